@@ -1,0 +1,114 @@
+/**
+ * The article store: everything the HTTP layer and the content pipeline need,
+ * with no SQL in its shape, so a PostgreSQL store can stand beside the SQLite one.
+ */
+import type { CategoryId, DifficultyLevel, SourceId } from '../../src/domain/catalog';
+import type { LanguageCode } from '../../src/domain/languages';
+
+/** The learner languages that carry their own translations; the rest get English explanations. */
+export type TranslatedLanguage = 'zh' | 'es';
+
+export interface VocabularyItem {
+  readonly word: string;
+  /** noun, verb, adjective, adverb, ... */
+  readonly partOfSpeech: string;
+  /** A simple English definition. */
+  readonly definition: string;
+  /** The sentence of the article the word appears in. */
+  readonly example: string;
+  /** Translations by learner language; missing or empty when no provider translated it. */
+  readonly translations: Partial<Record<TranslatedLanguage, string>>;
+}
+
+export interface CulturalNote {
+  /** Short heading, in English. */
+  readonly title: string;
+  /** The note in English (shown to ja, ko and en learners). */
+  readonly body: string;
+  /** The same note per translated learner language. */
+  readonly translations: Partial<Record<TranslatedLanguage, { title: string; body: string }>>;
+}
+
+/** An article as written into the store, by the corpus loader or the importer. */
+export interface ArticleInput {
+  /** Stable id: derived from the canonical URL (pipeline) or fixed in the data (corpus). */
+  readonly id: string;
+  readonly url: string;
+  readonly source: SourceId;
+  readonly title: string;
+  /** ISO 8601 date-time. */
+  readonly publishedAt: string;
+  /** English summary. */
+  readonly summary: string;
+  /** Summary per translated learner language. */
+  readonly summaryTranslations: Partial<Record<TranslatedLanguage, string>>;
+  /** The article's paragraphs, plain text, in order. */
+  readonly paragraphs: readonly string[];
+  readonly wordCount: number;
+  readonly readingTimeMinutes: number;
+  readonly difficulty: DifficultyLevel;
+  readonly categories: readonly CategoryId[];
+  readonly vocabulary: readonly VocabularyItem[];
+  readonly culturalNotes: readonly CulturalNote[];
+  /** A hash of the content, so an unchanged re-import writes nothing. */
+  readonly contentHash: string;
+}
+
+/** An article as read back from the store. */
+export interface StoredArticle extends ArticleInput {
+  readonly importedAt: string;
+  readonly updatedAt: string;
+}
+
+export interface ArticleQuery {
+  readonly limit: number;
+  readonly offset: number;
+  readonly category?: CategoryId;
+  readonly source?: SourceId;
+  readonly difficulty?: DifficultyLevel;
+}
+
+export interface SearchQuery {
+  /** Already trimmed and length-checked by the HTTP layer; any characters at all. */
+  readonly q: string;
+  readonly limit: number;
+  readonly offset: number;
+  readonly category?: CategoryId;
+}
+
+export interface ArticleSummaryRow {
+  readonly id: string;
+  readonly source: SourceId;
+  readonly title: string;
+  readonly publishedAt: string;
+  readonly summary: string;
+  readonly summaryTranslations: Partial<Record<TranslatedLanguage, string>>;
+  readonly wordCount: number;
+  readonly readingTimeMinutes: number;
+  readonly difficulty: DifficultyLevel;
+  readonly categories: readonly CategoryId[];
+  /** Search only: the best passage, HTML-escaped, hits wrapped in <mark>. */
+  readonly snippet?: string;
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}
+
+export type UpsertOutcome = 'imported' | 'updated' | 'unchanged';
+
+export interface ArticleStore {
+  latest(query: ArticleQuery): Page<ArticleSummaryRow>;
+  search(query: SearchQuery): Page<ArticleSummaryRow>;
+  byId(id: string): StoredArticle | undefined;
+  count(): number;
+  /** Writes one article in one transaction: all of it or nothing. */
+  upsert(article: ArticleInput): UpsertOutcome;
+  /** Feed validators for conditional requests. */
+  feedState(feedUrl: string): { etag?: string; lastModified?: string } | undefined;
+  saveFeedState(feedUrl: string, state: { etag?: string; lastModified?: string }): void;
+  close(): void;
+}
+
+export type { LanguageCode };

@@ -1,0 +1,141 @@
+/**
+ * The API contract, shared by the web app (which decodes every payload with it)
+ * and the server (whose contract test decodes every response with it).
+ * Change a codec here and both sides see it.
+ */
+import * as t from 'io-ts';
+import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS } from '../domain/catalog';
+import { LANGUAGE_CODES } from '../domain/languages';
+
+function keyOf<T extends string>(values: readonly T[], name: string): t.KeyofC<Record<T, null>> {
+  return t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<T, null>, name);
+}
+
+export const DifficultyCodec = keyOf(DIFFICULTY_LEVELS, 'DifficultyLevel');
+export const LanguageCodec = keyOf(LANGUAGE_CODES, 'LanguageCode');
+export const SourceIdCodec = keyOf(SOURCE_IDS, 'SourceId');
+export const CategoryIdCodec = keyOf(CATEGORY_IDS, 'CategoryId');
+
+/** Preview values take precedence over the top-level ones; every field is optional. */
+export const ArticlePreviewCodec = t.partial(
+  {
+    source: t.string,
+    date: t.string,
+    word_count: t.number,
+    estimated_reading_time: t.number,
+    title: t.string,
+    summary: t.string,
+    difficulty_level: DifficultyCodec,
+  },
+  'ArticlePreview',
+);
+export type ArticlePreview = t.TypeOf<typeof ArticlePreviewCodec>;
+
+export const ArticleListItemCodec = t.intersection(
+  [
+    t.type({
+      article_id: t.string,
+      title: t.string,
+      /** Lowercase source code; unknown codes are shown raw. */
+      source: t.string,
+      /** ISO 8601 date-time. */
+      date: t.string,
+      word_count: t.number,
+      categories: t.array(t.string),
+      preview: ArticlePreviewCodec,
+    }),
+    t.partial({
+      /** Search results only: the matching passage with <mark> around the hits, HTML-escaped otherwise. */
+      snippet: t.string,
+    }),
+  ],
+  'ArticleListItem',
+);
+export type ArticleListItem = t.TypeOf<typeof ArticleListItemCodec>;
+
+export const ArticlePageCodec = t.type(
+  {
+    articles: t.array(ArticleListItemCodec),
+    total: t.number,
+    limit: t.number,
+    offset: t.number,
+  },
+  'ArticlePage',
+);
+export type ArticlePage = t.TypeOf<typeof ArticlePageCodec>;
+
+export const LearningMetadataCodec = t.partial(
+  {
+    estimated_reading_time: t.number,
+    difficulty_level: DifficultyCodec,
+  },
+  'LearningMetadata',
+);
+
+export const ArticleDetailCodec = t.intersection(
+  [
+    t.type({
+      article_id: t.string,
+      title: t.string,
+      source: t.string,
+      date: t.string,
+      categories: t.array(t.string),
+    }),
+    t.partial({
+      summary: t.string,
+      word_count: t.number,
+      /** The article's address at its source. */
+      url: t.string,
+      learning_metadata: LearningMetadataCodec,
+      /** Body fields, taken in this priority order by the client. */
+      html_content: t.union([t.string, t.null]),
+      learning_content: t.union([t.string, t.null]),
+      content_html: t.union([t.string, t.null]),
+    }),
+  ],
+  'ArticleDetail',
+);
+export type ArticleDetail = t.TypeOf<typeof ArticleDetailCodec>;
+
+export const ArticleResponseCodec = t.type({ article: ArticleDetailCodec }, 'ArticleResponse');
+export type ArticleResponse = t.TypeOf<typeof ArticleResponseCodec>;
+
+export const CategoryCodec = t.type({ id: t.string, name: t.string }, 'Category');
+export const CategoriesResponseCodec = t.type({ categories: t.array(CategoryCodec) }, 'CategoriesResponse');
+export type CategoriesResponse = t.TypeOf<typeof CategoriesResponseCodec>;
+
+export const SourceCodec = t.type({ id: t.string, name: t.string, home_page: t.string }, 'Source');
+export const SourcesResponseCodec = t.type({ sources: t.array(SourceCodec) }, 'SourcesResponse');
+export type SourcesResponse = t.TypeOf<typeof SourcesResponseCodec>;
+
+export const HealthResponseCodec = t.type(
+  {
+    status: t.keyof({ ok: null, unavailable: null }),
+    database: t.keyof({ reachable: null, unreachable: null }),
+    article_count: t.union([t.number, t.null]),
+  },
+  'HealthResponse',
+);
+export type HealthResponse = t.TypeOf<typeof HealthResponseCodec>;
+
+/** Every error the API answers with (400, 404, 429, 500, 503). */
+export const ApiErrorBodyCodec = t.type(
+  {
+    error: t.intersection([
+      t.type({ code: t.string, message: t.string }),
+      t.partial({ parameter: t.string, allowed: t.array(t.string) }),
+    ]),
+  },
+  'ApiErrorBody',
+);
+export type ApiErrorBody = t.TypeOf<typeof ApiErrorBodyCodec>;
+
+/** Query parameter bounds, enforced by the server and respected by the client. */
+export const QUERY_LIMITS = {
+  limitMin: 1,
+  limitMax: 100,
+  defaultLimit: 10,
+  defaultOffset: 0,
+  qMinLength: 1,
+  qMaxLength: 200,
+} as const;
