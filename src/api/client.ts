@@ -1,0 +1,131 @@
+/** The typed calls of spec section 7, each decoded with the shared io-ts contract. */
+import { toArticleCard, toArticleView, type ArticleCard, type ArticleView } from '../domain/article';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../domain/languages';
+import {
+  ArticlePageCodec,
+  ArticleResponseCodec,
+  CategoriesResponseCodec,
+  HealthResponseCodec,
+  QUERY_LIMITS,
+  SourcesResponseCodec,
+  type ArticlePage,
+  type CategoriesResponse,
+  type HealthResponse,
+  type SourcesResponse,
+} from './contract';
+import { missingIdError } from './errors';
+import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
+
+export interface LatestParams {
+  language: LanguageCode;
+  limit?: number;
+  offset?: number;
+  category?: string;
+  source?: string;
+  difficulty?: string;
+}
+
+export interface SearchParams {
+  q: string;
+  language: LanguageCode;
+  limit?: number;
+  offset?: number;
+  category?: string;
+}
+
+export interface ArticlesApi {
+  latestArticles(params: LatestParams, signal?: AbortSignal): Promise<ArticleCard[]>;
+  latestPage(params: LatestParams, signal?: AbortSignal): Promise<ArticlePage>;
+  article(id: string | undefined, language: LanguageCode, signal?: AbortSignal): Promise<ArticleView>;
+  categories(language: LanguageCode, signal?: AbortSignal): Promise<CategoriesResponse>;
+  sources(signal?: AbortSignal): Promise<SourcesResponse>;
+  search(params: SearchParams, signal?: AbortSignal): Promise<ArticleCard[]>;
+  health(signal?: AbortSignal): Promise<HealthResponse>;
+}
+
+/** Keeps limit within the server's bounds, so a caller's slip becomes a smaller page, not a 400. */
+export function clampLimit(limit: number | undefined): number {
+  if (limit === undefined || !Number.isFinite(limit)) return QUERY_LIMITS.defaultLimit;
+  return Math.min(QUERY_LIMITS.limitMax, Math.max(QUERY_LIMITS.limitMin, Math.trunc(limit)));
+}
+
+export function clampOffset(offset: number | undefined): number {
+  if (offset === undefined || !Number.isFinite(offset)) return QUERY_LIMITS.defaultOffset;
+  return Math.max(0, Math.trunc(offset));
+}
+
+function languageOrDefault(language: LanguageCode | undefined): LanguageCode {
+  return language ?? DEFAULT_LANGUAGE;
+}
+
+function latestQuery(params: LatestParams) {
+  return {
+    language: languageOrDefault(params.language),
+    limit: clampLimit(params.limit),
+    offset: clampOffset(params.offset),
+    category: params.category,
+    source: params.source,
+    difficulty: params.difficulty,
+  };
+}
+
+export function createApiClient(options: Partial<RequestOptions> = {}): ArticlesApi {
+  const base: RequestOptions = { ...defaultRequestOptions(), ...stripUndefined(options) };
+  const withSignal = (signal: AbortSignal | undefined): RequestOptions =>
+    signal === undefined ? base : { ...base, signal };
+
+  const latestPage = (params: LatestParams, signal?: AbortSignal): Promise<ArticlePage> =>
+    requestJson('/articles/latest', latestQuery(params), ArticlePageCodec, withSignal(signal));
+
+  return {
+    latestPage,
+
+    async latestArticles(params, signal) {
+      const page = await latestPage(params, signal);
+      return page.articles.map(toArticleCard);
+    },
+
+    async article(id, language, signal) {
+      if (id === undefined || id.trim() === '') throw missingIdError();
+      const response = await requestJson(
+        `/articles/${encodeURIComponent(id)}`,
+        { language: languageOrDefault(language) },
+        ArticleResponseCodec,
+        withSignal(signal),
+      );
+      return toArticleView(response.article);
+    },
+
+    categories(language, signal) {
+      return requestJson('/categories', { language: languageOrDefault(language) }, CategoriesResponseCodec, withSignal(signal));
+    },
+
+    sources(signal) {
+      return requestJson('/sources', {}, SourcesResponseCodec, withSignal(signal));
+    },
+
+    async search(params, signal) {
+      const page = await requestJson(
+        '/articles/search',
+        {
+          q: params.q,
+          language: languageOrDefault(params.language),
+          limit: clampLimit(params.limit),
+          offset: clampOffset(params.offset),
+          category: params.category,
+        },
+        ArticlePageCodec,
+        withSignal(signal),
+      );
+      return page.articles.map(toArticleCard);
+    },
+
+    health(signal) {
+      return requestJson('/health', {}, HealthResponseCodec, withSignal(signal));
+    },
+  };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,186 @@
+/**
+ * Turns the raw article shapes the API sends into what screens show.
+ * Pure: the input types are structural so that the io-ts types in src/api/contract.ts
+ * fit them without the domain layer importing from the api layer.
+ */
+import { DEFAULT_DIFFICULTY, isDifficultyLevel, type DifficultyLevel } from './catalog';
+import type { TextLanguage } from './languages';
+import { DEFAULT_DETAIL_READING_MINUTES, readingTimeMinutes } from './reading-time';
+
+export interface RawPreview {
+  readonly source?: string;
+  readonly date?: string;
+  readonly word_count?: number;
+  readonly estimated_reading_time?: number;
+  readonly title?: string;
+  readonly summary?: string;
+  readonly difficulty_level?: DifficultyLevel;
+}
+
+export interface RawListItem {
+  readonly article_id: string;
+  readonly title: string;
+  readonly source: string;
+  readonly date: string;
+  readonly word_count: number;
+  readonly categories: readonly string[];
+  readonly preview: RawPreview;
+  readonly snippet?: string;
+}
+
+export interface RawLearningMetadata {
+  readonly estimated_reading_time?: number;
+  readonly difficulty_level?: DifficultyLevel;
+}
+
+export interface RawDetail {
+  readonly article_id: string;
+  readonly title: string;
+  readonly source: string;
+  readonly date: string;
+  readonly categories: readonly string[];
+  readonly summary?: string;
+  readonly word_count?: number;
+  readonly url?: string;
+  readonly learning_metadata?: RawLearningMetadata;
+  readonly html_content?: string | null;
+  readonly learning_content?: string | null;
+  readonly content_html?: string | null;
+}
+
+export interface ArticleCard {
+  id: string;
+  title: string;
+  source: string;
+  date: string;
+  wordCount: number;
+  readingTimeMinutes: number;
+  summary: string;
+  difficulty: DifficultyLevel | undefined;
+  categories: string[];
+  /** Search results only: HTML-escaped passage with <mark> around the hits. */
+  snippet?: string;
+}
+
+export interface ArticleView {
+  id: string;
+  title: string;
+  source: string;
+  date: string;
+  categories: string[];
+  readingTimeMinutes: number;
+  difficulty: DifficultyLevel;
+  /** Unsanitised HTML body, or null when the article has none. */
+  body: string | null;
+  summary?: string;
+}
+
+function nonEmptyText(value: string | null | undefined): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** A count the API may send as 0, negative or NaN when it does not know; those mean "not given". */
+function positiveNumber(value: number | undefined): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+function nonNegativeNumber(value: number | undefined): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * Preview values take precedence over the top-level ones. An empty preview string counts as
+ * absent, so a blank preview title never hides the real one.
+ */
+export function toArticleCard(item: RawListItem): ArticleCard {
+  const preview = item.preview ?? {};
+  const wordCount = nonNegativeNumber(preview.word_count) ?? nonNegativeNumber(item.word_count) ?? 0;
+  const card: ArticleCard = {
+    id: item.article_id,
+    title: nonEmptyText(preview.title) ?? item.title,
+    source: nonEmptyText(preview.source) ?? item.source,
+    date: nonEmptyText(preview.date) ?? item.date,
+    wordCount,
+    readingTimeMinutes: positiveNumber(preview.estimated_reading_time) ?? readingTimeMinutes(wordCount),
+    summary: preview.summary ?? '',
+    difficulty: isDifficultyLevel(preview.difficulty_level) ? preview.difficulty_level : undefined,
+    categories: [...item.categories],
+  };
+  if (item.snippet !== undefined) card.snippet = item.snippet;
+  return card;
+}
+
+/** The body fields in the priority order the spec gives; the first non-empty one wins. */
+export function pickBody(detail: Pick<RawDetail, 'html_content' | 'learning_content' | 'content_html'>): string | null {
+  return (
+    nonEmptyText(detail.html_content) ?? nonEmptyText(detail.learning_content) ?? nonEmptyText(detail.content_html) ?? null
+  );
+}
+
+export function toArticleView(detail: RawDetail): ArticleView {
+  const metadata = detail.learning_metadata ?? {};
+  const view: ArticleView = {
+    id: detail.article_id,
+    title: detail.title,
+    source: detail.source,
+    date: detail.date,
+    categories: [...detail.categories],
+    readingTimeMinutes: positiveNumber(metadata.estimated_reading_time) ?? DEFAULT_DETAIL_READING_MINUTES,
+    difficulty: isDifficultyLevel(metadata.difficulty_level) ? metadata.difficulty_level : DEFAULT_DIFFICULTY,
+    body: pickBody(detail),
+  };
+  const summary = nonEmptyText(detail.summary);
+  if (summary !== undefined) view.summary = summary;
+  return view;
+}
+
+export const CATEGORY_LABELS: Readonly<Record<TextLanguage, Readonly<Record<string, string>>>> = {
+  en: {
+    technology: 'Technology',
+    politics: 'Politics',
+    business: 'Business',
+    health: 'Health',
+    sports: 'Sports',
+    immigration: 'Immigration',
+    education: 'Education',
+  },
+  zh: {
+    technology: '科技',
+    politics: '政治',
+    business: '商业',
+    health: '健康',
+    sports: '体育',
+    immigration: '移民',
+    education: '教育',
+  },
+  es: {
+    technology: 'Tecnología',
+    politics: 'Política',
+    business: 'Negocios',
+    health: 'Salud',
+    sports: 'Deportes',
+    immigration: 'Inmigración',
+    education: 'Educación',
+  },
+};
+
+/** Display name of a category tag; values outside the seven known tags are shown raw. */
+export function categoryLabel(category: string, language: TextLanguage): string {
+  const labels = CATEGORY_LABELS[language] ?? CATEGORY_LABELS.en;
+  return Object.hasOwn(labels, category) ? (labels[category] as string) : category;
+}
+
+export const DIFFICULTY_LABELS: Readonly<Record<TextLanguage, Readonly<Record<DifficultyLevel, string>>>> = {
+  en: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
+  zh: { beginner: '初级', intermediate: '中级', advanced: '高级' },
+  es: { beginner: 'Principiante', intermediate: 'Intermedio', advanced: 'Avanzado' },
+};
+
+export function difficultyLabel(level: DifficultyLevel, language: TextLanguage): string {
+  return (DIFFICULTY_LABELS[language] ?? DIFFICULTY_LABELS.en)[level];
+}
+
+/** The detail header and the list cards both show the source as its uppercase code, e.g. 'NPR'. */
+export function sourceLabel(source: string): string {
+  return source.trim().toUpperCase();
+}

@@ -1,0 +1,90 @@
+/** The list page's client-side filters: search box plus three selects, combined with AND. */
+import {
+  DIFFICULTY_LEVELS,
+  FILTERABLE_CATEGORIES,
+  SOURCE_IDS,
+  isDifficultyLevel,
+  isSourceId,
+  type DifficultyLevel,
+  type FilterableCategory,
+  type SourceId,
+} from './catalog';
+import type { ArticleCard } from './article';
+
+export const ALL = 'all' as const;
+export type All = typeof ALL;
+
+export interface ArticleFilters {
+  search: string;
+  category: FilterableCategory | All;
+  source: SourceId | All;
+  difficulty: DifficultyLevel | All;
+}
+
+export const EMPTY_FILTERS: ArticleFilters = Object.freeze({
+  search: '',
+  category: ALL,
+  source: ALL,
+  difficulty: ALL,
+});
+
+/** Option values of each select, 'all' first, in the order the page shows them. */
+export const CATEGORY_FILTER_OPTIONS: readonly (FilterableCategory | All)[] = [ALL, ...FILTERABLE_CATEGORIES];
+export const SOURCE_FILTER_OPTIONS: readonly (SourceId | All)[] = [ALL, ...SOURCE_IDS];
+export const DIFFICULTY_FILTER_OPTIONS: readonly (DifficultyLevel | All)[] = [ALL, ...DIFFICULTY_LEVELS];
+
+export function isFilterableCategory(value: unknown): value is FilterableCategory {
+  return typeof value === 'string' && (FILTERABLE_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** Select values arrive as strings; anything unknown means "no filter" rather than an empty list. */
+export function parseCategoryFilter(value: string | null | undefined): FilterableCategory | All {
+  return isFilterableCategory(value) ? value : ALL;
+}
+
+export function parseSourceFilter(value: string | null | undefined): SourceId | All {
+  return isSourceId(value) ? value : ALL;
+}
+
+export function parseDifficultyFilter(value: string | null | undefined): DifficultyLevel | All {
+  return isDifficultyLevel(value) ? value : ALL;
+}
+
+export type FilterField = keyof ArticleFilters;
+
+/** Returns new filters with one field set from a raw string (e.g. a select's or input's value). */
+export function parseFilterValue(filters: ArticleFilters, field: FilterField, value: string): ArticleFilters {
+  switch (field) {
+    case 'search':
+      return { ...filters, search: value };
+    case 'category':
+      return { ...filters, category: parseCategoryFilter(value) };
+    case 'source':
+      return { ...filters, source: parseSourceFilter(value) };
+    case 'difficulty':
+      return { ...filters, difficulty: parseDifficultyFilter(value) };
+  }
+}
+
+export function hasActiveFilters(filters: ArticleFilters): boolean {
+  return (
+    filters.search.trim() !== '' || filters.category !== ALL || filters.source !== ALL || filters.difficulty !== ALL
+  );
+}
+
+export function matchesFilters(card: ArticleCard, filters: ArticleFilters): boolean {
+  const needle = filters.search.trim().toLowerCase();
+  if (needle !== '' && !card.title.toLowerCase().includes(needle) && !card.summary.toLowerCase().includes(needle)) {
+    return false;
+  }
+  if (filters.category !== ALL && !card.categories.some((c) => c.trim().toLowerCase() === filters.category)) {
+    return false;
+  }
+  if (filters.source !== ALL && card.source.trim().toLowerCase() !== filters.source) return false;
+  if (filters.difficulty !== ALL && card.difficulty !== filters.difficulty) return false;
+  return true;
+}
+
+export function applyFilters(cards: readonly ArticleCard[], filters: ArticleFilters): ArticleCard[] {
+  return cards.filter((card) => matchesFilters(card, filters));
+}
