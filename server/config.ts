@@ -1,0 +1,130 @@
+/**
+ * Every setting the server reads, with its default. main.ts reads process.env once at
+ * start; tests build a ServerConfig directly. docs/server.md lists the same table.
+ */
+import { resolve } from 'node:path';
+
+export interface AnalyticsConfig {
+  readonly gaMeasurementId: string;
+  readonly gaEnabled: boolean;
+  readonly gaScriptUrl: string;
+  readonly baiduSiteId: string;
+  readonly baiduEnabled: boolean;
+  readonly baiduScriptUrl: string;
+  readonly chinaProbeUrl: string;
+}
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Origin used in canonical and Open Graph URLs, without a trailing slash. */
+  readonly publicUrl: string;
+  readonly databasePath: string;
+  /** The built web app (index.html and assets/). */
+  readonly distDir: string;
+  readonly corpusDir: string;
+  readonly loadCorpus: boolean;
+  readonly skipWebBuild: boolean;
+  readonly rateLimitMax: number;
+  readonly rateLimitWindowMs: number;
+  readonly trustProxy: boolean;
+  readonly shutdownTimeoutMs: number;
+  readonly logLevel: string;
+  readonly analytics: AnalyticsConfig;
+}
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+
+export const DEFAULT_ANALYTICS: AnalyticsConfig = {
+  gaMeasurementId: '',
+  gaEnabled: true,
+  gaScriptUrl: 'https://www.googletagmanager.com/gtag/js',
+  baiduSiteId: '',
+  baiduEnabled: true,
+  baiduScriptUrl: 'https://hm.baidu.com/hm.js',
+  chinaProbeUrl: 'https://www.baidu.com/favicon.ico',
+};
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export class ConfigError extends Error {}
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}; got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false; got "${raw}"`);
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const value = text(env, name, fallback);
+  try {
+    const parsed = new URL(value);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('not http');
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL; got "${value}"`);
+  }
+  return value;
+}
+
+/** Analytics flags follow the web app's rule: only the literal "false" switches a provider off. */
+function analyticsFlag(env: Env, name: string): boolean {
+  return env[name]?.trim() !== 'false';
+}
+
+export function analyticsFromEnv(env: Env): AnalyticsConfig {
+  return {
+    gaMeasurementId: text(env, 'VITE_GA_MEASUREMENT_ID', ''),
+    gaEnabled: analyticsFlag(env, 'VITE_GA_ENABLED'),
+    gaScriptUrl: url(env, 'VITE_GA_SCRIPT_URL', DEFAULT_ANALYTICS.gaScriptUrl),
+    baiduSiteId: text(env, 'VITE_BAIDU_SITE_ID', ''),
+    baiduEnabled: analyticsFlag(env, 'VITE_BAIDU_ENABLED'),
+    baiduScriptUrl: url(env, 'VITE_BAIDU_SCRIPT_URL', DEFAULT_ANALYTICS.baiduScriptUrl),
+    chinaProbeUrl: url(env, 'VITE_CHINA_PROBE_URL', DEFAULT_ANALYTICS.chinaProbeUrl),
+  };
+}
+
+export function configFromEnv(env: Env = process.env): ServerConfig {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = text(env, 'HOST', '127.0.0.1');
+  const publicUrl = url(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(
+    /\/+$/,
+    '',
+  );
+  return {
+    port,
+    host,
+    publicUrl,
+    databasePath: resolve(PROJECT_ROOT, text(env, 'DATABASE_PATH', 'data/newsreader.db')),
+    distDir: resolve(PROJECT_ROOT, text(env, 'DIST_DIR', 'dist')),
+    corpusDir: resolve(PROJECT_ROOT, text(env, 'CORPUS_DIR', 'server/corpus/articles')),
+    loadCorpus: flag(env, 'LOAD_CORPUS', true),
+    skipWebBuild: flag(env, 'SKIP_WEB_BUILD', false),
+    rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 300, 0, 1_000_000_000),
+    rateLimitWindowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1, 86_400_000),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+    analytics: analyticsFromEnv(env),
+  };
+}
+
+/** A complete configuration for tests and tools, overriding only what they care about. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...configFromEnv({}), logLevel: 'silent', ...overrides };
+}

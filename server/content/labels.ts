@@ -1,0 +1,126 @@
+/**
+ * Texts the server itself writes: category names for /api/categories and the headings and
+ * labels of the rendered article. Per text language (en, zh, es); other languages get English.
+ */
+import type { CategoryId, DifficultyLevel } from '../../src/domain/catalog';
+import type { TextLanguage } from '../../src/domain/languages';
+
+export const CATEGORY_NAMES: Readonly<Record<TextLanguage, Readonly<Record<CategoryId, string>>>> = {
+  en: {
+    technology: 'Technology',
+    politics: 'Politics',
+    business: 'Business',
+    health: 'Health',
+    sports: 'Sports',
+    immigration: 'Immigration',
+    education: 'Education',
+  },
+  zh: {
+    technology: '科技',
+    politics: '政治',
+    business: '商业',
+    health: '健康',
+    sports: '体育',
+    immigration: '移民',
+    education: '教育',
+  },
+  es: {
+    technology: 'Tecnología',
+    politics: 'Política',
+    business: 'Negocios',
+    health: 'Salud',
+    sports: 'Deportes',
+    immigration: 'Inmigración',
+    education: 'Educación',
+  },
+};
+
+export interface ArticleLabels {
+  readonly summary: string;
+  readonly articleText: string;
+  readonly keyVocabulary: string;
+  readonly culturalContext: string;
+  readonly definition: string;
+  readonly example: string;
+  readonly translation: string;
+  readonly source: string;
+  readonly categories: string;
+  readonly readOriginal: string;
+  readonly readingTime: (minutes: number) => string;
+  readonly wordCount: (words: number) => string;
+  readonly difficulty: Readonly<Record<DifficultyLevel, string>>;
+  readonly partsOfSpeech: Readonly<Record<string, string>>;
+}
+
+export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
+  en: {
+    summary: 'Summary',
+    articleText: 'Article',
+    keyVocabulary: 'Key vocabulary',
+    culturalContext: 'Cultural context',
+    definition: 'Definition',
+    example: 'Example',
+    translation: 'Translation',
+    source: 'Source',
+    categories: 'Categories',
+    readOriginal: 'Read the original article',
+    readingTime: (m) => `${m} min read`,
+    wordCount: (w) => `${w} words`,
+    difficulty: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
+    partsOfSpeech: {},
+  },
+  zh: {
+    summary: '摘要',
+    articleText: '正文',
+    keyVocabulary: '重点词汇',
+    culturalContext: '文化背景',
+    definition: '英文释义',
+    example: '例句',
+    translation: '中文释义',
+    source: '来源',
+    categories: '类别',
+    readOriginal: '阅读原文',
+    readingTime: (m) => `阅读约 ${m} 分钟`,
+    wordCount: (w) => `${w} 词`,
+    difficulty: { beginner: '初级', intermediate: '中级', advanced: '高级' },
+    partsOfSpeech: {
+      noun: '名词',
+      verb: '动词',
+      adjective: '形容词',
+      adverb: '副词',
+      phrase: '短语',
+      'phrasal verb': '短语动词',
+      idiom: '习语',
+      preposition: '介词',
+      conjunction: '连词',
+      pronoun: '代词',
+    },
+  },
+  es: {
+    summary: 'Resumen',
+    articleText: 'Artículo',
+    keyVocabulary: 'Vocabulario clave',
+    culturalContext: 'Contexto cultural',
+    definition: 'Definición en inglés',
+    example: 'Ejemplo',
+    translation: 'Traducción',
+    source: 'Fuente',
+    categories: 'Categorías',
+    readOriginal: 'Leer el artículo original',
+    readingTime: (m) => `${m} min de lectura`,
+    wordCount: (w) => `${w} palabras`,
+    difficulty: { beginner: 'Principiante', intermediate: 'Intermedio', advanced: 'Avanzado' },
+    partsOfSpeech: {
+      noun: 'sustantivo',
+      verb: 'verbo',
+      adjective: 'adjetivo',
+      adverb: 'adverbio',
+      phrase: 'frase',
+      'phrasal verb': 'verbo frasal',
+      idiom: 'modismo',
+      preposition: 'preposición',
+      conjunction: 'conjunción',
+      pronoun: 'pronombre',
+    },
+  },
+};

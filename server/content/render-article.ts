@@ -1,0 +1,163 @@
+/**
+ * Renders an article for one learner language as clean, classed, sanitised HTML: the header,
+ * a summary in the learner's language, the English paragraphs, a Key vocabulary section and a
+ * Cultural context section. zh and es learners get their translations; ja, ko and en learners
+ * (and any empty translation) get the English explanation. Class names are documented in
+ * docs/api.md for whoever styles them.
+ */
+import { SOURCES, isSourceId } from '../../src/domain/catalog';
+import { DATE_LOCALES, textLanguageFor, type LanguageCode } from '../../src/domain/languages';
+import { escapeHtml } from '../store/fts-query';
+import type { ArticleInput, StoredArticle, TranslatedLanguage } from '../store/types';
+import { ARTICLE_LABELS, CATEGORY_NAMES } from './labels';
+import { sanitiseHtml } from './sanitise-html';
+
+/** Sample articles point at a reserved domain; a link there would lead nowhere. */
+const UNLINKED_HOSTS = new Set(['newsreader.example']);
+
+function translatedLanguage(language: LanguageCode): TranslatedLanguage | undefined {
+  return language === 'zh' || language === 'es' ? language : undefined;
+}
+
+function formatDate(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Marks the vocabulary word in its sentence (whole words, any case), escaping every piece. */
+function markWord(sentence: string, word: string): string {
+  const target = word.trim();
+  if (!target) return escapeHtml(sentence);
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${escapeRegExp(target)})(?![\\p{L}\\p{N}])`, 'giu');
+  return sentence
+    .split(pattern)
+    .map((piece, index) =>
+      index % 2 === 1 ? `<strong class="nr-vocabulary-in-context">${escapeHtml(piece)}</strong>` : escapeHtml(piece),
+    )
+    .join('');
+}
+
+function linkableUrl(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+    return UNLINKED_HOSTS.has(parsed.hostname) ? undefined : parsed.href;
+  } catch {
+    return undefined;
+  }
+}
+
+export function renderArticleHtml(article: StoredArticle | ArticleInput, language: LanguageCode): string {
+  const textLanguage = textLanguageFor(language);
+  const labels = ARTICLE_LABELS[textLanguage];
+  const translated = translatedLanguage(language);
+  const explanationLang = (hasTranslation: boolean) => (translated && hasTranslation ? translated : 'en');
+  const sourceName = isSourceId(article.source) ? SOURCES[article.source].name : String(article.source);
+  const parts: string[] = [];
+
+  parts.push(`<article class="nr-article" lang="en">`);
+  parts.push(`<header class="nr-article-header">`);
+  parts.push(`<h1 class="nr-article-title">${escapeHtml(article.title)}</h1>`);
+  parts.push(`<p class="nr-article-meta" lang="${textLanguage}">`);
+  parts.push(`<span class="nr-article-source">${escapeHtml(sourceName)}</span>`);
+  const date = formatDate(article.publishedAt, DATE_LOCALES[textLanguage]);
+  if (date) {
+    parts.push(` <time class="nr-article-date" datetime="${escapeHtml(article.publishedAt)}">${escapeHtml(date)}</time>`);
+  }
+  parts.push(` <span class="nr-article-reading-time">${escapeHtml(labels.readingTime(article.readingTimeMinutes))}</span>`);
+  parts.push(` <span class="nr-article-word-count">${escapeHtml(labels.wordCount(article.wordCount))}</span>`);
+  parts.push(
+    ` <span class="nr-difficulty nr-difficulty-${escapeHtml(article.difficulty)}">${escapeHtml(
+      labels.difficulty[article.difficulty] ?? article.difficulty,
+    )}</span>`,
+  );
+  parts.push(`</p>`);
+  if (article.categories.length) {
+    parts.push(`<ul class="nr-article-categories" lang="${textLanguage}" aria-label="${escapeHtml(labels.categories)}">`);
+    for (const category of article.categories) {
+      const name = CATEGORY_NAMES[textLanguage][category] ?? category;
+      parts.push(`<li class="nr-category nr-category-${escapeHtml(category)}">${escapeHtml(name)}</li>`);
+    }
+    parts.push(`</ul>`);
+  }
+  parts.push(`</header>`);
+
+  const localSummary = translated ? article.summaryTranslations[translated]?.trim() : undefined;
+  const summary = localSummary || article.summary.trim();
+  if (summary) {
+    parts.push(`<section class="nr-article-summary" lang="${localSummary ? translated : 'en'}">`);
+    parts.push(`<h2 lang="${textLanguage}">${escapeHtml(labels.summary)}</h2>`);
+    parts.push(`<p>${escapeHtml(summary)}</p>`);
+    parts.push(`</section>`);
+  }
+
+  parts.push(`<div class="nr-article-body">`);
+  for (const paragraph of article.paragraphs) {
+    if (paragraph.trim()) parts.push(`<p>${escapeHtml(paragraph.trim())}</p>`);
+  }
+  parts.push(`</div>`);
+
+  if (article.vocabulary.length) {
+    parts.push(`<section class="nr-vocabulary">`);
+    parts.push(`<h2 lang="${textLanguage}">${escapeHtml(labels.keyVocabulary)}</h2>`);
+    parts.push(`<dl class="nr-vocabulary-list">`);
+    for (const item of article.vocabulary) {
+      const translation = translated ? item.translations[translated]?.trim() : undefined;
+      const pos = labels.partsOfSpeech[item.partOfSpeech.trim().toLowerCase()] ?? item.partOfSpeech;
+      parts.push(`<div class="nr-vocabulary-item">`);
+      parts.push(
+        `<dt><span class="nr-vocabulary-word" lang="en">${escapeHtml(item.word)}</span>` +
+          (pos.trim() ? ` <span class="nr-vocabulary-pos" lang="${textLanguage}">${escapeHtml(pos)}</span>` : '') +
+          `</dt>`,
+      );
+      if (translation) {
+        parts.push(
+          `<dd class="nr-vocabulary-translation" lang="${explanationLang(true)}">${escapeHtml(translation)}</dd>`,
+        );
+      }
+      parts.push(`<dd class="nr-vocabulary-definition" lang="en">${escapeHtml(item.definition)}</dd>`);
+      if (item.example.trim()) {
+        parts.push(
+          `<dd class="nr-vocabulary-example" lang="en"><q>${markWord(item.example.trim(), item.word)}</q></dd>`,
+        );
+      }
+      parts.push(`</div>`);
+    }
+    parts.push(`</dl>`);
+    parts.push(`</section>`);
+  }
+
+  if (article.culturalNotes.length) {
+    parts.push(`<section class="nr-cultural-context">`);
+    parts.push(`<h2 lang="${textLanguage}">${escapeHtml(labels.culturalContext)}</h2>`);
+    for (const note of article.culturalNotes) {
+      const local = translated ? note.translations[translated] : undefined;
+      const useLocal = Boolean(local?.title?.trim() && local?.body?.trim());
+      const title = useLocal ? local!.title.trim() : note.title;
+      const body = useLocal ? local!.body.trim() : note.body;
+      parts.push(`<aside class="nr-cultural-note" lang="${explanationLang(useLocal)}">`);
+      parts.push(`<h3>${escapeHtml(title)}</h3>`);
+      for (const paragraph of body.split(/\n\s*\n/)) {
+        if (paragraph.trim()) parts.push(`<p>${escapeHtml(paragraph.trim())}</p>`);
+      }
+      parts.push(`</aside>`);
+    }
+    parts.push(`</section>`);
+  }
+
+  const original = linkableUrl(article.url);
+  if (original) {
+    parts.push(
+      `<footer class="nr-article-footer" lang="${textLanguage}"><a class="nr-article-original" href="${escapeHtml(
+        original,
+      )}">${escapeHtml(labels.readOriginal)}</a></footer>`,
+    );
+  }
+  parts.push(`</article>`);
+  return sanitiseHtml(parts.join('\n'));
+}

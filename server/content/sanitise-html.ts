@@ -1,0 +1,35 @@
+/**
+ * Server-side HTML sanitising: DOMPurify over a jsdom window, allowing only the semantic
+ * tags and attributes the article renderer emits. Everything the API sends as HTML has
+ * passed through here, so even text that slipped past escaping cannot carry script.
+ */
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+const { window } = new JSDOM('');
+const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+
+const ALLOWED_TAGS = [
+  'article', 'header', 'section', 'aside', 'footer', 'div', 'span', 'p', 'h1', 'h2', 'h3', 'h4',
+  'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'em', 'strong', 'b', 'i', 'q', 'blockquote', 'time', 'a',
+  'mark', 'abbr', 'small', 'br', 'hr', 'figure', 'figcaption', 'cite',
+];
+const ALLOWED_ATTR = ['class', 'lang', 'dir', 'datetime', 'href', 'title', 'rel', 'hreflang', 'aria-label', 'role'];
+
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName !== 'A' || !node.hasAttribute('href')) return;
+  // Only absolute web links; DOMPurify's default already drops javascript: and friends.
+  if (/^https?:\/\//i.test(node.getAttribute('href') ?? '')) {
+    node.setAttribute('rel', 'noopener noreferrer nofollow');
+  } else {
+    node.removeAttribute('href');
+  }
+});
+
+export function sanitiseHtml(html: string): string {
+  return purify.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOW_DATA_ATTR: false,
+  });
+}

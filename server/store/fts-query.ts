@@ -1,0 +1,47 @@
+/**
+ * Turns what a visitor typed into a safe FTS5 query. The raw text never reaches MATCH:
+ * each word becomes a quoted FTS string (so AND, OR, NEAR, *, ^, :, parentheses and quotes
+ * are plain text), and the words are joined with AND.
+ */
+
+/** Words are runs of anything but whitespace that contain at least one letter or digit. */
+export function searchTokens(q: string): string[] {
+  return q
+    .normalize('NFKC')
+    .split(/\s+/u)
+    .filter((token) => /[\p{L}\p{N}]/u.test(token));
+}
+
+/** undefined when nothing searchable remains; the caller answers with an empty page. */
+export function toFtsQuery(q: string): string | undefined {
+  const tokens = searchTokens(q);
+  if (tokens.length === 0) return undefined;
+  return tokens.map((token) => `"${token.replace(/"/g, '""')}"`).join(' AND ');
+}
+
+/** Private-use characters that mark hits in snippet() output; stripped from indexed text. */
+export const HIT_START = '\uE000';
+export const HIT_END = '\uE001';
+
+export function stripSentinels(text: string): string {
+  return text.replace(/[\uE000\uE001]/g, '');
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+}
+
+/** Escapes the snippet text, then turns the sentinels into <mark> (never the other way round). */
+export function snippetToHtml(raw: string): string {
+  return escapeHtml(raw)
+    .replaceAll(HIT_START, '<mark>')
+    .replaceAll(HIT_END, '</mark>');
+}

@@ -1,0 +1,139 @@
+/**
+ * Versioned schema migrations, applied in order at start. A database written by an older
+ * version is migrated forward in place (its data kept), never rebuilt. Each migration runs
+ * in its own transaction and is recorded in schema_migrations and PRAGMA user_version.
+ * Never edit a shipped migration; add a new one.
+ */
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly up: (db: Database.Database) => void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'articles and their learning content',
+    up(db) {
+      db.exec(`
+        CREATE TABLE articles (
+          -- An explicit integer key keeps row numbers stable across VACUUM, so the
+          -- full-text index (v2) can point at it.
+          seq INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          url TEXT NOT NULL,
+          source TEXT NOT NULL,
+          title TEXT NOT NULL,
+          published_at TEXT NOT NULL,
+          summary TEXT NOT NULL,
+          summary_translations TEXT NOT NULL DEFAULT '{}',
+          paragraphs TEXT NOT NULL DEFAULT '[]',
+          word_count INTEGER NOT NULL,
+          reading_time_minutes INTEGER NOT NULL,
+          difficulty TEXT NOT NULL,
+          content_hash TEXT NOT NULL,
+          imported_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+        CREATE INDEX articles_newest ON articles (published_at DESC, id);
+        CREATE INDEX articles_source ON articles (source, published_at DESC);
+        CREATE INDEX articles_difficulty ON articles (difficulty, published_at DESC);
+
+        CREATE TABLE article_categories (
+          article_seq INTEGER NOT NULL REFERENCES articles (seq) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          category TEXT NOT NULL,
+          PRIMARY KEY (article_seq, category)
+        ) WITHOUT ROWID;
+        CREATE INDEX article_categories_by_category ON article_categories (category, article_seq);
+
+        CREATE TABLE vocabulary (
+          article_seq INTEGER NOT NULL REFERENCES articles (seq) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          word TEXT NOT NULL,
+          part_of_speech TEXT NOT NULL,
+          definition TEXT NOT NULL,
+          example TEXT NOT NULL,
+          translations TEXT NOT NULL DEFAULT '{}',
+          PRIMARY KEY (article_seq, position)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE cultural_notes (
+          article_seq INTEGER NOT NULL REFERENCES articles (seq) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          title TEXT NOT NULL,
+          body TEXT NOT NULL,
+          translations TEXT NOT NULL DEFAULT '{}',
+          PRIMARY KEY (article_seq, position)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
+  {
+    version: 2,
+    name: 'full-text search and feed validators',
+    up(db) {
+      db.exec(`
+        CREATE VIRTUAL TABLE article_search USING fts5 (
+          title, summary, body,
+          tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        INSERT INTO article_search (rowid, title, summary, body)
+          SELECT a.seq, a.title, a.summary,
+                 (SELECT group_concat(p.value, char(10)) FROM json_each(a.paragraphs) AS p)
+          FROM articles AS a;
+
+        CREATE TABLE feed_state (
+          feed_url TEXT PRIMARY KEY,
+          etag TEXT,
+          last_modified TEXT,
+          updated_at TEXT NOT NULL
+        );
+      `);
+    },
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+export class SchemaTooNewError extends Error {}
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+export interface MigrationReport {
+  readonly from: number;
+  readonly to: number;
+  readonly applied: readonly string[];
+}
+
+/** Applies every migration above the database's version, up to `upTo` (tests stop early to build old files). */
+export function migrate(db: Database.Database, upTo: number = LATEST_SCHEMA_VERSION): MigrationReport {
+  const from = schemaVersion(db);
+  if (from > LATEST_SCHEMA_VERSION) {
+    throw new SchemaTooNewError(
+      `The database is at schema version ${from}, newer than this server knows (${LATEST_SCHEMA_VERSION}). ` +
+        'Run a newer server or point DATABASE_PATH at another file.',
+    );
+  }
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const applied: string[] = [];
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= from || migration.version > upTo) continue;
+    db.transaction(() => {
+      migration.up(db);
+      record.run(migration.version, migration.name, new Date().toISOString());
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+    applied.push(`${migration.version}: ${migration.name}`);
+  }
+  return { from, to: schemaVersion(db), applied };
+}

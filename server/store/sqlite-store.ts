@@ -1,0 +1,385 @@
+/**
+ * The SQLite implementation of ArticleStore (better-sqlite3, WAL mode, FTS5 search).
+ * All SQL of the server lives in this file and in migrations.ts.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  CATEGORY_IDS,
+  isCategoryId,
+  isDifficultyLevel,
+  isSourceId,
+  type CategoryId,
+  type DifficultyLevel,
+  type SourceId,
+} from '../../src/domain/catalog';
+import { HIT_END, HIT_START, snippetToHtml, stripSentinels, toFtsQuery } from './fts-query';
+import { migrate, type MigrationReport } from './migrations';
+import type {
+  ArticleInput,
+  ArticleQuery,
+  ArticleStore,
+  ArticleSummaryRow,
+  CulturalNote,
+  Page,
+  SearchQuery,
+  StoredArticle,
+  TranslatedLanguage,
+  UpsertOutcome,
+  VocabularyItem,
+} from './types';
+
+/** Title hits count most, then the summary, then the body. */
+const BM25_WEIGHTS = { title: 10, summary: 4, body: 1 } as const;
+const SNIPPET_TOKENS = 24;
+
+export interface UpsertCounts {
+  imported: number;
+  updated: number;
+  unchanged: number;
+}
+
+export class InvalidArticleError extends Error {}
+
+interface ArticleRow {
+  seq: number;
+  id: string;
+  url: string;
+  source: string;
+  title: string;
+  published_at: string;
+  summary: string;
+  summary_translations: string;
+  paragraphs: string;
+  word_count: number;
+  reading_time_minutes: number;
+  difficulty: string;
+  content_hash: string;
+  imported_at: string;
+  updated_at: string;
+  categories: string;
+}
+
+type SummaryRow = Omit<ArticleRow, 'url' | 'paragraphs' | 'content_hash' | 'imported_at' | 'updated_at'> & {
+  snippet?: string;
+};
+
+const SUMMARY_COLUMNS = `
+  a.seq, a.id, a.source, a.title, a.published_at, a.summary, a.summary_translations,
+  a.word_count, a.reading_time_minutes, a.difficulty,
+  (SELECT json_group_array(category) FROM
+     (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories`;
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function knownCategories(json: string): CategoryId[] {
+  return parseJson<unknown[]>(json, []).filter(isCategoryId);
+}
+
+function toSummary(row: SummaryRow): ArticleSummaryRow {
+  return {
+    id: row.id,
+    source: row.source as SourceId,
+    title: row.title,
+    publishedAt: row.published_at,
+    summary: row.summary,
+    summaryTranslations: parseJson(row.summary_translations, {}),
+    wordCount: row.word_count,
+    readingTimeMinutes: row.reading_time_minutes,
+    difficulty: row.difficulty as DifficultyLevel,
+    categories: knownCategories(row.categories),
+    ...(row.snippet !== undefined ? { snippet: snippetToHtml(row.snippet) } : {}),
+  };
+}
+
+function validate(article: ArticleInput): void {
+  const problems: string[] = [];
+  if (!article.id || typeof article.id !== 'string') problems.push('id is empty');
+  if (!isSourceId(article.source)) problems.push(`unknown source "${String(article.source)}"`);
+  if (!isDifficultyLevel(article.difficulty)) problems.push(`unknown difficulty "${String(article.difficulty)}"`);
+  const badCategories = (article.categories ?? []).filter((c) => !isCategoryId(c));
+  if (badCategories.length) problems.push(`unknown categories ${badCategories.join(', ')} (allowed: ${CATEGORY_IDS.join(', ')})`);
+  if (Number.isNaN(Date.parse(article.publishedAt))) problems.push(`publishedAt "${article.publishedAt}" is not a date`);
+  if (!article.title?.trim()) problems.push('title is empty');
+  if (!article.contentHash) problems.push('contentHash is empty');
+  if (problems.length) throw new InvalidArticleError(`Article ${article.id || '(no id)'}: ${problems.join('; ')}`);
+}
+
+export class SqliteArticleStore implements ArticleStore {
+  readonly migration: MigrationReport;
+  private readonly db: Database.Database;
+  private readonly statements;
+  private readonly listStatements = new Map<string, { page: Database.Statement; total: Database.Statement }>();
+  private readonly searchStatements = new Map<string, { page: Database.Statement; total: Database.Statement }>();
+
+  constructor(db: Database.Database) {
+    this.db = db;
+    this.migration = migrate(db);
+    this.statements = {
+      count: db.prepare('SELECT count(*) AS n FROM articles').pluck(),
+      byId: db.prepare(`SELECT a.*, (SELECT json_group_array(category) FROM
+          (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
+        FROM articles AS a WHERE a.id = ?`),
+      vocabulary: db.prepare(
+        'SELECT word, part_of_speech, definition, example, translations FROM vocabulary WHERE article_seq = ? ORDER BY position',
+      ),
+      notes: db.prepare('SELECT title, body, translations FROM cultural_notes WHERE article_seq = ? ORDER BY position'),
+      existing: db.prepare('SELECT seq, content_hash FROM articles WHERE id = ?'),
+      insert: db.prepare(`INSERT INTO articles (id, url, source, title, published_at, summary, summary_translations,
+          paragraphs, word_count, reading_time_minutes, difficulty, content_hash, imported_at, updated_at)
+        VALUES (@id, @url, @source, @title, @publishedAt, @summary, @summaryTranslations, @paragraphs,
+          @wordCount, @readingTimeMinutes, @difficulty, @contentHash, @now, @now)`),
+      update: db.prepare(`UPDATE articles SET url = @url, source = @source, title = @title, published_at = @publishedAt,
+          summary = @summary, summary_translations = @summaryTranslations, paragraphs = @paragraphs,
+          word_count = @wordCount, reading_time_minutes = @readingTimeMinutes, difficulty = @difficulty,
+          content_hash = @contentHash, updated_at = @now
+        WHERE seq = @seq`),
+      deleteCategories: db.prepare('DELETE FROM article_categories WHERE article_seq = ?'),
+      deleteVocabulary: db.prepare('DELETE FROM vocabulary WHERE article_seq = ?'),
+      deleteNotes: db.prepare('DELETE FROM cultural_notes WHERE article_seq = ?'),
+      deleteSearch: db.prepare('DELETE FROM article_search WHERE rowid = ?'),
+      insertCategory: db.prepare('INSERT OR IGNORE INTO article_categories (article_seq, position, category) VALUES (?, ?, ?)'),
+      insertVocabulary: db.prepare(`INSERT INTO vocabulary
+          (article_seq, position, word, part_of_speech, definition, example, translations) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+      insertNote: db.prepare('INSERT INTO cultural_notes (article_seq, position, title, body, translations) VALUES (?, ?, ?, ?, ?)'),
+      insertSearch: db.prepare('INSERT INTO article_search (rowid, title, summary, body) VALUES (?, ?, ?, ?)'),
+      feedState: db.prepare('SELECT etag, last_modified FROM feed_state WHERE feed_url = ?'),
+      saveFeedState: db.prepare(`INSERT INTO feed_state (feed_url, etag, last_modified, updated_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (feed_url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
+          updated_at = excluded.updated_at`),
+    };
+  }
+
+  count(): number {
+    return this.statements.count.get() as number;
+  }
+
+  latest(query: ArticleQuery): Page<ArticleSummaryRow> {
+    const filters: string[] = [];
+    const params: Record<string, string> = {};
+    if (query.category) {
+      filters.push('EXISTS (SELECT 1 FROM article_categories c WHERE c.article_seq = a.seq AND c.category = @category)');
+      params.category = query.category;
+    }
+    if (query.source) {
+      filters.push('a.source = @source');
+      params.source = query.source;
+    }
+    if (query.difficulty) {
+      filters.push('a.difficulty = @difficulty');
+      params.difficulty = query.difficulty;
+    }
+    const key = filters.join('|');
+    let prepared = this.listStatements.get(key);
+    if (!prepared) {
+      const where = filters.length ? `WHERE ${filters.join(' AND ')}` : '';
+      prepared = {
+        page: this.db.prepare(
+          `SELECT ${SUMMARY_COLUMNS} FROM articles AS a ${where}
+           ORDER BY a.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`,
+        ),
+        total: this.db.prepare(`SELECT count(*) FROM articles AS a ${where}`).pluck(),
+      };
+      this.listStatements.set(key, prepared);
+    }
+    const total = prepared.total.get(params) as number;
+    const items =
+      query.offset >= total
+        ? []
+        : (prepared.page.all({ ...params, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
+    return { items, total };
+  }
+
+  search(query: SearchQuery): Page<ArticleSummaryRow> {
+    const match = toFtsQuery(query.q);
+    if (match === undefined) return { items: [], total: 0 };
+    const key = query.category ? 'category' : '';
+    let prepared = this.searchStatements.get(key);
+    if (!prepared) {
+      const categoryFilter = query.category
+        ? 'AND EXISTS (SELECT 1 FROM article_categories c WHERE c.article_seq = a.seq AND c.category = @category)'
+        : '';
+      const from = `FROM article_search JOIN articles AS a ON a.seq = article_search.rowid
+        WHERE article_search MATCH @match ${categoryFilter}`;
+      const { title, summary, body } = BM25_WEIGHTS;
+      prepared = {
+        page: this.db.prepare(
+          `SELECT ${SUMMARY_COLUMNS},
+             snippet(article_search, -1, '${HIT_START}', '${HIT_END}', '…', ${SNIPPET_TOKENS}) AS snippet
+           ${from}
+           ORDER BY bm25(article_search, ${title}, ${summary}, ${body}), a.published_at DESC, a.id
+           LIMIT @limit OFFSET @offset`,
+        ),
+        total: this.db.prepare(`SELECT count(*) ${from}`).pluck(),
+      };
+      this.searchStatements.set(key, prepared);
+    }
+    const params: Record<string, string> = { match };
+    if (query.category) params.category = query.category;
+    const total = prepared.total.get(params) as number;
+    const items =
+      query.offset >= total
+        ? []
+        : (prepared.page.all({ ...params, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
+    return { items, total };
+  }
+
+  byId(id: string): StoredArticle | undefined {
+    const row = this.statements.byId.get(id) as ArticleRow | undefined;
+    if (!row) return undefined;
+    const vocabulary = (
+      this.statements.vocabulary.all(row.seq) as {
+        word: string;
+        part_of_speech: string;
+        definition: string;
+        example: string;
+        translations: string;
+      }[]
+    ).map(
+      (v): VocabularyItem => ({
+        word: v.word,
+        partOfSpeech: v.part_of_speech,
+        definition: v.definition,
+        example: v.example,
+        translations: parseJson(v.translations, {}),
+      }),
+    );
+    const culturalNotes = (this.statements.notes.all(row.seq) as { title: string; body: string; translations: string }[]).map(
+      (n): CulturalNote => ({ title: n.title, body: n.body, translations: parseJson(n.translations, {}) }),
+    );
+    return {
+      id: row.id,
+      url: row.url,
+      source: row.source as SourceId,
+      title: row.title,
+      publishedAt: row.published_at,
+      summary: row.summary,
+      summaryTranslations: parseJson<Partial<Record<TranslatedLanguage, string>>>(row.summary_translations, {}),
+      paragraphs: parseJson<string[]>(row.paragraphs, []),
+      wordCount: row.word_count,
+      readingTimeMinutes: row.reading_time_minutes,
+      difficulty: row.difficulty as DifficultyLevel,
+      categories: knownCategories(row.categories),
+      vocabulary,
+      culturalNotes,
+      contentHash: row.content_hash,
+      importedAt: row.imported_at,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  upsert(article: ArticleInput): UpsertOutcome {
+    return this.db.transaction(() => this.write(article))();
+  }
+
+  /** Many articles in one transaction (the corpus loader, benchmarks, big imports). */
+  upsertMany(articles: Iterable<ArticleInput>): UpsertCounts {
+    return this.db.transaction(() => {
+      const counts: UpsertCounts = { imported: 0, updated: 0, unchanged: 0 };
+      for (const article of articles) counts[this.write(article)] += 1;
+      return counts;
+    })();
+  }
+
+  feedState(feedUrl: string): { etag?: string; lastModified?: string } | undefined {
+    const row = this.statements.feedState.get(feedUrl) as { etag: string | null; last_modified: string | null } | undefined;
+    if (!row) return undefined;
+    return {
+      ...(row.etag !== null ? { etag: row.etag } : {}),
+      ...(row.last_modified !== null ? { lastModified: row.last_modified } : {}),
+    };
+  }
+
+  saveFeedState(feedUrl: string, state: { etag?: string; lastModified?: string }): void {
+    this.statements.saveFeedState.run(feedUrl, state.etag ?? null, state.lastModified ?? null, new Date().toISOString());
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  private write(article: ArticleInput): UpsertOutcome {
+    validate(article);
+    const existing = this.statements.existing.get(article.id) as { seq: number; content_hash: string } | undefined;
+    if (existing && existing.content_hash === article.contentHash) return 'unchanged';
+    const values = {
+      id: article.id,
+      url: article.url,
+      source: article.source,
+      title: article.title,
+      publishedAt: new Date(article.publishedAt).toISOString(),
+      summary: article.summary ?? '',
+      summaryTranslations: JSON.stringify(article.summaryTranslations ?? {}),
+      paragraphs: JSON.stringify(article.paragraphs ?? []),
+      wordCount: Math.max(0, Math.round(article.wordCount)),
+      readingTimeMinutes: Math.max(0, Math.round(article.readingTimeMinutes)),
+      difficulty: article.difficulty,
+      contentHash: article.contentHash,
+      now: new Date().toISOString(),
+    };
+    let seq: number;
+    if (existing) {
+      seq = existing.seq;
+      this.statements.update.run({ ...values, seq });
+      this.statements.deleteCategories.run(seq);
+      this.statements.deleteVocabulary.run(seq);
+      this.statements.deleteNotes.run(seq);
+      this.statements.deleteSearch.run(seq);
+    } else {
+      seq = Number(this.statements.insert.run(values).lastInsertRowid);
+    }
+    article.categories.forEach((category, position) => this.statements.insertCategory.run(seq, position, category));
+    article.vocabulary.forEach((v, position) =>
+      this.statements.insertVocabulary.run(
+        seq,
+        position,
+        v.word,
+        v.partOfSpeech,
+        v.definition,
+        v.example,
+        JSON.stringify(v.translations ?? {}),
+      ),
+    );
+    article.culturalNotes.forEach((n, position) =>
+      this.statements.insertNote.run(seq, position, n.title, n.body, JSON.stringify(n.translations ?? {})),
+    );
+    this.statements.insertSearch.run(
+      seq,
+      stripSentinels(article.title),
+      stripSentinels(values.summary),
+      stripSentinels(article.paragraphs.join('\n')),
+    );
+    return existing ? 'updated' : 'imported';
+  }
+}
+
+export interface OpenStoreOptions {
+  /** Open an existing file only; never create one. */
+  readonly mustExist?: boolean;
+}
+
+/**
+ * Opens (creating and migrating as needed) the SQLite store at a path. This is the one
+ * call tools and benchmarks need: `const store = openSqliteStore('bench.db')`.
+ */
+export function openSqliteStore(path: string, options: OpenStoreOptions = {}): SqliteArticleStore {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { fileMustExist: options.mustExist ?? false });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    return new SqliteArticleStore(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
