@@ -77,25 +77,25 @@ export function contentHashOf(article: Omit<ArticleInput, 'contentHash'>): strin
 
 /** Parses one corpus file's JSON into an ArticleInput, or throws CorpusFormatError naming the field. */
 export function parseCorpusArticle(data: Json, file: string): ArticleInput {
-  const read = new FieldReader(file);
+  const read: FieldReader = new FieldReader(file);
   const root = read.record(data, 'the file');
   const id = read.string(root, 'id', '');
   if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) read.fail('id', 'must be lowercase letters, digits and hyphens');
-  const source = read.string(root, 'source', '');
-  if (!isSourceId(source)) read.fail('source', `must be one of ${SOURCE_IDS.join(', ')}`);
-  const difficulty = read.string(root, 'difficulty', '');
-  if (!isDifficultyLevel(difficulty)) read.fail('difficulty', `must be one of ${DIFFICULTY_LEVELS.join(', ')}`);
+  const sourceText = read.string(root, 'source', '');
+  const source = isSourceId(sourceText) ? sourceText : read.fail('source', `must be one of ${SOURCE_IDS.join(', ')}`);
+  const difficultyText = read.string(root, 'difficulty', '');
+  const difficulty = isDifficultyLevel(difficultyText)
+    ? difficultyText
+    : read.fail('difficulty', `must be one of ${DIFFICULTY_LEVELS.join(', ')}`);
   const publishedAt = read.string(root, 'publishedAt', '');
   if (Number.isNaN(Date.parse(publishedAt))) read.fail('publishedAt', 'must be an ISO 8601 date-time');
-  const categories = read.array(root, 'categories', '').map((c, i) => {
-    if (!isCategoryId(c)) read.fail(`categories[${i}]`, `must be one of ${CATEGORY_IDS.join(', ')}`);
-    return c;
-  });
+  const categories = read
+    .array(root, 'categories', '')
+    .map((c, i) => (isCategoryId(c) ? c : read.fail(`categories[${i}]`, `must be one of ${CATEGORY_IDS.join(', ')}`)));
   if (categories.length === 0) read.fail('categories', 'must name at least one category');
-  const paragraphs = read.array(root, 'paragraphs', '').map((p, i) => {
-    if (typeof p !== 'string' || !p.trim()) read.fail(`paragraphs[${i}]`, 'must be a non-empty string');
-    return p.trim();
-  });
+  const paragraphs = read
+    .array(root, 'paragraphs', '')
+    .map((p, i) => (typeof p === 'string' && p.trim() ? p.trim() : read.fail(`paragraphs[${i}]`, 'must be a non-empty string')));
   if (paragraphs.length === 0) read.fail('paragraphs', 'must not be empty');
   const vocabulary = read.array(root, 'vocabulary', '').map((value, i): VocabularyItem => {
     const path = `vocabulary[${i}].`;
