@@ -1,0 +1,279 @@
+/**
+ * Analytics. Nothing happens until consent allows analytics: no environment read, no
+ * probe, no script, no event. On consent it decides whether the learner is in China
+ * (free signals first; a probe of a Chinese site only when the browser language is
+ * Chinese), loads that region's provider when one is configured, marks itself
+ * initialised and records a page view of the current path; then a page view on every
+ * route change. Withdrawing consent after that sends privacy_opt_out and stops tracking.
+ * Every failure (probe time-out, blocked script, a provider throwing) is only logged.
+ *
+ * The definition is pure: `createAnalyticsMachine(services)` provides the platform
+ * implementations; the bare `analyticsMachine` does nothing and suits the visualizer
+ * and graph traversal.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { privacyOptOut, type AnalyticsEvent } from '../domain/analytics-events';
+import { detectionStep, type RegionSignals } from '../domain/china-detection';
+import type { AnalyticsProvider } from '../platform/analytics-providers';
+import type { BrowserEnvironment } from '../platform/environment';
+import type { Logger } from '../platform/logger';
+import type { NetworkProbe } from '../platform/network-probe';
+
+/** "china" uses Baidu Tongji, "global" Google Analytics 4. */
+export type AnalyticsRegion = 'china' | 'global';
+
+export interface ConfiguredProviders {
+  readonly china: boolean;
+  readonly global: boolean;
+}
+
+export interface AnalyticsContext {
+  /** The latest route, kept even before consent so the first page view is the page the learner is on. */
+  readonly path: string | null;
+  readonly region: AnalyticsRegion | null;
+  readonly providers: ConfiguredProviders;
+}
+
+export interface AnalyticsInput {
+  readonly providers: ConfiguredProviders;
+  readonly path?: string | null;
+}
+
+export type AnalyticsMachineEvent =
+  | { type: 'CONSENT_GRANTED' }
+  | { type: 'CONSENT_REVOKED' }
+  | { type: 'ROUTE_CHANGED'; path: string }
+  | { type: 'TRACK'; event: AnalyticsEvent };
+
+export const CHINA_PROBE_TIMEOUT_MS = 2000;
+
+interface RegionParams {
+  readonly region: AnalyticsRegion | null;
+}
+
+export const analyticsMachine = setup({
+  types: {
+    context: {} as AnalyticsContext,
+    events: {} as AnalyticsMachineEvent,
+    input: {} as AnalyticsInput,
+  },
+  actors: {
+    readRegionSignals: fromPromise<RegionSignals>(async () => ({ timeZone: '', languages: [], referrer: '' })),
+    probeChinaSite: fromPromise<void>(async () => {
+      throw new Error('No network probe provided');
+    }),
+    loadProvider: fromPromise<void, RegionParams>(async () => {
+      throw new Error('No analytics provider provided');
+    }),
+  },
+  actions: {
+    rememberPath: assign({
+      path: ({ context, event }) => (event.type === 'ROUTE_CHANGED' ? event.path : context.path),
+    }),
+    setRegion: assign((_, params: { region: AnalyticsRegion }) => ({ region: params.region })),
+    sendPageView: (_, _params: RegionParams & { path: string | null }) => {},
+    sendEvent: (_, _params: RegionParams & { event: AnalyticsEvent }) => {},
+    disableProvider: (_, _params: RegionParams) => {},
+    logFailure: (_, _params: { message: string; error?: unknown }) => {},
+  },
+  guards: {
+    noProviderConfigured: ({ context }) => !context.providers.china && !context.providers.global,
+    signalsSayChina: (_, params: { signals: RegionSignals }) => detectionStep(params.signals) === 'china',
+    probeNeeded: (_, params: { signals: RegionSignals }) => detectionStep(params.signals) === 'probe-needed',
+    regionHasProvider: ({ context }) => context.region !== null && context.providers[context.region],
+  },
+  delays: {
+    probeTimeout: CHINA_PROBE_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: 'analytics',
+  context: ({ input }) => ({ path: input.path ?? null, region: null, providers: input.providers }),
+  initial: 'uninitialised',
+  on: {
+    ROUTE_CHANGED: { actions: 'rememberPath' },
+  },
+  states: {
+    uninitialised: {
+      on: {
+        CONSENT_GRANTED: [{ guard: 'noProviderConfigured', target: 'unavailable' }, { target: 'detecting' }],
+      },
+    },
+    detecting: {
+      initial: 'readingSignals',
+      on: { CONSENT_REVOKED: { target: 'uninitialised' } },
+      states: {
+        readingSignals: {
+          invoke: {
+            id: 'regionSignals',
+            src: 'readRegionSignals',
+            onDone: [
+              {
+                guard: { type: 'signalsSayChina', params: ({ event }) => ({ signals: event.output }) },
+                target: '#analytics.selectingProvider',
+                actions: { type: 'setRegion', params: { region: 'china' } },
+              },
+              {
+                guard: { type: 'probeNeeded', params: ({ event }) => ({ signals: event.output }) },
+                target: 'probing',
+              },
+              {
+                target: '#analytics.selectingProvider',
+                actions: { type: 'setRegion', params: { region: 'global' } },
+              },
+            ],
+            onError: {
+              target: '#analytics.selectingProvider',
+              actions: [
+                { type: 'logFailure', params: ({ event }) => ({ message: 'Analytics: reading region signals failed', error: event.error }) },
+                { type: 'setRegion', params: { region: 'global' } },
+              ],
+            },
+          },
+        },
+        probing: {
+          invoke: {
+            id: 'chinaProbe',
+            src: 'probeChinaSite',
+            onDone: {
+              target: '#analytics.selectingProvider',
+              actions: { type: 'setRegion', params: { region: 'china' } },
+            },
+            onError: {
+              target: '#analytics.selectingProvider',
+              actions: [
+                { type: 'logFailure', params: ({ event }) => ({ message: 'Analytics: China probe failed', error: event.error }) },
+                { type: 'setRegion', params: { region: 'global' } },
+              ],
+            },
+          },
+          after: {
+            // Leaving the state stops the probe actor, which aborts its request.
+            probeTimeout: {
+              target: '#analytics.selectingProvider',
+              actions: [
+                { type: 'logFailure', params: { message: `Analytics: China probe timed out after ${CHINA_PROBE_TIMEOUT_MS} ms` } },
+                { type: 'setRegion', params: { region: 'global' } },
+              ],
+            },
+          },
+        },
+      },
+    },
+    selectingProvider: {
+      always: [{ guard: 'regionHasProvider', target: 'loading' }, { target: 'unavailable' }],
+    },
+    loading: {
+      invoke: {
+        id: 'providerLoader',
+        src: 'loadProvider',
+        input: ({ context }) => ({ region: context.region }),
+        onDone: { target: 'initialised' },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'logFailure',
+            params: ({ event }) => ({ message: 'Analytics: provider script could not be loaded', error: event.error }),
+          },
+        },
+      },
+      on: {
+        // Nothing was sent yet, so there is nobody to tell; just make sure nothing will be.
+        CONSENT_REVOKED: {
+          target: 'uninitialised',
+          actions: { type: 'disableProvider', params: ({ context }) => ({ region: context.region }) },
+        },
+      },
+    },
+    initialised: {
+      entry: { type: 'sendPageView', params: ({ context }) => ({ region: context.region, path: context.path }) },
+      on: {
+        ROUTE_CHANGED: {
+          actions: [
+            'rememberPath',
+            { type: 'sendPageView', params: ({ context, event }) => ({ region: context.region, path: event.path }) },
+          ],
+        },
+        TRACK: {
+          actions: { type: 'sendEvent', params: ({ context, event }) => ({ region: context.region, event: event.event }) },
+        },
+        CONSENT_REVOKED: {
+          target: 'optedOut',
+          actions: [
+            { type: 'sendEvent', params: ({ context }) => ({ region: context.region, event: privacyOptOut() }) },
+            { type: 'disableProvider', params: ({ context }) => ({ region: context.region }) },
+          ],
+        },
+      },
+    },
+    optedOut: {
+      on: {
+        // The region is known and the script already loaded; loading again re-enables tracking.
+        CONSENT_GRANTED: { target: 'loading' },
+      },
+    },
+    /** Consent allows analytics but no provider is configured for the learner's region. */
+    unavailable: {
+      on: { CONSENT_REVOKED: { target: 'uninitialised' } },
+    },
+    /** The provider could not be loaded (blocked, offline); the site works the same. */
+    failed: {
+      on: { CONSENT_REVOKED: { target: 'uninitialised' } },
+    },
+  },
+});
+
+export type AnalyticsMachine = typeof analyticsMachine;
+
+export interface AnalyticsServices {
+  readonly environment: BrowserEnvironment;
+  readonly probe: NetworkProbe;
+  readonly probeUrl: string;
+  /** Only the enabled providers; a missing region means nothing is loaded there. */
+  readonly providers: Partial<Record<AnalyticsRegion, AnalyticsProvider>>;
+  readonly logger: Logger;
+}
+
+export function configuredProviders(services: Pick<AnalyticsServices, 'providers'>): ConfiguredProviders {
+  return { china: services.providers.china !== undefined, global: services.providers.global !== undefined };
+}
+
+/** The machine wired to real (or fake) platform services. */
+export function createAnalyticsMachine(services: AnalyticsServices) {
+  const { logger } = services;
+
+  function withProvider(region: AnalyticsRegion | null, what: string, use: (provider: AnalyticsProvider) => void): void {
+    const provider = region ? services.providers[region] : undefined;
+    if (!provider) return;
+    try {
+      use(provider);
+    } catch (error) {
+      logger.warn(`Analytics: ${what} failed`, error);
+    }
+  }
+
+  return analyticsMachine.provide({
+    actors: {
+      readRegionSignals: fromPromise<RegionSignals>(async () => services.environment.regionSignals()),
+      probeChinaSite: fromPromise<void>(({ signal }) => services.probe.probe(services.probeUrl, signal)),
+      loadProvider: fromPromise<void, RegionParams>(async ({ input }) => {
+        const provider = input.region ? services.providers[input.region] : undefined;
+        if (!provider) throw new Error(`No analytics provider configured for region ${String(input.region)}`);
+        await provider.load();
+      }),
+    },
+    actions: {
+      sendPageView: (_, { region, path }) => {
+        if (path !== null) withProvider(region, 'page view', (provider) => provider.pageView(path));
+      },
+      sendEvent: (_, { region, event }) => {
+        withProvider(region, `event ${event.name}`, (provider) => provider.event(event.name, event.params));
+      },
+      disableProvider: (_, { region }) => {
+        withProvider(region, 'opt-out', (provider) => provider.optOut());
+      },
+      logFailure: (_, { message, error }) => {
+        logger.warn(message, error);
+      },
+    },
+  });
+}

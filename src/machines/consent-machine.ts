@@ -1,0 +1,152 @@
+/**
+ * Cookie consent. Undecided learners see the banner one second after load; a choice
+ * (accept all, reject all, or customised) is saved and closes the banner. A saved choice
+ * is applied at load without a banner. From any decided state the footer's "Cookie
+ * settings" reopens the banner, and while it is open the earlier choice still holds.
+ *
+ * Tags tell views what to show: `banner` while the banner is visible, `customizing`
+ * while its details view is shown, `reviewing` when it was reopened from the footer.
+ */
+import { assign, setup } from 'xstate';
+import { consentRecord, type ConsentRecord } from '../domain/consent-record';
+
+export interface ConsentContext {
+  /** The choice in force; null while undecided. */
+  readonly choice: ConsentRecord | null;
+  /** State of the Analytics checkbox in the customize view. */
+  readonly analyticsDraft: boolean;
+}
+
+export interface ConsentInput {
+  /** The choice found in storage at load, already validated; null when none. */
+  readonly savedChoice: ConsentRecord | null;
+}
+
+export type ConsentEvent =
+  | { type: 'ACCEPT_ALL' }
+  | { type: 'REJECT_ALL' }
+  | { type: 'CUSTOMIZE' }
+  | { type: 'SET_ANALYTICS'; enabled: boolean }
+  | { type: 'SAVE_PREFERENCES' }
+  | { type: 'BACK' }
+  | { type: 'OPEN_SETTINGS' }
+  | { type: 'CLOSE' };
+
+export const BANNER_DELAY_MS = 1000;
+
+/** The banner's two views; reused for the first decision and for reviewing a choice. */
+function bannerStates() {
+  return {
+    initial: 'summary' as const,
+    states: {
+      summary: {
+        tags: ['banner'],
+        on: {
+          CUSTOMIZE: { target: 'customizing' },
+        },
+      },
+      customizing: {
+        tags: ['banner', 'customizing'],
+        on: {
+          SET_ANALYTICS: { actions: 'setAnalyticsDraft' },
+          BACK: { target: 'summary' },
+          SAVE_PREFERENCES: { target: '#consent.customized', actions: 'chooseDraft' },
+        },
+      },
+    },
+    on: {
+      ACCEPT_ALL: { target: '#consent.accepted', actions: 'chooseAll' },
+      REJECT_ALL: { target: '#consent.rejected', actions: 'chooseNone' },
+    },
+  } as const;
+}
+
+/** A decided state: the banner is closed until the learner reopens it from the footer. */
+function decidedStates() {
+  return {
+    initial: 'settled' as const,
+    states: {
+      settled: {
+        on: { OPEN_SETTINGS: { target: 'reviewing', actions: 'resetDraftToChoice' } },
+      },
+      reviewing: {
+        tags: ['reviewing'],
+        ...bannerStates(),
+        on: { ...bannerStates().on, CLOSE: { target: 'settled' } },
+      },
+    },
+  } as const;
+}
+
+export const consentMachine = setup({
+  types: {
+    context: {} as ConsentContext,
+    events: {} as ConsentEvent,
+    input: {} as ConsentInput,
+  },
+  actions: {
+    setAnalyticsDraft: assign({
+      analyticsDraft: ({ event }) => (event.type === 'SET_ANALYTICS' ? event.enabled : true),
+    }),
+    resetDraftToChoice: assign({
+      // Reopening shows the checkbox as the learner last left it.
+      analyticsDraft: ({ context }) => context.choice?.analytics ?? true,
+    }),
+    chooseAll: assign({ choice: () => consentRecord(true) }),
+    chooseNone: assign({ choice: () => consentRecord(false) }),
+    chooseDraft: assign({ choice: ({ context }) => consentRecord(context.analyticsDraft) }),
+    /** Saves the choice in force; the app provides the real storage. */
+    persistChoice: (_, _params: { choice: ConsentRecord | null }) => {},
+  },
+  guards: {
+    savedAnalyticsOn: ({ context }) => context.choice?.analytics === true,
+    savedAnalyticsOff: ({ context }) => context.choice?.analytics === false,
+  },
+  delays: {
+    bannerDelay: BANNER_DELAY_MS,
+  },
+}).createMachine({
+  id: 'consent',
+  context: ({ input }) => ({
+    choice: input.savedChoice,
+    analyticsDraft: input.savedChoice?.analytics ?? true,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      always: [
+        { guard: 'savedAnalyticsOn', target: 'accepted' },
+        { guard: 'savedAnalyticsOff', target: 'rejected' },
+        { target: 'undecided' },
+      ],
+    },
+    undecided: {
+      initial: 'waiting',
+      states: {
+        waiting: {
+          after: { bannerDelay: { target: 'prompting' } },
+        },
+        prompting: bannerStates(),
+      },
+    },
+    accepted: {
+      entry: { type: 'persistChoice', params: ({ context }) => ({ choice: context.choice }) },
+      ...decidedStates(),
+    },
+    rejected: {
+      entry: { type: 'persistChoice', params: ({ context }) => ({ choice: context.choice }) },
+      ...decidedStates(),
+    },
+    customized: {
+      entry: { type: 'persistChoice', params: ({ context }) => ({ choice: context.choice }) },
+      ...decidedStates(),
+    },
+  },
+});
+
+export type ConsentMachine = typeof consentMachine;
+
+/** Analytics may run only when a choice allows it. */
+export function analyticsAllowed(context: ConsentContext): boolean {
+  return context.choice?.analytics === true;
+}

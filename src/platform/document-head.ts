@@ -1,0 +1,17 @@
+/**
+ * The bits of the document head React does not manage itself. Title, meta and link tags
+ * are rendered by components (React 19 hoists them); <html lang> is not, so it is set here.
+ */
+export function setHtmlLang(language: string, doc: Document = document): void {
+  if (doc.documentElement.lang !== language) doc.documentElement.lang = language;
+}
+
+/**
+ * Head tags the server injected for crawlers and link previews carry this attribute.
+ * Once React renders its own tags they would be duplicates, so the app removes them.
+ */
+export const SERVER_HEAD_ATTRIBUTE = 'data-server-head';
+
+export function removeServerHeadTags(doc: Document = document): void {
+  doc.head.querySelectorAll(`[${SERVER_HEAD_ATTRIBUTE}]`).forEach((element) => element.remove());
+}
