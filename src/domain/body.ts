@@ -65,7 +65,7 @@ function onePass(html: string): string {
     .replace(SCRIPT_BLOCK, '')
     .replace(SCRIPT_OPEN_TAG, '')
     .replace(EMBEDDING_OPEN_TAG, '')
-    .replace(TAG, (tag) => tag.replace(EVENT_HANDLER_ATTRIBUTE, '$1'))
+    .replace(TAG, (tag) => tag.replace(EVENT_HANDLER_ATTRIBUTE, (_match, lead: string) => (/\s/.test(lead) ? '' : lead)))
     .replace(JAVASCRIPT_SCHEME, '');
 }
 

@@ -1,0 +1,99 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { ArticleCard } from '../../../src/domain/article';
+import {
+  EMPTY_FILTERS,
+  applyFilters,
+  hasActiveFilters,
+  isFilterableCategory,
+  parseCategoryFilter,
+  parseDifficultyFilter,
+  parseFilterValue,
+  parseSourceFilter,
+  type ArticleFilters,
+} from '../../../src/domain/filters';
+
+function card(id: string, overrides: Partial<ArticleCard> = {}): ArticleCard {
+  return {
+    id,
+    title: `Title ${id}`,
+    source: 'npr',
+    date: '2024-01-01',
+    wordCount: 100,
+    readingTimeMinutes: 2,
+    summary: '',
+    difficulty: 'intermediate',
+    categories: [],
+    ...overrides,
+  };
+}
+
+const CARDS: ArticleCard[] = [
+  card('chips', { title: 'New Chip Factory Opens', summary: 'Jobs for the town', source: 'cbs', difficulty: 'beginner', categories: ['technology', 'business'] }),
+  card('vote', { title: 'Council Vote Delayed', summary: 'A new date for the budget', source: 'bbc', difficulty: 'advanced', categories: ['politics'] }),
+  card('clinic', { title: 'Rural Clinic Expands', summary: 'More nurses and a new WING', source: 'npr', difficulty: 'intermediate', categories: ['health'] }),
+  card('match', { title: 'Cup Final Tonight', summary: 'Fans travel north', source: 'reuters', difficulty: undefined, categories: ['sports'] }),
+];
+
+const ids = (cards: ArticleCard[]): string[] => cards.map((c) => c.id);
+const filters = (overrides: Partial<ArticleFilters>): ArticleFilters => ({ ...EMPTY_FILTERS, ...overrides });
+
+describe('applyFilters', () => {
+  it('keeps everything with empty filters, and a blank search counts as empty', () => {
+    expect(ids(applyFilters(CARDS, EMPTY_FILTERS))).toEqual(['chips', 'vote', 'clinic', 'match']);
+    expect(ids(applyFilters(CARDS, filters({ search: '   ' })))).toHaveLength(4);
+  });
+
+  it('searches title and summary, case-insensitively, after trimming', () => {
+    expect(ids(applyFilters(CARDS, filters({ search: 'factory' })))).toEqual(['chips']);
+    expect(ids(applyFilters(CARDS, filters({ search: '  wing ' })))).toEqual(['clinic']);
+    expect(ids(applyFilters(CARDS, filters({ search: 'NEW' })))).toEqual(['chips', 'vote', 'clinic']);
+    expect(ids(applyFilters(CARDS, filters({ search: 'nothing like this' })))).toEqual([]);
+  });
+
+  it('matches a category when the article carries it among others', () => {
+    expect(ids(applyFilters(CARDS, filters({ category: 'business' })))).toEqual(['chips']);
+    expect(ids(applyFilters(CARDS, filters({ category: 'technology' })))).toEqual(['chips']);
+  });
+
+  it('matches source and difficulty by equality; no difficulty never matches a chosen one', () => {
+    expect(ids(applyFilters(CARDS, filters({ source: 'npr' })))).toEqual(['clinic']);
+    expect(ids(applyFilters(CARDS, filters({ difficulty: 'advanced' })))).toEqual(['vote']);
+    expect(ids(applyFilters(CARDS, filters({ difficulty: 'intermediate' })))).toEqual(['clinic']);
+  });
+
+  it('combines all filters with AND', () => {
+    expect(ids(applyFilters(CARDS, filters({ search: 'new', source: 'bbc' })))).toEqual(['vote']);
+    expect(ids(applyFilters(CARDS, filters({ search: 'new', category: 'health', difficulty: 'intermediate' })))).toEqual(['clinic']);
+    expect(ids(applyFilters(CARDS, filters({ category: 'politics', source: 'npr' })))).toEqual([]);
+    expect(ids(applyFilters(CARDS, filters({ search: 'cup', category: 'sports', source: 'reuters', difficulty: 'beginner' })))).toEqual([]);
+  });
+
+  it('does not change the input list', () => {
+    const copy = [...CARDS];
+    applyFilters(CARDS, filters({ source: 'cbs' }));
+    expect(CARDS).toEqual(copy);
+  });
+});
+
+describe('parsing select values', () => {
+  it('accepts known values and turns anything else into all', () => {
+    expect(isFilterableCategory('sports')).toBe(true);
+    expect(isFilterableCategory('immigration')).toBe(false);
+    expect(parseCategoryFilter('health')).toBe('health');
+    expect(parseCategoryFilter('education')).toBe('all');
+    expect(parseSourceFilter('reuters')).toBe('reuters');
+    expect(parseSourceFilter('fox')).toBe('all');
+    expect(parseDifficultyFilter('beginner')).toBe('beginner');
+    expect(parseDifficultyFilter(null)).toBe('all');
+  });
+
+  it('sets one field from a raw string and reports whether anything is active', () => {
+    const next = parseFilterValue(EMPTY_FILTERS, 'source', 'bbc');
+    expect(next).toEqual({ ...EMPTY_FILTERS, source: 'bbc' });
+    expect(hasActiveFilters(next)).toBe(true);
+    expect(hasActiveFilters(parseFilterValue(next, 'source', 'all'))).toBe(false);
+    expect(parseFilterValue(EMPTY_FILTERS, 'search', ' chip ').search).toBe(' chip ');
+    expect(hasActiveFilters(parseFilterValue(EMPTY_FILTERS, 'search', '  '))).toBe(false);
+  });
+});
