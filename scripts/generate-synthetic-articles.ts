@@ -128,17 +128,22 @@ export function* syntheticArticles(count: number, seed = 1): Generator<ArticleIn
   for (let index = 0; index < count; index++) yield syntheticArticle(index, seed);
 }
 
-/** Writes `count` synthetic articles in batches (one transaction each); returns the store's count. */
+/**
+ * Writes synthetic articles number `from` to `count - 1` in batches (one transaction each), so a
+ * database can be grown from 10,000 to 100,000 without rewriting the first ones.
+ * Returns how many articles the store holds afterwards.
+ */
 export function generateSyntheticArticles(
   databasePath: string,
   count: number,
   seed = 1,
   onProgress?: (written: number) => void,
+  from = 0,
 ): number {
   const store = openSqliteStore(databasePath);
   try {
     const batchSize = 2000;
-    for (let start = 0; start < count; start += batchSize) {
+    for (let start = from; start < count; start += batchSize) {
       const end = Math.min(count, start + batchSize);
       const batch: ArticleInput[] = [];
       for (let index = start; index < end; index++) batch.push(syntheticArticle(index, seed));

@@ -1,0 +1,97 @@
+/**
+ * Lighthouse 12 (mobile preset, the package's default config) against Debian's Chromium.
+ * Each route is run several times; the medians are reported.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROME_ARGS, findChrome } from '../../tests/e2e/support/chrome';
+
+export interface LighthouseFigures {
+  readonly performance: number;
+  readonly accessibility: number;
+  readonly bestPractices: number;
+  readonly seo: number;
+  readonly lcpMs: number;
+  readonly tbtMs: number;
+  readonly cls: number;
+}
+
+export interface LighthouseRoute {
+  readonly route: string;
+  readonly path: string;
+  readonly runs: LighthouseFigures[];
+  readonly median: LighthouseFigures;
+  /** Audits that did not pass in the median-performance run, for whoever wants to improve them. */
+  readonly failedAudits: string[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export async function runLighthouse(
+  origin: string,
+  routes: ReadonlyArray<{ route: string; path: string }>,
+  runsPerRoute: number,
+  log: (line: string) => void,
+): Promise<LighthouseRoute[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: findChrome(),
+    chromeFlags: [...CHROME_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
+    logLevel: 'silent',
+  });
+  try {
+    const results: LighthouseRoute[] = [];
+    for (const { route, path } of routes) {
+      const runs: LighthouseFigures[] = [];
+      const failedByRun: string[][] = [];
+      for (let run = 0; run < runsPerRoute; run++) {
+        const result = await lighthouse(`${origin}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        const { categories, audits, runtimeError } = result.lhr;
+        if (runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runtimeError.code} ${runtimeError.message}`);
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        const figures: LighthouseFigures = {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+          tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+          cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+        };
+        runs.push(figures);
+        failedByRun.push(
+          Object.values(categories)
+            .filter((category) => category.id !== 'performance')
+            .flatMap((category) => category.auditRefs.map((ref) => ref.id))
+            .filter((id) => audits[id]?.score !== null && audits[id]?.score !== undefined && audits[id]!.score! < 1)
+            .filter((id, index, all) => all.indexOf(id) === index),
+        );
+        log(`  lighthouse ${route} run ${run + 1}: perf ${figures.performance}, a11y ${figures.accessibility}, bp ${figures.bestPractices}, seo ${figures.seo}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}`);
+      }
+      const pick = (key: keyof LighthouseFigures) => median(runs.map((r) => r[key]));
+      const medianFigures: LighthouseFigures = {
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        bestPractices: pick('bestPractices'),
+        seo: pick('seo'),
+        lcpMs: pick('lcpMs'),
+        tbtMs: pick('tbtMs'),
+        cls: pick('cls'),
+      };
+      const medianRun = runs.findIndex((r) => r.performance === medianFigures.performance);
+      results.push({ route, path, runs, median: medianFigures, failedAudits: failedByRun[Math.max(0, medianRun)] ?? [] });
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * Turns one benchmark result into docs/benchmarks.md.
+ */
+import type { BenchResult } from './run';
+import type { LoadFigures } from './load';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const yes = (value: boolean) => (value ? 'holds' : '**does not hold**');
+
+function table(header: string[], rows: Array<Array<string | number>>): string {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+function loadCells(f: LoadFigures | undefined): Array<string | number> {
+  if (!f) return ['–', '–', '–', '–'];
+  return [f.requestsPerSecond.toLocaleString('en-US'), f.p50Ms, f.p99Ms, f.errors + f.non2xx];
+}
+
+export function renderMarkdown(result: BenchResult): string {
+  const out: string[] = [];
+  const m = result.machine;
+  out.push('# Benchmarks');
+  out.push('');
+  out.push(
+    `One run of \`npm run bench\` on ${result.date.slice(0, 16).replace('T', ' ')} UTC: ${m.cpus} × ${m.cpuModel}, ` +
+      `${m.memoryGiB} GiB, Node ${m.node}, Linux ${m.kernel}, ${m.chromium}. The whole run took ${result.durationSeconds} s. ` +
+      'Figures are from this one run on a shared machine; they move by several percent between runs. ' +
+      'The script prints and writes figures and asserts nothing about time. Raw numbers: `docs/benchmarks.json`.',
+  );
+  out.push('');
+
+  if (result.sizes) {
+    const s = result.sizes;
+    out.push('## First-load JavaScript and CSS per route');
+    out.push('');
+    out.push(
+      'What Chromium requests when the route is opened in a fresh tab (same-origin `.js` and `.css`), ' +
+        'compressed with node:zlib (gzip level 9, brotli quality 11). The floor is a minimal Vite app built in the same run ' +
+        'that imports and uses the same runtime packages (react, react-dom, xstate, @xstate/react, wouter, io-ts, fp-ts).',
+    );
+    out.push('');
+    out.push(
+      table(
+        ['Route', 'Files', 'JS gzip', 'JS brotli', 'CSS gzip', 'CSS brotli', 'Total gzip', 'Total brotli', 'DOMPurify loaded'],
+        [
+          ...s.routes.map((r) => [
+            `${r.route} (\`${r.path.replace(/\/articles\/.+$/, '/articles/{id}')}\`)`,
+            r.files.length,
+            kb(r.js.gzip),
+            kb(r.js.brotli),
+            kb(r.css.gzip),
+            kb(r.css.brotli),
+            kb(r.total.gzip),
+            kb(r.total.brotli),
+            r.containsDomPurify ? 'yes' : 'no',
+          ]),
+          [
+            'floor (minimal app)',
+            s.floor.files.length,
+            kb(s.floor.js.gzip),
+            kb(s.floor.js.brotli),
+            kb(s.floor.css.gzip),
+            kb(s.floor.css.brotli),
+            kb(s.floor.total.gzip),
+            kb(s.floor.total.brotli),
+            'no',
+          ],
+        ],
+      ),
+    );
+    out.push('');
+    out.push(
+      `- Budget: home first load at most ${s.homeBudget.factor} × the floor (gzip): home ${kb(s.homeBudget.homeGzip)}, ` +
+        `limit ${kb(s.homeBudget.limitGzip)}, ratio ${s.homeBudget.ratio} — ${yes(s.homeBudget.holds)}.`,
+    );
+    out.push(`- DOMPurify only on the detail route — ${yes(s.domPurifyOnlyOnDetail)}.`);
+    out.push('');
+    out.push('<details><summary>Files per route</summary>');
+    out.push('');
+    for (const r of s.routes) {
+      out.push(`**${r.route}**: ${r.files.map((f) => `\`${f.file}\` (${kb(f.gzip)} gzip)`).join(', ')}`);
+      out.push('');
+    }
+    out.push(`**floor**: ${s.floor.files.map((f) => `\`${f.file}\` (${kb(f.gzip)} gzip)`).join(', ')}`);
+    out.push('');
+    out.push('</details>');
+    out.push('');
+  }
+
+  if (result.lighthouse) {
+    out.push('## Lighthouse');
+    out.push('');
+    out.push(
+      `Lighthouse 12, mobile preset (simulated slow 4G and 4× CPU slowdown), Debian's Chromium, against the production build ` +
+        `served by the real server with the sample corpus; median of ${result.settings.lighthouseRuns} runs per route. ` +
+        'Target: performance ≥ 95, accessibility, best practices and SEO 100 (reported, not asserted).',
+    );
+    out.push('');
+    out.push(
+      table(
+        ['Route', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'Target met'],
+        result.lighthouse.map((l) => [
+          l.route,
+          l.median.performance,
+          l.median.accessibility,
+          l.median.bestPractices,
+          l.median.seo,
+          `${l.median.lcpMs} ms`,
+          `${l.median.tbtMs} ms`,
+          l.median.cls,
+          l.median.performance >= 95 && l.median.accessibility === 100 && l.median.bestPractices === 100 && l.median.seo === 100
+            ? 'yes'
+            : 'no',
+        ]),
+      ),
+    );
+    out.push('');
+    const failing = result.lighthouse.filter((l) => l.failedAudits.length);
+    if (failing.length) {
+      out.push('Audits below full score (accessibility, best practices, SEO) in the median run:');
+      out.push('');
+      for (const l of failing) out.push(`- ${l.route}: ${l.failedAudits.map((a) => `\`${a}\``).join(', ')}`);
+      out.push('');
+    }
+  }
+
+  if (result.load.length) {
+    out.push('## API under load');
+    out.push('');
+    out.push(
+      `autocannon on loopback, ${result.settings.connections} connections, ${result.settings.durationSeconds} s per case after a short warm-up; ` +
+        'the real server (`server/main.ts`, SQLite file, rate limit lifted) over synthetic articles from ' +
+        '`scripts/generate-synthetic-articles.ts`. Detail requests rotate over 500 ids. ' +
+        'The floor is the same Fastify answering a fixed in-memory JSON body of the same size (`scripts/bench/floor-server.ts`). ' +
+        'Latencies in ms; "errors" counts socket errors, time-outs and non-2xx answers.',
+    );
+    out.push('');
+    const rows: Array<Array<string | number>> = [];
+    for (const run of result.load) {
+      for (const e of run.endpoints) {
+        rows.push([
+          run.articles.toLocaleString('en-US'),
+          `${e.endpoint}`,
+          kb(e.responseBytes),
+          ...loadCells(e.server),
+          ...loadCells(e.floor),
+        ]);
+      }
+    }
+    out.push(
+      table(
+        ['Articles', 'Endpoint', 'Body', 'req/s', 'p50', 'p99', 'errors', 'floor req/s', 'floor p50', 'floor p99', 'floor errors'],
+        rows,
+      ),
+    );
+    out.push('');
+    out.push(
+      table(
+        ['Articles', 'Generated in', 'Server RSS before', 'Server RSS after', 'Floor RSS before', 'Floor RSS after'],
+        result.load.map((r) => [
+          r.articles.toLocaleString('en-US'),
+          `${r.generateSeconds} s`,
+          `${r.rssBeforeMiB} MiB`,
+          `${r.rssAfterMiB} MiB`,
+          `${r.floorRssBeforeMiB} MiB`,
+          `${r.floorRssAfterMiB} MiB`,
+        ]),
+      ),
+    );
+    out.push('');
+    out.push('Endpoints: ' + result.load[0]!.endpoints.map((e) => `${e.endpoint} \`${e.path.replace(/synthetic-1-\d+/, '{id}')}\``).join(', ') + '.');
+    out.push('');
+    out.push('## How search cost grows');
+    out.push('');
+    out.push(
+      'The generator plants three terms at known rates: a rare one in the title of one article in 2,000, a common one in the ' +
+        'summary of one in 10, a very common one in the body of every article. Each term is searched (limit 20) under the same load.',
+    );
+    out.push('');
+    const kinds = result.load[0]!.search.map((s) => s.kind);
+    out.push(
+      table(
+        ['Term', ...result.load.flatMap((r) => [`matches @ ${r.articles.toLocaleString('en-US')}`, 'p50', 'p99', 'req/s'])],
+        kinds.map((kind) => {
+          const term = result.load[0]!.search.find((s) => s.kind === kind)!.term;
+          return [
+            `${kind} ("${term}")`,
+            ...result.load.flatMap((r) => {
+              const s = r.search.find((x) => x.kind === kind);
+              return s ? [s.matches.toLocaleString('en-US'), s.figures.p50Ms, s.figures.p99Ms, s.figures.requestsPerSecond.toLocaleString('en-US')] : ['–', '–', '–', '–'];
+            }),
+          ];
+        }),
+      ),
+    );
+    out.push('');
+  }
+  out.push('Reproduce: `npm run bench` (about 10 minutes on 2 cores). See docs/testing.md.');
+  out.push('');
+  return out.join('\n');
+}

@@ -1,0 +1,307 @@
+/**
+ * `npm run bench`: one measured run on this machine, printed and written to docs/benchmarks.md
+ * and docs/benchmarks.json. It asserts nothing about time; it reports.
+ *
+ * Environment: CHROME_PATH (default /usr/bin/chromium); BENCH_SIZES (default "10000,100000");
+ * BENCH_DURATION_SECONDS (default 5); BENCH_LIGHTHOUSE_RUNS (default 3); BENCH_SKIP (comma list of
+ * sizes, lighthouse, load) to leave parts out while working on one.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpus, totalmem, release } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateSyntheticArticles, SEARCH_TERMS } from '../generate-synthetic-articles';
+import { buildWebApp } from '../../tests/e2e/support/build';
+import { findChrome, launchChrome } from '../../tests/e2e/support/chrome';
+import { freePort, REPO_ROOT, startServer, temporaryDirectory, type RunningServer } from '../../tests/e2e/support/server';
+import { runLighthouse, type LighthouseRoute } from './lighthouse-runs';
+import { rssMiB, runLoad, type LoadFigures } from './load';
+import { measureFloor, measureRoutes, type FileSize, type RouteSizes, type SizeTotals } from './sizes';
+import { renderMarkdown } from './report';
+
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
+const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? '5');
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? '3');
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const HOME_BUDGET_FACTOR = 1.15;
+const UNLIMITED = { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' };
+
+export interface EndpointLoad {
+  readonly endpoint: 'latest' | 'detail' | 'search';
+  readonly path: string;
+  readonly server: LoadFigures;
+  readonly floor: LoadFigures;
+  readonly responseBytes: number;
+}
+
+export interface SizeRun {
+  readonly articles: number;
+  readonly generateSeconds: number;
+  readonly rssBeforeMiB: number | null;
+  readonly rssAfterMiB: number | null;
+  readonly floorRssBeforeMiB: number | null;
+  readonly floorRssAfterMiB: number | null;
+  readonly endpoints: EndpointLoad[];
+  readonly search: Array<{ kind: string; term: string; matches: number; figures: LoadFigures }>;
+}
+
+export interface BenchResult {
+  readonly date: string;
+  readonly machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; kernel: string; chromium: string };
+  readonly settings: { durationSeconds: number; connections: number; lighthouseRuns: number };
+  readonly sizes?: {
+    readonly routes: RouteSizes[];
+    readonly floor: { files: FileSize[] } & SizeTotals;
+    readonly homeBudget: { factor: number; limitGzip: number; homeGzip: number; holds: boolean; ratio: number };
+    readonly domPurifyOnlyOnDetail: boolean;
+  };
+  readonly lighthouse?: LighthouseRoute[];
+  readonly load: SizeRun[];
+  readonly durationSeconds: number;
+}
+
+function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function json(origin: string, path: string): Promise<{ status: number; text: string; body: unknown }> {
+  const response = await fetch(`${origin}${path}`);
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON; the caller looks at the status
+  }
+  return { status: response.status, text, body };
+}
+
+async function firstArticleId(origin: string): Promise<string> {
+  const { status, body } = await json(origin, '/api/articles/latest?language=zh&limit=1');
+  const id = (body as { articles?: Array<{ article_id?: string }> } | null)?.articles?.[0]?.article_id;
+  if (status !== 200 || !id) throw new Error(`GET /api/articles/latest answered ${status}; cannot find an article to open.`);
+  return id;
+}
+
+async function startFloorServer(bodiesFile: string): Promise<{ origin: string; child: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/floor-server.ts', String(port), bodiesFile], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('The floor server did not start within 30 s.');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    origin,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(findChrome(), ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function measureSizesAndLighthouse(workDir: string, distDir: string): Promise<Pick<BenchResult, 'sizes' | 'lighthouse'>> {
+  const server = await startServer({ distDir, env: UNLIMITED });
+  try {
+    const id = await firstArticleId(server.origin);
+    const routes = [
+      { route: 'home', path: '/zh' },
+      { route: 'list', path: '/zh/articles' },
+      { route: 'detail', path: `/zh/articles/${encodeURIComponent(id)}` },
+    ];
+    log('First-load JavaScript and CSS per route');
+    const browser = await launchChrome();
+    let routeSizes: RouteSizes[];
+    try {
+      routeSizes = await measureRoutes(browser, server.origin, distDir, routes);
+    } finally {
+      await browser.close();
+    }
+    for (const r of routeSizes) {
+      log(`  ${r.route}: ${r.files.length} files, gzip ${r.total.gzip} B, brotli ${r.total.brotli} B, DOMPurify ${r.containsDomPurify ? 'yes' : 'no'}`);
+    }
+    log('Floor: a minimal Vite app with the same runtime packages');
+    const floor = await measureFloor(workDir);
+    log(`  floor: gzip ${floor.total.gzip} B, brotli ${floor.total.brotli} B`);
+    const home = routeSizes.find((r) => r.route === 'home')!;
+    const limitGzip = Math.round(floor.total.gzip * HOME_BUDGET_FACTOR);
+    const sizes = {
+      routes: routeSizes,
+      floor,
+      homeBudget: {
+        factor: HOME_BUDGET_FACTOR,
+        limitGzip,
+        homeGzip: home.total.gzip,
+        holds: home.total.gzip <= limitGzip,
+        ratio: Math.round((home.total.gzip / floor.total.gzip) * 1000) / 1000,
+      },
+      domPurifyOnlyOnDetail: routeSizes.every((r) => (r.route === 'detail') === r.containsDomPurify),
+    };
+    let lighthouse: LighthouseRoute[] | undefined;
+    if (!SKIP.has('lighthouse')) {
+      log(`Lighthouse (mobile preset), ${LIGHTHOUSE_RUNS} runs per route`);
+      lighthouse = await runLighthouse(server.origin, routes, LIGHTHOUSE_RUNS, log);
+    }
+    return { sizes, lighthouse };
+  } finally {
+    await server.dispose();
+  }
+}
+
+async function loadCases(origin: string, detailPaths: readonly string[]) {
+  const latestPath = '/api/articles/latest?language=zh&limit=20';
+  const searchPath = `/api/articles/search?language=zh&limit=20&q=${SEARCH_TERMS.common.term}`;
+  return [
+    { endpoint: 'latest' as const, path: latestPath, paths: undefined },
+    { endpoint: 'detail' as const, path: detailPaths[0]!, paths: detailPaths },
+    { endpoint: 'search' as const, path: searchPath, paths: undefined },
+  ].map((c) => ({ ...c, url: `${origin}${c.path}` }));
+}
+
+async function measureLoad(workDir: string, distDir: string): Promise<SizeRun[]> {
+  const databasePath = join(workDir, 'synthetic.sqlite');
+  const runs: SizeRun[] = [];
+  let written = 0;
+  for (const articles of [...SIZES].sort((a, b) => a - b)) {
+    log(`API under load at ${articles.toLocaleString('en-US')} synthetic articles`);
+    const generateStarted = Date.now();
+    generateSyntheticArticles(databasePath, articles, 1, undefined, written);
+    written = articles;
+    const generateSeconds = Math.round((Date.now() - generateStarted) / 100) / 10;
+    log(`  generated in ${generateSeconds} s`);
+
+    const server: RunningServer = await startServer({
+      distDir,
+      databasePath,
+      env: { ...UNLIMITED, LOAD_CORPUS: 'false' },
+    });
+    const endpoints: Array<Omit<EndpointLoad, 'floor'> & { floor?: LoadFigures }> = [];
+    const searchRuns: SizeRun['search'] = [];
+    let rssBefore: number | null = null;
+    let rssAfter: number | null = null;
+    const bodies: Record<string, string> = {};
+    try {
+      // Spread detail requests over many ids, so the figures are not one cached row.
+      const detailPaths = Array.from({ length: 500 }, (_, i) => {
+        const index = Math.floor(((i * 7919) % 1000) / 1000 * articles);
+        return `/api/articles/synthetic-1-${index}?language=zh`;
+      });
+      const cases = await loadCases(server.origin, detailPaths);
+      for (const c of cases) {
+        const answer = await json(server.origin, c.path);
+        if (answer.status !== 200) throw new Error(`GET ${c.path} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+        bodies[c.endpoint] = answer.text;
+      }
+      rssBefore = rssMiB(server.pid());
+      await runLoad({ url: cases[0]!.url, durationSeconds: 2 });
+      await runLoad({ url: cases[1]!.url, paths: detailPaths, durationSeconds: 1 });
+      await runLoad({ url: cases[2]!.url, durationSeconds: 1 });
+      for (const c of cases) {
+        const figures = await runLoad({ url: c.url, paths: c.paths, durationSeconds: DURATION });
+        log(`  ${c.endpoint}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
+        endpoints.push({ endpoint: c.endpoint, path: c.path, server: figures, responseBytes: Buffer.byteLength(bodies[c.endpoint]!) });
+      }
+      for (const [kind, { term }] of Object.entries(SEARCH_TERMS)) {
+        const path = `/api/articles/search?language=zh&limit=20&q=${encodeURIComponent(term)}`;
+        const answer = await json(server.origin, path);
+        const matches = (answer.body as { total?: number } | null)?.total ?? -1;
+        const figures = await runLoad({ url: `${server.origin}${path}`, durationSeconds: Math.max(2, Math.round(DURATION * 0.6)) });
+        log(`  search "${term}" (${kind}, ${matches} matches): p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.requestsPerSecond} req/s`);
+        searchRuns.push({ kind, term, matches, figures });
+      }
+      rssAfter = rssMiB(server.pid());
+      log(`  server RSS ${rssBefore} MiB before, ${rssAfter} MiB after`);
+    } finally {
+      await server.stop();
+    }
+
+    const bodiesFile = join(workDir, `floor-bodies-${articles}.json`);
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const floor = await startFloorServer(bodiesFile);
+    let floorRssBefore: number | null = null;
+    let floorRssAfter: number | null = null;
+    try {
+      floorRssBefore = rssMiB(floor.child.pid);
+      await runLoad({ url: `${floor.origin}/api/articles/latest`, durationSeconds: 2 });
+      for (const entry of endpoints) {
+        const figures = await runLoad({ url: `${floor.origin}${entry.path}`, durationSeconds: DURATION });
+        entry.floor = figures;
+        log(`  floor ${entry.endpoint}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms`);
+      }
+      floorRssAfter = rssMiB(floor.child.pid);
+    } finally {
+      await floor.stop();
+    }
+    runs.push({
+      articles,
+      generateSeconds,
+      rssBeforeMiB: rssBefore,
+      rssAfterMiB: rssAfter,
+      floorRssBeforeMiB: floorRssBefore,
+      floorRssAfterMiB: floorRssAfter,
+      endpoints: endpoints as EndpointLoad[],
+      search: searchRuns,
+    });
+  }
+  return runs;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  findChrome();
+  const workDir = temporaryDirectory('bench');
+  try {
+    const distDir = join(workDir, 'dist');
+    log('Building the web app (production settings)');
+    buildWebApp(distDir);
+    const front = SKIP.has('sizes') ? {} : await measureSizesAndLighthouse(workDir, distDir);
+    const load = SKIP.has('load') ? [] : await measureLoad(workDir, distDir);
+    const cpuList = cpus();
+    const result: BenchResult = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: cpuList.length,
+        cpuModel: cpuList[0]?.model ?? 'unknown',
+        memoryGiB: Math.round(totalmem() / 1024 ** 3),
+        node: process.version,
+        kernel: release(),
+        chromium: chromiumVersion(),
+      },
+      settings: { durationSeconds: DURATION, connections: 10, lighthouseRuns: LIGHTHOUSE_RUNS },
+      ...front,
+      load,
+      durationSeconds: Math.round((Date.now() - started) / 1000),
+    };
+    mkdirSync(join(REPO_ROOT, 'docs'), { recursive: true });
+    writeFileSync(join(REPO_ROOT, 'docs/benchmarks.json'), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(join(REPO_ROOT, 'docs/benchmarks.md'), renderMarkdown(result));
+    log(`Wrote docs/benchmarks.md and docs/benchmarks.json (${result.durationSeconds} s in all).`);
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+/**
+ * First-load JavaScript and CSS per route, measured from what Chromium actually requests when a
+ * route is opened in a fresh tab, and a floor: a minimal Vite app importing the same runtime
+ * packages, built in the same run.
+ */
+import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { REPO_ROOT } from '../../tests/e2e/support/server';
+
+export interface FileSize {
+  readonly file: string;
+  readonly raw: number;
+  readonly gzip: number;
+  readonly brotli: number;
+}
+
+export interface SizeTotals {
+  readonly js: { raw: number; gzip: number; brotli: number };
+  readonly css: { raw: number; gzip: number; brotli: number };
+  readonly total: { raw: number; gzip: number; brotli: number };
+}
+
+export interface RouteSizes extends SizeTotals {
+  readonly route: string;
+  readonly path: string;
+  readonly files: FileSize[];
+  readonly containsDomPurify: boolean;
+}
+
+/** Property names from DOMPurify's hook table; they survive minification. */
+const DOMPURIFY_MARKERS = ['uponSanitizeAttribute', 'uponSanitizeElement'];
+
+export function sizeOf(file: string, content: Buffer): FileSize {
+  return {
+    file,
+    raw: content.length,
+    gzip: gzipSync(content, { level: 9 }).length,
+    brotli: brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }).length,
+  };
+}
+
+export function totals(files: readonly FileSize[]): SizeTotals {
+  const sum = (list: readonly FileSize[]) => ({
+    raw: list.reduce((n, f) => n + f.raw, 0),
+    gzip: list.reduce((n, f) => n + f.gzip, 0),
+    brotli: list.reduce((n, f) => n + f.brotli, 0),
+  });
+  return {
+    js: sum(files.filter((f) => f.file.endsWith('.js'))),
+    css: sum(files.filter((f) => f.file.endsWith('.css'))),
+    total: sum(files),
+  };
+}
+
+/** Opens `path` in a fresh context and lists the same-origin .js and .css files it loaded. */
+export async function firstLoadFiles(browser: Browser, origin: string, path: string): Promise<string[]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const loaded = new Set<string>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin === origin && /\.(js|css)$/.test(url.pathname) && response.ok()) loaded.add(url.pathname);
+  });
+  await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  await context.close();
+  return [...loaded].sort();
+}
+
+export async function measureRoutes(
+  browser: Browser,
+  origin: string,
+  distDir: string,
+  routes: ReadonlyArray<{ route: string; path: string }>,
+): Promise<RouteSizes[]> {
+  const results: RouteSizes[] = [];
+  for (const { route, path } of routes) {
+    const files = (await firstLoadFiles(browser, origin, path)).map((pathname) => {
+      const content = readFileSync(join(distDir, decodeURIComponent(pathname)));
+      return { size: sizeOf(pathname, content), content: content.toString('utf8') };
+    });
+    results.push({
+      route,
+      path,
+      files: files.map((f) => f.size),
+      ...totals(files.map((f) => f.size)),
+      containsDomPurify: files.some((f) => f.size.file.endsWith('.js') && DOMPURIFY_MARKERS.some((m) => f.content.includes(m))),
+    });
+  }
+  return results;
+}
+
+const FLOOR_MAIN = `
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setup, assign } from 'xstate';
+import { useMachine } from '@xstate/react';
+import { Route, Switch, Link } from 'wouter';
+import * as t from 'io-ts';
+import { pipe } from 'fp-ts/function';
+import * as E from 'fp-ts/Either';
+
+const Payload = t.type({ articles: t.array(t.type({ title: t.string })) });
+
+const counter = setup({
+  types: { context: {} as { count: number }, events: {} as { type: 'inc' } },
+  actions: { increment: assign({ count: ({ context }) => context.count + 1 }) },
+}).createMachine({ context: { count: 0 }, on: { inc: { actions: 'increment' } } });
+
+function Home() {
+  const [state, send] = useMachine(counter);
+  const decoded = pipe(
+    Payload.decode({ articles: [{ title: 'Hello' }] }),
+    E.fold(() => 'invalid', (value) => value.articles[0]?.title ?? ''),
+  );
+  return (
+    <main>
+      <h1>{decoded}</h1>
+      <button onClick={() => send({ type: 'inc' })}>{state.context.count}</button>
+      <Link href="/about">About</Link>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Switch>
+      <Route path="/about">About</Route>
+      <Route><Home /></Route>
+    </Switch>
+  </StrictMode>,
+);
+`;
+
+/**
+ * Builds the floor app in a temporary directory (node_modules linked from this project, so the
+ * package versions are the same) and returns the size of everything its page loads.
+ */
+export async function measureFloor(workDir: string): Promise<{ files: FileSize[] } & SizeTotals> {
+  const root = join(workDir, 'floor-app');
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(join(root, 'src'), { recursive: true });
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head>' +
+      '<body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
+  );
+  writeFileSync(join(root, 'src/main.tsx'), FLOOR_MAIN);
+  const { build } = await import('vite');
+  const react = (await import('@vitejs/plugin-react')).default;
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: join(root, 'dist'), emptyOutDir: true },
+  });
+  const assetsDir = join(root, 'dist/assets');
+  const files = readdirSync(assetsDir)
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => sizeOf(`/assets/${name}`, readFileSync(join(assetsDir, name))));
+  return { files, ...totals(files) };
+}
