@@ -50,13 +50,13 @@ function bannerStates() {
         on: {
           SET_ANALYTICS: { actions: 'setAnalyticsDraft' },
           BACK: { target: 'summary' },
-          SAVE_PREFERENCES: { target: '#consent.customized', actions: 'chooseDraft' },
+          SAVE_PREFERENCES: { target: '#consent.customized', actions: ['chooseDraft', 'persistChoice'] },
         },
       },
     },
     on: {
-      ACCEPT_ALL: { target: '#consent.accepted', actions: 'chooseAll' },
-      REJECT_ALL: { target: '#consent.rejected', actions: 'chooseNone' },
+      ACCEPT_ALL: { target: '#consent.accepted', actions: ['chooseAll', 'persistChoice'] },
+      REJECT_ALL: { target: '#consent.rejected', actions: ['chooseNone', 'persistChoice'] },
     },
   } as const;
 }
@@ -95,8 +95,8 @@ export const consentMachine = setup({
     chooseAll: assign({ choice: () => consentRecord(true) }),
     chooseNone: assign({ choice: () => consentRecord(false) }),
     chooseDraft: assign({ choice: ({ context }) => consentRecord(context.analyticsDraft) }),
-    /** Saves the choice in force; the app provides the real storage. */
-    persistChoice: (_, _params: { choice: ConsentRecord | null }) => {},
+    /** Saves the choice just made (a restored choice is not saved again); the app provides the real storage. */
+    persistChoice: () => {},
   },
   guards: {
     savedAnalyticsOn: ({ context }) => context.choice?.analytics === true,
@@ -130,15 +130,12 @@ export const consentMachine = setup({
       },
     },
     accepted: {
-      entry: { type: 'persistChoice', params: ({ context }) => ({ choice: context.choice }) },
       ...decidedStates(),
     },
     rejected: {
-      entry: { type: 'persistChoice', params: ({ context }) => ({ choice: context.choice }) },
       ...decidedStates(),
     },
     customized: {
-      entry: { type: 'persistChoice', params: ({ context }) => ({ choice: context.choice }) },
       ...decidedStates(),
     },
   },
