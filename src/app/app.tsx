@@ -1,0 +1,41 @@
+/**
+ * The whole app: services, router, language actor, shell and routes. Tests render it with fake
+ * services and an in-memory location; main.tsx renders it with the real ones.
+ */
+import type { ReactNode } from 'react';
+import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
+import { SiteHeader } from '../views/header/site-header';
+import { AppShell } from './app-shell';
+import { LanguageProvider } from './language-provider';
+import { AppRoutes } from './routes';
+import { ServicesProvider, type AppServices } from './services';
+
+export interface AppProps {
+  services: AppServices;
+  /** A wouter location (e.g. memoryLocation() in tests); the browser's when absent. */
+  location?: { hook: BaseLocationHook; searchHook?: BaseSearchHook };
+  /** Rendered after <main>: footer, cookie banner. */
+  footer?: ReactNode;
+  /** Rendered before <main>, e.g. per-app head management. */
+  beforeMain?: ReactNode;
+}
+
+export function App({ services, location, footer, beforeMain }: AppProps) {
+  const routerProps =
+    location === undefined
+      ? {}
+      : location.searchHook === undefined
+        ? { hook: location.hook }
+        : { hook: location.hook, searchHook: location.searchHook };
+  return (
+    <ServicesProvider services={services}>
+      <Router {...routerProps}>
+        <LanguageProvider>
+          <AppShell header={<SiteHeader />} beforeMain={beforeMain} afterMain={footer}>
+            <AppRoutes />
+          </AppShell>
+        </LanguageProvider>
+      </Router>
+    </ServicesProvider>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The detail route, loaded on demand (React.lazy): this module, the detail view and machine, and
+ * DOMPurify (through the sanitiser) form their own chunk and never load with the home page.
+ */
+import { useEffect, useMemo } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { fromPromise } from 'xstate';
+import type { ArticleView } from '../domain/article';
+import { languageFromPath } from '../domain/routing';
+import {
+  articleDetailMachine,
+  type ArticleRequest,
+  type SanitisedBody,
+} from '../machines/article-detail-machine';
+import { createDomPurifySanitiser } from '../platform/html-sanitiser';
+import { consoleLogger } from '../platform/logger';
+import { ArticleDetailActorContext } from '../views/detail/article-detail-context';
+import { ArticleDetailPage } from '../views/detail/article-detail-page';
+import { useServices } from './services';
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function RequestFollower({ articleId, language }: { articleId: string; language: string }) {
+  const actor = ArticleDetailActorContext.useActorRef();
+  useEffect(() => {
+    actor.send({ type: 'ARTICLE_REQUESTED', articleId, language });
+  }, [actor, articleId, language]);
+  return null;
+}
+
+export default function ArticleDetailRoute() {
+  const { api, reload, sanitiser: injectedSanitiser, logger = consoleLogger } = useServices();
+  const params = useParams<{ articleId?: string }>();
+  const [path] = useLocation();
+  const language = languageFromPath(path);
+  const articleId = decodeSegment(params.articleId ?? '');
+
+  const logic = useMemo(() => {
+    const sanitiser = injectedSanitiser ?? createDomPurifySanitiser();
+    return articleDetailMachine.provide({
+      actors: {
+        fetchArticle: fromPromise<ArticleView, ArticleRequest>(({ input, signal }) =>
+          api.article(input.articleId, input.language, signal),
+        ),
+        sanitiseBody: fromPromise<SanitisedBody, { body: string }>(async ({ input }) => {
+          const result = sanitiser.sanitise(input.body);
+          if (result.decodeError !== undefined) {
+            logger.warn('Article body could not be decoded; showing the raw text', result.decodeError);
+          }
+          return { html: result.html };
+        }),
+      },
+      actions: {
+        reloadPage: () => reload(),
+      },
+    });
+  }, [api, reload, injectedSanitiser, logger]);
+
+  return (
+    <ArticleDetailActorContext.Provider logic={logic} options={{ input: { articleId, language } }}>
+      <RequestFollower articleId={articleId} language={language} />
+      <ArticleDetailPage />
+    </ArticleDetailActorContext.Provider>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The route tree. Paths whose first segment is not a two-letter language tag are redirected
+ * (replacing the history entry) to the same path under the default language; see
+ * src/domain/routing.ts and docs/architecture.md.
+ */
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { resolvePath } from '../domain/routing';
+import { LoadingIndicator } from '../views/common/loading-indicator';
+import { NotFoundPage } from '../views/common/not-found-page';
+import { useTexts } from '../views/use-texts';
+import { ArticleListRoute, HomeRoute } from './list-routes';
+
+const ArticleDetailRoute = lazy(() => import('./article-detail-route'));
+
+function DetailFallback() {
+  const texts = useTexts();
+  return <LoadingIndicator text={texts.detail.loading} />;
+}
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const resolution = resolvePath(location);
+
+  if (resolution.kind === 'redirect') {
+    return <Redirect to={resolution.to + (search === '' ? '' : `?${search}`)} replace />;
+  }
+
+  return (
+    <Switch>
+      <Route path="/">
+        <HomeRoute />
+      </Route>
+      <Route path="/:lang">
+        <HomeRoute />
+      </Route>
+      <Route path="/:lang/articles">
+        <ArticleListRoute />
+      </Route>
+      <Route path="/:lang/articles/:articleId">
+        <Suspense fallback={<DetailFallback />}>
+          <ArticleDetailRoute />
+        </Suspense>
+      </Route>
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}

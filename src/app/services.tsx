@@ -1,0 +1,37 @@
+/**
+ * The app's outside world, injected through React context so tests can hand in fakes at the
+ * API boundary: the API client, the page reload, and optionally an HTML sanitiser (when absent,
+ * the detail route creates the DOMPurify one inside its own lazily loaded chunk).
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { createApiClient, type ArticlesApi } from '../api/client';
+import type { HtmlSanitiser } from '../platform/html-sanitiser';
+import { consoleLogger, type Logger } from '../platform/logger';
+
+export interface AppServices {
+  readonly api: ArticlesApi;
+  /** The detail page's Try Again: a full page reload. */
+  readonly reload: () => void;
+  readonly sanitiser?: HtmlSanitiser;
+  readonly logger?: Logger;
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function createDefaultServices(): AppServices {
+  return {
+    api: createApiClient(),
+    reload: () => window.location.reload(),
+    logger: consoleLogger,
+  };
+}
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (services === null) throw new Error('useServices() needs a <ServicesProvider> above it');
+  return services;
+}

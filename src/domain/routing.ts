@@ -1,0 +1,109 @@
+/**
+ * Pure path helpers for the routes /, /{lang}, /{lang}/articles and /{lang}/articles/{articleId}.
+ *
+ * First-segment rule (see docs/architecture.md): a first segment of exactly two letters is a
+ * language tag and becomes the page language, even when it is not one we have texts for (/fr
+ * shows English texts and asks the API in English). Anything else (/articles, /foo/bar) is not a
+ * language, so the path is redirected, replacing the history entry, to the same path under the
+ * default language (/articles -> /zh/articles). Two capital letters (/ES) are lower-cased by the
+ * same redirect, so every language tag the app sees is lower case.
+ */
+import { DEFAULT_LANGUAGE } from './languages';
+
+const LANGUAGE_TAG = /^[a-z]{2}$/;
+const LANGUAGE_TAG_ANY_CASE = /^[a-z]{2}$/i;
+
+export type PathResolution =
+  | { readonly kind: 'page'; readonly language: string; readonly path: string }
+  | { readonly kind: 'redirect'; readonly to: string };
+
+/** Splits '/a/b/' into ['a', 'b']; empty segments from doubled or trailing slashes are dropped. */
+export function pathSegments(path: string): string[] {
+  return stripQueryAndHash(path)
+    .split('/')
+    .filter((segment) => segment !== '');
+}
+
+function stripQueryAndHash(path: string): string {
+  const cut = path.search(/[?#]/);
+  return cut === -1 ? path : path.slice(0, cut);
+}
+
+function joinSegments(segments: readonly string[]): string {
+  return '/' + segments.join('/');
+}
+
+export function isLanguageTag(segment: string | undefined): segment is string {
+  return segment !== undefined && LANGUAGE_TAG.test(segment);
+}
+
+/** Where a path leads: a page in some language, or a redirect to the canonical path. */
+export function resolvePath(path: string): PathResolution {
+  const segments = pathSegments(path);
+  const first = segments[0];
+  const given = stripQueryAndHash(path);
+  if (first === undefined) {
+    return given === '/' || given === '' ? { kind: 'page', language: DEFAULT_LANGUAGE, path: '/' } : { kind: 'redirect', to: '/' };
+  }
+  if (!LANGUAGE_TAG_ANY_CASE.test(first)) {
+    return { kind: 'redirect', to: joinSegments([DEFAULT_LANGUAGE, ...segments]) };
+  }
+  const language = first.toLowerCase();
+  const canonical = joinSegments([language, ...segments.slice(1)]);
+  // Upper-case tags and doubled slashes (//zh, /zh//articles) get one canonical address; a single trailing slash is fine.
+  if (given !== canonical && given !== `${canonical}/`) return { kind: 'redirect', to: canonical };
+  return { kind: 'page', language, path: canonical };
+}
+
+/** The page language a path stands for; the default language when the path has no language tag. */
+export function languageFromPath(path: string): string {
+  const first = pathSegments(path)[0]?.toLowerCase();
+  return isLanguageTag(first) ? first : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The same page in another language: replaces the language segment, or prepends one when the
+ * path has none (/ -> /es, /articles -> /es/articles). The query string is kept as given.
+ */
+export function withLanguage(path: string, language: string, search = ''): string {
+  const segments = pathSegments(path);
+  const rest = LANGUAGE_TAG_ANY_CASE.test(segments[0] ?? '') ? segments.slice(1) : segments;
+  const query = search === '' || search === '?' ? '' : search.startsWith('?') ? search : `?${search}`;
+  return joinSegments([language, ...rest]) + query;
+}
+
+export function homePath(language: string): string {
+  return `/${language}`;
+}
+
+export function aboutHref(language: string): string {
+  return `/${language}#about`;
+}
+
+export function listPath(language: string, search = ''): string {
+  const term = search.trim();
+  return term === '' ? `/${language}/articles` : `/${language}/articles?q=${encodeURIComponent(term)}`;
+}
+
+export function detailPath(language: string, articleId: string): string {
+  return `/${language}/articles/${encodeURIComponent(articleId)}`;
+}
+
+/** The header's Articles link is active on the list and on every detail page. */
+export function isArticlesPath(path: string): boolean {
+  return pathSegments(path).includes('articles');
+}
+
+/** The search term kept in the list page's query string (?q=). */
+export function searchTermFromQuery(search: string): string {
+  return new URLSearchParams(search.startsWith('?') ? search.slice(1) : search).get('q') ?? '';
+}
+
+/** The query string with ?q= set to the term (or removed when blank), other parameters kept. */
+export function queryWithSearchTerm(search: string, term: string): string {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  if (term === '') params.delete('q');
+  else params.set('q', term);
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}

@@ -1,0 +1,286 @@
+/**
+ * Every text the pages show, per text language. `satisfies Record<TextLanguage, Texts>` makes a
+ * missing key in any language a type error. Category and difficulty names live in article.ts.
+ */
+import type { TextLanguage } from './languages';
+
+export interface Texts {
+  readonly skipToContent: string;
+  readonly siteName: string;
+  readonly nav: {
+    readonly label: string;
+    readonly home: string;
+    readonly articles: string;
+    readonly about: string;
+    readonly logoLabel: string;
+  };
+  readonly languageSelector: {
+    /** Accessible name of the toggle button; the current language's name follows it. */
+    readonly toggleLabel: string;
+    readonly listLabel: string;
+  };
+  readonly loading: string;
+  readonly home: {
+    readonly heroTitle: string;
+    readonly heroSubtitle: string;
+    readonly latestTitle: string;
+    readonly viewAll: string;
+    readonly loading: string;
+    readonly loadError: string;
+    readonly noArticles: string;
+    readonly aboutTitle: string;
+    readonly aboutParagraphs: readonly string[];
+  };
+  readonly card: {
+    readonly words: (count: number) => string;
+    readonly minutes: (count: number) => string;
+    readonly categoriesLabel: string;
+    readonly publishedOn: string;
+  };
+  readonly list: {
+    readonly title: string;
+    readonly subtitle: string;
+    readonly filtersLabel: string;
+    readonly searchLabel: string;
+    readonly searchPlaceholder: string;
+    readonly categoryLabel: string;
+    readonly sourceLabel: string;
+    readonly difficultyLabel: string;
+    readonly allCategories: string;
+    readonly allSources: string;
+    readonly allDifficulties: string;
+    readonly loading: string;
+    readonly loadErrorFallback: string;
+    readonly reload: string;
+    readonly emptyTitle: string;
+    readonly emptyHint: string;
+    readonly resultCount: (shown: number, total: number) => string;
+  };
+  readonly detail: {
+    readonly back: string;
+    readonly loading: string;
+    readonly loadError: string;
+    readonly tryAgain: string;
+    readonly bodyUnavailable: string;
+    readonly readingTime: (minutes: number) => string;
+    readonly difficultyLabel: string;
+    readonly comingSoonTitle: string;
+    readonly comingSoon: string;
+  };
+  readonly notFound: {
+    readonly title: string;
+    readonly body: string;
+    readonly home: string;
+  };
+}
+
+export const TEXTS = {
+  en: {
+    skipToContent: 'Skip to content',
+    siteName: 'NewsReader English',
+    nav: {
+      label: 'Main navigation',
+      home: 'Home',
+      articles: 'Articles',
+      about: 'About',
+      logoLabel: 'NewsReader English, home page',
+    },
+    languageSelector: { toggleLabel: 'Change language', listLabel: 'Languages' },
+    loading: 'Loading…',
+    home: {
+      heroTitle: 'Learn English with the news',
+      heroSubtitle: 'Short, current articles in plain English, with the words and background you need to follow them.',
+      latestTitle: 'Latest Articles',
+      viewAll: 'View All Articles',
+      loading: 'Loading articles…',
+      loadError: 'Unable to load articles. Please try again later.',
+      noArticles: 'There are no articles yet. Please come back soon.',
+      aboutTitle: 'About us',
+      aboutParagraphs: [
+        'NewsReader English helps learners, especially Chinese and Spanish speakers, build their English by reading news-style articles. Each article shows its source, date, length, estimated reading time and difficulty, so you can choose what fits your level.',
+        'The articles on this site are original sample texts written for this project. They are not copied from any news outlet; the source names only say which newsroom style a text imitates.',
+      ],
+    },
+    card: {
+      words: (count) => `${count.toLocaleString('en-US')} words`,
+      minutes: (count) => `${count} min read`,
+      categoriesLabel: 'Categories',
+      publishedOn: 'Published',
+    },
+    list: {
+      title: 'All Articles',
+      subtitle: 'Search and filter articles by category, source and difficulty.',
+      filtersLabel: 'Filter articles',
+      searchLabel: 'Search',
+      searchPlaceholder: 'Search titles and summaries',
+      categoryLabel: 'Category',
+      sourceLabel: 'Source',
+      difficultyLabel: 'Difficulty',
+      allCategories: 'All categories',
+      allSources: 'All sources',
+      allDifficulties: 'All levels',
+      loading: 'Loading articles…',
+      loadErrorFallback: 'Unable to load articles, please try again later.',
+      reload: 'Reload',
+      emptyTitle: 'No matching articles found',
+      emptyHint: 'Try adjusting your filters or search terms',
+      resultCount: (shown, total) => `Showing ${shown} of ${total} articles`,
+    },
+    detail: {
+      back: 'Back to articles',
+      loading: 'Loading article…',
+      loadError: 'Unable to load article',
+      tryAgain: 'Try Again',
+      bodyUnavailable: 'Article content temporarily unavailable',
+      readingTime: (minutes) => `${minutes} min read`,
+      difficultyLabel: 'Difficulty',
+      comingSoonTitle: 'Coming soon',
+      comingSoon: 'Vocabulary highlighting, cultural context and interactive tools are coming soon.',
+    },
+    notFound: {
+      title: 'Page not found',
+      body: 'There is no page at this address.',
+      home: 'Go to the home page',
+    },
+  },
+  zh: {
+    skipToContent: '跳到主要内容',
+    siteName: 'NewsReader English',
+    nav: {
+      label: '主导航',
+      home: '首页',
+      articles: '文章列表',
+      about: '关于我们',
+      logoLabel: 'NewsReader English，首页',
+    },
+    languageSelector: { toggleLabel: '切换语言', listLabel: '语言' },
+    loading: '加载中…',
+    home: {
+      heroTitle: '通过新闻学英语',
+      heroSubtitle: '简短、及时的英文文章，配有理解所需的词汇和背景知识。',
+      latestTitle: '最新文章',
+      viewAll: '查看全部文章',
+      loading: '正在加载文章…',
+      loadError: '无法加载文章，请稍后再试。',
+      noArticles: '暂时还没有文章，请稍后再来。',
+      aboutTitle: '关于我们',
+      aboutParagraphs: [
+        'NewsReader English 帮助英语学习者（尤其是讲中文和西班牙语的学习者）通过阅读新闻风格的文章提高英语水平。每篇文章都标明来源、日期、字数、预计阅读时间和难度，方便你选择适合自己水平的内容。',
+        '本站文章均为专为本项目撰写的原创示例文本，并非转载自任何新闻机构；来源名称仅表示文章模仿的新闻写作风格。',
+      ],
+    },
+    card: {
+      words: (count) => `${count.toLocaleString('zh-CN')} 词`,
+      minutes: (count) => `${count} 分钟阅读`,
+      categoriesLabel: '类别',
+      publishedOn: '发布于',
+    },
+    list: {
+      title: '全部文章',
+      subtitle: '按类别、来源和难度搜索和筛选文章。',
+      filtersLabel: '筛选文章',
+      searchLabel: '搜索',
+      searchPlaceholder: '搜索标题和摘要',
+      categoryLabel: '类别',
+      sourceLabel: '来源',
+      difficultyLabel: '难度',
+      allCategories: '全部类别',
+      allSources: '全部来源',
+      allDifficulties: '全部难度',
+      loading: '正在加载文章…',
+      loadErrorFallback: '无法加载文章，请稍后再试。',
+      reload: '重新加载',
+      emptyTitle: '没有找到匹配的文章',
+      emptyHint: '请尝试调整筛选条件或搜索词',
+      resultCount: (shown, total) => `显示 ${shown} / ${total} 篇文章`,
+    },
+    detail: {
+      back: '返回文章列表',
+      loading: '正在加载文章…',
+      loadError: '无法加载文章',
+      tryAgain: '重试',
+      bodyUnavailable: '文章内容暂时无法显示',
+      readingTime: (minutes) => `${minutes} 分钟阅读`,
+      difficultyLabel: '难度',
+      comingSoonTitle: '即将推出',
+      comingSoon: '词汇高亮、文化背景和互动学习工具即将推出。',
+    },
+    notFound: {
+      title: '页面不存在',
+      body: '此地址没有对应的页面。',
+      home: '返回首页',
+    },
+  },
+  es: {
+    skipToContent: 'Saltar al contenido',
+    siteName: 'NewsReader English',
+    nav: {
+      label: 'Navegación principal',
+      home: 'Inicio',
+      articles: 'Artículos',
+      about: 'Acerca de',
+      logoLabel: 'NewsReader English, página de inicio',
+    },
+    languageSelector: { toggleLabel: 'Cambiar idioma', listLabel: 'Idiomas' },
+    loading: 'Cargando…',
+    home: {
+      heroTitle: 'Aprende inglés con las noticias',
+      heroSubtitle: 'Artículos breves y actuales en inglés sencillo, con el vocabulario y el contexto que necesitas para seguirlos.',
+      latestTitle: 'Últimos artículos',
+      viewAll: 'Ver todos los artículos',
+      loading: 'Cargando artículos…',
+      loadError: 'No se pudieron cargar los artículos. Inténtalo de nuevo más tarde.',
+      noArticles: 'Todavía no hay artículos. Vuelve pronto.',
+      aboutTitle: 'Acerca de nosotros',
+      aboutParagraphs: [
+        'NewsReader English ayuda a quienes aprenden inglés, sobre todo hablantes de chino y español, a mejorar leyendo artículos de estilo periodístico. Cada artículo indica su fuente, fecha, extensión, tiempo estimado de lectura y dificultad, para que elijas lo que se ajusta a tu nivel.',
+        'Los artículos de este sitio son textos de muestra originales escritos para este proyecto. No se han copiado de ningún medio; los nombres de las fuentes solo indican el estilo periodístico que imita cada texto.',
+      ],
+    },
+    card: {
+      words: (count) => `${count.toLocaleString('es-ES')} palabras`,
+      minutes: (count) => `${count} min de lectura`,
+      categoriesLabel: 'Categorías',
+      publishedOn: 'Publicado',
+    },
+    list: {
+      title: 'Todos los artículos',
+      subtitle: 'Busca y filtra artículos por categoría, fuente y dificultad.',
+      filtersLabel: 'Filtrar artículos',
+      searchLabel: 'Buscar',
+      searchPlaceholder: 'Buscar en títulos y resúmenes',
+      categoryLabel: 'Categoría',
+      sourceLabel: 'Fuente',
+      difficultyLabel: 'Dificultad',
+      allCategories: 'Todas las categorías',
+      allSources: 'Todas las fuentes',
+      allDifficulties: 'Todos los niveles',
+      loading: 'Cargando artículos…',
+      loadErrorFallback: 'No se pudieron cargar los artículos, inténtalo de nuevo más tarde.',
+      reload: 'Recargar',
+      emptyTitle: 'No se encontraron artículos',
+      emptyHint: 'Prueba a ajustar los filtros o los términos de búsqueda',
+      resultCount: (shown, total) => `Mostrando ${shown} de ${total} artículos`,
+    },
+    detail: {
+      back: 'Volver a los artículos',
+      loading: 'Cargando artículo…',
+      loadError: 'No se pudo cargar el artículo',
+      tryAgain: 'Intentar de nuevo',
+      bodyUnavailable: 'El contenido del artículo no está disponible temporalmente',
+      readingTime: (minutes) => `${minutes} min de lectura`,
+      difficultyLabel: 'Dificultad',
+      comingSoonTitle: 'Próximamente',
+      comingSoon: 'El resaltado de vocabulario, el contexto cultural y las herramientas interactivas llegarán pronto.',
+    },
+    notFound: {
+      title: 'Página no encontrada',
+      body: 'No hay ninguna página en esta dirección.',
+      home: 'Ir a la página de inicio',
+    },
+  },
+} satisfies Record<TextLanguage, Texts>;
+
+export function textsFor(language: TextLanguage): Texts {
+  return TEXTS[language];
+}

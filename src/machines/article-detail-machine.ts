@@ -1,0 +1,147 @@
+/**
+ * Loads one article and prepares its body for display.
+ * States: loading -> sanitising (when the article has a body) -> loaded.withBody, or
+ * loaded.withoutBody, or error. A new article id or language (ARTICLE_REQUESTED) refetches from
+ * any state; leaving a state stops its invoked actor and aborts its signal, so a slow older answer
+ * is dropped. The body is sanitised by the injected 'sanitiseBody' actor, so the view only ever
+ * receives sanitised HTML. RETRY runs 'reloadPage', which the app wires to a full page reload.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ArticleView } from '../domain/article';
+import { apiLanguageFor, type LanguageCode } from '../domain/languages';
+
+export interface ArticleDetailContext {
+  articleId: string;
+  /** The page language; the API is asked in apiLanguageFor(language). */
+  language: string;
+  article: ArticleView | null;
+  /** Sanitised body HTML; null until sanitised or when the article has no usable body. */
+  html: string | null;
+  errorMessage: string | null;
+}
+
+export interface ArticleDetailInput {
+  articleId: string;
+  language: string;
+}
+
+export interface ArticleRequest {
+  articleId: string;
+  language: LanguageCode;
+}
+
+export interface SanitisedBody {
+  html: string;
+}
+
+export type ArticleDetailEvent =
+  | { type: 'ARTICLE_REQUESTED'; articleId: string; language: string }
+  | { type: 'RETRY' };
+
+export const FETCH_ARTICLE_ID = 'fetchArticle';
+export const SANITISE_BODY_ID = 'sanitiseBody';
+
+function messageOf(error: unknown): string | null {
+  if (typeof error === 'object' && error !== null) {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return null;
+}
+
+export const articleDetailMachine = setup({
+  types: {
+    context: {} as ArticleDetailContext,
+    events: {} as ArticleDetailEvent,
+    input: {} as ArticleDetailInput,
+  },
+  actors: {
+    // Both replaced by the app; failing defaults keep a forgotten wiring visible.
+    fetchArticle: fromPromise<ArticleView, ArticleRequest>(async () => {
+      throw new Error('fetchArticle is not provided');
+    }),
+    sanitiseBody: fromPromise<SanitisedBody, { body: string }>(async () => {
+      throw new Error('sanitiseBody is not provided');
+    }),
+  },
+  actions: {
+    // Supplied by the app (window.location.reload); the machine never touches window.
+    reloadPage: () => {},
+    requestArticle: assign(({ event }) =>
+      event.type === 'ARTICLE_REQUESTED' ? { articleId: event.articleId, language: event.language } : {},
+    ),
+  },
+  guards: {
+    isDifferentRequest: ({ context, event }) =>
+      event.type === 'ARTICLE_REQUESTED' &&
+      (event.articleId !== context.articleId || event.language !== context.language),
+    hasBody: ({ context }) => context.article?.body != null,
+    hasHtml: ({ context }) => context.html !== null && context.html.trim() !== '',
+  },
+}).createMachine({
+  id: 'articleDetail',
+  context: ({ input }) => ({
+    articleId: input.articleId,
+    language: input.language,
+    article: null,
+    html: null,
+    errorMessage: null,
+  }),
+  initial: 'loading',
+  on: {
+    ARTICLE_REQUESTED: { guard: 'isDifferentRequest', target: '.loading', actions: 'requestArticle' },
+  },
+  states: {
+    loading: {
+      entry: assign({ article: null, html: null, errorMessage: null }),
+      invoke: {
+        id: FETCH_ARTICLE_ID,
+        src: 'fetchArticle',
+        input: ({ context }) => ({ articleId: context.articleId, language: apiLanguageFor(context.language) }),
+        onDone: {
+          target: 'checkingBody',
+          actions: assign({ article: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'error',
+          actions: assign({ errorMessage: ({ event }) => messageOf(event.error) }),
+        },
+      },
+    },
+    // Transient: only a body that exists needs sanitising.
+    checkingBody: {
+      always: [{ guard: 'hasBody', target: 'sanitising' }, { target: 'loaded.withoutBody' }],
+    },
+    sanitising: {
+      invoke: {
+        id: SANITISE_BODY_ID,
+        src: 'sanitiseBody',
+        input: ({ context }) => ({ body: context.article?.body ?? '' }),
+        onDone: {
+          target: 'checkingHtml',
+          actions: assign({ html: ({ event }) => event.output.html }),
+        },
+        // A body that cannot be made safe is not shown; the header and the notice are.
+        onError: { target: 'loaded.withoutBody' },
+      },
+    },
+    // Transient: a body that sanitises to nothing (e.g. only a script) counts as no body.
+    checkingHtml: {
+      always: [{ guard: 'hasHtml', target: 'loaded.withBody' }, { target: 'loaded.withoutBody' }],
+    },
+    loaded: {
+      initial: 'withoutBody',
+      states: {
+        withBody: {},
+        withoutBody: {
+          entry: assign({ html: null }),
+        },
+      },
+    },
+    error: {
+      on: {
+        RETRY: { actions: 'reloadPage' },
+      },
+    },
+  },
+});

@@ -1,0 +1,97 @@
+/**
+ * Owns the page language. The URL is the source of truth: the router reports every location
+ * (including back/forward) with LOCATION_CHANGED, and choosing a language navigates to the same
+ * page under the new language segment. Navigation itself is the 'navigate' action, supplied by
+ * the app with the router's navigate, so this machine never touches window or history.
+ */
+import { assign, setup } from 'xstate';
+import { OFFERED_LANGUAGES } from '../domain/languages';
+import { languageFromPath, withLanguage } from '../domain/routing';
+
+export interface LanguageContext {
+  /** The page language: the URL's language tag, or the default when the path has none. */
+  language: string;
+  path: string;
+  /** The query string as the router reports it, without '?'; kept when the language changes. */
+  search: string;
+}
+
+export interface LanguageInput {
+  path: string;
+  search?: string;
+}
+
+export type LanguageEvent =
+  | { type: 'LOCATION_CHANGED'; path: string; search?: string }
+  | { type: 'LANGUAGE_SELECTED'; language: string }
+  | { type: 'SELECTOR_TOGGLED' }
+  | { type: 'SELECTOR_CLOSED' };
+
+export interface NavigateParams {
+  to: string;
+}
+
+export const languageMachine = setup({
+  types: {
+    context: {} as LanguageContext,
+    events: {} as LanguageEvent,
+    input: {} as LanguageInput,
+  },
+  actions: {
+    trackLocation: assign(({ event }) => {
+      if (event.type !== 'LOCATION_CHANGED') return {};
+      return { path: event.path, search: event.search ?? '', language: languageFromPath(event.path) };
+    }),
+    switchLanguage: assign(({ context, event }) => {
+      if (event.type !== 'LANGUAGE_SELECTED') return {};
+      return { language: event.language, path: withLanguage(context.path, event.language) };
+    }),
+    // Supplied by the app (the router's navigate); the default does nothing so the machine runs alone.
+    navigate: (_, _params: NavigateParams) => {},
+  },
+  guards: {
+    isOfferedOtherLanguage: ({ context, event }) =>
+      event.type === 'LANGUAGE_SELECTED' &&
+      event.language !== context.language &&
+      OFFERED_LANGUAGES.includes(event.language as (typeof OFFERED_LANGUAGES)[number]),
+  },
+}).createMachine({
+  id: 'language',
+  context: ({ input }) => ({
+    path: input.path,
+    search: input.search ?? '',
+    language: languageFromPath(input.path),
+  }),
+  initial: 'selectorClosed',
+  on: {
+    LOCATION_CHANGED: { actions: 'trackLocation' },
+  },
+  states: {
+    selectorClosed: {
+      on: {
+        SELECTOR_TOGGLED: 'selectorOpen',
+      },
+    },
+    selectorOpen: {
+      on: {
+        SELECTOR_TOGGLED: 'selectorClosed',
+        SELECTOR_CLOSED: 'selectorClosed',
+        LANGUAGE_SELECTED: [
+          {
+            guard: 'isOfferedOtherLanguage',
+            target: 'selectorClosed',
+            actions: [
+              'switchLanguage',
+              {
+                type: 'navigate',
+                params: ({ context }) => ({ to: withLanguage(context.path, context.language, context.search) }),
+              },
+            ],
+          },
+          // Choosing the current language only closes the selector.
+          { target: 'selectorClosed' },
+        ],
+      },
+    },
+  },
+});

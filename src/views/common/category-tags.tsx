@@ -1,0 +1,23 @@
+import { categoryLabel } from '../../domain/article';
+import type { TextLanguage } from '../../domain/languages';
+
+export function CategoryTags({
+  categories,
+  textLanguage,
+  label,
+}: {
+  categories: readonly string[];
+  textLanguage: TextLanguage;
+  label: string;
+}) {
+  if (categories.length === 0) return null;
+  return (
+    <ul className="tags" aria-label={label}>
+      {categories.map((category) => (
+        <li key={category} className="tag">
+          {categoryLabel(category, textLanguage)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,93 @@
+import { Link } from 'wouter';
+import bodyStyles from '../../styles/article-body.css?inline';
+import { difficultyLabel, sourceLabel, type ArticleView } from '../../domain/article';
+import { formatLongDate, isoDateTime } from '../../domain/dates';
+import type { TextLanguage } from '../../domain/languages';
+import { listPath } from '../../domain/routing';
+import type { Texts } from '../../domain/texts';
+import { CategoryTags } from '../common/category-tags';
+import { LoadingIndicator } from '../common/loading-indicator';
+import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
+import { ArticleDetailActorContext } from './article-detail-context';
+import { IsolatedHtml } from './isolated-html';
+
+type DetailStatus = 'loading' | 'error' | 'withBody' | 'withoutBody';
+
+function ArticleHeader({ article, texts, textLanguage }: { article: ArticleView; texts: Texts; textLanguage: TextLanguage }) {
+  return (
+    <header className="article-header">
+      <h1 lang="en">{article.title}</h1>
+      <p className="article-meta">
+        <span className="card-source">{sourceLabel(article.source)}</span>
+        <time dateTime={isoDateTime(article.date)}>{formatLongDate(article.date, textLanguage)}</time>
+        <span>{texts.detail.readingTime(article.readingTimeMinutes)}</span>
+        <span className={`badge badge-${article.difficulty}`}>
+          <span className="visually-hidden">{texts.detail.difficultyLabel}: </span>
+          {difficultyLabel(article.difficulty, textLanguage)}
+        </span>
+      </p>
+      <CategoryTags categories={article.categories} textLanguage={textLanguage} label={texts.card.categoriesLabel} />
+    </header>
+  );
+}
+
+export function ArticleDetailPage() {
+  const texts = useTexts();
+  const textLanguage = useTextLanguage();
+  const language = usePageLanguage();
+  const actor = ArticleDetailActorContext.useActorRef();
+  const status = ArticleDetailActorContext.useSelector((snapshot): DetailStatus => {
+    if (snapshot.matches({ loaded: 'withBody' })) return 'withBody';
+    if (snapshot.matches({ loaded: 'withoutBody' })) return 'withoutBody';
+    if (snapshot.matches('error')) return 'error';
+    return 'loading';
+  });
+  const article = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.article);
+  const html = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.html);
+
+  return (
+    <div className="page detail">
+      <p className="back-link">
+        <Link href={listPath(language)}>
+          <span aria-hidden="true">← </span>
+          {texts.detail.back}
+        </Link>
+      </p>
+
+      {status === 'loading' ? <LoadingIndicator text={texts.detail.loading} /> : null}
+
+      {status === 'error' ? (
+        <div className="error-panel" role="alert">
+          <p className="error-message">{texts.detail.loadError}</p>
+          <button type="button" className="button button-primary" onClick={() => actor.send({ type: 'RETRY' })}>
+            {texts.detail.tryAgain}
+          </button>
+        </div>
+      ) : null}
+
+      {status === 'withoutBody' && article !== null ? (
+        <article className="article">
+          <ArticleHeader article={article} texts={texts} textLanguage={textLanguage} />
+          <p className="body-unavailable" lang={textLanguage}>
+            {texts.detail.bodyUnavailable}
+          </p>
+        </article>
+      ) : null}
+
+      {status === 'withBody' && article !== null && html !== null ? (
+        <article className="article" aria-label={article.title}>
+          {/* The body carries its own heading; this one names the page when it does not. */}
+          {/<h1[\s>]/i.test(html) ? null : <h1 className="visually-hidden">{article.title}</h1>}
+          <IsolatedHtml html={html} css={bodyStyles} lang="en" className="article-body-host" />
+        </article>
+      ) : null}
+
+      {status === 'withBody' || status === 'withoutBody' ? (
+        <aside className="coming-soon" aria-labelledby="coming-soon-title">
+          <h2 id="coming-soon-title">{texts.detail.comingSoonTitle}</h2>
+          <p>{texts.detail.comingSoon}</p>
+        </aside>
+      ) : null}
+    </div>
+  );
+}

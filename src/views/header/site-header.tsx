@@ -1,0 +1,50 @@
+import { Link, useLocation } from 'wouter';
+import { aboutHref, homePath, isArticlesPath, listPath } from '../../domain/routing';
+import { usePageLanguage, useTexts } from '../use-texts';
+import { LanguageSelector } from './language-selector';
+
+function scrollToAbout(): void {
+  // The router changes the path without the browser's own jump to the #about fragment.
+  requestAnimationFrame(() => document.getElementById('about')?.scrollIntoView({ block: 'start' }));
+}
+
+export function SiteHeader() {
+  const texts = useTexts();
+  const language = usePageLanguage();
+  const [location] = useLocation();
+  const onArticles = isArticlesPath(location);
+  const onHome = !onArticles && (location === '/' || location === homePath(language));
+
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link href={homePath(language)} className="logo" aria-label={texts.nav.logoLabel}>
+          <span className="logo-mark" aria-hidden="true">
+            En
+          </span>
+          <span className="logo-text">{texts.siteName}</span>
+        </Link>
+        <nav className="site-nav" aria-label={texts.nav.label}>
+          <ul>
+            <li>
+              <Link href={homePath(language)} className="nav-link" aria-current={onHome ? 'page' : undefined}>
+                {texts.nav.home}
+              </Link>
+            </li>
+            <li>
+              <Link href={listPath(language)} className="nav-link" aria-current={onArticles ? 'page' : undefined}>
+                {texts.nav.articles}
+              </Link>
+            </li>
+            <li>
+              <Link href={aboutHref(language)} className="nav-link" onClick={scrollToAbout}>
+                {texts.nav.about}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <LanguageSelector />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { listPath } from '../../domain/routing';
+import { useArticleList } from '../articles/use-article-list';
+import { ArticleCard } from '../common/article-card';
+import { LoadingIndicator } from '../common/loading-indicator';
+import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
+
+export function HomePage() {
+  const texts = useTexts();
+  const textLanguage = useTextLanguage();
+  const language = usePageLanguage();
+  const { status, context } = useArticleList();
+
+  useEffect(() => {
+    // A shared /{lang}#about link opens the page at the About section.
+    if (window.location.hash === '#about') document.getElementById('about')?.scrollIntoView();
+  }, []);
+
+  return (
+    <div className="page home">
+      <section className="hero" aria-labelledby="hero-title">
+        <h1 id="hero-title">{texts.home.heroTitle}</h1>
+        <p className="hero-subtitle">{texts.home.heroSubtitle}</p>
+      </section>
+
+      <section className="latest" aria-labelledby="latest-title">
+        <h2 id="latest-title">{texts.home.latestTitle}</h2>
+        {status === 'loading' ? <LoadingIndicator text={texts.home.loading} /> : null}
+        {status === 'error' ? (
+          <p className="error-message" role="alert">
+            {texts.home.loadError}
+          </p>
+        ) : null}
+        {status === 'empty' ? <p className="empty-message">{texts.home.noArticles}</p> : null}
+        {status === 'showing' ? (
+          <div className="card-grid card-grid-compact">
+            {context.cards.map((card) => (
+              <ArticleCard
+                key={card.id}
+                card={card}
+                language={language}
+                textLanguage={textLanguage}
+                texts={texts}
+                headingLevel={3}
+              />
+            ))}
+          </div>
+        ) : null}
+        <p className="view-all">
+          <Link href={listPath(language)} className="button button-primary">
+            {texts.home.viewAll}
+          </Link>
+        </p>
+      </section>
+
+      <section id="about" className="about" aria-labelledby="about-title" tabIndex={-1}>
+        <h2 id="about-title">{texts.home.aboutTitle}</h2>
+        {texts.home.aboutParagraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </section>
+    </div>
+  );
+}

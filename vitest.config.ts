@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['tests/setup.ts'],
+    include: ['tests/**/*.test.{ts,tsx}'],
+    // Browser (Playwright) tests run separately against a built app and a live server.
+    exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
+    pool: 'forks',
+    // The build machine has two cores shared with other work.
+    maxWorkers: 2,
+    testTimeout: 15_000,
+  },
+});
