@@ -1,0 +1,30 @@
+/** Renders the real app (routes, machines, views) at a path, with fake services at the API boundary. */
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../../src/app/app';
+import type { AppServices } from '../../../src/app/services';
+import type { HtmlSanitiser } from '../../../src/platform/html-sanitiser';
+import { fakeApi } from './fixtures';
+
+export function renderApp(
+  path: string,
+  options: { fake?: ReturnType<typeof fakeApi>; sanitiser?: HtmlSanitiser } = {},
+) {
+  const memory = memoryLocation({ path, record: true });
+  const fake = options.fake ?? fakeApi();
+  const reload = vi.fn();
+  const logger = { warn: vi.fn() };
+  const services: AppServices = options.sanitiser
+    ? { api: fake.api, reload, logger, sanitiser: options.sanitiser }
+    : { api: fake.api, reload, logger };
+  const user = userEvent.setup();
+  const view = render(<App services={services} location={{ hook: memory.hook, searchHook: memory.searchHook }} />);
+  return { ...view, ...fake, memory, reload, logger, user };
+}
+
+/** A promise that never settles: the screen stays in its loading state. */
+export function pending<T>(): Promise<T> {
+  return new Promise<T>(() => {});
+}
