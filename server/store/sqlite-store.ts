@@ -14,6 +14,7 @@ import {
   type DifficultyLevel,
   type SourceId,
 } from '../../src/domain/catalog';
+import { StoreUnavailableError } from './errors';
 import { HIT_END, HIT_START, snippetToHtml, stripSentinels, toFtsQuery } from './fts-query';
 import { migrate, type MigrationReport } from './migrations';
 import type {
@@ -158,10 +159,18 @@ export class SqliteArticleStore implements ArticleStore {
   }
 
   count(): number {
+    return this.reading(() => this.countUnguarded());
+  }
+
+  private countUnguarded(): number {
     return this.statements.count.get() as number;
   }
 
   latest(query: ArticleQuery): Page<ArticleSummaryRow> {
+    return this.reading(() => this.latestUnguarded(query));
+  }
+
+  private latestUnguarded(query: ArticleQuery): Page<ArticleSummaryRow> {
     const filters: string[] = [];
     const params: Record<string, string> = {};
     if (query.category) {
@@ -198,6 +207,10 @@ export class SqliteArticleStore implements ArticleStore {
   }
 
   search(query: SearchQuery): Page<ArticleSummaryRow> {
+    return this.reading(() => this.searchUnguarded(query));
+  }
+
+  private searchUnguarded(query: SearchQuery): Page<ArticleSummaryRow> {
     const match = toFtsQuery(query.q);
     if (match === undefined) return { items: [], total: 0 };
     const key = query.category ? 'category' : '';
@@ -232,6 +245,10 @@ export class SqliteArticleStore implements ArticleStore {
   }
 
   byId(id: string): StoredArticle | undefined {
+    return this.reading(() => this.byIdUnguarded(id));
+  }
+
+  private byIdUnguarded(id: string): StoredArticle | undefined {
     const row = this.statements.byId.get(id) as ArticleRow | undefined;
     if (!row) return undefined;
     const vocabulary = (
@@ -303,6 +320,19 @@ export class SqliteArticleStore implements ArticleStore {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  /** Read failures (closed, missing, corrupt database) become StoreUnavailableError; writes keep their own errors. */
+  private reading<T>(read: () => T): T {
+    if (!this.db.open) throw new StoreUnavailableError('The database connection is closed');
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof Database.SqliteError) {
+        throw new StoreUnavailableError(`The database cannot be read: ${(error as Error).message}`, { cause: error });
+      }
+      throw error;
+    }
   }
 
   private write(article: ArticleInput): UpsertOutcome {

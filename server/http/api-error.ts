@@ -1,0 +1,41 @@
+/**
+ * The one error shape the API answers with: { error: { code, message, parameter?, allowed? } }
+ * (ApiErrorBodyCodec in src/api/contract.ts).
+ */
+import type { ApiErrorBody } from '../../src/api/contract';
+
+export type ApiErrorCode =
+  | 'invalid_parameter'
+  | 'not_found'
+  | 'bad_request'
+  | 'rate_limited'
+  | 'database_unavailable'
+  | 'internal_error';
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly parameter?: string,
+    readonly allowed?: readonly string[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): ApiErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.parameter !== undefined ? { parameter: this.parameter } : {}),
+        ...(this.allowed !== undefined ? { allowed: [...this.allowed] } : {}),
+      },
+    };
+  }
+}
+
+export function errorBody(code: ApiErrorCode, message: string): ApiErrorBody {
+  return { error: { code, message } };
+}

@@ -1,0 +1,237 @@
+/**
+ * The web app's index.html with the page's head written in on the server, so link previews
+ * and search engines see the right title, description, canonical URL and Open Graph/Twitter
+ * tags without running JavaScript. Tags the server writes carry data-server-head, so the
+ * client can tell them from its own.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { SITE_NAME, pageMeta, type PageKind } from '../../src/domain/page-meta';
+import {
+  DEFAULT_LANGUAGE,
+  OFFERED_LANGUAGES,
+  OPEN_GRAPH_LOCALES,
+  TEXT_LANGUAGES,
+  textLanguageFor,
+  type TextLanguage,
+} from '../../src/domain/languages';
+import { escapeHtml } from '../store/fts-query';
+
+export interface PageRequest {
+  /** The language segment as written in the path, or the default when there is none. */
+  readonly lang: string;
+  readonly textLanguage: TextLanguage;
+  /** 'unknown' is a path the app has no screen for; it still gets the app's HTML (with 404). */
+  readonly kind: PageKind | 'unknown';
+  readonly articleId?: string;
+  /** The page's own path with the language made explicit (used for canonical URLs). */
+  readonly canonicalPath: string;
+}
+
+/** A first segment that looks like a language tag (zh, es, fr, pt-BR); anything else is a page name. */
+const LANGUAGE_SEGMENT = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
+const PAGE_NAMES = new Set(['articles', 'search']);
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+export function resolvePage(pathname: string): PageRequest {
+  const segments = pathname.split('/').filter(Boolean);
+  const first = segments[0];
+  const hasLanguage = first !== undefined && !PAGE_NAMES.has(first) && LANGUAGE_SEGMENT.test(first);
+  const lang = hasLanguage ? first : DEFAULT_LANGUAGE;
+  const rest = hasLanguage ? segments.slice(1) : segments;
+  const textLanguage = textLanguageFor(lang);
+  const base = { lang, textLanguage };
+  if (rest.length === 0) return { ...base, kind: 'home', canonicalPath: `/${lang}` };
+  if (rest.length === 1 && rest[0] === 'articles') return { ...base, kind: 'list', canonicalPath: `/${lang}/articles` };
+  if (rest.length === 1 && rest[0] === 'search') return { ...base, kind: 'search', canonicalPath: `/${lang}/search` };
+  if (rest.length === 2 && rest[0] === 'articles') {
+    const id = decodeSegment(rest[1]!);
+    if (id !== undefined) {
+      return {
+        ...base,
+        kind: 'detail',
+        articleId: id,
+        canonicalPath: `/${lang}/articles/${encodeURIComponent(id)}`,
+      };
+    }
+  }
+  return { ...base, kind: 'unknown', canonicalPath: `/${lang}` };
+}
+
+export interface ArticleHeadData {
+  readonly title: string;
+  readonly summary: string;
+  readonly publishedAt: string;
+  /** Localized category names. */
+  readonly categories: readonly string[];
+}
+
+export interface HeadOptions {
+  readonly publicUrl: string;
+  readonly page: PageRequest;
+  readonly article?: ArticleHeadData;
+  /** True when the page names something that does not exist (unknown path or article id). */
+  readonly notFound?: boolean;
+}
+
+function jsonForScript(value: unknown): string {
+  // Inside <script> only "</" and U+2028/2029 could end or break the block.
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The head tags for one page, as an HTML fragment. */
+export function headTags({ publicUrl, page, article, notFound }: HeadOptions): string {
+  const kind: PageKind = page.kind === 'unknown' || (page.kind === 'detail' && !article) ? 'home' : page.kind;
+  const meta = pageMeta(
+    kind,
+    page.textLanguage,
+    page.canonicalPath,
+    article
+      ? { title: article.title, summary: article.summary, date: article.publishedAt, categories: article.categories }
+      : undefined,
+  );
+  const canonical = `${publicUrl}${meta.canonicalPath}`;
+  const mark = 'data-server-head';
+  const tags: string[] = [
+    `<title ${mark}>${escapeHtml(meta.title)}</title>`,
+    `<meta ${mark} name="description" content="${escapeHtml(meta.description)}">`,
+    `<meta ${mark} name="keywords" content="${escapeHtml(meta.keywords)}">`,
+  ];
+  if (notFound || page.kind === 'search') tags.push(`<meta ${mark} name="robots" content="noindex">`);
+  if (!notFound) {
+    tags.push(`<link ${mark} rel="canonical" href="${escapeHtml(canonical)}">`);
+    const suffix = meta.canonicalPath.slice(`/${page.lang}`.length);
+    for (const language of OFFERED_LANGUAGES) {
+      tags.push(
+        `<link ${mark} rel="alternate" hreflang="${language}" href="${escapeHtml(`${publicUrl}/${language}${suffix}`)}">`,
+      );
+    }
+    tags.push(
+      `<link ${mark} rel="alternate" hreflang="x-default" href="${escapeHtml(`${publicUrl}/${DEFAULT_LANGUAGE}${suffix}`)}">`,
+    );
+  }
+  const og: [string, string][] = [
+    ['og:site_name', SITE_NAME],
+    ['og:title', meta.title],
+    ['og:description', meta.description],
+    ['og:type', meta.ogType],
+    ['og:url', canonical],
+    ['og:locale', meta.ogLocale],
+    ...TEXT_LANGUAGES.filter((l) => l !== page.textLanguage).map(
+      (l): [string, string] => ['og:locale:alternate', OPEN_GRAPH_LOCALES[l]],
+    ),
+  ];
+  if (article && meta.ogType === 'article') {
+    og.push(['article:published_time', article.publishedAt]);
+    if (article.categories[0]) og.push(['article:section', article.categories[0]]);
+    for (const tag of article.categories) og.push(['article:tag', tag]);
+  }
+  for (const [property, content] of og) {
+    tags.push(`<meta ${mark} property="${property}" content="${escapeHtml(content)}">`);
+  }
+  for (const [name, content] of [
+    ['twitter:card', 'summary'],
+    ['twitter:title', meta.title],
+    ['twitter:description', meta.description],
+  ] as const) {
+    tags.push(`<meta ${mark} name="${name}" content="${escapeHtml(content)}">`);
+  }
+  const structured =
+    kind === 'home' && !notFound
+      ? {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: SITE_NAME,
+          url: `${publicUrl}/`,
+          inLanguage: page.textLanguage,
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: `${publicUrl}/search?q={search_term_string}`,
+            'query-input': 'required name=search_term_string',
+          },
+        }
+      : article
+        ? {
+            '@context': 'https://schema.org',
+            '@type': 'NewsArticle',
+            headline: article.title,
+            description: meta.description,
+            datePublished: article.publishedAt,
+            inLanguage: 'en',
+            url: canonical,
+            isAccessibleForFree: true,
+          }
+        : undefined;
+  if (structured) {
+    // A data block, never executed, so the CSP's ban on inline script does not apply to it.
+    tags.push(`<script ${mark} type="application/ld+json">${jsonForScript(structured)}</script>`);
+  }
+  return tags.join('\n    ');
+}
+
+/** Tags in the built index.html that the server replaces rather than duplicates. */
+const REPLACED_HEAD_TAGS = [
+  /<title\b[^>]*>[\s\S]*?<\/title>\s*/gi,
+  /<meta\b[^>]*\bname=["']?(?:description|keywords|robots|twitter:[\w:-]+)["']?[^>]*>\s*/gi,
+  /<meta\b[^>]*\bproperty=["']?(?:og|article):[\w:-]+["']?[^>]*>\s*/gi,
+  /<link\b[^>]*\brel=["']?(?:canonical|alternate)["']?[^>]*>\s*/gi,
+];
+
+export function injectHead(template: string, textLanguage: TextLanguage, tags: string): string {
+  let html = template;
+  for (const pattern of REPLACED_HEAD_TAGS) html = html.replace(pattern, '');
+  html = /<html\b[^>]*\blang=/i.test(html)
+    ? html.replace(/(<html\b[^>]*\blang=)(["'])[^"']*\2/i, `$1"${textLanguage}"`)
+    : html.replace(/<html\b/i, `<html lang="${textLanguage}"`);
+  // A function replacement, so "$&" or "$'" in an article title stays literal text.
+  return html.includes('</head>') ? html.replace('</head>', () => `    ${tags}\n  </head>`) : `${tags}\n${html}`;
+}
+
+/** Reads index.html and re-reads it when the file changes (a rebuild needs no restart). */
+export class IndexTemplate {
+  private cached: { mtimeMs: number; size: number; html: string } | undefined;
+
+  constructor(readonly path: string) {}
+
+  read(): string | undefined {
+    try {
+      const stat = statSync(this.path);
+      if (!this.cached || this.cached.mtimeMs !== stat.mtimeMs || this.cached.size !== stat.size) {
+        this.cached = { mtimeMs: stat.mtimeMs, size: stat.size, html: readFileSync(this.path, 'utf8') };
+      }
+      return this.cached.html;
+    } catch {
+      this.cached = undefined;
+      return undefined;
+    }
+  }
+}
+
+/** What every HTML route answers when there is no built app to serve. */
+export function buildMissingPage(): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex">
+    <title>${escapeHtml(SITE_NAME)} is starting up</title>
+  </head>
+  <body>
+    <main>
+      <h1>The web app is not available right now</h1>
+      <p>The server is running and the API answers under <a href="/api/health">/api/health</a>,
+        but the web app has not been built, so there is no page to show.</p>
+      <p>Operators: run <code>npm run build</code> (or restart with <code>npm start</code>, which builds it)
+        and read the server log for the cause.</p>
+    </main>
+  </body>
+</html>
+`;
+}

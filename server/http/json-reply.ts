@@ -1,0 +1,29 @@
+/**
+ * Sends API JSON with a strong ETag (a hash of the exact body) and answers 304 when the
+ * client's If-None-Match already names it, so polling clients re-download nothing.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** If-None-Match uses weak comparison: W/"x" matches "x"; * matches anything. */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+export function sendJson(request: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
+  const json = JSON.stringify(body);
+  const etag = etagOf(json);
+  reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
+    return reply.code(304).send();
+  }
+  return reply.code(200).type('application/json; charset=utf-8').send(json);
+}

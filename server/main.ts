@@ -1,0 +1,99 @@
+/**
+ * `npm start`: build the web app if needed, open and migrate the database, load the sample
+ * corpus, serve site and API on one port, and shut down cleanly on SIGTERM/SIGINT.
+ */
+import { buildServer } from './app';
+import { ConfigError, PROJECT_ROOT, configFromEnv, type ServerConfig } from './config';
+import { loadCorpus } from './corpus/load-corpus';
+import { needsBuild, runViteBuild } from './build/web-build';
+import { openSqliteStore } from './store/sqlite-store';
+
+async function ensureWebBuild(config: ServerConfig, log: (level: 'info' | 'warn' | 'error', msg: string) => void) {
+  if (config.skipWebBuild) {
+    log('info', 'SKIP_WEB_BUILD is set: serving dist/ as it is');
+    return;
+  }
+  const decision = needsBuild(PROJECT_ROOT, config.distDir, process.env);
+  if (!decision.build) {
+    log('info', `web app: ${decision.reason}`);
+    return;
+  }
+  log('info', `web app: building (${decision.reason}); this takes a little while`);
+  const started = Date.now();
+  const result = await runViteBuild(PROJECT_ROOT, config.distDir, process.env);
+  if (result.ok) {
+    log('info', `web app: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else {
+    // The API still starts; page routes answer 503 (or the previous build) until a build succeeds.
+    log('error', `web app: vite build failed; pages will answer 503 until it builds.\n${result.output.trim()}`);
+  }
+}
+
+async function main(): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = configFromEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const store = openSqliteStore(config.databasePath);
+  const app = await buildServer({ store, config });
+  const log = (level: 'info' | 'warn' | 'error', msg: string) => app.log[level](msg);
+
+  const { from, to, applied } = store.migration;
+  log('info', applied.length ? `database ${config.databasePath}: migrated from v${from} to v${to} (${applied.join('; ')})` : `database ${config.databasePath}: schema v${to}`);
+
+  if (config.loadCorpus) {
+    const result = loadCorpus(store, config.corpusDir);
+    log(
+      'info',
+      `sample corpus: ${result.imported} imported, ${result.updated} updated, ${result.unchanged} unchanged; ${store.count()} articles in the database`,
+    );
+    for (const problem of result.errors) log('warn', `sample corpus: skipped ${problem.file}: ${problem.message}`);
+  }
+
+  await ensureWebBuild(config, log);
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log('info', `${signal} received: finishing in-flight requests, then closing the database`);
+    const force = setTimeout(() => {
+      log('error', `shutdown took longer than ${config.shutdownTimeoutMs} ms; exiting anyway`);
+      store.close();
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    app
+      .close()
+      .then(() => {
+        store.close();
+        log('info', 'closed cleanly');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        log('error', `error while closing: ${String(error)}`);
+        store.close();
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(`\nNewsReader English is ready at http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${port}/\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});
