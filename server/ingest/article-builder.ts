@@ -1,0 +1,117 @@
+/**
+ * Everything the site shows about an imported article, computed from its text:
+ * stable id, word count, reading time, difficulty, categories, summary, vocabulary.
+ */
+import { createHash } from 'node:crypto';
+import type { SourceId } from '../../src/domain/catalog';
+import { readingTimeMinutes } from '../../src/domain/reading-time';
+import { measureReadability, splitSentences, words } from '../content/readability';
+import type { ArticleInput, TranslatedLanguage, VocabularyItem } from '../store/types';
+import { categorise } from './categories';
+import { htmlToText } from './extract';
+import { TRANSLATION_TARGETS, type TranslationProvider } from './translation';
+import { pickVocabulary } from './vocabulary';
+
+/** Query parameters that only track where a reader came from; they never change the article. */
+const TRACKING_PARAMS = /^(?:utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid|cmpid|ocid|at_medium|at_campaign|at_custom\d*|ns_mchannel|ns_source|ns_campaign|ns_linkname|ns_fee|taid|ito|src|ref|rss|feedtype|outputtype)$/i;
+
+/**
+ * The form of an article's URL its id is derived from: https, lowercase host without
+ * "www." or default port, no fragment, no tracking parameters, remaining parameters sorted,
+ * no trailing slash. Two links to the same article give the same string.
+ */
+export function normaliseUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.protocol = 'https:';
+  parsed.hostname = parsed.hostname.toLowerCase().replace(/^www\./, '');
+  parsed.port = '';
+  parsed.hash = '';
+  const params = [...parsed.searchParams.entries()].filter(([key]) => !TRACKING_PARAMS.test(key));
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  parsed.search = new URLSearchParams(params).toString();
+  let text = parsed.href;
+  if (parsed.pathname.length > 1 && parsed.pathname.endsWith('/') && !parsed.search) text = text.replace(/\/$/, '');
+  return text;
+}
+
+/** Stable id: source + '-' + the first 16 hex digits of sha256(normalised canonical URL). */
+export function articleId(source: SourceId, canonicalUrl: string): string {
+  return `${source}-${createHash('sha256').update(normaliseUrl(canonicalUrl)).digest('hex').slice(0, 16)}`;
+}
+
+const SUMMARY_MAX_CHARS = 320;
+
+/** The feed's summary when it has a usable one, else the article's first sentences. */
+export function summarise(feedSummaryHtml: string | undefined, paragraphs: readonly string[]): string {
+  const feedSummary = feedSummaryHtml ? htmlToText(feedSummaryHtml) : '';
+  const fromFeed = words(feedSummary).length >= 5 ? feedSummary : '';
+  return firstSentences(fromFeed || paragraphs.join(' '), SUMMARY_MAX_CHARS);
+}
+
+function firstSentences(text: string, maxChars: number): string {
+  const sentences = splitSentences(text);
+  let summary = '';
+  for (const sentence of sentences) {
+    if (summary && summary.length + sentence.length + 1 > maxChars) break;
+    summary = summary ? `${summary} ${sentence}` : sentence;
+    if (summary.length >= maxChars / 2) break;
+  }
+  if (summary.length > maxChars) summary = `${summary.slice(0, maxChars - 1).replace(/\s+\S*$/, '')}…`;
+  return summary;
+}
+
+export interface ArticleDraft {
+  readonly source: SourceId;
+  /** The article's canonical address (its id is derived from it). */
+  readonly url: string;
+  readonly title: string;
+  readonly publishedAt: string;
+  readonly paragraphs: readonly string[];
+  readonly feedSummaryHtml?: string;
+  readonly feedCategories: readonly string[];
+}
+
+export interface BuildOptions {
+  readonly translation?: TranslationProvider;
+  /** Told when a translation fails; the article is still written, with the translation left empty. */
+  readonly onWarning?: (message: string) => void;
+}
+
+export async function buildArticle(draft: ArticleDraft, options: BuildOptions = {}): Promise<ArticleInput> {
+  const text = draft.paragraphs.join('\n\n');
+  const wordCount = words(text).length;
+  const summary = summarise(draft.feedSummaryHtml, draft.paragraphs);
+  let vocabulary: VocabularyItem[] = pickVocabulary(draft.paragraphs);
+  const summaryTranslations: Partial<Record<TranslatedLanguage, string>> = {};
+  if (options.translation) {
+    for (const target of TRANSLATION_TARGETS) {
+      try {
+        const translated = await options.translation.translate([summary, ...vocabulary.map((v) => v.word)], target);
+        const [summaryText, ...wordTexts] = translated;
+        if (summaryText) summaryTranslations[target] = summaryText;
+        vocabulary = vocabulary.map((item, i) =>
+          wordTexts[i] ? { ...item, translations: { ...item.translations, [target]: wordTexts[i] } } : item,
+        );
+      } catch (error) {
+        options.onWarning?.(`translation to ${target} failed for "${draft.title}": ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+  const article: Omit<ArticleInput, 'contentHash'> = {
+    id: articleId(draft.source, draft.url),
+    url: draft.url,
+    source: draft.source,
+    title: draft.title,
+    publishedAt: draft.publishedAt,
+    summary,
+    summaryTranslations,
+    paragraphs: [...draft.paragraphs],
+    wordCount,
+    readingTimeMinutes: readingTimeMinutes(wordCount),
+    difficulty: measureReadability(text).level,
+    categories: categorise({ feedCategories: draft.feedCategories, title: draft.title, body: text }),
+    vocabulary,
+    culturalNotes: [],
+  };
+  return { ...article, contentHash: createHash('sha256').update(JSON.stringify(article)).digest('hex') };
+}

@@ -1,0 +1,95 @@
+/**
+ * `npm run ingest`: imports the sources' feeds into the site's database.
+ * See docs/content-pipeline.md; `npm run ingest -- --help` for the options.
+ */
+import { resolve } from 'node:path';
+import { PROJECT_ROOT } from '../config';
+import { openSqliteStore } from '../store/sqlite-store';
+import { parseCliArgs, USAGE, UsageError } from './cli-options';
+import { importFeeds, readAnything } from './importer';
+import { createProgressReporter } from './progress';
+import { translationProviderFromEnv, TranslationConfigError } from './translation';
+
+function databasePath(env: NodeJS.ProcessEnv): string {
+  return resolve(PROJECT_ROOT, env['DATABASE_PATH']?.trim() || 'data/newsreader.db');
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((done) => {
+    if (signal.aborted) return done();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      done();
+    }, { once: true });
+  });
+}
+
+async function main(): Promise<number> {
+  let options;
+  let translation;
+  try {
+    options = parseCliArgs(process.argv.slice(2));
+    translation = translationProviderFromEnv(process.env);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof TranslationConfigError) {
+      process.stderr.write(`ingest: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+
+  const stop = new AbortController();
+  let signals = 0;
+  const onSignal = (name: string): void => {
+    signals += 1;
+    // A second signal means "now": each article is its own transaction, so nothing is left half-written.
+    if (signals > 1) process.exit(130);
+    process.stderr.write(`\ningest: ${name} received; finishing the articles in progress (send again to stop at once)\n`);
+    stop.abort();
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+
+  const path = databasePath(process.env);
+  const store = openSqliteStore(path);
+  const reporter = createProgressReporter(process.stdout);
+  let exitCode = 0;
+  try {
+    reporter.message(`Importing ${options.feeds.length} feed(s) into ${path}`);
+    for (;;) {
+      const summary = await importFeeds(store, options.feeds, {
+        timeoutMs: options.timeoutMs,
+        maxBytes: options.maxBytes,
+        perHostConcurrency: options.perHostConcurrency,
+        refetch: options.refetch,
+        signal: stop.signal,
+        reporter,
+        ...(translation ? { translation } : {}),
+      });
+      reporter.finish(summary);
+      exitCode = readAnything(summary) ? 0 : 1;
+      if (options.everyMinutes === undefined || stop.signal.aborted) break;
+      const next = new Date(Date.now() + options.everyMinutes * 60_000);
+      reporter.message(`Next run at ${next.toISOString()} (every ${options.everyMinutes} min; Ctrl-C to stop)`);
+      await sleep(options.everyMinutes * 60_000, stop.signal);
+      if (stop.signal.aborted) break;
+    }
+  } finally {
+    store.close();
+  }
+  // A scheduled run that was stopped on purpose ends cleanly.
+  return options.everyMinutes !== undefined && stop.signal.aborted ? 0 : exitCode;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`ingest: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

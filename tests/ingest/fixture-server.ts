@@ -1,0 +1,84 @@
+/**
+ * A local HTTP server for the importer tests, on 127.0.0.1 and a free port. It serves the
+ * feeds and pages in fixtures/ with {{ORIGIN}} replaced by its own address, answers
+ * conditional requests, and records what it was asked.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+export const FIXTURES = join(import.meta.dirname, 'fixtures');
+
+export interface Route {
+  /** A file under fixtures/, bytes served as stored (so legacy encodings stay legacy). */
+  readonly file?: string;
+  readonly body?: string | Buffer;
+  readonly contentType?: string;
+  readonly etag?: string;
+  readonly status?: number;
+  /** Accept the request and never answer. */
+  readonly hang?: boolean;
+}
+
+export interface RecordedRequest {
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+}
+
+export interface FixtureServer {
+  readonly origin: string;
+  readonly routes: Map<string, Route>;
+  readonly requests: RecordedRequest[];
+  url(path: string): string;
+  close(): Promise<void>;
+}
+
+export async function startFixtureServer(routes: Record<string, Route>): Promise<FixtureServer> {
+  const table = new Map(Object.entries(routes));
+  const requests: RecordedRequest[] = [];
+  const hanging = new Set<ServerResponse>();
+  let origin = '';
+
+  const server: Server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    requests.push({ path, headers: req.headers });
+    const route = table.get(path.split('#')[0]!) ?? table.get(path.split('?')[0]!);
+    if (!route) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    if (route.hang) {
+      hanging.add(res);
+      return;
+    }
+    if (route.etag && req.headers['if-none-match'] === route.etag) {
+      res.writeHead(304, { etag: route.etag }).end();
+      return;
+    }
+    const raw = route.file ? readFileSync(join(FIXTURES, route.file)) : Buffer.from(route.body ?? '');
+    // latin1 maps every byte to one character and back, so replacing the ASCII placeholder keeps any encoding intact.
+    const body = Buffer.from(raw.toString('latin1').replaceAll('{{ORIGIN}}', origin), 'latin1');
+    res.writeHead(route.status ?? 200, {
+      'content-type': route.contentType ?? 'application/octet-stream',
+      'content-length': body.length,
+      ...(route.etag ? { etag: route.etag } : {}),
+    });
+    res.end(body);
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    routes: table,
+    requests,
+    url: (path) => `${origin}${path}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
