@@ -19,6 +19,8 @@ export interface Route {
   readonly status?: number;
   /** Accept the request and never answer. */
   readonly hang?: boolean;
+  /** Answer after this many milliseconds. */
+  readonly delayMs?: number;
 }
 
 export interface RecordedRequest {
@@ -30,6 +32,8 @@ export interface FixtureServer {
   readonly origin: string;
   readonly routes: Map<string, Route>;
   readonly requests: RecordedRequest[];
+  /** The most requests that were being answered at the same moment. */
+  readonly maxConcurrent: () => number;
   url(path: string): string;
   close(): Promise<void>;
 }
@@ -39,10 +43,17 @@ export async function startFixtureServer(routes: Record<string, Route>): Promise
   const requests: RecordedRequest[] = [];
   const hanging = new Set<ServerResponse>();
   let origin = '';
+  let active = 0;
+  let maxActive = 0;
 
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(async (req, res) => {
     const path = req.url ?? '/';
     requests.push({ path, headers: req.headers });
+    active += 1;
+    maxActive = Math.max(maxActive, active);
+    res.on('close', () => {
+      active -= 1;
+    });
     const route = table.get(path.split('#')[0]!) ?? table.get(path.split('?')[0]!);
     if (!route) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -52,6 +63,7 @@ export async function startFixtureServer(routes: Record<string, Route>): Promise
       hanging.add(res);
       return;
     }
+    if (route.delayMs) await new Promise((resolve) => setTimeout(resolve, route.delayMs));
     if (route.etag && req.headers['if-none-match'] === route.etag) {
       res.writeHead(304, { etag: route.etag }).end();
       return;
@@ -73,6 +85,7 @@ export async function startFixtureServer(routes: Record<string, Route>): Promise
     origin,
     routes: table,
     requests,
+    maxConcurrent: () => maxActive,
     url: (path) => `${origin}${path}`,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,0 +1,74 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FetchFailure, PoliteFetcher } from '../../server/ingest/polite-fetcher';
+import { startFixtureServer, type FixtureServer } from './fixture-server';
+
+let server: FixtureServer;
+
+beforeAll(async () => {
+  server = await startFixtureServer({
+    '/slow': { body: '<html><body>slow</body></html>', contentType: 'text/html', delayMs: 150 },
+    '/hang': { hang: true },
+    '/big': { body: 'x'.repeat(5000), contentType: 'text/plain' },
+    '/feed': { body: '<rss/>', contentType: 'application/rss+xml', etag: '"abc"' },
+    '/gone': { body: 'gone', contentType: 'text/plain', status: 410 },
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function failureOf(promise: Promise<unknown>): Promise<FetchFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof FetchFailure) return error;
+    throw error;
+  }
+  throw new Error('expected the fetch to fail');
+}
+
+describe('PoliteFetcher', () => {
+  it('keeps at most the configured number of requests in flight per host', async () => {
+    const fetcher = new PoliteFetcher({ perHostConcurrency: 2 });
+    const results = await Promise.all(Array.from({ length: 6 }, () => fetcher.fetch(server.url('/slow'), { accept: 'text/html' })));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(server.maxConcurrent()).toBe(2);
+  });
+
+  it('gives up on a request that does not answer within the time-out', async () => {
+    const started = Date.now();
+    const failure = await failureOf(new PoliteFetcher({ timeoutMs: 300 }).fetch(server.url('/hang'), { accept: 'text/html' }));
+    expect(failure.kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('refuses a body over the size limit', async () => {
+    const failure = await failureOf(new PoliteFetcher({ maxBytes: 1000 }).fetch(server.url('/big'), { accept: '*/*' }));
+    expect(failure.kind).toBe('too-large');
+    expect(failure.message).toContain('1000 bytes limit');
+  });
+
+  it('sends validators and reports 304 Not Modified', async () => {
+    const fetcher = new PoliteFetcher();
+    const first = await fetcher.fetch(server.url('/feed'), { accept: 'application/rss+xml' });
+    expect(first).toMatchObject({ status: 200, etag: '"abc"' });
+    const second = await fetcher.fetch(server.url('/feed'), { accept: 'application/rss+xml', etag: first.etag! });
+    expect(second.status).toBe(304);
+    expect(second.body.byteLength).toBe(0);
+  });
+
+  it('reports HTTP errors and addresses it cannot fetch', async () => {
+    const fetcher = new PoliteFetcher();
+    expect((await failureOf(fetcher.fetch(server.url('/gone'), { accept: '*/*' }))).message).toMatch(/HTTP 410/);
+    expect((await failureOf(fetcher.fetch('ftp://example.org/feed', { accept: '*/*' }))).kind).toBe('bad-url');
+    expect((await failureOf(fetcher.fetch('not a url', { accept: '*/*' }))).kind).toBe('bad-url');
+  });
+
+  it('stops when the run is stopped', async () => {
+    const stop = new AbortController();
+    const pending = new PoliteFetcher({ signal: stop.signal }).fetch(server.url('/hang'), { accept: 'text/html' });
+    setTimeout(() => stop.abort(), 50);
+    expect((await failureOf(pending)).kind).toBe('aborted');
+  });
+});
