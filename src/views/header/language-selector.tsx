@@ -22,12 +22,6 @@ export function LanguageSelector() {
   const currentName = isLanguageCode(language) ? LANGUAGE_OPTIONS[language].name : language.toUpperCase();
 
   useEffect(() => {
-    if (!open) return;
-    const selected = OFFERED_LANGUAGES.indexOf(language as (typeof OFFERED_LANGUAGES)[number]);
-    setActiveIndex(selected === -1 ? 0 : selected);
-  }, [open, language]);
-
-  useEffect(() => {
     if (open) optionRefs.current[activeIndex]?.focus();
   }, [open, activeIndex]);
 
@@ -42,6 +36,15 @@ export function LanguageSelector() {
 
   if (OFFERED_LANGUAGES.length < 2) return null;
 
+  const toggle = () => {
+    if (!open) {
+      // Open on the current language, so arrows move from where the reader already is.
+      const selected = OFFERED_LANGUAGES.indexOf(language as (typeof OFFERED_LANGUAGES)[number]);
+      setActiveIndex(selected === -1 ? 0 : selected);
+    }
+    actor.send({ type: 'SELECTOR_TOGGLED' });
+  };
+
   const close = (returnFocus: boolean) => {
     actor.send({ type: 'SELECTOR_CLOSED' });
     if (returnFocus) toggleRef.current?.focus();
@@ -55,7 +58,7 @@ export function LanguageSelector() {
   const onToggleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (!open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault();
-      actor.send({ type: 'SELECTOR_TOGGLED' });
+      toggle();
     } else if (open && event.key === 'Escape') {
       event.preventDefault();
       close(true);
@@ -108,7 +111,7 @@ export function LanguageSelector() {
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-label={`${texts.languageSelector.toggleLabel}: ${currentName}`}
-        onClick={() => actor.send({ type: 'SELECTOR_TOGGLED' })}
+        onClick={toggle}
         onKeyDown={onToggleKeyDown}
       >
         <span className="language-toggle-flag" aria-hidden="true">

@@ -1,0 +1,174 @@
+/**
+ * The architecture's layer rules as data, and a checker that reads TypeScript sources with the
+ * TypeScript parser (so strings and comments never count) and reports every broken rule.
+ *
+ * src/app -> src/views -> src/machines -> src/api -> src/domain ; src/machines -> src/platform.
+ * server/ may import src/domain and src/api/contract.ts only.
+ */
+import path from 'node:path';
+import ts from 'typescript';
+
+export type Layer = 'app' | 'views' | 'machines' | 'api' | 'platform' | 'domain' | 'styles' | 'server';
+
+/** Which of our layers each layer may import (itself always included). */
+export const ALLOWED_IMPORTS: Readonly<Record<Layer, readonly Layer[]>> = {
+  app: ['app', 'views', 'machines', 'api', 'domain', 'platform', 'styles'],
+  views: ['views', 'machines', 'domain', 'styles'],
+  machines: ['machines', 'api', 'domain', 'platform'],
+  api: ['api', 'domain'],
+  platform: ['platform', 'domain'],
+  domain: ['domain'],
+  styles: [],
+  server: ['server'],
+};
+
+/** server/ may reach into src/ for these only (shared pure code and the API contract). */
+const SERVER_MAY_IMPORT = [/^src\/domain\//, /^src\/api\/contract(\.ts)?$/];
+
+const REACT_PACKAGES = /^(react|react-dom|@xstate\/react|wouter)(\/|$)/;
+const NO_REACT: readonly Layer[] = ['domain', 'machines', 'api', 'platform'];
+
+const BROWSER_GLOBALS = new Set(['window', 'document', 'localStorage', 'sessionStorage']);
+const NO_BROWSER_GLOBALS: readonly Layer[] = ['domain', 'machines', 'api'];
+
+const NETWORK_CALLS = new Set(['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource']);
+const NO_NETWORK: readonly Layer[] = ['views'];
+
+export interface Violation {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** The layer of a repository-relative path, or undefined for a file outside src/ and server/. */
+export function layerOf(relativePath: string): Layer | 'unknown' | undefined {
+  const parts = relativePath.split('/');
+  if (parts[0] === 'server') return 'server';
+  if (parts[0] !== 'src') return undefined;
+  if (parts.length === 2) return 'unknown';
+  const layer = parts[1] as Layer;
+  return layer in ALLOWED_IMPORTS && layer !== 'server' ? layer : 'unknown';
+}
+
+interface ImportSite {
+  specifier: string;
+  line: number;
+}
+
+function importSites(sourceFile: ts.SourceFile): ImportSite[] {
+  const sites: ImportSite[] = [];
+  const lineOf = (node: ts.Node) => sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      sites.push({ specifier: node.moduleSpecifier.text, line: lineOf(node) });
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      const expression = node.moduleReference.expression;
+      if (ts.isStringLiteral(expression)) sites.push({ specifier: expression.text, line: lineOf(node) });
+    } else if (ts.isCallExpression(node)) {
+      const [first] = node.arguments;
+      const isDynamicImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
+      const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
+      if ((isDynamicImport || isRequire) && first !== undefined && ts.isStringLiteralLike(first)) {
+        sites.push({ specifier: first.text, line: lineOf(node) });
+      }
+    } else if (ts.isImportTypeNode(node)) {
+      const argument = node.argument;
+      if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) {
+        sites.push({ specifier: argument.literal.text, line: lineOf(node) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return sites;
+}
+
+/** A use of a global as a value: `window.x`, `document`, `globalThis.localStorage`; never a property name or a type. */
+function globalUses(sourceFile: ts.SourceFile, names: ReadonlySet<string>): { name: string; line: number; called: boolean }[] {
+  const uses: { name: string; line: number; called: boolean }[] = [];
+  const lineOf = (node: ts.Node) => sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && names.has(node.text)) {
+      const parent = node.parent;
+      const isPropertyName =
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        (ts.isPropertyAssignment(parent) && parent.name === node) ||
+        (ts.isPropertySignature(parent) && parent.name === node) ||
+        (ts.isPropertyDeclaration(parent) && parent.name === node) ||
+        (ts.isMethodDeclaration(parent) && parent.name === node) ||
+        (ts.isBindingElement(parent) && parent.propertyName === node) ||
+        ts.isImportSpecifier(parent) ||
+        ts.isExportSpecifier(parent);
+      const isTypePosition = ts.isTypeReferenceNode(parent) || ts.isTypeQueryNode(parent) || ts.isQualifiedName(parent);
+      const isOwnDeclaration =
+        (ts.isParameter(parent) || ts.isVariableDeclaration(parent) || ts.isFunctionDeclaration(parent)) &&
+        parent.name === node;
+      if (!isPropertyName && !isTypePosition && !isOwnDeclaration) {
+        uses.push({ name: node.text, line: lineOf(node), called: ts.isCallExpression(parent) && parent.expression === node });
+      }
+    }
+    // globalThis.window / globalThis.fetch reach the same globals.
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'globalThis' &&
+      names.has(node.name.text)
+    ) {
+      uses.push({ name: node.name.text, line: lineOf(node), called: ts.isCallExpression(node.parent) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return uses;
+}
+
+/** Checks one file's source text; `relativePath` is relative to the repository root, with '/' separators. */
+export function checkSource(relativePath: string, sourceText: string): Violation[] {
+  const layer = layerOf(relativePath);
+  if (layer === undefined) return [];
+  const violations: Violation[] = [];
+  const report = (line: number, message: string) => violations.push({ file: relativePath, line, message });
+  if (layer === 'unknown') {
+    report(1, 'is outside every known layer (src/{app,views,machines,api,platform,domain}); add the layer to the rules first');
+    return violations;
+  }
+
+  const kind = relativePath.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const sourceFile = ts.createSourceFile(relativePath, sourceText, ts.ScriptTarget.Latest, true, kind);
+
+  for (const { specifier, line } of importSites(sourceFile)) {
+    if (specifier.startsWith('.')) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(relativePath), specifier.split('?')[0]!));
+      const targetLayer = layerOf(target);
+      if (layer === 'server') {
+        if (targetLayer !== 'server' && !SERVER_MAY_IMPORT.some((allowed) => allowed.test(target))) {
+          report(line, `server/ may import only src/domain and src/api/contract.ts, not '${specifier}' (${target})`);
+        }
+      } else if (targetLayer === undefined || targetLayer === 'unknown' || !ALLOWED_IMPORTS[layer].includes(targetLayer)) {
+        report(line, `${layer} must not import ${targetLayer ?? 'files outside src'} ('${specifier}')`);
+      }
+    } else if (NO_REACT.includes(layer) && REACT_PACKAGES.test(specifier)) {
+      report(line, `${layer} must not import '${specifier}' (no React or router in this layer)`);
+    }
+  }
+
+  if (NO_BROWSER_GLOBALS.includes(layer)) {
+    for (const use of globalUses(sourceFile, BROWSER_GLOBALS)) {
+      report(use.line, `${layer} must not use the browser global '${use.name}' (wrap it in src/platform)`);
+    }
+  }
+  if (NO_NETWORK.includes(layer)) {
+    for (const use of globalUses(sourceFile, NETWORK_CALLS)) {
+      report(use.line, `${layer} must not make network calls ('${use.name}'); go through a machine and src/api`);
+    }
+  }
+  return violations;
+}
+
+export function formatViolations(violations: readonly Violation[]): string {
+  return violations.map((v) => `${v.file}:${v.line}: ${v.message}`).join('\n');
+}

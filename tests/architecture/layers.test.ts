@@ -1,0 +1,81 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkSource, formatViolations } from './layer-rules';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(path.join(ROOT, directory), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !file.includes('/node_modules/'))
+    .sort();
+}
+
+describe('layer rules', () => {
+  const files = [...sourceFiles('src'), ...sourceFiles('server')];
+
+  it('finds the sources to check', () => {
+    expect(files).toContain('src/app/main.tsx');
+    expect(files).toContain('src/machines/language-machine.ts');
+    expect(files.some((file) => file.startsWith('server/'))).toBe(true);
+  });
+
+  it('holds for every file under src/ and server/', () => {
+    const violations = files.flatMap((file) => checkSource(file, readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(violations, `Layer rule violations:\n${formatViolations(violations)}`).toEqual([]);
+  });
+});
+
+describe('the layer checker itself', () => {
+  it('flags a machine that imports React or uses window', () => {
+    const violations = checkSource(
+      'src/machines/bad-machine.ts',
+      `import { useState } from 'react';\nexport const width = () => window.innerWidth;\n`,
+    );
+    expect(violations.map((v) => [v.line, v.message])).toEqual([
+      [1, "machines must not import 'react' (no React or router in this layer)"],
+      [2, "machines must not use the browser global 'window' (wrap it in src/platform)"],
+    ]);
+  });
+
+  it('flags a view that calls fetch or imports the app or the api', () => {
+    const violations = checkSource(
+      'src/views/bad-view.tsx',
+      [
+        `import { App } from '../app/app';`,
+        `import type { ArticlesApi } from '../api/client';`,
+        `export const load = () => fetch('/api/articles/latest');`,
+        `export const load2 = () => globalThis.fetch('/x');`,
+        `export const xhr = () => new XMLHttpRequest();`,
+      ].join('\n'),
+    );
+    expect(violations.map((v) => v.line)).toEqual([1, 2, 3, 4, 5]);
+    expect(formatViolations(violations)).toContain("src/views/bad-view.tsx:1: views must not import app ('../app/app')");
+  });
+
+  it('flags lower layers importing higher ones, and server reaching into the web app', () => {
+    expect(checkSource('src/domain/x.ts', `import { a } from '../api/client';`)).toHaveLength(1);
+    expect(checkSource('src/api/x.ts', `export { m } from '../machines/language-machine';`)).toHaveLength(1);
+    expect(checkSource('src/platform/x.ts', `const m = await import('../views/use-texts');`)).toHaveLength(1);
+    expect(checkSource('src/domain/x.ts', `const d = globalThis.localStorage;`)).toHaveLength(1);
+    expect(checkSource('server/x.ts', `import { App } from '../src/app/app';`)).toHaveLength(1);
+    expect(checkSource('src/newlayer/x.ts', ``)).toHaveLength(1);
+  });
+
+  it('accepts allowed edges and ignores strings, comments, property names and types', () => {
+    const clean = [
+      checkSource('server/x.ts', `import { ArticleDetailCodec } from '../src/api/contract';\nimport { t } from '../src/domain/texts';`),
+      checkSource('src/app/x.tsx', `import '../styles/app.css';\nimport { a } from '../platform/logger';\nconst r = window.location.reload;`),
+      checkSource(
+        'src/domain/x.ts',
+        `// window and document are not used here\nconst s = 'window.fetch';\nexport interface E { document: string; window: Window }\nconst o = { window: 1 };\nexport const f = (x: { document: string }) => x.document;`,
+      ),
+      checkSource('src/views/x.tsx', `import css from '../styles/article-body.css?inline';\nimport { m } from '../machines/language-machine';\nconst prefetch = { fetch: 1 }.fetch;`),
+    ];
+    expect(clean.flat()).toEqual([]);
+  });
+});

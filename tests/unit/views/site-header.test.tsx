@@ -1,0 +1,143 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../../src/app/app';
+import { CARDS, fakeApi } from './fixtures';
+import { pending, renderApp } from './render-app';
+
+const quiet = () => fakeApi({ latestArticles: () => pending(), article: () => pending() });
+
+describe('header', () => {
+  it.each([
+    ['zh', ['首页', '文章列表', '关于我们']],
+    ['es', ['Inicio', 'Artículos', 'Acerca de']],
+    ['en', ['Home', 'Articles', 'About']],
+    ['ko', ['Home', 'Articles', 'About']],
+  ] as const)('shows the %s labels and links the logo to the language home', (language, labels) => {
+    renderApp(`/${language}/articles`, { fake: quiet() });
+    const nav = screen.getByRole('navigation');
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(labels);
+    expect(within(nav).getByRole('link', { name: labels[1] })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: labels[0] })).not.toHaveAttribute('aria-current');
+    const logo = screen.getAllByRole('link').find((link) => link.classList.contains('logo'));
+    expect(logo).toHaveAttribute('href', `/${language}`);
+  });
+
+  it('marks Articles active on a detail page and Home on the home page', () => {
+    const { unmount } = renderApp('/en/articles/city-bikes', { fake: quiet() });
+    expect(screen.getByRole('link', { name: 'Articles' })).toHaveAttribute('aria-current', 'page');
+    unmount();
+    renderApp('/en', { fake: quiet() });
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Articles' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('has a skip link to the main content', () => {
+    renderApp('/es', { fake: quiet() });
+    const skip = screen.getByRole('link', { name: 'Saltar al contenido' });
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(document.getElementById('main')?.tagName).toBe('MAIN');
+  });
+});
+
+describe('language selector', () => {
+  it('toggles open and closed and offers zh and es only', async () => {
+    const { user } = renderApp('/zh', { fake: quiet() });
+    const toggle = screen.getByRole('button', { name: '切换语言: 中文' });
+    expect(toggle).toHaveAttribute('aria-haspopup', 'listbox');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const list = screen.getByRole('listbox');
+    expect(toggle).toHaveAttribute('aria-controls', list.id);
+    expect(within(list).getAllByRole('option').map((o) => o.textContent?.trim())).toEqual(['🇨🇳 中文', '🇪🇸 Español']);
+    expect(within(list).getByRole('option', { name: /中文/ })).toHaveAttribute('aria-selected', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('changes the language by click, navigates to the same page and closes', async () => {
+    const { user, memory } = renderApp('/zh/articles/city-bikes', { fake: quiet() });
+    await user.click(screen.getByRole('button', { name: /切换语言/ }));
+    await user.click(screen.getByRole('option', { name: /Español/ }));
+    expect(memory.history.at(-1)).toBe('/es/articles/city-bikes');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Artículos' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cambiar idioma: Español' })).toHaveFocus();
+  });
+
+  it('prepends the language on / and works fully by keyboard', async () => {
+    const { user, memory } = renderApp('/', { fake: quiet() });
+    const toggle = screen.getByRole('button', { name: /切换语言/ });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(screen.getByRole('option', { name: /中文/ })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: /Español/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: /中文/ })).toHaveFocus();
+    await user.keyboard('{End}');
+    await user.keyboard('{Enter}');
+    expect(memory.history.at(-1)).toBe('/es');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Aprende inglés con las noticias');
+    expect(screen.getByRole('button', { name: /Cambiar idioma/ })).toHaveFocus();
+  });
+
+  it('closes on Escape and returns focus to the toggle, without changing the language', async () => {
+    const { user, memory } = renderApp('/es', { fake: quiet() });
+    const toggle = screen.getByRole('button', { name: /Cambiar idioma/ });
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByRole('option', { name: /Español/ })).toHaveFocus());
+    await user.keyboard('{ArrowUp}');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+    expect(memory.history).toEqual(['/es']);
+  });
+
+  it('opens with ArrowDown on the toggle and closes on a click outside', async () => {
+    const { user } = renderApp('/en', { fake: quiet() });
+    const toggle = screen.getByRole('button', { name: 'Change language: English' });
+    toggle.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('browser history (real window.history in jsdom)', () => {
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('follows back/forward for the language and restores the search term', async () => {
+    window.history.replaceState(null, '', '/zh/articles?q=bank');
+    const fake = fakeApi();
+    const user = userEvent.setup();
+    render(<App services={{ api: fake.api, reload: vi.fn() }} />);
+    await screen.findAllByTestId('article-card');
+    expect(screen.getByRole('searchbox')).toHaveValue('bank');
+
+    await user.click(screen.getByRole('button', { name: /切换语言/ }));
+    await user.click(screen.getByRole('option', { name: /Español/ }));
+    expect(window.location.pathname + window.location.search).toBe('/es/articles?q=bank');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Todos los artículos' })).toBeInTheDocument();
+
+    await user.click(within(screen.getAllByTestId('article-card')[0]!).getByRole('link'));
+    expect(window.location.pathname).toBe('/es/articles/bank-rates');
+
+    act(() => window.history.back());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Todos los artículos' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toHaveValue('bank');
+
+    act(() => window.history.back());
+    expect(await screen.findByRole('heading', { level: 1, name: '全部文章' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '文章列表' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toHaveValue('bank');
+    await waitFor(() => expect(screen.getAllByTestId('article-card')).toHaveLength(1));
+    expect(screen.getByTestId('article-card')).toHaveTextContent(CARDS[2]!.title);
+  });
+});
