@@ -6,7 +6,9 @@ import { buildServer } from './app';
 import { ConfigError, PROJECT_ROOT, configFromEnv, type ServerConfig } from './config';
 import { loadCorpus } from './corpus/load-corpus';
 import { needsBuild, runViteBuild } from './build/web-build';
-import { openSqliteStore } from './store/sqlite-store';
+import { openSqliteStore, type SqliteArticleStore } from './store/sqlite-store';
+import type { ArticleStore } from './store/types';
+import { unavailableStore } from './store/unavailable-store';
 
 async function ensureWebBuild(config: ServerConfig, log: (level: 'info' | 'warn' | 'error', msg: string) => void) {
   if (config.skipWebBuild) {
@@ -41,15 +43,32 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const store = openSqliteStore(config.databasePath);
+  let sqlite: SqliteArticleStore | undefined;
+  let openError: unknown;
+  try {
+    sqlite = openSqliteStore(config.databasePath);
+  } catch (error) {
+    openError = error;
+  }
+  const store: ArticleStore = sqlite ?? unavailableStore(openError);
   const app = await buildServer({ store, config });
   const log = (level: 'info' | 'warn' | 'error', msg: string) => app.log[level](msg);
 
-  const { from, to, applied } = store.migration;
-  log('info', applied.length ? `database ${config.databasePath}: migrated from v${from} to v${to} (${applied.join('; ')})` : `database ${config.databasePath}: schema v${to}`);
+  if (!sqlite) {
+    // Keep serving: /api/health reports 503, pages still load, operators see why in the log.
+    log('error', `database ${config.databasePath} cannot be opened: ${String(openError)}`);
+  } else {
+    const { from, to, applied } = sqlite.migration;
+    log(
+      'info',
+      applied.length
+        ? `database ${config.databasePath}: migrated from v${from} to v${to} (${applied.join('; ')})`
+        : `database ${config.databasePath}: schema v${to}`,
+    );
+  }
 
-  if (config.loadCorpus) {
-    const result = loadCorpus(store, config.corpusDir);
+  if (sqlite && config.loadCorpus) {
+    const result = loadCorpus(sqlite, config.corpusDir);
     log(
       'info',
       `sample corpus: ${result.imported} imported, ${result.updated} updated, ${result.unchanged} unchanged; ${store.count()} articles in the database`,

@@ -1,0 +1,180 @@
+/**
+ * Small hand-made articles and a real temporary SQLite store + server for the server tests.
+ * Ordering and search assertions use these, never the sample corpus.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../server/app';
+import { testConfig, type ServerConfig } from '../../server/config';
+import { contentHashOf } from '../../server/corpus/load-corpus';
+import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
+import type { ArticleInput } from '../../server/store/types';
+
+type Draft = Omit<ArticleInput, 'contentHash' | 'url' | 'wordCount' | 'readingTimeMinutes' | 'summaryTranslations' | 'vocabulary' | 'culturalNotes'> &
+  Partial<Pick<ArticleInput, 'summaryTranslations' | 'vocabulary' | 'culturalNotes'>>;
+
+export function article(draft: Draft): ArticleInput {
+  const wordCount = draft.paragraphs.join(' ').split(/\s+/).filter(Boolean).length;
+  const body: Omit<ArticleInput, 'contentHash'> = {
+    url: `https://example.org/news/${draft.id}`,
+    wordCount,
+    readingTimeMinutes: Math.ceil(wordCount / 60),
+    summaryTranslations: {},
+    vocabulary: [],
+    culturalNotes: [],
+    ...draft,
+  };
+  return { ...body, contentHash: contentHashOf(body) };
+}
+
+/**
+ * Six articles, newest first: f-telescope-title (Nov 10) … f-oldest (Nov 1).
+ * "telescope" is in one title, one summary and one body, so ranking has a clear answer.
+ */
+export const FIXTURES: readonly ArticleInput[] = [
+  article({
+    id: 'f-telescope-title',
+    source: 'bbc',
+    title: 'New telescope opens on the mountain',
+    publishedAt: '2026-11-10T08:00:00Z',
+    summary: 'Scientists open a large instrument to look at distant stars.',
+    summaryTranslations: { zh: '科学家启用了一台观测遥远恒星的大型仪器。', es: '' },
+    paragraphs: [
+      'A large instrument opened on Monday at the top of a dry mountain.',
+      'Students from nearby schools visited on the first night and looked at the moon.',
+    ],
+    difficulty: 'beginner',
+    categories: ['technology', 'education'],
+    vocabulary: [
+      {
+        word: 'instrument',
+        partOfSpeech: 'noun',
+        definition: 'a tool used for careful scientific work',
+        example: 'A large instrument opened on Monday at the top of a dry mountain.',
+        translations: { zh: '仪器', es: '' },
+      },
+    ],
+    culturalNotes: [
+      {
+        title: 'Public nights at observatories',
+        body: 'Many observatories open to the public a few nights each year.',
+        translations: { zh: { title: '天文台公众开放夜', body: '许多天文台每年有几个晚上向公众开放。' } },
+      },
+    ],
+  }),
+  article({
+    id: 'f-budget-vote',
+    source: 'npr',
+    title: 'Council approves the city budget after a long night',
+    publishedAt: '2026-11-08T20:00:00Z',
+    summary: 'The council voted seven to two for a budget that adds bus routes.',
+    paragraphs: ['The council met until midnight.', 'Members argued about buses, parks and roads before the vote.'],
+    difficulty: 'intermediate',
+    categories: ['politics', 'business'],
+  }),
+  article({
+    id: 'f-telescope-summary',
+    source: 'reuters',
+    title: 'Observatory funding rises in the new plan',
+    publishedAt: '2026-11-06T12:00:00Z',
+    summary: 'A telescope project gets more money from the national science fund.',
+    paragraphs: ['The science fund will give more money to three observatories over five years.'],
+    difficulty: 'advanced',
+    categories: ['business', 'technology'],
+  }),
+  article({
+    id: 'f-flu-clinic',
+    source: 'cbs',
+    title: 'Drive-through flu clinic draws long lines',
+    publishedAt: '2026-11-04T15:00:00Z',
+    summary: 'Hundreds of people got flu shots without leaving their cars.',
+    paragraphs: ['Nurses worked in a parking lot all day.', 'Some drivers waited an hour for their shot.'],
+    difficulty: 'beginner',
+    categories: ['health'],
+  }),
+  article({
+    id: 'f-telescope-body',
+    source: 'bbc',
+    title: 'Village school starts an astronomy club',
+    publishedAt: '2026-11-02T10:00:00Z',
+    summary: 'Children meet after school to learn about the night sky.',
+    paragraphs: ['The club meets on Thursdays.', 'A parent lent the club a small telescope for the winter.'],
+    difficulty: 'beginner',
+    categories: ['education'],
+  }),
+  article({
+    id: 'f-oldest',
+    source: 'reuters',
+    title: 'Port workers reach a wage deal',
+    publishedAt: '2026-11-01T06:00:00Z',
+    summary: 'Dock workers and employers agreed on a three-year contract.',
+    paragraphs: ['The agreement ends a week of talks.', 'Ships will keep moving through the port during the holidays.'],
+    difficulty: 'intermediate',
+    categories: ['business', 'immigration'],
+  }),
+];
+
+export interface TestContext {
+  readonly dir: string;
+  readonly store: SqliteArticleStore;
+  readonly app: FastifyInstance;
+  readonly config: ServerConfig;
+  close(): Promise<void>;
+}
+
+export const TEMPLATE_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Placeholder title</title>
+    <meta name="description" content="Placeholder description" />
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+export function makeTempDir(prefix = 'nr-server-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A fake built app in a temp dir: index.html, one hashed asset and a root file. */
+export function writeDist(dir: string): string {
+  const dist = join(dir, 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), TEMPLATE_HTML);
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(3000))});\n`);
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  return dist;
+}
+
+export async function startTestServer(
+  options: { articles?: readonly ArticleInput[]; config?: Partial<ServerConfig>; withDist?: boolean } = {},
+): Promise<TestContext> {
+  const dir = makeTempDir();
+  const store = openSqliteStore(join(dir, 'test.db'));
+  store.upsertMany(options.articles ?? FIXTURES);
+  const distDir = options.withDist === false ? join(dir, 'no-dist') : writeDist(dir);
+  const config = testConfig({
+    publicUrl: 'https://reader.test',
+    distDir,
+    databasePath: join(dir, 'test.db'),
+    rateLimitMax: 0,
+    ...options.config,
+  });
+  const app = await buildServer({ store, config });
+  await app.ready();
+  return {
+    dir,
+    store,
+    app,
+    config,
+    async close() {
+      await app.close();
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
