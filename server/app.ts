@@ -136,6 +136,9 @@ export async function buildServer({ store, config, logger }: BuildServerOptions)
     publicUrl: config.publicUrl,
   });
 
+  // "/" is the dist directory itself to @fastify/static (which refuses directories), so it gets its own route.
+  app.get('/', (request, reply) => renderPage(request, reply, '/'));
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = pathOf(request.url);
     const isRead = request.method === 'GET' || request.method === 'HEAD';

@@ -1,0 +1,135 @@
+// @vitest-environment node
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, SchemaTooNewError, migrate, schemaVersion } from '../../server/store/migrations';
+import { openSqliteStore } from '../../server/store/sqlite-store';
+import { toFtsQuery } from '../../server/store/fts-query';
+import { FIXTURES, article, makeTempDir } from './fixtures';
+
+const dir = makeTempDir('nr-store-');
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('migrations', () => {
+  it('ships at least two versions and brings an empty file to the latest', () => {
+    expect(MIGRATIONS.length).toBeGreaterThanOrEqual(2);
+    const store = openSqliteStore(join(dir, 'empty.db'));
+    expect(store.migration).toMatchObject({ from: 0, to: LATEST_SCHEMA_VERSION });
+    expect(store.migration.applied).toHaveLength(MIGRATIONS.length);
+    expect(store.count()).toBe(0);
+    store.close();
+    const db = new Database(join(dir, 'empty.db'));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(
+      MIGRATIONS.map((m) => m.version),
+    );
+    db.close();
+  });
+
+  it('migrates a version-1 file forward and keeps its data, which then becomes searchable', () => {
+    const path = join(dir, 'v1.db');
+    const db = new Database(path);
+    migrate(db, 1);
+    expect(schemaVersion(db)).toBe(1);
+    // An article written by the v1 server, straight into the v1 tables.
+    const seq = db
+      .prepare(
+        `INSERT INTO articles (id, url, source, title, published_at, summary, summary_translations, paragraphs,
+           word_count, reading_time_minutes, difficulty, content_hash, imported_at, updated_at)
+         VALUES ('old-1', 'https://example.org/old-1', 'npr', 'Lighthouse keepers return to the island',
+           '2026-10-02T10:00:00.000Z', 'A short English summary.', '{"zh":"简短摘要"}',
+           '["The keepers rowed across the bay.","They repaired the lamp."]', 9, 1, 'beginner', 'h1',
+           '2026-10-02T10:00:00.000Z', '2026-10-02T10:00:00.000Z')`,
+      )
+      .run().lastInsertRowid;
+    db.prepare('INSERT INTO article_categories (article_seq, position, category) VALUES (?, 0, ?)').run(seq, 'politics');
+    db.prepare(
+      `INSERT INTO vocabulary (article_seq, position, word, part_of_speech, definition, example, translations)
+       VALUES (?, 0, 'keeper', 'noun', 'a person who looks after something', 'The keepers rowed across the bay.', '{"zh":"看守人"}')`,
+    ).run(seq);
+    db.close();
+
+    const store = openSqliteStore(path);
+    expect(store.migration).toMatchObject({ from: 1, to: LATEST_SCHEMA_VERSION });
+    expect(store.count()).toBe(1);
+    const kept = store.byId('old-1')!;
+    expect(kept).toMatchObject({
+      title: 'Lighthouse keepers return to the island',
+      categories: ['politics'],
+      summaryTranslations: { zh: '简短摘要' },
+      paragraphs: ['The keepers rowed across the bay.', 'They repaired the lamp.'],
+    });
+    expect(kept.vocabulary[0]).toMatchObject({ word: 'keeper', translations: { zh: '看守人' } });
+    // v2 built the search index from the rows v1 had.
+    expect(store.search({ q: 'lamp', limit: 10, offset: 0 }).items.map((i) => i.id)).toEqual(['old-1']);
+    // v2's feed table works.
+    store.saveFeedState('https://feeds.example/rss', { etag: '"abc"' });
+    expect(store.feedState('https://feeds.example/rss')).toEqual({ etag: '"abc"' });
+    store.close();
+
+    // Opening again applies nothing and keeps everything.
+    const again = openSqliteStore(path);
+    expect(again.migration.applied).toEqual([]);
+    expect(again.count()).toBe(1);
+    again.close();
+  });
+
+  it('refuses a database from a newer version instead of touching it', () => {
+    const path = join(dir, 'future.db');
+    const db = new Database(path);
+    db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
+    db.close();
+    expect(() => openSqliteStore(path)).toThrow(SchemaTooNewError);
+  });
+});
+
+describe('upsert', () => {
+  it('reports imported, unchanged and updated, and replaces the learning content on update', () => {
+    const store = openSqliteStore(join(dir, 'upsert.db'));
+    const original = FIXTURES[0]!;
+    expect(store.upsert(original)).toBe('imported');
+    expect(store.upsert(original)).toBe('unchanged');
+    const importedAt = store.byId(original.id)!.importedAt;
+    const changed = article({
+      ...original,
+      title: 'New telescope opens on the windy mountain',
+      categories: ['technology'],
+      vocabulary: [],
+    });
+    expect(store.upsert(changed)).toBe('updated');
+    const stored = store.byId(original.id)!;
+    expect(stored.title).toBe('New telescope opens on the windy mountain');
+    expect(stored.categories).toEqual(['technology']);
+    expect(stored.vocabulary).toEqual([]);
+    expect(stored.culturalNotes).toHaveLength(1);
+    expect(stored.importedAt).toBe(importedAt);
+    expect(store.count()).toBe(1);
+    // The search index follows the update.
+    expect(store.search({ q: 'windy', limit: 10, offset: 0 }).total).toBe(1);
+    expect(store.latest({ limit: 10, offset: 0, category: 'education' }).total).toBe(0);
+    store.close();
+  });
+
+  it('writes all of an article or nothing', () => {
+    const store = openSqliteStore(join(dir, 'atomic.db'));
+    const bad = { ...FIXTURES[1]!, categories: ['politics', 'gardening'] } as unknown as (typeof FIXTURES)[number];
+    expect(() => store.upsert(bad)).toThrow(/gardening/);
+    expect(store.count()).toBe(0);
+    expect(() => store.upsertMany([FIXTURES[2]!, bad])).toThrow();
+    expect(store.count()).toBe(0);
+    expect(store.upsertMany(FIXTURES)).toEqual({ imported: 6, updated: 0, unchanged: 0 });
+    expect(store.upsertMany(FIXTURES)).toEqual({ imported: 0, updated: 0, unchanged: 6 });
+    store.close();
+  });
+});
+
+describe('search query building', () => {
+  it('quotes every word so FTS syntax is plain text, and drops punctuation-only input', () => {
+    expect(toFtsQuery('flu shots')).toBe('"flu" AND "shots"');
+    expect(toFtsQuery('say "hi" OR NEAR(x)')).toBe('"say" AND """hi""" AND "OR" AND "NEAR(x)"');
+    expect(toFtsQuery('  * ( ) " ')).toBeUndefined();
+  });
+});
