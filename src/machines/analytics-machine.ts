@@ -80,6 +80,7 @@ export const analyticsMachine = setup({
     noProviderConfigured: ({ context }) => !context.providers.china && !context.providers.global,
     signalsSayChina: (_, params: { signals: RegionSignals }) => detectionStep(params.signals) === 'china',
     probeNeeded: (_, params: { signals: RegionSignals }) => detectionStep(params.signals) === 'probe-needed',
+    isNewPath: ({ context, event }) => event.type === 'ROUTE_CHANGED' && event.path !== context.path,
     regionHasProvider: ({ context }) => context.region !== null && context.providers[context.region],
   },
   delays: {
@@ -188,6 +189,8 @@ export const analyticsMachine = setup({
       entry: { type: 'sendPageView', params: ({ context }) => ({ region: context.region, path: context.path }) },
       on: {
         ROUTE_CHANGED: {
+          // The same path reported again (a query change, a re-render) is not a new page.
+          guard: 'isNewPath',
           actions: [
             'rememberPath',
             { type: 'sendPageView', params: ({ context, event }) => ({ region: context.region, path: event.path }) },

@@ -125,6 +125,8 @@ export const consentMachine = setup({
       states: {
         waiting: {
           after: { bannerDelay: { target: 'prompting' } },
+          // The footer's "Cookie settings" before the delay is over shows the banner at once.
+          on: { OPEN_SETTINGS: { target: 'prompting' } },
         },
         prompting: bannerStates(),
       },

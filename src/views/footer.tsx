@@ -1,0 +1,31 @@
+/**
+ * The site footer, on every page. Its "Cookie settings" control reopens the cookie choice,
+ * so withdrawing consent is as easy as giving it. It is a button, not a link: it changes
+ * no page, it opens the banner.
+ */
+import { footerTexts } from '../domain/consent-texts';
+import './consent/consent.css';
+
+export interface FooterProps {
+  readonly language: string;
+  readonly onOpenCookieSettings: () => void;
+  /** Defaults to the current year; fixed in tests. */
+  readonly year?: number;
+}
+
+export function Footer({ language, onOpenCookieSettings, year = new Date().getFullYear() }: FooterProps) {
+  const texts = footerTexts(language);
+  return (
+    <footer className="site-footer" aria-label={texts.footerLabel}>
+      <div className="site-footer-inner">
+        <p>{texts.tagline}</p>
+        <p>
+          <button type="button" className="footer-link-button" onClick={onOpenCookieSettings}>
+            {texts.cookieSettings}
+          </button>
+        </p>
+        <p>{texts.copyright(year)}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * Head tags of the article page: generic while the article loads, then its title,
+ * description, article:* tags and NewsArticle structured data. Lives in the detail
+ * route's chunk (it reads the detail actor).
+ */
+import { headTags, type ArticleHeadInput } from '../../domain/head-tags';
+import { ArticleDetailActorContext } from '../detail/article-detail-context';
+import { usePageLanguage } from '../use-texts';
+import { HeadTagsView } from './head-tags-view';
+import { useSiteOrigin } from './site-origin';
+
+export function DetailHead({ articleId }: { articleId: string }) {
+  const language = usePageLanguage();
+  const origin = useSiteOrigin();
+  const article = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.article);
+  const loaded: ArticleHeadInput | undefined =
+    article && article.id === articleId
+      ? { id: article.id, title: article.title, summary: article.summary, date: article.date, categories: article.categories }
+      : undefined;
+  return <HeadTagsView tags={headTags({ kind: 'detail', language, origin, articleId, article: loaded })} />;
+}
