@@ -180,25 +180,32 @@ export function pickVocabulary(paragraphs: readonly string[], options: PickVocab
     eligible.push({ candidate, reading, rank });
   }
 
-  // Words the article keeps coming back to are its key words; among equals, the more common word is the more useful one to learn.
-  eligible.sort(
-    (a, b) =>
-      b.candidate.occurrences.length - a.candidate.occurrences.length || a.rank - b.rank || a.candidate.firstIndex - b.candidate.firstIndex,
-  );
-  const chosen: typeof eligible = [];
-  for (const item of eligible) {
-    if (seenLemmas.has(item.reading.lemma)) continue;
-    seenLemmas.add(item.reading.lemma);
-    chosen.push(item);
-    if (chosen.length >= size) break;
+  // One entry per dictionary word: "dredge" and "dredging" are the same word to learn.
+  const byLemma = new Map<string, { reading: Reading; rank: number; occurrences: number; firstIndex: number; firstKey: string }>();
+  for (const { candidate, reading, rank } of eligible) {
+    const entry = byLemma.get(reading.lemma);
+    if (!entry) {
+      byLemma.set(reading.lemma, { reading, rank, occurrences: candidate.occurrences.length, firstIndex: candidate.firstIndex, firstKey: candidate.key });
+      continue;
+    }
+    entry.occurrences += candidate.occurrences.length;
+    entry.rank = Math.min(entry.rank, rank);
+    if (candidate.firstIndex < entry.firstIndex) {
+      entry.firstIndex = candidate.firstIndex;
+      entry.firstKey = candidate.key;
+    }
   }
-  chosen.sort((a, b) => a.candidate.firstIndex - b.candidate.firstIndex);
+  // Words the article keeps coming back to are its key words; among equals, the more common word is the more useful one to learn.
+  const chosen = [...byLemma.values()]
+    .sort((a, b) => b.occurrences - a.occurrences || a.rank - b.rank || a.firstIndex - b.firstIndex)
+    .slice(0, size)
+    .sort((a, b) => a.firstIndex - b.firstIndex);
 
-  return chosen.map(({ candidate, reading }) => ({
+  return chosen.map(({ reading, firstKey }) => ({
     word: reading.lemma,
     partOfSpeech: reading.pos,
     definition: reading.definition,
-    example: sentences.find((s) => new RegExp(`\\b${candidate.key}\\b`, 'i').test(s)) ?? '',
+    example: sentences.find((s) => new RegExp(`\\b${firstKey}\\b`, 'i').test(s)) ?? '',
     translations: {},
   }));
 }
