@@ -67,7 +67,8 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
   parts.push(`<span class="nr-article-source">${escapeHtml(sourceName)}</span>`);
   const date = formatDate(article.publishedAt, DATE_LOCALES[textLanguage]);
   if (date) {
-    parts.push(` <time class="nr-article-date" datetime="${escapeHtml(article.publishedAt)}">${escapeHtml(date)}</time>`);
+    const datetime = new Date(article.publishedAt).toISOString();
+    parts.push(` <time class="nr-article-date" datetime="${escapeHtml(datetime)}">${escapeHtml(date)}</time>`);
   }
   parts.push(` <span class="nr-article-reading-time">${escapeHtml(labels.readingTime(article.readingTimeMinutes))}</span>`);
   parts.push(` <span class="nr-article-word-count">${escapeHtml(labels.wordCount(article.wordCount))}</span>`);
