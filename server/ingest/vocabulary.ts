@@ -167,7 +167,6 @@ export function pickVocabulary(paragraphs: readonly string[], options: PickVocab
   }
 
   const eligible: Array<{ candidate: Candidate; reading: Reading; rank: number }> = [];
-  const seenLemmas = new Set<string>();
   for (const candidate of candidates.values()) {
     // A word never written in lower case is a name or an acronym (or only ever opens a sentence): not vocabulary.
     if (!candidate.occurrences.some((o) => o.writtenLowercase)) continue;
