@@ -49,7 +49,9 @@ export function ArticleDetailPage() {
     <div className="page detail">
       <p className="back-link">
         <Link href={listPath(language)}>
-          <span aria-hidden="true">← </span>
+          <span aria-hidden="true" className="back-arrow">
+            ←
+          </span>
           {texts.detail.back}
         </Link>
       </p>
@@ -58,7 +60,7 @@ export function ArticleDetailPage() {
 
       {status === 'error' ? (
         <div className="error-panel" role="alert">
-          <p className="error-message">{texts.detail.loadError}</p>
+          <h1 className="error-message">{texts.detail.loadError}</h1>
           <button type="button" className="button button-primary" onClick={() => actor.send({ type: 'RETRY' })}>
             {texts.detail.tryAgain}
           </button>
