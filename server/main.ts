@@ -89,6 +89,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
+    // A keep-alive connection whose response was still streaming when close() began turns idle
+    // only afterwards, and Node would hold it open until its keep-alive timeout; close those as they free up.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
     app
       .close()
       .then(() => {

@@ -1,0 +1,95 @@
+// @vitest-environment node
+/**
+ * `npm start` as a real process: it migrates and fills a new database, prints its URL,
+ * serves site and API on one port, and on SIGTERM finishes in-flight responses and closes
+ * the database cleanly.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../server/config';
+import { makeTempDir, writeDist } from './fixtures';
+
+const dir = makeTempDir('nr-main-');
+const dist = writeDist(dir);
+const bigAsset = 'x'.repeat(30 * 1024 * 1024);
+writeFileSync(join(dist, 'assets', 'big-abc.bin'), bigAsset);
+const databasePath = join(dir, 'data', 'site.db');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: databasePath,
+      DIST_DIR: dist,
+      SKIP_WEB_BUILD: 'true',
+      LOG_LEVEL: 'info',
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /ready at (http:\/\/[\d.]+:\d+)\//.exec(output);
+      if (match) {
+        clearInterval(timer);
+        resolve({ child, url: match[1]!, output: () => output, exited });
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited early with ${code}:\n${output}`));
+    });
+  });
+}
+
+describe('npm start', () => {
+  it('creates, migrates and fills the database, serves site and API on one port, and stops cleanly on SIGTERM', async () => {
+    const server = await start();
+    const health = await (await fetch(`${server.url}/api/health`)).json();
+    expect(health).toMatchObject({ status: 'ok', database: 'reachable' });
+    expect(health.article_count).toBeGreaterThanOrEqual(30);
+    const home = await fetch(`${server.url}/es`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('aprende inglés con las noticias');
+    expect(server.output()).toMatch(/migrated from v0 to v2/);
+
+    // A large response is in flight when the signal arrives; it must still arrive whole.
+    const inFlight = fetch(`${server.url}/assets/big-abc.bin`, { headers: { 'accept-encoding': 'identity' } });
+    const response = await inFlight;
+    server.child.kill('SIGTERM');
+    const body = await response.text();
+    expect(body.length).toBe(bigAsset.length);
+    expect(await server.exited, server.output().slice(-3000)).toBe(0);
+    expect(server.output()).toContain('closed cleanly');
+    // A clean close checkpoints the WAL and removes it.
+    expect(existsSync(`${databasePath}-wal`)).toBe(false);
+
+    // A second start finds the same data: nothing re-imported, nothing migrated.
+    const again = await start();
+    const count = (await (await fetch(`${again.url}/api/health`)).json()).article_count;
+    expect(count).toBe(health.article_count);
+    expect(again.output()).toMatch(/ 0 imported, 0 updated, \d+ unchanged/);
+    expect(again.output()).toMatch(/schema v2/);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+    const db = new Database(databasePath, { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  }, 60_000);
+});
