@@ -3,15 +3,20 @@
  * so a typo gets a clear message rather than a half-done import.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isSourceId, SOURCE_IDS, type SourceId } from '../../src/domain/catalog';
 import type { FeedSpec } from './importer';
 import { DEFAULT_MAX_BYTES, DEFAULT_PER_HOST_CONCURRENCY, DEFAULT_TIMEOUT_MS } from './polite-fetcher';
 
 export class UsageError extends Error {}
 
+/** The documented default feed list, used when no feed is named. */
+export const DEFAULT_FEEDS_FILE = join(import.meta.dirname, 'feeds.json');
+
 export const USAGE = `Usage:
   npm run ingest -- [options] [--source <code>] <feed URL or file> [[--source <code>] <feed> ...]
   npm run ingest -- [options] --config <file>
+  npm run ingest                  (the default feeds: server/ingest/feeds.json)
 
 Reads RSS 2.0 / Atom feeds and imports their articles into the database that npm start uses
 (DATABASE_PATH, default data/newsreader.db; created and migrated when missing).
@@ -134,6 +139,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       }
     }
   }
-  if (!help && feeds.length === 0) throw new UsageError('no feeds given: name feed URLs or files, or --config <file>');
+  if (!help && feeds.length === 0) {
+    if (source) throw new UsageError('--source names the source of the feeds after it, but no feed follows');
+    feeds.push(...readFeedConfig(DEFAULT_FEEDS_FILE));
+  }
   return { feeds, ...(everyMinutes !== undefined ? { everyMinutes } : {}), timeoutMs, maxBytes, perHostConcurrency, refetch, help };
 }

@@ -36,7 +36,8 @@ export function createProgressReporter(out: OutputStream): ProgressReporter {
     `feeds ${feedsDone}/${feedsTotal} · items ${itemsSeen}/${itemsTotal} · ${counts.imported} imported, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed`;
 
   const redraw = (): void => {
-    if (!live) return;
+    // Nothing to show before the run has started.
+    if (!live || feedsTotal === 0) return;
     const width = Math.max(20, (out.columns ?? 100) - 1);
     const text = status();
     out.write(`\r\x1b[2K${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);

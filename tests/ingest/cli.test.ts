@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFeedConfig, sourceForUrl } from '../../server/ingest/cli-options';
+import { DEFAULT_FEEDS_FILE, parseCliArgs, readFeedConfig, sourceForUrl, UsageError } from '../../server/ingest/cli-options';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import { FIXTURES, startFixtureServer, type FixtureServer } from './fixture-server';
 
@@ -135,5 +135,13 @@ describe('the default feed list', () => {
     const feeds = readFeedConfig(join(ROOT, 'server/ingest/feeds.json'));
     expect(feeds.map((f) => f.source).sort()).toEqual(['bbc', 'cbs', 'npr', 'reuters']);
     for (const feed of feeds) expect(sourceForUrl(feed.url)).toBe(feed.source);
+  });
+
+  it('is what a bare `npm run ingest` reads', () => {
+    expect(parseCliArgs([]).feeds).toEqual(readFeedConfig(DEFAULT_FEEDS_FILE));
+    expect(parseCliArgs(['--timeout', '5']).timeoutMs).toBe(5000);
+    expect(() => parseCliArgs(['--source', 'npr'])).toThrow(UsageError);
+    expect(() => parseCliArgs(['--every', '0'])).toThrow(/--every needs a positive number/);
+    expect(() => parseCliArgs(['--bogus'])).toThrow(/unknown option --bogus/);
   });
 });
