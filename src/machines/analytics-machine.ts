@@ -95,15 +95,18 @@ export const analyticsMachine = setup({
   },
   states: {
     uninitialised: {
+      description: 'Nothing is tracked: no environment read, no probe, no script, no event.',
       on: {
         CONSENT_GRANTED: [{ guard: 'noProviderConfigured', target: 'unavailable' }, { target: 'detecting' }],
       },
     },
     detecting: {
+      description: 'Deciding whether the learner is in China; nothing is sent yet.',
       initial: 'readingSignals',
       on: { CONSENT_REVOKED: { target: 'uninitialised' } },
       states: {
         readingSignals: {
+          description: 'Reading the timezone, browser languages and referrer.',
           invoke: {
             id: 'regionSignals',
             src: 'readRegionSignals',
@@ -132,6 +135,7 @@ export const analyticsMachine = setup({
           },
         },
         probing: {
+          description: 'A HEAD request for a Chinese site\'s icon, given two seconds.',
           invoke: {
             id: 'chinaProbe',
             src: 'probeChinaSite',
@@ -161,9 +165,11 @@ export const analyticsMachine = setup({
       },
     },
     selectingProvider: {
+      description: 'Never seen: picks the region\'s provider, or none when it is not configured.',
       always: [{ guard: 'regionHasProvider', target: 'loading' }, { target: 'unavailable' }],
     },
     loading: {
+      description: 'The region\'s provider script is loading; nothing is sent yet.',
       invoke: {
         id: 'providerLoader',
         src: 'loadProvider',
@@ -186,6 +192,7 @@ export const analyticsMachine = setup({
       },
     },
     initialised: {
+      description: 'Tracking: a page view of the current page was sent, and one follows every route change.',
       entry: { type: 'sendPageView', params: ({ context }) => ({ region: context.region, path: context.path }) },
       on: {
         ROUTE_CHANGED: {
@@ -209,6 +216,7 @@ export const analyticsMachine = setup({
       },
     },
     optedOut: {
+      description: 'privacy_opt_out was sent and the provider disabled; nothing more is tracked.',
       on: {
         // The region is known and the script already loaded; loading again re-enables tracking.
         CONSENT_GRANTED: { target: 'loading' },
@@ -216,10 +224,12 @@ export const analyticsMachine = setup({
     },
     /** Consent allows analytics but no provider is configured for the learner's region. */
     unavailable: {
+      description: 'Consent was given, but no provider is configured for the region; nothing is sent.',
       on: { CONSENT_REVOKED: { target: 'uninitialised' } },
     },
     /** The provider could not be loaded (blocked, offline); the site works the same. */
     failed: {
+      description: 'The provider script could not be loaded (blocked, offline); nothing is sent and the site works the same.',
       on: { CONSENT_REVOKED: { target: 'uninitialised' } },
     },
   },

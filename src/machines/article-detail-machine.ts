@@ -93,6 +93,7 @@ export const articleDetailMachine = setup({
   },
   states: {
     loading: {
+      description: 'A spinner with "Loading article…" under the back link.',
       entry: assign({ article: null, html: null, errorMessage: null }),
       invoke: {
         id: FETCH_ARTICLE_ID,
@@ -110,9 +111,11 @@ export const articleDetailMachine = setup({
     },
     // Transient: only a body that exists needs sanitising.
     checkingBody: {
+      description: 'Never seen: decides at once whether the body needs sanitising.',
       always: [{ guard: 'hasBody', target: 'sanitising' }, { target: 'loaded.withoutBody' }],
     },
     sanitising: {
+      description: 'Still the spinner: the body is being sanitised, and the raw HTML is never shown.',
       invoke: {
         id: SANITISE_BODY_ID,
         src: 'sanitiseBody',
@@ -127,18 +130,25 @@ export const articleDetailMachine = setup({
     },
     // Transient: a body that sanitises to nothing (e.g. only a script) counts as no body.
     checkingHtml: {
+      description: 'Never seen: decides at once whether anything of the body is left to show.',
       always: [{ guard: 'hasHtml', target: 'loaded.withBody' }, { target: 'loaded.withoutBody' }],
     },
     loaded: {
+      description: 'The back link, the article, and a note that interactive features are coming soon.',
       initial: 'withoutBody',
       states: {
-        withBody: {},
+        withBody: {
+          description: 'The sanitised article body in an isolated container.',
+        },
         withoutBody: {
+          description:
+            'The article header (title, uppercase source, long date, reading time, difficulty badge, category tags) and "Article content temporarily unavailable".',
           entry: assign({ html: null }),
         },
       },
     },
     error: {
+      description: '"Unable to load article" with a Try Again button that reloads the page.',
       on: {
         RETRY: { actions: 'reloadPage' },
       },

@@ -117,6 +117,7 @@ export const articleListMachine = setup({
   },
   states: {
     loading: {
+      description: 'A spinner with "Loading articles…" (on the list page under the title and the filters).',
       invoke: {
         id: FETCH_ARTICLES_ID,
         src: 'fetchLatestArticles',
@@ -132,6 +133,7 @@ export const articleListMachine = setup({
       },
     },
     loaded: {
+      description: 'The articles have arrived; the list page says how many match.',
       initial: 'deciding',
       on: {
         SEARCH_CHANGED: { target: '.deciding', actions: 'updateFilters' },
@@ -143,13 +145,20 @@ export const articleListMachine = setup({
       states: {
         // Transient: picks showing or empty from the cards and the filters.
         deciding: {
+          description: 'Never seen: picks the cards or the empty state at once.',
           always: [{ guard: 'noVisibleCards', target: 'empty' }, { target: 'showing' }],
         },
-        showing: {},
-        empty: {},
+        showing: {
+          description: 'Article cards (source, date, word count, reading time, title, category tags), only those passing every filter.',
+        },
+        empty: {
+          description: 'No cards: "No matching articles found" and "Try adjusting your filters or search terms".',
+        },
       },
     },
     error: {
+      description:
+        'An error message (the failure\'s own text and "Unable to load articles, please try again later.") with a Reload button; the home page says "Unable to load articles. Please try again later."',
       on: {
         RELOAD: 'loading',
       },

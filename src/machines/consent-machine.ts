@@ -40,12 +40,15 @@ function bannerStates() {
     initial: 'summary' as const,
     states: {
       summary: {
+        description: 'The cookie banner with Accept All, Reject All and Customize.',
         tags: ['banner'],
         on: {
           CUSTOMIZE: { target: 'customizing' },
         },
       },
       customizing: {
+        description:
+          'The banner\'s details: Essential (always on, disabled) and Analytics checkboxes, Save Preferences and Back.',
         tags: ['banner', 'customizing'],
         on: {
           SET_ANALYTICS: { actions: 'setAnalyticsDraft' },
@@ -67,9 +70,11 @@ function decidedStates() {
     initial: 'settled' as const,
     states: {
       settled: {
+        description: 'No banner; Cookie settings in the footer reopens it.',
         on: { OPEN_SETTINGS: { target: 'reviewing', actions: 'resetDraftToChoice' } },
       },
       reviewing: {
+        description: 'The banner again, reopened from the footer; the earlier choice holds until a new one is made.',
         tags: ['reviewing'],
         ...bannerStates(),
         on: { ...bannerStates().on, CLOSE: { target: 'settled' } },
@@ -114,6 +119,7 @@ export const consentMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'Never seen: applies a saved choice, or starts undecided when there is none.',
       always: [
         { guard: 'savedAnalyticsOn', target: 'accepted' },
         { guard: 'savedAnalyticsOff', target: 'rejected' },
@@ -121,9 +127,11 @@ export const consentMachine = setup({
       ],
     },
     undecided: {
+      description: 'No choice yet, so analytics stay off.',
       initial: 'waiting',
       states: {
         waiting: {
+          description: 'No banner yet: it appears one second after the page loads.',
           after: { bannerDelay: { target: 'prompting' } },
           // The footer's "Cookie settings" before the delay is over shows the banner at once.
           on: { OPEN_SETTINGS: { target: 'prompting' } },
@@ -132,12 +140,15 @@ export const consentMachine = setup({
       },
     },
     accepted: {
+      description: 'Analytics allowed (Accept All).',
       ...decidedStates(),
     },
     rejected: {
+      description: 'Analytics refused (Reject All).',
       ...decidedStates(),
     },
     customized: {
+      description: 'The learner\'s own choice from Customize is in force.',
       ...decidedStates(),
     },
   },

@@ -68,11 +68,13 @@ export const languageMachine = setup({
   },
   states: {
     selectorClosed: {
+      description: 'The header shows the current language on the selector button; the language list is closed.',
       on: {
         SELECTOR_TOGGLED: 'selectorOpen',
       },
     },
     selectorOpen: {
+      description: 'The language list is open under the selector, offering 中文 and Español with the current one marked.',
       on: {
         SELECTOR_TOGGLED: 'selectorClosed',
         SELECTOR_CLOSED: 'selectorClosed',
