@@ -12,7 +12,13 @@ export function buildWebApp(outDir: string, env: Record<string, string> = {}): v
   const result = spawnSync(
     process.execPath,
     [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    {
+      cwd: REPO_ROOT,
+      // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production', ...env },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
   );
   if (result.status !== 0 || !existsSync(join(outDir, 'index.html'))) {
     throw new Error(

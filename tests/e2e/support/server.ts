@@ -92,6 +92,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         PORT: String(port),
         DATABASE_PATH: databasePath,
         DIST_DIR: options.distDir,
+        // The tests build the app once themselves (global setup); the server must not rebuild it.
+        SKIP_WEB_BUILD: 'true',
+        SHUTDOWN_TIMEOUT_MS: '3000',
         LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
         ...options.env,
       },

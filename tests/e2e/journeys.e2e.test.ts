@@ -1,0 +1,297 @@
+/**
+ * The reader's journeys in zh, es and en, in real Chromium against the real server:
+ * home, cards, View All, every filter, search and combinations, an article, the back link,
+ * browser back and forward, the language switch on every page, deep links and reloads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { ArticleListItem } from '../../src/api/contract';
+import { categoryLabel, difficultyLabel, sourceLabel } from '../../src/domain/article';
+import { readingTimeMinutes } from '../../src/domain/reading-time';
+import { FILTERABLE_CATEGORIES, DIFFICULTY_LEVELS, SOURCE_IDS, SOURCES } from '../../src/domain/catalog';
+import { PAGE_TEXTS } from '../../src/domain/page-meta';
+import {
+  cardTitles,
+  expectedTitles,
+  JOURNEY_LANGUAGES,
+  LANGUAGE_NAMES,
+  listArticles,
+  NAV_LABELS,
+  newPage,
+  previewTitle,
+  SAVED_REJECTION,
+  startHarness,
+  texts,
+  type Harness,
+  type JourneyLanguage,
+} from './support/app';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function expectHeader(page: Page, language: JourneyLanguage): Promise<void> {
+  const nav = page.getByRole('navigation', { name: texts(language).nav.label });
+  await expect.poll(() => nav.getByRole('link', { name: NAV_LABELS[language].home, exact: true }).getAttribute('href')).toBe(`/${language}`);
+  expect(await nav.getByRole('link', { name: NAV_LABELS[language].articles, exact: true }).getAttribute('href')).toBe(`/${language}/articles`);
+  expect(await nav.getByRole('link', { name: NAV_LABELS[language].about, exact: true }).getAttribute('href')).toBe(`/${language}#about`);
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(new RegExp(`^${language}`));
+}
+
+async function waitForCards(page: Page): Promise<void> {
+  await page.locator('[data-testid="article-card"]').first().waitFor();
+}
+
+async function chooseLanguage(page: Page, target: keyof typeof LANGUAGE_NAMES): Promise<void> {
+  await page.locator('button.language-toggle').click();
+  await page.getByRole('option', { name: LANGUAGE_NAMES[target] }).click();
+}
+
+describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
+  const t = texts(language);
+  let articles: ArticleListItem[];
+
+  beforeAll(async () => {
+    articles = await listArticles(harness, language);
+    expect(articles.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('home shows the hero, four latest cards with their facts, and View All leads to the list', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      await page.goto(`/${language}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(t.home.heroTitle);
+      await expectHeader(page, language);
+      await expect.poll(() => page.title()).toBe(PAGE_TEXTS[language].home.title);
+      await waitForCards(page);
+      const cards = page.locator('[data-testid="article-card"]');
+      expect(await cards.count()).toBe(4);
+      const latest = (await listArticles(harness, language, 4)).map(previewTitle);
+      expect(await cardTitles(page)).toEqual(latest);
+      for (let i = 0; i < 4; i++) {
+        const card = cards.nth(i);
+        const item = articles[i]!;
+        expect(await card.locator('.card-source').textContent()).toBe(sourceLabel(item.preview.source ?? item.source));
+        expect(await card.locator('time').getAttribute('datetime')).toBe(new Date(item.date).toISOString());
+        const stats = await card.locator('.card-stats').textContent();
+        expect(stats).toContain(t.card.words(item.preview.word_count ?? item.word_count));
+        expect(stats).toContain(t.card.minutes(item.preview.estimated_reading_time ?? readingTimeMinutes(item.word_count)));
+        expect(await card.getByRole('link').getAttribute('href')).toBe(`/${language}/articles/${item.article_id}`);
+      }
+      await page.getByRole('link', { name: t.home.viewAll }).click();
+      await page.waitForURL(`**/${language}/articles`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(t.list.title);
+      await waitForCards(page);
+      expect(await cardTitles(page)).toEqual(articles.map(previewTitle));
+      await expect.poll(() => page.title()).toBe(PAGE_TEXTS[language].list.title);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('list filters by each category, source and difficulty, by search, and by all combined', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      await page.goto(`/${language}/articles`);
+      await waitForCards(page);
+      const category = page.getByRole('combobox', { name: t.list.categoryLabel, exact: true });
+      const source = page.getByRole('combobox', { name: t.list.sourceLabel, exact: true });
+      const difficulty = page.getByRole('combobox', { name: t.list.difficultyLabel, exact: true });
+      const search = page.getByRole('searchbox', { name: t.list.searchLabel, exact: true });
+
+      const visibleTitles = async () => {
+        if (await page.getByText(t.list.emptyTitle).isVisible()) return [];
+        return cardTitles(page);
+      };
+
+      for (const value of FILTERABLE_CATEGORIES) {
+        await category.selectOption({ label: categoryLabel(value, language) });
+        await expect.poll(visibleTitles).toEqual(expectedTitles(articles, { category: value }));
+      }
+      await category.selectOption({ label: t.list.allCategories });
+      for (const value of SOURCE_IDS) {
+        await source.selectOption({ label: SOURCES[value].name });
+        await expect.poll(visibleTitles).toEqual(expectedTitles(articles, { source: value }));
+      }
+      await source.selectOption({ label: t.list.allSources });
+      for (const value of DIFFICULTY_LEVELS) {
+        await difficulty.selectOption({ label: difficultyLabel(value, language) });
+        await expect.poll(visibleTitles).toEqual(expectedTitles(articles, { difficulty: value }));
+      }
+      await difficulty.selectOption({ label: t.list.allDifficulties });
+      await expect.poll(visibleTitles).toEqual(articles.map(previewTitle));
+
+      // Search: a word from one title, typed in capitals, matches regardless of case.
+      const word = previewTitle(articles[3]!).split(/\s+/).find((w) => w.length >= 6) ?? previewTitle(articles[3]!);
+      await search.fill(word.toUpperCase());
+      const searched = expectedTitles(articles, { search: word });
+      expect(searched.length).toBeGreaterThanOrEqual(1);
+      await expect.poll(visibleTitles).toEqual(searched);
+
+      // Combined: the first article's own category, source and difficulty, plus a word of its title.
+      const first = articles[0]!;
+      const combined = {
+        category: first.categories.find((c) => (FILTERABLE_CATEGORIES as readonly string[]).includes(c)),
+        source: first.preview.source ?? first.source,
+        difficulty: first.preview.difficulty_level,
+        search: previewTitle(first).split(/\s+/)[1] ?? '',
+      };
+      await search.fill(combined.search);
+      if (combined.category) await category.selectOption(combined.category);
+      await source.selectOption(combined.source);
+      if (combined.difficulty) await difficulty.selectOption(combined.difficulty);
+      const combinedTitles = expectedTitles(articles, combined);
+      expect(combinedTitles).toContain(previewTitle(first));
+      await expect.poll(visibleTitles).toEqual(combinedTitles);
+
+      // A combination that matches nothing shows the empty state.
+      await search.fill('zzzz-no-such-words-zzzz');
+      await expect.poll(() => page.getByText(t.list.emptyTitle).isVisible()).toBe(true);
+      expect(await page.getByText(t.list.emptyHint).isVisible()).toBe(true);
+      expect(await page.locator('[data-testid="article-card"]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens an article from the list, goes back by the back link, and browser back and forward work', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      const item = articles[1]!;
+      await page.goto(`/${language}/articles`);
+      await waitForCards(page);
+      await page.getByRole('link', { name: previewTitle(item), exact: true }).click();
+      await page.waitForURL(`**/${language}/articles/${item.article_id}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(item.title);
+      await page.getByText(t.detail.comingSoon).waitFor();
+      await expect.poll(() => page.title()).toContain(item.title);
+
+      await page.getByRole('link', { name: t.detail.back }).click();
+      await page.waitForURL(`**/${language}/articles`);
+      await waitForCards(page);
+      expect(await cardTitles(page)).toEqual(articles.map(previewTitle));
+
+      await page.goBack();
+      await page.waitForURL(`**/${language}/articles/${item.article_id}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(item.title);
+
+      await page.goBack();
+      await page.waitForURL(`**/${language}/articles`);
+      await waitForCards(page);
+
+      await page.goForward();
+      await page.waitForURL(`**/${language}/articles/${item.article_id}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(item.title);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens an article from a home card', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      const item = articles[0]!;
+      await page.goto(`/${language}`);
+      await waitForCards(page);
+      await page.getByRole('link', { name: previewTitle(item), exact: true }).click();
+      await page.waitForURL(`**/${language}/articles/${item.article_id}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(item.title);
+      await page.goBack();
+      await page.waitForURL(new RegExp(`/${language}$`));
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(t.home.heroTitle);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('deep links and reloads show the same screen on every route', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      const item = articles[2]!;
+      const routes: Array<{ path: string; heading: string }> = [
+        { path: `/${language}`, heading: t.home.heroTitle },
+        { path: `/${language}/articles`, heading: t.list.title },
+        { path: `/${language}/articles/${item.article_id}`, heading: item.title },
+      ];
+      for (const route of routes) {
+        const response = await page.goto(route.path);
+        expect(response?.status()).toBe(200);
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(route.heading);
+        await page.reload();
+        expect(new URL(page.url()).pathname).toBe(route.path);
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(route.heading);
+        await expectHeader(page, language);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('switching language on every page keeps the path, and back returns to the previous language', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    const target: keyof typeof LANGUAGE_NAMES = language === 'zh' ? 'es' : 'zh';
+    const targetTexts = texts(target);
+    try {
+      const item = articles[0]!;
+      const paths = ['', '/articles', `/articles/${item.article_id}`];
+      for (const rest of paths) {
+        await page.goto(`/${language}${rest}`);
+        await page.locator('main').waitFor();
+        await chooseLanguage(page, target);
+        await page.waitForURL((url) => url.pathname === `/${target}${rest}`);
+        await expectHeader(page, target);
+        if (rest === '') await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(targetTexts.home.heroTitle);
+        if (rest === '/articles') await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(targetTexts.list.title);
+        if (rest.startsWith('/articles/')) await page.getByText(targetTexts.detail.comingSoon).waitFor();
+        expect(await page.getByRole('listbox').count()).toBe(0);
+
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === `/${language}${rest}`);
+        await expectHeader(page, language);
+        await page.goForward();
+        await page.waitForURL((url) => url.pathname === `/${target}${rest}`);
+        await expectHeader(page, target);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('routes without a language', () => {
+  it('/ shows the home page in the default language (zh)', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      await page.goto('/');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(texts('zh').home.heroTitle);
+      await expectHeader(page, 'zh');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the language selector toggles open and closed', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      await page.goto('/es');
+      const toggle = page.locator('button.language-toggle');
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await page.getByRole('option').allTextContents()).toEqual([
+        expect.stringContaining('中文'),
+        expect.stringContaining('Español'),
+      ]);
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByRole('listbox').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * What the browser tests share: a running server and browser per test file, pages with or
+ * without a saved cookie choice, and the texts the pages are expected to show.
+ */
+import { inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CONSENT_TEXTS, FOOTER_TEXTS } from '../../../src/domain/consent-texts';
+import { TEXTS } from '../../../src/domain/texts';
+import { launchChrome } from './chrome';
+import { startServer, type RunningServer, type ServerOptions } from './server';
+import type { ArticleListItem, ArticlePage } from '../../../src/api/contract';
+
+export const JOURNEY_LANGUAGES = ['zh', 'es', 'en'] as const;
+export type JourneyLanguage = (typeof JOURNEY_LANGUAGES)[number];
+
+/** Header labels as the product spec fixes them. */
+export const NAV_LABELS: Record<JourneyLanguage, { home: string; articles: string; about: string }> = {
+  en: { home: 'Home', articles: 'Articles', about: 'About' },
+  zh: { home: '首页', articles: '文章列表', about: '关于我们' },
+  es: { home: 'Inicio', articles: 'Artículos', about: 'Acerca de' },
+};
+
+/** The selector's option names. */
+export const LANGUAGE_NAMES = { zh: '中文', es: 'Español' } as const;
+
+export function texts(language: JourneyLanguage) {
+  return TEXTS[language];
+}
+
+/** The banner has texts in en and zh only; es falls back to en (spec), unless the app added es. */
+export function consentTexts(language: JourneyLanguage) {
+  return CONSENT_TEXTS[language];
+}
+
+export function footerTexts(language: JourneyLanguage) {
+  return FOOTER_TEXTS[language];
+}
+
+export interface Harness {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  readonly distDir: string;
+  readonly analyticsOrigin: string;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: Partial<ServerOptions> = {}): Promise<Harness> {
+  const distDir = inject('distDir');
+  const analyticsOrigin = inject('analyticsOrigin');
+  const server = await startServer({
+    distDir,
+    ...options,
+    env: {
+      VITE_GA_MEASUREMENT_ID: 'G-E2ESTANDIN',
+      VITE_GA_SCRIPT_URL: `${analyticsOrigin}/gtag/js`,
+      VITE_BAIDU_SITE_ID: 'e2estandinsiteid',
+      VITE_BAIDU_SCRIPT_URL: `${analyticsOrigin}/hm.js`,
+      VITE_CHINA_PROBE_URL: `${analyticsOrigin}/favicon.ico`,
+      ...options.env,
+    },
+  });
+  let browser: Browser;
+  try {
+    browser = await launchChrome();
+  } catch (error) {
+    await server.dispose();
+    throw error;
+  }
+  return {
+    server,
+    browser,
+    distDir,
+    analyticsOrigin,
+    close: async () => {
+      await browser.close();
+      await server.dispose();
+    },
+  };
+}
+
+export interface PageOptions {
+  /** A saved cookie choice, so the banner stays away; `undefined` means no saved choice. */
+  readonly consent?: { analytics: boolean } | undefined;
+  readonly viewport?: { width: number; height: number };
+  readonly timezoneId?: string;
+  readonly locale?: string;
+}
+
+export const SAVED_REJECTION = { consent: { analytics: false } } as const;
+
+export async function newPage(harness: Harness, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await harness.browser.newContext({
+    baseURL: harness.server.origin,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    timezoneId: options.timezoneId ?? 'UTC',
+    locale: options.locale ?? 'en-US',
+  });
+  if (options.consent) {
+    const record = JSON.stringify({ essential: true, analytics: options.consent.analytics });
+    await context.addInitScript((value) => {
+      if (window.localStorage.getItem('cookie-consent') === null) window.localStorage.setItem('cookie-consent', value);
+    }, record);
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** The articles the API hands the list page (limit 20), to compute what each filter must show. */
+export async function listArticles(harness: Harness, language: string, limit = 20): Promise<ArticleListItem[]> {
+  const response = await fetch(`${harness.server.origin}/api/articles/latest?language=${language}&limit=${limit}`);
+  if (!response.ok) throw new Error(`GET /api/articles/latest answered ${response.status}`);
+  return ((await response.json()) as ArticlePage).articles;
+}
+
+/** The card titles on the page, in order. */
+export async function cardTitles(page: Page): Promise<string[]> {
+  return (await page.locator('[data-testid="article-card"] .card-title').allTextContents()).map((t) => t.trim());
+}
+
+export function previewTitle(item: ArticleListItem): string {
+  return item.preview.title ?? item.title;
+}
+
+/** Mirrors the spec's filter rules, to compute what the page must show. */
+export function expectedTitles(
+  items: readonly ArticleListItem[],
+  filter: { category?: string; source?: string; difficulty?: string; search?: string },
+): string[] {
+  const term = filter.search?.trim().toLowerCase() ?? '';
+  return items
+    .filter((item) => !filter.category || item.categories.includes(filter.category))
+    .filter((item) => !filter.source || (item.preview.source ?? item.source) === filter.source)
+    .filter((item) => !filter.difficulty || item.preview.difficulty_level === filter.difficulty)
+    .filter(
+      (item) =>
+        term === '' ||
+        previewTitle(item).toLowerCase().includes(term) ||
+        (item.preview.summary ?? '').toLowerCase().includes(term),
+    )
+    .map(previewTitle);
+}
+
+/** True when the element with focus shows a visible focus indicator (outline or box-shadow). */
+export async function focusIsVisible(page: Page): Promise<{ visible: boolean; element: string }> {
+  return page.evaluate(() => {
+    let element: Element | null = document.activeElement;
+    while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+    if (!element || element === document.body) return { visible: false, element: 'body' };
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+    const description = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
+      element.className && typeof element.className === 'string' ? `.${element.className.split(' ').join('.')}` : ''
+    } "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    return { visible: outline || shadow, element: description };
+  });
+}
