@@ -1,0 +1,630 @@
+/**
+ * Test models of the production machines, shared by the path generator (npm run test:paths)
+ * and the model-based tests (tests/model). A model never copies a machine: it walks the real
+ * definition and only says which events to try in each state (with a few representative
+ * payloads, results of invoked actors and delays given as events), how to tell states apart
+ * (the state value plus the context fields a learner would notice), and how to say each step
+ * in words. What a learner sees in a state is read from the state's own `description`.
+ */
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import type { ArticleCard, ArticleView } from '../../src/domain/article';
+import { consentRecord } from '../../src/domain/consent-record';
+import type { RegionSignals } from '../../src/domain/china-detection';
+import { analyticsMachine } from '../../src/machines/analytics-machine';
+import { articleDetailMachine, FETCH_ARTICLE_ID, SANITISE_BODY_ID } from '../../src/machines/article-detail-machine';
+import { articleListMachine, FETCH_ARTICLES_ID, visibleCards } from '../../src/machines/article-list-machine';
+import { consentMachine } from '../../src/machines/consent-machine';
+import { languageMachine } from '../../src/machines/language-machine';
+import type { ArticleListContext } from '../../src/machines/article-list-machine';
+import type { ArticleDetailContext } from '../../src/machines/article-detail-machine';
+import type { ConsentContext } from '../../src/machines/consent-machine';
+import type { AnalyticsContext } from '../../src/machines/analytics-machine';
+import type { LanguageContext } from '../../src/machines/language-machine';
+
+/** An event with its payload, as sent to the machine (actor results and delays included). */
+export interface ModelEvent {
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
+type EventObject = ModelEvent;
+
+/** One starting situation of a machine (its input), e.g. "a choice was saved earlier". */
+export interface Scenario {
+  readonly id: string;
+  readonly title: string;
+  readonly input: unknown;
+}
+
+export interface MachineModel {
+  /** File name under docs/test-paths and docs/machines. */
+  readonly name: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly machine: AnyStateMachine;
+  readonly scenarios: readonly Scenario[];
+  /** Events to try in a state, for shortest paths (every reachable state once). */
+  events(snapshot: AnyMachineSnapshot): EventObject[];
+  /** A smaller event set for simple paths, which grow exponentially with the events tried. */
+  simpleEvents(snapshot: AnyMachineSnapshot): EventObject[];
+  /** Two snapshots a learner cannot tell apart serialise the same. */
+  serialize(snapshot: AnyMachineSnapshot): string;
+  /** The step in words, e.g. 'The learner types "bikes" in the search box'. */
+  describeEvent(event: EventObject): string;
+  /** What in the context makes this state look different, e.g. "1 of 3 cards". */
+  describeContext(snapshot: AnyMachineSnapshot): string;
+}
+
+/** Representative payloads for an event type; a function may narrow them by state. */
+type PayloadTable = Record<string, readonly EventObject[] | ((snapshot: AnyMachineSnapshot) => readonly EventObject[])>;
+
+/**
+ * Event types the active states react to (own transitions, delays, actor results, root
+ * handlers). Actor results and delays come first: when a learner's action and the app's own
+ * progress reach the same state equally fast, the shortest path shows the usual course (the
+ * banner appearing after its delay rather than opened early from the footer).
+ */
+export function acceptedEventTypes(snapshot: AnyMachineSnapshot): string[] {
+  const types = new Set<string>();
+  for (const node of snapshot._nodes) {
+    for (const type of node.ownEvents) types.add(type);
+  }
+  const internal = (type: string) => (type.startsWith('xstate.') ? 0 : 1);
+  return [...types].sort((a, b) => internal(a) - internal(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * Turns the event types a state accepts into concrete events. Actor results and delays must be
+ * described by the model (they carry outputs or depend on time); an unknown one fails loudly,
+ * so a new invoke or delay cannot slip past the test paths unnoticed.
+ */
+function eventsFromTable(
+  machineName: string,
+  snapshot: AnyMachineSnapshot,
+  table: PayloadTable,
+  skip: (snapshot: AnyMachineSnapshot, type: string) => boolean,
+): EventObject[] {
+  const events: EventObject[] = [];
+  for (const type of acceptedEventTypes(snapshot)) {
+    if (skip(snapshot, type)) continue;
+    const entry = table[type];
+    if (entry === undefined) {
+      if (type.startsWith('xstate.') || type === '*') {
+        throw new Error(
+          `The ${machineName} model does not say how "${type}" happens (state ${JSON.stringify(snapshot.value)}). ` +
+            'Add representative events for it in scripts/machines/models.ts.',
+        );
+      }
+      events.push({ type });
+      continue;
+    }
+    events.push(...(typeof entry === 'function' ? entry(snapshot) : entry));
+  }
+  return events;
+}
+
+const never = () => false;
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures: a few small, original cards and articles, shared with the tests' fake API.
+
+export const MODEL_CARDS: ArticleCard[] = [
+  {
+    id: 'city-bikes',
+    title: 'City Adds Three Hundred Bikes to Its Sharing Program',
+    source: 'npr',
+    date: '2026-11-18T09:30:00Z',
+    wordCount: 412,
+    readingTimeMinutes: 7,
+    summary: 'Commuters get more bikes and new docking stations.',
+    difficulty: 'beginner',
+    categories: ['technology'],
+  },
+  {
+    id: 'clinic-hours',
+    title: 'Rural Clinic Extends Its Evening Hours',
+    source: 'bbc',
+    date: '2026-11-10T12:00:00Z',
+    wordCount: 655,
+    readingTimeMinutes: 11,
+    summary: 'Patients who work late can now see a nurse after six.',
+    difficulty: 'intermediate',
+    categories: ['health'],
+  },
+  {
+    id: 'bank-rates',
+    title: 'Central Bank Holds Interest Rates Steady',
+    source: 'reuters',
+    date: '2026-11-05T08:15:00Z',
+    wordCount: 890,
+    readingTimeMinutes: 15,
+    summary: 'Policy makers said prices are rising more slowly.',
+    difficulty: 'advanced',
+    categories: ['business', 'politics'],
+  },
+];
+
+/** A search term matching one card's title, and one matching none. */
+export const MATCHING_SEARCH = 'bikes';
+export const UNMATCHED_SEARCH = 'volcano';
+
+export const MODEL_ARTICLE: ArticleView = {
+  id: 'city-bikes',
+  title: 'City Adds Three Hundred Bikes to Its Sharing Program',
+  source: 'npr',
+  date: '2026-11-18T09:30:00Z',
+  categories: ['technology'],
+  readingTimeMinutes: 7,
+  difficulty: 'beginner',
+  body: '<p>The city added three hundred bikes.</p><script>steal()</script>',
+};
+export const MODEL_ARTICLE_WITHOUT_BODY: ArticleView = { ...MODEL_ARTICLE, body: null };
+export const SANITISED_HTML = '<p>The city added three hundred bikes.</p>';
+export const OTHER_ARTICLE_ID = 'clinic-hours';
+
+export const CHINA_SIGNALS: RegionSignals = { timeZone: 'Asia/Shanghai', languages: ['zh-CN'], referrer: '' };
+export const PROBE_SIGNALS: RegionSignals = { timeZone: 'America/Vancouver', languages: ['zh-CN', 'en'], referrer: '' };
+export const GLOBAL_SIGNALS: RegionSignals = { timeZone: 'Europe/Madrid', languages: ['es-ES'], referrer: '' };
+
+function quote(text: string): string {
+  return `"${text}"`;
+}
+
+function errorMessage(event: EventObject): string {
+  const error = (event as { error?: unknown }).error;
+  return error instanceof Error ? error.message : String(error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Language
+
+const languageModel: MachineModel = {
+  name: 'language',
+  title: 'Language',
+  summary:
+    'The page language, read from the URL. The header\'s selector opens and closes; choosing another offered language navigates to the same page under it; back/forward report the new location.',
+  machine: languageMachine,
+  scenarios: [{ id: 'list-page-zh', title: 'The learner is on /zh/articles', input: { path: '/zh/articles', search: '' } }],
+  events(snapshot) {
+    return eventsFromTable('language', snapshot, languagePayloads, never);
+  },
+  simpleEvents(snapshot) {
+    return this.events(snapshot);
+  },
+  serialize(snapshot) {
+    const context = snapshot.context as LanguageContext;
+    return JSON.stringify({ value: snapshot.value, language: context.language });
+  },
+  describeEvent(event) {
+    switch (event.type) {
+      case 'SELECTOR_TOGGLED':
+        return 'The learner clicks the language selector';
+      case 'SELECTOR_CLOSED':
+        return 'The learner presses Escape (or clicks outside the selector)';
+      case 'LANGUAGE_SELECTED':
+        return `The learner chooses ${String(event.language)} in the selector`;
+      case 'LOCATION_CHANGED':
+        return `The browser goes back to ${String(event.path)}`;
+      default:
+        return event.type;
+    }
+  },
+  describeContext(snapshot) {
+    return `page language ${(snapshot.context as LanguageContext).language}`;
+  },
+};
+
+const languagePayloads: PayloadTable = {
+  LANGUAGE_SELECTED: [
+    { type: 'LANGUAGE_SELECTED', language: 'es' },
+    { type: 'LANGUAGE_SELECTED', language: 'zh' },
+  ],
+  // Back/forward to a page in the other language (the selector stays as it is).
+  LOCATION_CHANGED: (snapshot) => {
+    const language = (snapshot.context as LanguageContext).language;
+    return [{ type: 'LOCATION_CHANGED', path: language === 'es' ? '/zh/articles' : '/es/articles', search: '' }];
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Article list
+
+const FILTER_EVENTS = ['SEARCH_CHANGED', 'CATEGORY_SELECTED', 'SOURCE_SELECTED', 'DIFFICULTY_SELECTED', 'FILTERS_CLEARED'];
+
+function activeFilterCount(context: ArticleListContext): number {
+  const { search, category, source, difficulty } = context.filters;
+  return [search !== '', category !== 'all', source !== 'all', difficulty !== 'all'].filter(Boolean).length;
+}
+
+const listPayloads: PayloadTable = {
+  [`xstate.done.actor.${FETCH_ARTICLES_ID}`]: [
+    { type: `xstate.done.actor.${FETCH_ARTICLES_ID}`, output: MODEL_CARDS },
+    { type: `xstate.done.actor.${FETCH_ARTICLES_ID}`, output: [] },
+  ],
+  [`xstate.error.actor.${FETCH_ARTICLES_ID}`]: [
+    { type: `xstate.error.actor.${FETCH_ARTICLES_ID}`, error: new Error('Request failed: 503 Service Unavailable') },
+  ],
+  LANGUAGE_CHANGED: [{ type: 'LANGUAGE_CHANGED', language: 'es' }],
+  SEARCH_CHANGED: (snapshot) =>
+    (snapshot.context as ArticleListContext).filters.search === ''
+      ? [
+          { type: 'SEARCH_CHANGED', search: MATCHING_SEARCH },
+          { type: 'SEARCH_CHANGED', search: UNMATCHED_SEARCH },
+        ]
+      : [{ type: 'SEARCH_CHANGED', search: '' }],
+  CATEGORY_SELECTED: (snapshot) =>
+    (snapshot.context as ArticleListContext).filters.category === 'all'
+      ? [{ type: 'CATEGORY_SELECTED', category: 'health' }]
+      : [{ type: 'CATEGORY_SELECTED', category: 'all' }],
+  SOURCE_SELECTED: (snapshot) =>
+    (snapshot.context as ArticleListContext).filters.source === 'all'
+      ? [{ type: 'SOURCE_SELECTED', source: 'bbc' }]
+      : [{ type: 'SOURCE_SELECTED', source: 'all' }],
+  DIFFICULTY_SELECTED: (snapshot) =>
+    (snapshot.context as ArticleListContext).filters.difficulty === 'all'
+      ? [{ type: 'DIFFICULTY_SELECTED', difficulty: 'advanced' }]
+      : [{ type: 'DIFFICULTY_SELECTED', difficulty: 'all' }],
+};
+
+/**
+ * The list screen changes filters only once cards are shown, has no "clear all" control (so
+ * FILTERS_CLEARED is left to the machine's unit tests), and a language change is tried with the
+ * filters at rest. At most two filters at a time keep the graph small while still showing that
+ * filters combine with AND (health + advanced matches nothing).
+ */
+function skipListEvent(snapshot: AnyMachineSnapshot, type: string, maxFilters: number): boolean {
+  const context = snapshot.context as ArticleListContext;
+  if (type === 'FILTERS_CLEARED') return true;
+  const filterEvent = FILTER_EVENTS.includes(type);
+  if (filterEvent && !snapshot.matches('loaded')) return true;
+  if (type === 'LANGUAGE_CHANGED' && activeFilterCount(context) > 0) return true;
+  if (filterEvent && activeFilterCount(context) >= maxFilters) {
+    // Only undoing an active filter is offered.
+    const { filters } = context;
+    const active =
+      (type === 'SEARCH_CHANGED' && filters.search !== '') ||
+      (type === 'CATEGORY_SELECTED' && filters.category !== 'all') ||
+      (type === 'SOURCE_SELECTED' && filters.source !== 'all') ||
+      (type === 'DIFFICULTY_SELECTED' && filters.difficulty !== 'all');
+    return !active;
+  }
+  return false;
+}
+
+function filtersInWords(context: ArticleListContext): string {
+  const { search, category, source, difficulty } = context.filters;
+  const parts: string[] = [];
+  if (search !== '') parts.push(`search ${quote(search)}`);
+  if (category !== 'all') parts.push(`category ${category}`);
+  if (source !== 'all') parts.push(`source ${source}`);
+  if (difficulty !== 'all') parts.push(`difficulty ${difficulty}`);
+  return parts.length === 0 ? 'no filters' : `filters: ${parts.join(', ')}`;
+}
+
+const articleListModel: MachineModel = {
+  name: 'article-list',
+  title: 'Article list (home and list page)',
+  summary:
+    'Loads the latest articles (home: 4, list page: 20) and applies the list page\'s search and select filters on the client. A fetch ends in loaded (showing or empty) or error; Reload and a new language refetch.',
+  machine: articleListMachine,
+  scenarios: [{ id: 'list-page-zh', title: 'The learner opens /zh/articles', input: { language: 'zh', limit: 20 } }],
+  events(snapshot) {
+    return eventsFromTable('article list', snapshot, listPayloads, (s, type) => skipListEvent(s, type, 2));
+  },
+  simpleEvents(snapshot) {
+    // Simple paths: only the search box among the filters, one term at a time.
+    return eventsFromTable('article list', snapshot, listPayloads, (s, type) =>
+      skipListEvent(s, type, 1) || ['CATEGORY_SELECTED', 'SOURCE_SELECTED', 'DIFFICULTY_SELECTED'].includes(type),
+    );
+  },
+  serialize(snapshot) {
+    const context = snapshot.context as ArticleListContext;
+    return JSON.stringify({
+      value: snapshot.value,
+      language: context.language,
+      cards: context.cards.length,
+      filters: context.filters,
+      error: context.errorMessage,
+    });
+  },
+  describeEvent(event) {
+    switch (event.type) {
+      case `xstate.done.actor.${FETCH_ARTICLES_ID}`: {
+        const output = (event as unknown as { output: ArticleCard[] }).output;
+        return output.length === 0 ? 'The API answers with no articles' : `The API answers with ${output.length} articles`;
+      }
+      case `xstate.error.actor.${FETCH_ARTICLES_ID}`:
+        return `The API call fails (${quote(errorMessage(event))})`;
+      case 'LANGUAGE_CHANGED':
+        return `The page language changes to ${String(event.language)}`;
+      case 'RELOAD':
+        return 'The learner clicks Reload';
+      case 'SEARCH_CHANGED': {
+        const search = String(event.search);
+        return search === '' ? 'The learner clears the search box' : `The learner types ${quote(search)} in the search box`;
+      }
+      case 'CATEGORY_SELECTED':
+        return `The learner selects category ${quote(String(event.category))}`;
+      case 'SOURCE_SELECTED':
+        return `The learner selects source ${quote(String(event.source))}`;
+      case 'DIFFICULTY_SELECTED':
+        return `The learner selects difficulty ${quote(String(event.difficulty))}`;
+      default:
+        return event.type;
+    }
+  },
+  describeContext(snapshot) {
+    const context = snapshot.context as ArticleListContext;
+    const parts = [`language ${context.language}`, filtersInWords(context)];
+    if (snapshot.matches('loaded')) parts.unshift(`${visibleCards(context).length} of ${context.cards.length} cards`);
+    if (snapshot.matches('error') && context.errorMessage !== null) parts.unshift(`error ${quote(context.errorMessage)}`);
+    return parts.join('; ');
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Article detail
+
+const detailPayloads: PayloadTable = {
+  [`xstate.done.actor.${FETCH_ARTICLE_ID}`]: [
+    { type: `xstate.done.actor.${FETCH_ARTICLE_ID}`, output: MODEL_ARTICLE },
+    { type: `xstate.done.actor.${FETCH_ARTICLE_ID}`, output: MODEL_ARTICLE_WITHOUT_BODY },
+  ],
+  [`xstate.error.actor.${FETCH_ARTICLE_ID}`]: [
+    { type: `xstate.error.actor.${FETCH_ARTICLE_ID}`, error: new Error('Unable to load article') },
+  ],
+  [`xstate.done.actor.${SANITISE_BODY_ID}`]: [
+    { type: `xstate.done.actor.${SANITISE_BODY_ID}`, output: { html: SANITISED_HTML } },
+    // A body that was only a script sanitises to nothing.
+    { type: `xstate.done.actor.${SANITISE_BODY_ID}`, output: { html: '' } },
+  ],
+  [`xstate.error.actor.${SANITISE_BODY_ID}`]: [
+    { type: `xstate.error.actor.${SANITISE_BODY_ID}`, error: new Error('The body could not be sanitised') },
+  ],
+  ARTICLE_REQUESTED: (snapshot) => {
+    const context = snapshot.context as ArticleDetailContext;
+    return context.articleId === MODEL_ARTICLE.id
+      ? [{ type: 'ARTICLE_REQUESTED', articleId: OTHER_ARTICLE_ID, language: context.language }]
+      : [];
+  },
+};
+
+const articleDetailModel: MachineModel = {
+  name: 'article-detail',
+  title: 'Article detail',
+  summary:
+    'Loads one article, sanitises its body when it has one, and shows the body, or the header with a notice when there is no usable body; an error offers Try Again (a page reload). Another article id or language refetches.',
+  machine: articleDetailMachine,
+  scenarios: [
+    { id: 'detail-zh', title: 'The learner opens /zh/articles/city-bikes', input: { articleId: MODEL_ARTICLE.id, language: 'zh' } },
+  ],
+  events(snapshot) {
+    return eventsFromTable('article detail', snapshot, detailPayloads, never);
+  },
+  simpleEvents(snapshot) {
+    return this.events(snapshot);
+  },
+  serialize(snapshot) {
+    const context = snapshot.context as ArticleDetailContext;
+    return JSON.stringify({
+      value: snapshot.value,
+      articleId: context.articleId,
+      hasArticle: context.article !== null,
+      hasBody: context.article?.body != null,
+      hasHtml: context.html !== null,
+    });
+  },
+  describeEvent(event) {
+    switch (event.type) {
+      case `xstate.done.actor.${FETCH_ARTICLE_ID}`: {
+        const article = (event as unknown as { output: ArticleView }).output;
+        return article.body === null ? 'The API answers with the article, which has no body' : 'The API answers with the article and its body';
+      }
+      case `xstate.error.actor.${FETCH_ARTICLE_ID}`:
+        return `The API call fails (${quote(errorMessage(event))})`;
+      case `xstate.done.actor.${SANITISE_BODY_ID}`: {
+        const html = (event as unknown as { output: { html: string } }).output.html;
+        return html === '' ? 'Sanitising leaves nothing of the body' : 'The body is sanitised (the script is removed)';
+      }
+      case `xstate.error.actor.${SANITISE_BODY_ID}`:
+        return `Sanitising fails (${quote(errorMessage(event))})`;
+      case 'ARTICLE_REQUESTED':
+        return `The learner opens another article (${String(event.articleId)})`;
+      case 'RETRY':
+        return 'The learner clicks Try Again (the page reloads)';
+      default:
+        return event.type;
+    }
+  },
+  describeContext(snapshot) {
+    const context = snapshot.context as ArticleDetailContext;
+    return `article ${context.articleId}`;
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Cookie consent
+
+const consentPayloads: PayloadTable = {
+  'xstate.after.bannerDelay.consent.undecided.waiting': [{ type: 'xstate.after.bannerDelay.consent.undecided.waiting' }],
+  SET_ANALYTICS: (snapshot) => [{ type: 'SET_ANALYTICS', enabled: !(snapshot.context as ConsentContext).analyticsDraft }],
+};
+
+function choiceInWords(context: ConsentContext): string {
+  if (context.choice === null) return 'no choice saved';
+  return context.choice.analytics ? 'choice: analytics on' : 'choice: analytics off';
+}
+
+const consentModel: MachineModel = {
+  name: 'consent',
+  title: 'Cookie consent',
+  summary:
+    'The cookie banner. Without a saved choice it appears after one second; Accept All, Reject All or Customize (then Save Preferences) saves a choice and closes it. A saved choice is applied at load without a banner; the footer\'s Cookie settings reopens it.',
+  machine: consentMachine,
+  scenarios: [
+    { id: 'first-visit', title: 'First visit: no choice saved', input: { savedChoice: null } },
+    { id: 'saved-accept', title: 'Return visit: analytics were accepted', input: { savedChoice: consentRecord(true) } },
+    { id: 'saved-reject', title: 'Return visit: analytics were rejected', input: { savedChoice: consentRecord(false) } },
+  ],
+  events(snapshot) {
+    return eventsFromTable('consent', snapshot, consentPayloads, never);
+  },
+  simpleEvents(snapshot) {
+    // Reviewing a choice only looks and closes here (changing it is in the shortest paths);
+    // otherwise every order of re-deciding would be its own simple path.
+    return eventsFromTable('consent', snapshot, consentPayloads, (s, type) => {
+      if (type === 'SET_ANALYTICS') return !(s.context as ConsentContext).analyticsDraft;
+      return s.hasTag('reviewing') && ['ACCEPT_ALL', 'REJECT_ALL', 'SAVE_PREFERENCES'].includes(type);
+    });
+  },
+  serialize(snapshot) {
+    const context = snapshot.context as ConsentContext;
+    // The checkbox draft is only visible while customizing.
+    const draft = snapshot.hasTag('customizing') ? context.analyticsDraft : null;
+    return JSON.stringify({ value: snapshot.value, analytics: context.choice?.analytics ?? null, draft });
+  },
+  describeEvent(event) {
+    switch (event.type) {
+      case 'xstate.after.bannerDelay.consent.undecided.waiting':
+        return 'One second passes';
+      case 'ACCEPT_ALL':
+        return 'The learner clicks Accept All';
+      case 'REJECT_ALL':
+        return 'The learner clicks Reject All';
+      case 'CUSTOMIZE':
+        return 'The learner clicks Customize';
+      case 'SET_ANALYTICS':
+        return event.enabled === true
+          ? 'The learner ticks the Analytics checkbox'
+          : 'The learner unticks the Analytics checkbox';
+      case 'SAVE_PREFERENCES':
+        return 'The learner clicks Save Preferences';
+      case 'BACK':
+        return 'The learner clicks Back';
+      case 'OPEN_SETTINGS':
+        return 'The learner clicks Cookie settings in the footer';
+      case 'CLOSE':
+        return 'The learner closes the banner';
+      default:
+        return event.type;
+    }
+  },
+  describeContext(snapshot) {
+    const context = snapshot.context as ConsentContext;
+    const parts = [choiceInWords(context)];
+    if (snapshot.hasTag('customizing')) parts.push(`Analytics checkbox ${context.analyticsDraft ? 'ticked' : 'unticked'}`);
+    return parts.join('; ');
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Analytics
+
+const analyticsPayloads: PayloadTable = {
+  'xstate.done.actor.regionSignals': [
+    { type: 'xstate.done.actor.regionSignals', output: CHINA_SIGNALS },
+    { type: 'xstate.done.actor.regionSignals', output: PROBE_SIGNALS },
+    { type: 'xstate.done.actor.regionSignals', output: GLOBAL_SIGNALS },
+  ],
+  'xstate.error.actor.regionSignals': [
+    { type: 'xstate.error.actor.regionSignals', error: new Error('Intl is not available') },
+  ],
+  'xstate.done.actor.chinaProbe': [{ type: 'xstate.done.actor.chinaProbe' }],
+  'xstate.error.actor.chinaProbe': [{ type: 'xstate.error.actor.chinaProbe', error: new Error('Network error') }],
+  'xstate.after.probeTimeout.analytics.detecting.probing': [{ type: 'xstate.after.probeTimeout.analytics.detecting.probing' }],
+  'xstate.done.actor.providerLoader': [{ type: 'xstate.done.actor.providerLoader' }],
+  'xstate.error.actor.providerLoader': [
+    { type: 'xstate.error.actor.providerLoader', error: new Error('The script was blocked') },
+  ],
+  // A route change is only a step where it is visible (a page view); elsewhere it is remembered silently.
+  ROUTE_CHANGED: (snapshot) => (snapshot.matches('initialised') ? [{ type: 'ROUTE_CHANGED', path: '/zh/articles' }] : []),
+  TRACK: (snapshot) =>
+    snapshot.matches('initialised')
+      ? [{ type: 'TRACK', event: { name: 'article_start', params: { event_category: 'engagement', value: 1, article_id: 'city-bikes' } } }]
+      : [],
+};
+
+function regionOf(event: EventObject): string {
+  const output = (event as { output?: RegionSignals }).output;
+  if (output === CHINA_SIGNALS) return 'the timezone is Asia/Shanghai';
+  if (output === PROBE_SIGNALS) return 'the browser prefers Chinese outside China\'s timezones';
+  return 'nothing points to China';
+}
+
+const analyticsModel: MachineModel = {
+  name: 'analytics',
+  title: 'Analytics',
+  summary:
+    'Analytics has no screen of its own. Nothing runs before consent; on consent it detects whether the learner is in China (probing a Chinese site only when the browser language is Chinese), loads that region\'s provider, records a page view, and sends privacy_opt_out when consent is withdrawn.',
+  machine: analyticsMachine,
+  scenarios: [
+    {
+      id: 'both-providers',
+      title: 'Both providers configured (Baidu Tongji for China, Google Analytics elsewhere)',
+      input: { providers: { china: true, global: true }, path: '/zh' },
+    },
+    {
+      id: 'global-only',
+      title: 'Only the global provider configured',
+      input: { providers: { china: false, global: true }, path: '/zh' },
+    },
+    { id: 'no-providers', title: 'No provider configured', input: { providers: { china: false, global: false }, path: '/zh' } },
+  ],
+  events(snapshot) {
+    return eventsFromTable('analytics', snapshot, analyticsPayloads, never);
+  },
+  simpleEvents(snapshot) {
+    // Withdrawing consent is followed from the initialised state only (where it sends the
+    // opt-out); from the other states it leads back to the start, which multiplies loops.
+    return eventsFromTable('analytics', snapshot, analyticsPayloads, (s, type) => type === 'CONSENT_REVOKED' && !s.matches('initialised'));
+  },
+  serialize(snapshot) {
+    const context = snapshot.context as AnalyticsContext;
+    return JSON.stringify({ value: snapshot.value, region: context.region });
+  },
+  describeEvent(event) {
+    switch (event.type) {
+      case 'CONSENT_GRANTED':
+        return 'The learner allows analytics';
+      case 'CONSENT_REVOKED':
+        return 'The learner withdraws analytics consent';
+      case 'ROUTE_CHANGED':
+        return `The learner goes to ${String(event.path)}`;
+      case 'TRACK':
+        return `The app tracks ${String((event.event as { name?: unknown } | undefined)?.name)}`;
+      case 'xstate.done.actor.regionSignals':
+        return `The browser signals are read: ${regionOf(event)}`;
+      case 'xstate.error.actor.regionSignals':
+        return 'Reading the browser signals fails';
+      case 'xstate.done.actor.chinaProbe':
+        return 'The probe of the Chinese site answers';
+      case 'xstate.error.actor.chinaProbe':
+        return 'The probe of the Chinese site fails';
+      case 'xstate.after.probeTimeout.analytics.detecting.probing':
+        return 'Two seconds pass without an answer from the probe';
+      case 'xstate.done.actor.providerLoader':
+        return 'The provider script loads';
+      case 'xstate.error.actor.providerLoader':
+        return 'The provider script is blocked';
+      default:
+        return event.type;
+    }
+  },
+  describeContext(snapshot) {
+    const context = snapshot.context as AnalyticsContext;
+    return context.region === null ? 'region not known' : `region ${context.region}`;
+  },
+};
+
+export const MACHINE_MODELS: readonly MachineModel[] = [
+  languageModel,
+  articleListModel,
+  articleDetailModel,
+  consentModel,
+  analyticsModel,
+];
+
+export function modelNamed(name: string): MachineModel {
+  const model = MACHINE_MODELS.find((candidate) => candidate.name === name);
+  if (model === undefined) throw new Error(`No machine model named ${name}`);
+  return model;
+}
