@@ -8,6 +8,7 @@ import { SiteHeader } from '../views/header/site-header';
 import { AppShell } from './app-shell';
 import { LanguageProvider } from './language-provider';
 import { AppRoutes } from './routes';
+import { ScrollOnNavigate } from './scroll-on-navigate';
 import { ServicesProvider, type AppServices } from './services';
 
 export interface AppProps {
@@ -31,6 +32,7 @@ export function App({ services, location, footer, beforeMain }: AppProps) {
     <ServicesProvider services={services}>
       <Router {...routerProps}>
         <LanguageProvider>
+          <ScrollOnNavigate />
           <AppShell header={<SiteHeader />} beforeMain={beforeMain} afterMain={footer}>
             <AppRoutes />
           </AppShell>

@@ -126,6 +126,22 @@ describe('article detail navigation', () => {
     expect(article.mock.calls.map((call) => call[0])).toEqual(['city-bikes', 'bank-rates']);
   });
 
+  it('refetches in the new language when the language is switched on the detail page', async () => {
+    const { user, article, memory } = renderApp('/zh/articles/city-bikes', {
+      fake: fakeApi({ article: async () => articleView({ body: null }) }),
+    });
+    expect(await screen.findByText('文章内容暂时无法显示')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /切换语言/ }));
+    await user.click(screen.getByRole('option', { name: /Español/ }));
+    expect(await screen.findByText('El contenido del artículo no está disponible temporalmente')).toBeInTheDocument();
+    expect(memory.history.at(-1)).toBe('/es/articles/city-bikes');
+    expect(screen.getByRole('heading', { level: 1 }).closest('header')).toHaveTextContent('18 de noviembre de 2026');
+    expect(article.mock.calls.map((call) => call.slice(0, 2))).toEqual([
+      ['city-bikes', 'zh'],
+      ['city-bikes', 'es'],
+    ]);
+  });
+
   it('asks in English for /fr and decodes the id from the path', async () => {
     const { article } = renderApp('/fr/articles/a%20b', {
       fake: fakeApi({ article: async () => articleView({ body: null }) }),
