@@ -34,6 +34,14 @@ export function normaliseUrl(url: string): string {
   return text;
 }
 
+/** The address stored and linked to: the item's link without tracking parameters or fragment. */
+export function publicUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  for (const key of [...parsed.searchParams.keys()]) if (TRACKING_PARAMS.test(key)) parsed.searchParams.delete(key);
+  return parsed.href;
+}
+
 /** Stable id: source + '-' + the first 16 hex digits of sha256(normalised canonical URL). */
 export function articleId(source: SourceId, canonicalUrl: string): string {
   return `${source}-${createHash('sha256').update(normaliseUrl(canonicalUrl)).digest('hex').slice(0, 16)}`;

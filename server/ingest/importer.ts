@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { SourceId } from '../../src/domain/catalog';
 import { words } from '../content/readability';
 import type { ArticleStore, UpsertOutcome } from '../store/types';
-import { articleId, buildArticle } from './article-builder';
+import { articleId, buildArticle, publicUrl } from './article-builder';
 import { decodeDocument } from './charset';
 import { extractArticle, htmlToParagraphs } from './extract';
 import { parseFeed, type FeedItem, type ParsedFeed } from './feed-parser';
@@ -128,10 +128,13 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
     const label = item.title || item.link || '(untitled item)';
     if (!item.link) return count(feed, 'failed', { title: label, reason: 'the item has no link' });
     let id: string;
+    let url: string;
     try {
+      if (!isHttp(item.link)) throw new Error('not http(s)');
       id = articleId(feed.source, item.link);
+      url = publicUrl(item.link);
     } catch {
-      return count(feed, 'failed', { title: label, reason: `the item's link is not a valid URL: ${item.link}` });
+      return count(feed, 'failed', { title: label, reason: `the item's link is not an http(s) address: ${item.link}` });
     }
     const earlier = seen.get(id);
     if (earlier) {
@@ -157,7 +160,7 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
             (!item.updatedAt || item.updatedAt <= existing.updatedAt);
           // The feed says nothing changed: do not load the publisher's page again.
           if (unchangedInFeed) return count(feed, 'unchanged', { title: label, id });
-          const page = await pageText(item.link!);
+          const page = await pageText(url);
           paragraphs = page.paragraphs;
           title ||= page.title ?? '';
           publishedAt ??= page.publishedAt;
@@ -166,7 +169,7 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
         const article = await buildArticle(
           {
             source: feed.source,
-            url: item.link!,
+            url,
             title,
             publishedAt: publishedAt ?? existing?.publishedAt ?? now().toISOString(),
             paragraphs,

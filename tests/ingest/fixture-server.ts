@@ -21,6 +21,8 @@ export interface Route {
   readonly hang?: boolean;
   /** Answer after this many milliseconds. */
   readonly delayMs?: number;
+  /** Send the body in pieces without a Content-Length, as a streaming server would. */
+  readonly chunked?: boolean;
 }
 
 export interface RecordedRequest {
@@ -73,10 +75,18 @@ export async function startFixtureServer(routes: Record<string, Route>): Promise
     const body = Buffer.from(raw.toString('latin1').replaceAll('{{ORIGIN}}', origin), 'latin1');
     res.writeHead(route.status ?? 200, {
       'content-type': route.contentType ?? 'application/octet-stream',
-      'content-length': body.length,
+      ...(route.chunked ? {} : { 'content-length': body.length }),
       ...(route.etag ? { etag: route.etag } : {}),
     });
-    res.end(body);
+    if (!route.chunked) {
+      res.end(body);
+      return;
+    }
+    for (let offset = 0; offset < body.length && !res.destroyed; offset += 16 * 1024) {
+      res.write(body.subarray(offset, offset + 16 * 1024));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    res.end();
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -113,6 +113,8 @@ describe('importing an RSS feed with full text', () => {
     const id = articleId('cbs', server.url('/stories/night-buses'));
     const article = await detail(id);
     expect(article.source).toBe('cbs');
+    // The link kept for "read the original" carries no tracking parameters.
+    expect(article.url).toBe(server.url('/stories/night-buses'));
     expect(article.summary).toBe('The city brings back three late-night bus routes after a two-year pause.');
     expect(article.categories).toContain('politics');
     expect(article.word_count).toBeGreaterThan(100);
@@ -229,6 +231,24 @@ describe('feeds that are broken', () => {
     expect(failures).toEqual(
       expect.arrayContaining([expect.stringMatching(/not-a-feed\.xml: malformed XML/), expect.stringMatching(/HTTP 404/)]),
     );
+  });
+
+  it('refuses items whose link is not an http(s) address', async () => {
+    const paragraph = '<p>' + 'A sentence of ordinary text for the test. '.repeat(30) + '</p>';
+    server.routes.set('/feeds/odd-links.xml', {
+      body: `<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Odd</title>
+        <item><title>Script link</title><link>javascript:alert(1)</link><content:encoded><![CDATA[${paragraph}]]></content:encoded></item>
+        <item><title>Mail link</title><link>mailto:desk@example.org</link><content:encoded><![CDATA[${paragraph}]]></content:encoded></item>
+      </channel></rss>`,
+      contentType: 'application/rss+xml',
+    });
+    const { summary, failures } = await run([feed('/feeds/odd-links.xml')]);
+    expect(summary).toMatchObject({ imported: 0, failed: 2 });
+    expect(failures).toEqual([
+      "Script link: the item's link is not an http(s) address: javascript:alert(1)",
+      "Mail link: the item's link is not an http(s) address: mailto:desk@example.org",
+    ]);
+    expect(store.count()).toBe(0);
   });
 });
 

@@ -10,6 +10,8 @@ beforeAll(async () => {
     '/slow': { body: '<html><body>slow</body></html>', contentType: 'text/html', delayMs: 150 },
     '/hang': { hang: true },
     '/big': { body: 'x'.repeat(5000), contentType: 'text/plain' },
+    '/big-stream': { body: 'y'.repeat(200_000), contentType: 'text/html', chunked: true },
+    '/small-stream': { body: 'z'.repeat(40_000), contentType: 'text/html', chunked: true },
     '/feed': { body: '<rss/>', contentType: 'application/rss+xml', etag: '"abc"' },
     '/gone': { body: 'gone', contentType: 'text/plain', status: 410 },
   });
@@ -47,6 +49,13 @@ describe('PoliteFetcher', () => {
     const failure = await failureOf(new PoliteFetcher({ maxBytes: 1000 }).fetch(server.url('/big'), { accept: '*/*' }));
     expect(failure.kind).toBe('too-large');
     expect(failure.message).toContain('1000 bytes limit');
+  });
+
+  it('stops reading a streamed body without a length as soon as it passes the limit', async () => {
+    const fetcher = new PoliteFetcher({ maxBytes: 64 * 1024 });
+    expect((await failureOf(fetcher.fetch(server.url('/big-stream'), { accept: 'text/html' }))).kind).toBe('too-large');
+    const small = await fetcher.fetch(server.url('/small-stream'), { accept: 'text/html' });
+    expect(small.body.byteLength).toBe(40_000);
   });
 
   it('sends validators and reports 304 Not Modified', async () => {
