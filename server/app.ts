@@ -3,7 +3,7 @@
  * built web app's files and every page path answered with its index.html. main.ts listens
  * on it; tests call buildServer() and use inject().
  */
-import { existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -111,24 +111,25 @@ export async function buildServer({ store, config, logger }: BuildServerOptions)
 
   registerApiRoutes(app, store);
 
-  if (existsSync(config.distDir)) {
-    await app.register(fastifyStatic, {
-      root: config.distDir,
-      prefix: '/',
-      wildcard: true,
-      index: false,
-      cacheControl: false,
-      // index.html is only ever served through the page renderer, with its head filled in.
-      allowedPath: (pathName) => pathName !== '/index.html' && !isApiPath(pathName),
-      setHeaders(res, filePath) {
-        const relative = filePath.slice(config.distDir.length).replaceAll('\\', '/');
-        res.setHeader(
-          'cache-control',
-          relative.startsWith('/assets/') ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=3600',
-        );
-      },
-    });
-  }
+  // main.ts may build the app only after the server exists, so the folder is made now and
+  // filled later; until index.html appears, page paths answer 503.
+  mkdirSync(config.distDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.distDir,
+    prefix: '/',
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    // index.html is only ever served through the page renderer, with its head filled in.
+    allowedPath: (pathName) => pathName !== '/index.html' && !isApiPath(pathName),
+    setHeaders(res, filePath) {
+      const relative = filePath.slice(config.distDir.length).replaceAll('\\', '/');
+      res.setHeader(
+        'cache-control',
+        relative.startsWith('/assets/') ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=3600',
+      );
+    },
+  });
 
   const renderPage = createPageRenderer({
     store,

@@ -190,7 +190,7 @@ export function injectHead(template: string, textLanguage: TextLanguage, tags: s
     ? html.replace(/(<html\b[^>]*\blang=)(["'])[^"']*\2/i, `$1"${textLanguage}"`)
     : html.replace(/<html\b/i, `<html lang="${textLanguage}"`);
   // A function replacement, so "$&" or "$'" in an article title stays literal text.
-  return html.includes('</head>') ? html.replace('</head>', () => `    ${tags}\n  </head>`) : `${tags}\n${html}`;
+  return /<\/head>/i.test(html) ? html.replace(/\s*<\/head>/i, () => `\n    ${tags}\n  </head>`) : `${tags}\n${html}`;
 }
 
 /** Reads index.html and re-reads it when the file changes (a rebuild needs no restart). */

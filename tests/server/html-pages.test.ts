@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestContext } from './fixtures';
+import { TEMPLATE_HTML, startTestServer, type TestContext } from './fixtures';
 
 let ctx: TestContext;
 
@@ -192,6 +192,22 @@ describe('without a built web app', () => {
       expect((await noDist.app.inject('/api/articles/latest')).statusCode).toBe(200);
     } finally {
       await noDist.close();
+    }
+  });
+
+  it('serves the app and its assets once a build lands after the server started', async () => {
+    const late = await startTestServer({ withDist: false });
+    try {
+      expect((await late.app.inject('/zh')).statusCode).toBe(503);
+      mkdirSync(join(late.config.distDir, 'assets'), { recursive: true });
+      writeFileSync(join(late.config.distDir, 'index.html'), TEMPLATE_HTML);
+      writeFileSync(join(late.config.distDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+      expect((await late.app.inject('/zh')).statusCode).toBe(200);
+      const asset = await late.app.inject('/assets/index-abc123.js');
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+    } finally {
+      await late.close();
     }
   });
 
