@@ -13,9 +13,10 @@ export function HomePage() {
   const { status, context } = useArticleList();
 
   useEffect(() => {
-    // A shared /{lang}#about link opens the page at the About section.
+    // /{lang}#about opens the page at the About section; the cards arriving above it move it
+    // down, so it is scrolled to again once the list has settled.
     if (window.location.hash === '#about') document.getElementById('about')?.scrollIntoView();
-  }, []);
+  }, [status]);
 
   return (
     <div className="page home">
