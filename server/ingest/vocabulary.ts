@@ -108,8 +108,8 @@ function bestReading(candidate: Candidate, wordNet: WordNet): Reading | undefine
   let best: { reading: Reading; score: number } | undefined;
   for (const pos of ['noun', 'verb', 'adjective', 'adverb'] as const) {
     const known = lemmasFor(candidate.key, pos).filter((l) => wordNet.has(l, pos));
-    // Of several possible dictionary forms, the more common word is the likelier one.
-    known.sort((a, b) => frequencyRank(a) - frequencyRank(b));
+    // The lemmatiser's answer comes first; for a verb stem ("cod" or "code"?) the more common word is the likelier one.
+    if (pos === 'verb') known.sort((a, b) => frequencyRank(a) - frequencyRank(b));
     const lemma = known[0];
     if (!lemma) continue;
     const entry = wordNet.lookup(lemma).find((e) => e.pos === pos);

@@ -25,8 +25,8 @@ export interface IndexEntry {
 
 export interface Sense {
   readonly pos: WordNetPos;
-  /** The first word of the synset, lowercased. */
-  readonly headword: string;
+  /** Words of the synset that are written with a capital (names), lowercased. */
+  readonly properNames: readonly string[];
   /** The definition part of the gloss, without its usage examples. */
   readonly definition: string;
   readonly examples: readonly string[];
@@ -60,18 +60,24 @@ export class WordNet {
   }
 
   /**
-   * The sense a learner most likely needs: among the first few (most frequent) senses, the first whose
-   * synset is headed by the lemma itself ("soil" as earth rather than as a synonym of "dirt"), else the first.
+   * The sense a learner most likely needs: the most frequent one (WordNet lists senses by
+   * frequency), skipping senses where the word is a name ("Burger" the judge, not "burger").
    */
   mainSense(lemma: string, pos: WordNetPos): Sense | undefined {
+    return this.senses(lemma, pos, 1)[0];
+  }
+
+  /** Up to `limit` senses, most frequent first, leaving out senses where the word is a name. */
+  senses(lemma: string, pos: WordNetPos, limit: number): Sense[] {
     const key = lemma.toLowerCase();
     const entry = this.index(pos).get(key);
-    if (!entry) return undefined;
-    const senses = entry.offsets
-      .slice(0, 3)
-      .map((offset) => this.sense(pos, offset))
-      .filter((s): s is Sense => s !== undefined);
-    return senses.find((s) => s.headword === key) ?? senses[0];
+    const found: Sense[] = [];
+    for (const offset of entry?.offsets ?? []) {
+      if (found.length >= limit) break;
+      const sense = this.sense(pos, offset);
+      if (sense && !sense.properNames.includes(key)) found.push(sense);
+    }
+    return found;
   }
 
   private index(pos: WordNetPos): Map<string, IndexEntry> {
@@ -125,9 +131,15 @@ export function parseGloss(dataLine: string, pos: WordNetPos): Sense | undefined
     else if (examples.length === 0) definitionParts.push(part.trim());
   }
   const definition = definitionParts.join('; ').trim();
-  // Data line: offset lex_filenum ss_type w_cnt word lex_id ...
-  const headword = (dataLine.split(' ')[4] ?? '').toLowerCase().replace(/\(.*\)$/, '');
-  return definition ? { pos, headword, definition, examples } : undefined;
+  // Data line: offset lex_filenum ss_type w_cnt (word lex_id){w_cnt} ...; w_cnt is hexadecimal.
+  const fields = dataLine.split(' ');
+  const wordCount = parseInt(fields[3] ?? '0', 16);
+  const properNames: string[] = [];
+  for (let i = 0; i < wordCount; i += 1) {
+    const word = (fields[4 + i * 2] ?? '').replace(/\(.*\)$/, '');
+    if (/^[A-Z]/.test(word)) properNames.push(word.toLowerCase());
+  }
+  return definition ? { pos, properNames, definition, examples } : undefined;
 }
 
 function readLineAt(file: string, offset: number): string | undefined {

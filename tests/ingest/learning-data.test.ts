@@ -17,8 +17,9 @@ describe('WordNet reader', () => {
   it('finds a lemma in each part of speech it has and reads its main sense', () => {
     expect(wordNet.lookup('dredge').map((e) => e.pos).sort()).toEqual(['noun', 'verb']);
     expect(wordNet.mainSense('commute', 'noun')?.definition).toBe('a regular journey of some distance to and from your place of work');
-    // The sense headed by the word itself, not the first synonym set it merely belongs to.
-    expect(wordNet.mainSense('soil', 'noun')?.definition).toMatch(/earth's surface/);
+    // The most frequent sense that is not a name: "burger" the food, not Warren Burger the judge.
+    expect(wordNet.mainSense('burger', 'noun')?.definition).toMatch(/^a sandwich/);
+    expect(wordNet.mainSense('eliminate', 'verb')?.definition).toBe('terminate, end, or take out');
     expect(wordNet.lookup('qwzxv')).toEqual([]);
   });
 });
