@@ -192,7 +192,7 @@ const languageModel: MachineModel = {
   },
   serialize(snapshot) {
     const context = snapshot.context as LanguageContext;
-    return JSON.stringify({ value: snapshot.value, language: context.language });
+    return JSON.stringify({ value: snapshot.value, language: context.language, path: context.path });
   },
   describeEvent(event) {
     switch (event.type) {
@@ -203,13 +203,14 @@ const languageModel: MachineModel = {
       case 'LANGUAGE_SELECTED':
         return `The learner chooses ${String(event.language)} in the selector`;
       case 'LOCATION_CHANGED':
-        return `The browser goes back to ${String(event.path)}`;
+        return `The learner goes back in the browser to ${String(event.path)}`;
       default:
         return event.type;
     }
   },
   describeContext(snapshot) {
-    return `page language ${(snapshot.context as LanguageContext).language}`;
+    const context = snapshot.context as LanguageContext;
+    return `page language ${context.language}, at ${context.path}`;
   },
 };
 
@@ -218,10 +219,11 @@ const languagePayloads: PayloadTable = {
     { type: 'LANGUAGE_SELECTED', language: 'es' },
     { type: 'LANGUAGE_SELECTED', language: 'zh' },
   ],
-  // Back/forward to a page in the other language (the selector stays as it is).
+  // Back/forward to another page in the other language (the selector stays as it is). Another
+  // page than the selector would lead to, so both ways of changing language get a path.
   LOCATION_CHANGED: (snapshot) => {
     const language = (snapshot.context as LanguageContext).language;
-    return [{ type: 'LOCATION_CHANGED', path: language === 'es' ? '/zh/articles' : '/es/articles', search: '' }];
+    return [{ type: 'LOCATION_CHANGED', path: language === 'es' ? '/zh/articles' : '/es', search: '' }];
   },
 };
 
