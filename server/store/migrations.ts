@@ -94,6 +94,13 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: 'index for lists filtered by source and difficulty together',
+    up(db) {
+      db.exec('CREATE INDEX articles_source_difficulty ON articles (source, difficulty, published_at DESC)');
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -173,10 +173,6 @@ export class SqliteArticleStore implements ArticleStore {
   private latestUnguarded(query: ArticleQuery): Page<ArticleSummaryRow> {
     const filters: string[] = [];
     const params: Record<string, string> = {};
-    if (query.category) {
-      filters.push('EXISTS (SELECT 1 FROM article_categories c WHERE c.article_seq = a.seq AND c.category = @category)');
-      params.category = query.category;
-    }
     if (query.source) {
       filters.push('a.source = @source');
       params.source = query.source;
@@ -185,16 +181,28 @@ export class SqliteArticleStore implements ArticleStore {
       filters.push('a.difficulty = @difficulty');
       params.difficulty = query.difficulty;
     }
-    const key = filters.join('|');
+    if (query.category) params.category = query.category;
+    const key = `${query.category ? 'category|' : ''}${filters.join('|')}`;
     let prepared = this.listStatements.get(key);
     if (!prepared) {
-      const where = filters.length ? `WHERE ${filters.join(' AND ')}` : '';
+      const pageFilters = query.category
+        ? [...filters, 'EXISTS (SELECT 1 FROM article_categories AS c WHERE c.article_seq = a.seq AND c.category = @category)']
+        : filters;
+      const pageWhere = pageFilters.length ? `WHERE ${pageFilters.join(' AND ')}` : '';
+      // The page walks the date index and stops after `limit` rows; the total starts from the
+      // category index when there is one, so neither reads every article.
+      const totalSql = !query.category
+        ? `SELECT count(*) FROM articles AS a ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`
+        : filters.length === 0
+          ? 'SELECT count(*) FROM article_categories AS c WHERE c.category = @category'
+          : `SELECT count(*) FROM article_categories AS c JOIN articles AS a ON a.seq = c.article_seq
+             WHERE ${['c.category = @category', ...filters].join(' AND ')}`;
       prepared = {
         page: this.db.prepare(
-          `SELECT ${SUMMARY_COLUMNS} FROM articles AS a ${where}
+          `SELECT ${SUMMARY_COLUMNS} FROM articles AS a ${pageWhere}
            ORDER BY a.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`,
         ),
-        total: this.db.prepare(`SELECT count(*) FROM articles AS a ${where}`).pluck(),
+        total: this.db.prepare(totalSql).pluck(),
       };
       this.listStatements.set(key, prepared);
     }
@@ -217,20 +225,29 @@ export class SqliteArticleStore implements ArticleStore {
     let prepared = this.searchStatements.get(key);
     if (!prepared) {
       const categoryFilter = query.category
-        ? 'AND EXISTS (SELECT 1 FROM article_categories c WHERE c.article_seq = a.seq AND c.category = @category)'
+        ? `AND EXISTS (SELECT 1 FROM article_categories AS c
+             WHERE c.article_seq = article_search.rowid AND c.category = @category)`
         : '';
-      const from = `FROM article_search JOIN articles AS a ON a.seq = article_search.rowid
-        WHERE article_search MATCH @match ${categoryFilter}`;
+      // Every search row belongs to an article (both are written in one transaction), so
+      // ranking and counting stay inside the full-text index; articles are joined for the page only.
+      const matches = `FROM article_search WHERE article_search MATCH @match ${categoryFilter}`;
       const { title, summary, body } = BM25_WEIGHTS;
       prepared = {
         page: this.db.prepare(
-          `SELECT ${SUMMARY_COLUMNS},
+          `WITH hits AS (
+             SELECT article_search.rowid AS seq, bm25(article_search, ${title}, ${summary}, ${body}) AS score
+             ${matches}
+             ORDER BY score, seq DESC LIMIT @limit OFFSET @offset
+           )
+           SELECT ${SUMMARY_COLUMNS},
              snippet(article_search, -1, '${HIT_START}', '${HIT_END}', '…', ${SNIPPET_TOKENS}) AS snippet
-           ${from}
-           ORDER BY bm25(article_search, ${title}, ${summary}, ${body}), a.published_at DESC, a.id
-           LIMIT @limit OFFSET @offset`,
+           FROM hits
+             CROSS JOIN article_search ON article_search.rowid = hits.seq
+             CROSS JOIN articles AS a ON a.seq = hits.seq
+           WHERE article_search MATCH @match
+           ORDER BY hits.score, hits.seq DESC`,
         ),
-        total: this.db.prepare(`SELECT count(*) ${from}`).pluck(),
+        total: this.db.prepare(`SELECT count(*) ${matches}`).pluck(),
       };
       this.searchStatements.set(key, prepared);
     }

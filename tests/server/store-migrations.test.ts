@@ -29,12 +29,13 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('migrates a version-1 file forward and keeps its data, which then becomes searchable', () => {
-    const path = join(dir, 'v1.db');
+  // Every older version, including the one just before the latest, is migrated with its data kept.
+  it.each(MIGRATIONS.slice(0, -1).map((m) => m.version))('migrates a version-%i file forward and keeps its data', (version) => {
+    const path = join(dir, `v${version}.db`);
     const db = new Database(path);
-    migrate(db, 1);
-    expect(schemaVersion(db)).toBe(1);
-    // An article written by the v1 server, straight into the v1 tables.
+    migrate(db, version);
+    expect(schemaVersion(db)).toBe(version);
+    // An article written by that server, straight into the v1 tables (which every version has).
     const seq = db
       .prepare(
         `INSERT INTO articles (id, url, source, title, published_at, summary, summary_translations, paragraphs,
@@ -50,10 +51,16 @@ describe('migrations', () => {
       `INSERT INTO vocabulary (article_seq, position, word, part_of_speech, definition, example, translations)
        VALUES (?, 0, 'keeper', 'noun', 'a person who looks after something', 'The keepers rowed across the bay.', '{"zh":"看守人"}')`,
     ).run(seq);
+    if (version >= 2) {
+      // From v2 on, the writer also kept the search index.
+      db.prepare('INSERT INTO article_search (rowid, title, summary, body) SELECT seq, title, summary, ? FROM articles').run(
+        'The keepers rowed across the bay.\nThey repaired the lamp.',
+      );
+    }
     db.close();
 
     const store = openSqliteStore(path);
-    expect(store.migration).toMatchObject({ from: 1, to: LATEST_SCHEMA_VERSION });
+    expect(store.migration).toMatchObject({ from: version, to: LATEST_SCHEMA_VERSION });
     expect(store.count()).toBe(1);
     const kept = store.byId('old-1')!;
     expect(kept).toMatchObject({
@@ -63,7 +70,7 @@ describe('migrations', () => {
       paragraphs: ['The keepers rowed across the bay.', 'They repaired the lamp.'],
     });
     expect(kept.vocabulary[0]).toMatchObject({ word: 'keeper', translations: { zh: '看守人' } });
-    // v2 built the search index from the rows v1 had.
+    // Searchable after the migration (v2 built the index from v1's rows; later versions kept it).
     expect(store.search({ q: 'lamp', limit: 10, offset: 0 }).items.map((i) => i.id)).toEqual(['old-1']);
     // v2's feed table works.
     store.saveFeedState('https://feeds.example/rss', { etag: '"abc"' });
