@@ -49,7 +49,7 @@ async function main(): Promise<number> {
     signals += 1;
     // A second signal means "now": each article is its own transaction, so nothing is left half-written.
     if (signals > 1) process.exit(130);
-    process.stderr.write(`\ningest: ${name} received; finishing the articles in progress (send again to stop at once)\n`);
+    process.stderr.write(`\ningest: ${name} received; stopping (articles already fetched are still written whole; send again to quit at once)\n`);
     stop.abort();
   };
   process.on('SIGINT', () => onSignal('SIGINT'));

@@ -181,6 +181,8 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
         const outcome = store.upsert(article);
         return count(feed, outcome, { title, id });
       } catch (error) {
+        // Stopped on purpose (SIGINT/SIGTERM): not a failure of the item, and it is tried again next run.
+        if (error instanceof FetchFailure && error.kind === 'aborted') return 'failed';
         return count(feed, 'failed', { title: label, id, reason: reason(error) });
       }
     })();

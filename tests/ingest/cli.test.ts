@@ -23,6 +23,14 @@ beforeAll(async () => {
     '/feeds/rss.xml': { file: 'rss-full.xml', contentType: 'application/rss+xml', etag: '"cli-1"' },
     '/feeds/latin1.xml': { file: 'latin1-feed.xml', contentType: 'application/xml' },
     '/pages/old-mill.html': { file: 'pages/old-mill-cp1252.html', contentType: 'text/html' },
+    '/pages/slow-robot-kits.html': { file: 'pages/robot-kits.html', contentType: 'text/html; charset=utf-8', delayMs: 400 },
+    '/feeds/many.xml': {
+      body: `<feed xmlns="http://www.w3.org/2005/Atom"><title>Many</title>${Array.from(
+        { length: 8 },
+        (_, i) => `<entry><title>Robot kits, part ${i + 1}</title><link href="/pages/slow-robot-kits.html?part=${i + 1}"/><updated>2026-11-18T0${i}:00:00Z</updated></entry>`,
+      ).join('')}</feed>`,
+      contentType: 'application/atom+xml',
+    },
   });
   dir = mkdtempSync(join(tmpdir(), 'ingest-cli-'));
 });
@@ -112,6 +120,35 @@ describe('npm run ingest', () => {
     const unknown = await ingest(['--source', 'fox', server.url('/feeds/rss.xml')], database);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown source "fox"');
+  }, 60_000);
+
+  it('stops on SIGINT after the articles in progress, leaving only whole articles', async () => {
+    const database = join(dir, 'interrupted', 'newsreader.db');
+    let signalled = false;
+    const result = await ingest(['--per-host', '1', '--source', 'npr', server.url('/feeds/many.xml')], database, (stdout, child) => {
+      if (!signalled && stdout.includes('imported: Robot kits')) {
+        signalled = true;
+        child.kill('SIGINT');
+      }
+    });
+    expect(signalled).toBe(true);
+    expect(result.stderr).toContain('SIGINT received');
+    const imported = (result.stdout.match(/^imported: /gm) ?? []).length;
+    expect(imported).toBeGreaterThan(0);
+    expect(imported).toBeLessThan(8);
+    // Pages still loading when the signal came are neither written nor counted as failures.
+    expect(result.stdout).toMatch(new RegExp(`^Summary: ${imported} imported, 0 updated, 0 unchanged, 0 failed`, 'm'));
+    const store = openSqliteStore(database);
+    try {
+      expect(store.count()).toBe(imported);
+      for (const row of store.latest({ limit: 10, offset: 0 }).items) {
+        const article = store.byId(row.id)!;
+        expect(article.paragraphs.length).toBe(5);
+        expect(article.vocabulary.length).toBeGreaterThan(0);
+      }
+    } finally {
+      store.close();
+    }
   }, 60_000);
 
   it('runs again on a schedule with --every until SIGTERM', async () => {
