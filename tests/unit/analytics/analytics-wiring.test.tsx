@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import {
+  ConsentAndAnalyticsProvider,
+  FooterAndCookieBanner,
+  type ConsentAnalyticsSetup,
+} from '../../../src/app/analytics-wiring';
+import { LanguageProvider } from '../../../src/app/language-provider';
+import { createConsentStore } from '../../../src/platform/consent-store';
+import { memoryStorage } from '../../../src/platform/storage';
+import { fakeServices, type FakeServices } from './fakes';
+
+function renderWired(path: string, options: { stored?: string; services?: FakeServices } = {}) {
+  const storage = memoryStorage(options.stored === undefined ? {} : { 'cookie-consent': options.stored });
+  const services = options.services ?? fakeServices();
+  const warnings: string[] = [];
+  const setup: ConsentAnalyticsSetup = {
+    consentStore: createConsentStore(storage),
+    analytics: services,
+    logger: { warn: (message) => warnings.push(message) },
+    siteOrigin: 'https://learn.example',
+  };
+  const memory = memoryLocation({ path, record: true });
+  render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <LanguageProvider>
+        <ConsentAndAnalyticsProvider setup={setup}>
+          <main id="main" tabIndex={-1}>
+            page
+          </main>
+          <FooterAndCookieBanner />
+        </ConsentAndAnalyticsProvider>
+      </LanguageProvider>
+    </Router>,
+  );
+  const navigate = (to: string) => act(() => memory.navigate(to));
+  return { services, storage, navigate, warnings };
+}
+
+const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
+const click = (name: string) => act(() => fireEvent.click(screen.getByRole('button', { name })));
+
+describe('consent and analytics in the app', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    document.documentElement.lang = '';
+  });
+
+  it('first visit: nothing tracked until Accept All, then a page view of the current page and of every route change', async () => {
+    const { services, storage, navigate } = renderWired('/en');
+    await navigate('/en/articles');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByRole('region', { name: 'We value your privacy' })).toBeInTheDocument();
+    expect(services.ga.calls).toEqual([]);
+    expect(services.signalReads.count).toBe(0);
+
+    await click('Accept All');
+    await settle();
+    expect(storage.get('cookie-consent')).toBe('{"essential":true,"analytics":true}');
+    expect(services.ga.calls).toEqual([{ call: 'load' }, { call: 'pageView', path: '/en/articles' }]);
+
+    await navigate('/en/articles/a1');
+    expect(services.ga.calls.at(-1)).toEqual({ call: 'pageView', path: '/en/articles/a1' });
+  });
+
+  it('a saved acceptance starts analytics at load, without a banner', async () => {
+    const { services } = renderWired('/es', { stored: '{"essential":true,"analytics":true}' });
+    await settle();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(services.ga.calls).toEqual([{ call: 'load' }, { call: 'pageView', path: '/es' }]);
+  });
+
+  it('a saved rejection never loads anything', async () => {
+    const { services, navigate } = renderWired('/zh', {
+      stored: '{"essential":true,"analytics":false}',
+      services: fakeServices({ signals: { languages: ['zh-CN'] } }),
+    });
+    await navigate('/zh/articles');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(services.probe.urls).toEqual([]);
+    expect(services.ga.calls).toEqual([]);
+    expect(services.baidu.calls).toEqual([]);
+  });
+
+  it('withdrawing consent from the footer sends privacy_opt_out and stops tracking', async () => {
+    const { services, storage, navigate } = renderWired('/en', { stored: '{"essential":true,"analytics":true}' });
+    await settle();
+    await click('Cookie settings');
+    await click('Reject All');
+    expect(storage.get('cookie-consent')).toBe('{"essential":true,"analytics":false}');
+    await navigate('/en/articles');
+    expect(services.ga.calls).toEqual([
+      { call: 'load' },
+      { call: 'pageView', path: '/en' },
+      { call: 'event', name: 'privacy_opt_out', params: { category: 'engagement', value: 1 } },
+      { call: 'optOut' },
+    ]);
+  });
+
+  it('records a language change and keeps <html lang> in step with the page texts', async () => {
+    const { services, navigate } = renderWired('/zh', { stored: '{"essential":true,"analytics":true}' });
+    await settle();
+    expect(document.documentElement.lang).toBe('zh');
+    await navigate('/es');
+    expect(document.documentElement.lang).toBe('es');
+    expect(services.ga.calls).toContainEqual({
+      call: 'event',
+      name: 'language_change',
+      params: { from_language: 'zh', to_language: 'es', category: 'engagement', value: 1 },
+    });
+    await navigate('/fr');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('the banner follows the page language', async () => {
+    renderWired('/es');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByRole('region', { name: 'Valoramos tu privacidad' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Configuración de cookies' })).toBeInTheDocument();
+  });
+
+  it('a choice that cannot be saved still applies, and the failure is logged', async () => {
+    const services = fakeServices();
+    const failing = { get: () => null, set: () => false, remove: () => {} };
+    const warnings: string[] = [];
+    const memory = memoryLocation({ path: '/en' });
+    render(
+      <Router hook={memory.hook}>
+        <LanguageProvider>
+          <ConsentAndAnalyticsProvider
+            setup={{
+              consentStore: createConsentStore(failing),
+              analytics: services,
+              logger: { warn: (message) => warnings.push(message) },
+              siteOrigin: '',
+            }}
+          >
+            <FooterAndCookieBanner />
+          </ConsentAndAnalyticsProvider>
+        </LanguageProvider>
+      </Router>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await click('Accept All');
+    await settle();
+    expect(warnings).toEqual(['Cookie choice could not be saved; it applies to this visit only']);
+    expect(services.ga.calls[0]).toEqual({ call: 'load' });
+  });
+});
