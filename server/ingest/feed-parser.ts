@@ -143,7 +143,8 @@ function rssItem(node: Node, base: string | undefined): FeedItem {
     absolute(atomLink ? String(atomLink['@_href'] ?? '') : undefined, base) ??
     (guid && guidIsPermalink && /^https?:\/\//i.test(guid) ? absolute(guid, base) : undefined);
   return {
-    title: (textOf(node['title']) ?? '').replace(/\s+/g, ' '),
+    // Many feeds escape their titles twice or put markup in them; readers show the text.
+    title: stripTags(textOf(node['title']) ?? ''),
     ...(link ? { link } : {}),
     ...(guid ? { guid } : {}),
     ...optional('publishedAt', isoDate(node['pubDate']) ?? isoDate(node['dc:date'])),

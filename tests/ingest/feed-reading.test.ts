@@ -39,6 +39,15 @@ describe('parseFeed', () => {
     expect(third?.link).toBeUndefined();
   });
 
+  it('shows titles as text, even when a feed escapes them twice or puts markup in them', () => {
+    const feed = parseFeed(`<rss><channel>
+      <item><title>It&#8217;s &amp;amp; &lt;b&gt;bold&lt;/b&gt;</title><link>https://example.org/a?x=1&amp;y=2</link></item>
+      <item><title><![CDATA[Prices & <i>wages</i>]]></title><link>https://example.org/b</link></item>
+    </channel></rss>`);
+    expect(feed.items.map((i) => i.title)).toEqual(['It’s & bold', 'Prices & wages']);
+    expect(feed.items[0]?.link).toBe('https://example.org/a?x=1&y=2');
+  });
+
   it('reads Atom entries: alternate link, published/updated, html and xhtml content, category labels', () => {
     const feed = parseFeed(`<feed xmlns="http://www.w3.org/2005/Atom"><title>Atom test</title>
       <entry><title type="html">Up &lt;em&gt;here&lt;/em&gt;</title>
