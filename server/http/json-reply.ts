@@ -21,7 +21,7 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
 export function sendJson(request: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
   const json = JSON.stringify(body);
   const etag = etagOf(json);
-  reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  reply.header('etag', etag).header('cache-control', 'no-cache');
   if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
     return reply.code(304).send();
   }
