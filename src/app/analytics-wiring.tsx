@@ -24,7 +24,7 @@ import {
 } from '../machines/analytics-machine';
 import { createBaiduProvider, createGa4Provider, type AnalyticsProvider } from '../platform/analytics-providers';
 import { createConsentStore, type ConsentStore } from '../platform/consent-store';
-import { removeServerHeadTags, setHtmlLang } from '../platform/document-head';
+import { captureStaticHeadTags, setHtmlLang } from '../platform/document-head';
 import { browserEnvironment } from '../platform/environment';
 import { consoleLogger, type Logger } from '../platform/logger';
 import { fetchNetworkProbe } from '../platform/network-probe';
@@ -123,10 +123,12 @@ function LanguageChangeTracker() {
 
 function HtmlLang() {
   const textLanguage = useTextLanguage();
+  // Noted before React adds its own head tags, removed right after.
+  const [removeStaticHeadTags] = useState(() => captureStaticHeadTags());
   useLayoutEffect(() => {
-    // The server's head tags helped crawlers; from here on React renders the head.
-    removeServerHeadTags();
-  }, []);
+    // The server's head tags helped crawlers and link previews; from here on React renders the head.
+    removeStaticHeadTags();
+  }, [removeStaticHeadTags]);
   useEffect(() => {
     setHtmlLang(textLanguage);
   }, [textLanguage]);

@@ -15,3 +15,16 @@ export const SERVER_HEAD_ATTRIBUTE = 'data-server-head';
 export function removeServerHeadTags(doc: Document = document): void {
   doc.head.querySelectorAll(`[${SERVER_HEAD_ATTRIBUTE}]`).forEach((element) => element.remove());
 }
+
+/**
+ * Notes the head tags that were in the page before the app rendered (the server's tags
+ * and index.html's fallback <title>) and returns a function that removes them. Call it
+ * before the first render and the remover after it: React 19 adds its own <title> rather
+ * than reusing one, and document.title reads the first.
+ */
+export function captureStaticHeadTags(doc: Document = document): () => void {
+  const found = [...doc.head.querySelectorAll(`title, [${SERVER_HEAD_ATTRIBUTE}]`)];
+  return () => {
+    for (const element of found) element.remove();
+  };
+}

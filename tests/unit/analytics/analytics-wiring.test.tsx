@@ -11,9 +11,10 @@ import {
 import { LanguageProvider } from '../../../src/app/language-provider';
 import { createConsentStore } from '../../../src/platform/consent-store';
 import { memoryStorage } from '../../../src/platform/storage';
+import { HomeHead } from '../../../src/views/head/page-heads';
 import { fakeServices, type FakeServices } from './fakes';
 
-function renderWired(path: string, options: { stored?: string; services?: FakeServices } = {}) {
+function renderWired(path: string, options: { stored?: string; services?: FakeServices; head?: boolean } = {}) {
   const storage = memoryStorage(options.stored === undefined ? {} : { 'cookie-consent': options.stored });
   const services = options.services ?? fakeServices();
   const warnings: string[] = [];
@@ -29,6 +30,7 @@ function renderWired(path: string, options: { stored?: string; services?: FakeSe
       <LanguageProvider>
         <ConsentAndAnalyticsProvider setup={setup}>
           <main id="main" tabIndex={-1}>
+            {options.head ? <HomeHead /> : null}
             page
           </main>
           <FooterAndCookieBanner />
@@ -150,5 +152,20 @@ describe('consent and analytics in the app', () => {
     await settle();
     expect(warnings).toEqual(['Cookie choice could not be saved; it applies to this visit only']);
     expect(services.ga.calls[0]).toEqual({ call: 'load' });
+  });
+
+  it('replaces the server-written head tags and the fallback title with the page’s own', () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<title>NewsReader English</title><meta data-server-head name="description" content="server"><link data-server-head rel="canonical" href="https://learn.example/zh">',
+    );
+    renderWired('/es', { head: true });
+    expect([...document.head.querySelectorAll('title')].map((title) => title.textContent)).toEqual([
+      'NewsReader English: aprende inglés con las noticias',
+    ]);
+    expect(document.title).toBe('NewsReader English: aprende inglés con las noticias');
+    expect(document.head.querySelectorAll('[data-server-head]')).toHaveLength(0);
+    expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://learn.example/es');
   });
 });
