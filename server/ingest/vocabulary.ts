@@ -118,14 +118,23 @@ function bestReading(candidate: Candidate, wordNet: WordNet): Reading | undefine
     // Tagged-corpus counts and the number of senses say how usual this part of speech is; news prose leans to nouns.
     let score = Math.log2(1 + entry.taggedSenseCount) + 0.5 * Math.log2(1 + entry.offsets.length) + (pos === 'noun' ? 0.5 : 0);
     for (const occurrence of candidate.occurrences) score += contextBonus(pos, occurrence, lemma, wordNet) / candidate.occurrences.length;
-    if (!best || score > best.score) best = { reading: { lemma, pos, definition: simplify(sense.definition) }, score };
+    if (!best || score > best.score) best = { reading: { lemma, pos, definition: simplifyDefinition(sense.definition) }, score };
   }
   return best?.reading;
 }
 
 /** WordNet glosses sometimes open with a usage note in brackets; a learner needs the meaning. */
-function simplify(definition: string): string {
-  return definition.replace(/^\([^)]*\)\s*/, '').replace(/\s+/g, ' ').trim();
+export function simplifyDefinition(definition: string): string {
+  return (
+    definition
+      .replace(/^\([^)]*\)\s*/, '')
+      // Notes on pronunciation or spelling ("(`aged' is pronounced as two syllables)") are for lexicographers.
+      .replace(/\s*\([^()]*`[^()]*\)/g, '')
+      .replace(/`([^`']*)'/g, '‘$1’')
+      .replace(/\s+/g, ' ')
+      .replace(/[\s;,]+$/, '')
+      .trim()
+  );
 }
 
 /**

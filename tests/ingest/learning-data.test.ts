@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { articleId, buildArticle, normaliseUrl, summarise } from '../../server/ingest/article-builder';
 import { categorise, categoriesFromFeed, categoriesFromKeywords } from '../../server/ingest/categories';
-import { COMMON_WORD_RANK, frequencyRank, pickVocabulary } from '../../server/ingest/vocabulary';
+import { COMMON_WORD_RANK, frequencyRank, pickVocabulary, simplifyDefinition } from '../../server/ingest/vocabulary';
 import { WordNet } from '../../server/ingest/wordnet';
 
 const STORY = [
@@ -44,6 +44,12 @@ describe('pickVocabulary', () => {
     expect(frequencyRank('channel')).toBeLessThanOrEqual(COMMON_WORD_RANK);
     expect(words).not.toContain('channel');
     expect(pickVocabulary(['Mr Okonkwo met Ms Vasquez in Tallahassee yesterday.'])).toEqual([]);
+  });
+
+  it('gives definitions without lexicographers’ notes', () => {
+    expect(simplifyDefinition("advanced in years; (`aged' is pronounced as two syllables)")).toBe('advanced in years');
+    expect(simplifyDefinition('(usually followed by `to\') having the necessary means')).toBe('having the necessary means');
+    expect(simplifyDefinition("a word like `cat' here")).toBe('a word like ‘cat’ here');
   });
 
   it('picks at most eight, in the order the article uses them', () => {
