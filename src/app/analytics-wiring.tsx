@@ -7,13 +7,7 @@
 import { createActorContext } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import {
-  articleClickFromHomepage,
-  articleComplete,
-  articleStart,
-  languageChange,
-  type AnalyticsEvent,
-} from '../domain/analytics-events';
+import { articleClickFromHomepage, languageChange, type AnalyticsEvent } from '../domain/analytics-events';
 import { pathSegments } from '../domain/routing';
 import { consentMachine } from '../machines/consent-machine';
 import {
@@ -236,70 +230,4 @@ export function HomeArticleClickTracker({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
-}
-
-export interface ReadingArticle {
-  readonly id: string;
-  readonly source: string;
-  readonly difficulty: string;
-}
-
-/**
- * article_start when an article has loaded; article_complete (time on the article, in
- * seconds, rounded) when the learner leaves it having reached its end, which the marker
- * this renders after the article shows.
- */
-export function ArticleReadingTracker({
-  article,
-  now = () => Date.now(),
-}: {
-  article: ReadingArticle | null;
-  now?: () => number;
-}) {
-  const track = useTrack();
-  const language = usePageLanguage();
-  const endMarker = useRef<HTMLDivElement>(null);
-  const session = useRef<{ id: string; startedAt: number; reachedEnd: boolean; completed: boolean } | null>(null);
-  const nowRef = useRef(now);
-  nowRef.current = now;
-
-  useEffect(() => {
-    if (article === null) return;
-    if (session.current?.id !== article.id) {
-      session.current = { id: article.id, startedAt: nowRef.current(), reachedEnd: false, completed: false };
-      track(articleStart({ articleId: article.id, source: article.source, language, difficulty: article.difficulty }));
-    }
-    const current = session.current;
-    const complete = () => {
-      if (!current.reachedEnd || current.completed) return;
-      current.completed = true;
-      track(
-        articleComplete({
-          articleId: current.id,
-          readingTimeSeconds: (nowRef.current() - current.startedAt) / 1000,
-          language,
-          difficulty: article.difficulty,
-        }),
-      );
-    };
-    let observer: IntersectionObserver | null = null;
-    const marker = endMarker.current;
-    if (marker !== null && typeof IntersectionObserver === 'function') {
-      observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          current.reachedEnd = true;
-          observer?.disconnect();
-        }
-      });
-      observer.observe(marker);
-    }
-    window.addEventListener('pagehide', complete);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener('pagehide', complete);
-      complete();
-    };
-  }, [article, language, track]);
-
-  return <div ref={endMarker} className="article-end-marker" aria-hidden="true" />;
 }
