@@ -138,9 +138,9 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
     }
     const earlier = seen.get(id);
     if (earlier) {
-      // The same article twice in one run: read once, counted once more as unchanged.
-      await earlier;
-      return count(feed, 'unchanged', { title: label, id, reason: 'duplicate in this run' });
+      // The same article twice in one run: read once; the copy is unchanged, or failed like the first.
+      if ((await earlier) !== 'failed') return count(feed, 'unchanged', { title: label, id, reason: 'duplicate in this run' });
+      return count(feed, 'failed', { title: label, id, reason: 'same article as an item that failed above' });
     }
     const work = (async (): Promise<ItemOutcome> => {
       try {
