@@ -131,6 +131,10 @@ export async function startAnalyticsStandIn(): Promise<AnalyticsStandIn> {
       hits.push({ provider: 'baidu', path: url.pathname, params });
       res.writeHead(204, cors);
       res.end();
+    } else if (url.pathname === '/favicon.ico') {
+      // Stands in for the China reachability probe's target: reachable.
+      res.writeHead(200, { ...cors, 'content-type': 'image/x-icon' });
+      res.end();
     } else if (url.pathname === '/__hits') {
       res.writeHead(200, { ...cors, 'content-type': 'application/json' });
       res.end(JSON.stringify(hits));

@@ -30,7 +30,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     VITE_BAIDU_SITE_ID: BAIDU_SITE_ID,
     VITE_BAIDU_SCRIPT_URL: `${standIn.origin}/hm.js`,
     VITE_BAIDU_ENABLED: 'true',
-    VITE_SITE_ORIGIN: 'https://newsreader.example',
+    // Learners whose browser prefers Chinese trigger this probe; it must stay on this machine too.
+    VITE_CHINA_PROBE_URL: `${standIn.origin}/favicon.ico`,
   });
   project.provide('distDir', distDir);
   project.provide('analyticsOrigin', standIn.origin);
