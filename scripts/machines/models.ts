@@ -46,8 +46,11 @@ export interface MachineModel {
   events(snapshot: AnyMachineSnapshot): EventObject[];
   /** A smaller event set for simple paths, which grow exponentially with the events tried. */
   simpleEvents(snapshot: AnyMachineSnapshot): EventObject[];
-  /** Two snapshots a learner cannot tell apart serialise the same. */
-  serialize(snapshot: AnyMachineSnapshot): string;
+  /**
+   * Two snapshots a learner cannot tell apart serialise the same. The event that led to the
+   * snapshot may count too, where the way into a state is worth a path of its own.
+   */
+  serialize(snapshot: AnyMachineSnapshot, event?: EventObject): string;
   /** The step in words, e.g. 'The learner types "bikes" in the search box'. */
   describeEvent(event: EventObject): string;
   /** What in the context makes this state look different, e.g. "1 of 3 cards". */
@@ -579,9 +582,12 @@ const analyticsModel: MachineModel = {
     // opt-out); from the other states it leads back to the start, which multiplies loops.
     return eventsFromTable('analytics', snapshot, analyticsPayloads, (s, type) => type === 'CONSENT_REVOKED' && !s.matches('initialised'));
   },
-  serialize(snapshot) {
+  serialize(snapshot, event) {
     const context = snapshot.context as AnalyticsContext;
-    return JSON.stringify({ value: snapshot.value, region: context.region });
+    // Each way detection can end (signals, probe answer, probe failure, time-out, no signals)
+    // gets its own path to the provider loading, or to "no provider for this region".
+    const via = event !== undefined && (snapshot.matches('loading') || snapshot.matches('unavailable')) ? event.type : null;
+    return JSON.stringify({ value: snapshot.value, region: context.region, via });
   },
   describeEvent(event) {
     switch (event.type) {

@@ -170,11 +170,12 @@ function toGeneratedPath(
   const replayed = replay(model, scenario.input, events);
   const steps = path.steps.map((step, position): PathStep => {
     const replayedStep = replayed[position]!;
-    const key = model.serialize(step.state);
-    if (model.serialize(replayedStep.snapshot) !== key) {
+    const event = position === 0 ? undefined : step.event;
+    const key = model.serialize(step.state, event);
+    if (model.serialize(replayedStep.snapshot, event) !== key) {
       throw new Error(
         `Replaying ${model.name} path ${kind} ${index + 1} did not reach ${key} at step ${position + 1} ` +
-          `(got ${model.serialize(replayedStep.snapshot)}).`,
+          `(got ${model.serialize(replayedStep.snapshot, event)}).`,
       );
     }
     return {
@@ -209,7 +210,7 @@ export function generatePaths(model: MachineModel): MachinePaths {
   const scenarios = model.scenarios.map((scenario): ScenarioPaths => {
     const common = {
       input: scenario.input,
-      serializeState: (snapshot: AnyMachineSnapshot) => model.serialize(snapshot),
+      serializeState: (snapshot: AnyMachineSnapshot, event: EventObject | undefined) => model.serialize(snapshot, event),
       serializeEvent,
     };
     const shortest = byLength(
