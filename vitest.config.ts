@@ -13,7 +13,7 @@ export default defineConfig({
     // The build machine has two cores shared with other work.
     maxWorkers: 2,
     testTimeout: 15_000,
-    reporters: ['default', ['./tests/support/summary-reporter.ts', 'unit']],
+    reporters: ['default', ['./tests/support/summary-reporter.ts', { suite: 'unit' }]],
     // The article body's stylesheet is imported as a string (?inline) and tests check it reaches the shadow root.
     css: { include: [/article-body\.css/] },
   },

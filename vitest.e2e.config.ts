@@ -14,6 +14,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
-    reporters: ['default', ['./tests/support/summary-reporter.ts', 'e2e']],
+    reporters: ['default', ['./tests/support/summary-reporter.ts', { suite: 'e2e' }]],
   },
 });

@@ -5,7 +5,11 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
-  constructor(private readonly suite: string = 'tests') {}
+  private readonly suite: string;
+
+  constructor(options: { suite?: string } = {}) {
+    this.suite = options.suite ?? 'tests';
+  }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
