@@ -40,6 +40,12 @@ describe('/search', () => {
     expect(await screen.findByText('list in es, search box: fútbol')).toBeInTheDocument();
   });
 
+  it('keeps reserved characters of the term intact through the router', async () => {
+    const memory = renderAt('/search?q=R%26D%20%2B%20jobs%3F&lang=en');
+    expect(await screen.findByText('list in en, search box: R&D + jobs?')).toBeInTheDocument();
+    expect(memory.history).toEqual(['/en/articles?q=R%26D%20%2B%20jobs%3F']);
+  });
+
   it.each([
     ['?q=energy&lang=xx', '/zh/articles?q=energy'],
     ['?q=energy&lang=EN', '/en/articles?q=energy'],
