@@ -16,7 +16,9 @@ import { createDomPurifySanitiser } from '../platform/html-sanitiser';
 import { consoleLogger } from '../platform/logger';
 import { ArticleDetailActorContext } from '../views/detail/article-detail-context';
 import { ArticleDetailPage } from '../views/detail/article-detail-page';
+import { useInspect } from './inspector';
 import { useServices } from './services';
+import { settleUnlessAborted } from './settle-unless-aborted';
 
 function decodeSegment(segment: string): string {
   try {
@@ -40,13 +42,14 @@ export default function ArticleDetailRoute() {
   const [path] = useLocation();
   const language = languageFromPath(path);
   const articleId = decodeSegment(params.articleId ?? '');
+  const inspect = useInspect();
 
   const logic = useMemo(() => {
     const sanitiser = injectedSanitiser ?? createDomPurifySanitiser();
     return articleDetailMachine.provide({
       actors: {
         fetchArticle: fromPromise<ArticleView, ArticleRequest>(({ input, signal }) =>
-          api.article(input.articleId, input.language, signal),
+          settleUnlessAborted(signal, api.article(input.articleId, input.language, signal)),
         ),
         sanitiseBody: fromPromise<SanitisedBody, { body: string }>(async ({ input }) => {
           const result = sanitiser.sanitise(input.body);
@@ -63,7 +66,7 @@ export default function ArticleDetailRoute() {
   }, [api, reload, injectedSanitiser, logger]);
 
   return (
-    <ArticleDetailActorContext.Provider logic={logic} options={{ input: { articleId, language } }}>
+    <ArticleDetailActorContext.Provider logic={logic} options={{ input: { articleId, language }, inspect }}>
       <RequestFollower articleId={articleId} language={language} />
       <ArticleDetailPage />
     </ArticleDetailActorContext.Provider>

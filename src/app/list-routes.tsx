@@ -8,7 +8,9 @@ import { articleListMachine, type LatestArticlesRequest } from '../machines/arti
 import { ArticleListActorContext } from '../views/articles/article-list-context';
 import { ArticleListPage } from '../views/articles/article-list-page';
 import { HomePage } from '../views/home/home-page';
+import { useInspect } from './inspector';
 import { useServices } from './services';
+import { settleUnlessAborted } from './settle-unless-aborted';
 
 export const HOME_ARTICLE_LIMIT = 4;
 export const LIST_ARTICLE_LIMIT = 20;
@@ -20,7 +22,7 @@ function useListLogic() {
       articleListMachine.provide({
         actors: {
           fetchLatestArticles: fromPromise<ArticleCard[], LatestArticlesRequest>(({ input, signal }) =>
-            api.latestArticles(input, signal),
+            settleUnlessAborted(signal, api.latestArticles(input, signal)),
           ),
         },
       }),
@@ -70,9 +72,10 @@ function ListProvider({ limit, search, children }: { limit: number; search?: str
   const [path] = useLocation();
   const language = languageFromPath(path);
   const logic = useListLogic();
+  const inspect = useInspect();
   const input = { language, limit, filters: search === undefined ? {} : { search } };
   return (
-    <ArticleListActorContext.Provider logic={logic} options={{ input }}>
+    <ArticleListActorContext.Provider logic={logic} options={{ input, inspect }}>
       <LanguageFollower language={language} />
       {children}
     </ArticleListActorContext.Provider>

@@ -1,4 +1,5 @@
 /** Renders the real app (routes, machines, views) at a path, with fake services at the API boundary. */
+import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
@@ -10,7 +11,7 @@ import { fakeApi } from './fixtures';
 
 export function renderApp(
   path: string,
-  options: { fake?: ReturnType<typeof fakeApi>; sanitiser?: HtmlSanitiser } = {},
+  options: { fake?: ReturnType<typeof fakeApi>; sanitiser?: HtmlSanitiser; strict?: boolean } = {},
 ) {
   const memory = memoryLocation({ path, record: true });
   const fake = options.fake ?? fakeApi();
@@ -20,7 +21,8 @@ export function renderApp(
     ? { api: fake.api, reload, logger, sanitiser: options.sanitiser }
     : { api: fake.api, reload, logger };
   const user = userEvent.setup();
-  const view = render(<App services={services} location={{ hook: memory.hook, searchHook: memory.searchHook }} />);
+  const app = <App services={services} location={{ hook: memory.hook, searchHook: memory.searchHook }} />;
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, ...fake, memory, reload, logger, user };
 }
 
