@@ -31,6 +31,7 @@ import { Footer } from '../views/footer';
 import { SiteOriginContext } from '../views/head/site-origin';
 import { usePageLanguage, useTextLanguage } from '../views/use-texts';
 import { browserAppConfig, type AppConfig } from './config';
+import { useInspect } from './inspector';
 
 export const ConsentActorContext = createActorContext(consentMachine);
 export const AnalyticsActorContext = createActorContext(analyticsMachine);
@@ -139,6 +140,7 @@ export function ConsentAndAnalyticsProvider({
   const [setup] = useState(() => given ?? browserConsentAnalyticsSetup());
   const [savedChoice] = useState(() => setup.consentStore.load());
   const [path] = useLocation();
+  const inspect = useInspect();
   const consentLogic = useMemo(
     () =>
       consentMachine.provide({
@@ -156,10 +158,10 @@ export function ConsentAndAnalyticsProvider({
 
   return (
     <SiteOriginContext.Provider value={setup.siteOrigin}>
-      <ConsentActorContext.Provider logic={consentLogic} options={{ input: { savedChoice } }}>
+      <ConsentActorContext.Provider logic={consentLogic} options={{ input: { savedChoice }, inspect }}>
         <AnalyticsActorContext.Provider
           logic={analyticsLogic}
-          options={{ input: { providers: configuredProviders(setup.analytics), path } }}
+          options={{ input: { providers: configuredProviders(setup.analytics), path }, inspect }}
         >
           <TrackingBridge>
             <ConsentAnalyticsBridge />

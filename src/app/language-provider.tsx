@@ -7,6 +7,7 @@ import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { languageMachine } from '../machines/language-machine';
 import { LanguageActorContext } from '../views/language-context';
+import { useInspect } from './inspector';
 
 function LocationReporter({ path, search }: { path: string; search: string }) {
   const actor = LanguageActorContext.useActorRef();
@@ -19,6 +20,7 @@ function LocationReporter({ path, search }: { path: string; search: string }) {
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [path, navigate] = useLocation();
   const search = useSearch();
+  const inspect = useInspect();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
@@ -33,7 +35,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   );
 
   return (
-    <LanguageActorContext.Provider logic={logic} options={{ input: { path, search } }}>
+    <LanguageActorContext.Provider logic={logic} options={{ input: { path, search }, inspect }}>
       <LocationReporter path={path} search={search} />
       {children}
     </LanguageActorContext.Provider>

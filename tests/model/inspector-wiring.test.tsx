@@ -1,0 +1,76 @@
+/**
+ * `?inspect` in the dev server: every actor the app creates reports to the inspector handed
+ * down through InspectContext, including the per-route actors and the actors they invoke.
+ */
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InspectionEvent } from 'xstate';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../src/app/app';
+import { startInspectorIfAsked } from '../../src/app/inspector-loader';
+import { InspectContext, wantsInspector } from '../../src/app/inspector';
+import { fakeApi } from '../unit/views/fixtures';
+
+function machineIdsSeen(events: InspectionEvent[]): string[] {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (event.type !== '@xstate.actor') continue;
+    const logic = (event.actorRef as unknown as { logic?: { id?: unknown } }).logic;
+    if (typeof logic?.id === 'string') ids.add(logic.id);
+  }
+  return [...ids].sort();
+}
+
+function renderInspected(path: string) {
+  const events: InspectionEvent[] = [];
+  const memory = memoryLocation({ path, record: true });
+  const fake = fakeApi();
+  render(
+    <InspectContext.Provider value={(event) => void events.push(event)}>
+      <App services={{ api: fake.api, reload: vi.fn(), logger: { warn: vi.fn() } }} location={{ hook: memory.hook, searchHook: memory.searchHook }} />
+    </InspectContext.Provider>,
+  );
+  return events;
+}
+
+describe('inspector wiring', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('is asked for with ?inspect anywhere in the query string', () => {
+    expect(wantsInspector('?inspect')).toBe(true);
+    expect(wantsInspector('?q=bikes&inspect=1')).toBe(true);
+    expect(wantsInspector('')).toBe(false);
+    expect(wantsInspector('?q=inspect')).toBe(false);
+  });
+
+  it('connects the language and list actors, and the fetch they invoke, on the list page', async () => {
+    const events = renderInspected('/zh/articles');
+    await screen.findAllByTestId('article-card');
+    expect(machineIdsSeen(events)).toEqual(expect.arrayContaining(['articleList', 'language']));
+    // Invoked actors report through the same system.
+    expect(events.some((event) => event.type === '@xstate.event' && event.event.type === 'xstate.done.actor.fetchArticles')).toBe(true);
+  });
+
+  it('connects the detail actor on the article page', async () => {
+    const events = renderInspected('/zh/articles/city-bikes');
+    await vi.waitFor(() => expect(machineIdsSeen(events)).toContain('articleDetail'), { timeout: 5000 });
+  });
+
+  it('runs the app the same when no inspector is handed down', async () => {
+    const memory = memoryLocation({ path: '/zh/articles' });
+    const fake = fakeApi();
+    render(<App services={{ api: fake.api, reload: vi.fn() }} location={{ hook: memory.hook, searchHook: memory.searchHook }} />);
+    expect(await screen.findAllByTestId('article-card')).not.toHaveLength(0);
+  });
+
+  it('opens the Stately inspector window only when the URL asks for it', () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    expect(startInspectorIfAsked('?q=bikes')).toBeUndefined();
+    expect(open).not.toHaveBeenCalled();
+    const inspect = startInspectorIfAsked('?inspect');
+    expect(inspect).toBeDefined();
+    expect(open).toHaveBeenCalledWith(expect.stringContaining('stately.ai'), expect.anything());
+  });
+});
