@@ -50,9 +50,40 @@ export function layerOf(relativePath: string): Layer | 'unknown' | undefined {
   return layer in ALLOWED_IMPORTS && layer !== 'server' ? layer : 'unknown';
 }
 
-interface ImportSite {
+export interface ImportSite {
   specifier: string;
   line: number;
+  /** `import('...')`: loaded on demand, so the target lands in its own chunk. */
+  dynamic: boolean;
+  /** `import type` / `export type` / `import('x').T` in a type: erased, never loaded. */
+  typeOnly: boolean;
+}
+
+function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(node)) return node.isTypeOnly;
+  const clause = node.importClause;
+  if (clause === undefined) return false;
+  if (clause.isTypeOnly) return true;
+  // `import { type A, type B } from 'x'` is erased too (no default import, every name typed).
+  const bindings = clause.namedBindings;
+  return (
+    clause.name === undefined &&
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
+}
+
+/** Every module specifier a source file names, with how it is imported. */
+export function importsOf(relativePath: string, sourceText: string): ImportSite[] {
+  const kind = relativePath.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  return importSites(ts.createSourceFile(relativePath, sourceText, ts.ScriptTarget.Latest, true, kind));
+}
+
+/** The repository-relative file a relative specifier points at (without extension or query). */
+export function resolveSpecifier(fromFile: string, specifier: string): string {
+  return path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), specifier.split('?')[0]!));
 }
 
 function importSites(sourceFile: ts.SourceFile): ImportSite[] {
@@ -64,21 +95,23 @@ function importSites(sourceFile: ts.SourceFile): ImportSite[] {
       node.moduleSpecifier !== undefined &&
       ts.isStringLiteral(node.moduleSpecifier)
     ) {
-      sites.push({ specifier: node.moduleSpecifier.text, line: lineOf(node) });
+      sites.push({ specifier: node.moduleSpecifier.text, line: lineOf(node), dynamic: false, typeOnly: isTypeOnly(node) });
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       const expression = node.moduleReference.expression;
-      if (ts.isStringLiteral(expression)) sites.push({ specifier: expression.text, line: lineOf(node) });
+      if (ts.isStringLiteral(expression)) {
+        sites.push({ specifier: expression.text, line: lineOf(node), dynamic: false, typeOnly: node.isTypeOnly });
+      }
     } else if (ts.isCallExpression(node)) {
       const [first] = node.arguments;
       const isDynamicImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
       const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
       if ((isDynamicImport || isRequire) && first !== undefined && ts.isStringLiteralLike(first)) {
-        sites.push({ specifier: first.text, line: lineOf(node) });
+        sites.push({ specifier: first.text, line: lineOf(node), dynamic: isDynamicImport, typeOnly: false });
       }
     } else if (ts.isImportTypeNode(node)) {
       const argument = node.argument;
       if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) {
-        sites.push({ specifier: argument.literal.text, line: lineOf(node) });
+        sites.push({ specifier: argument.literal.text, line: lineOf(node), dynamic: false, typeOnly: true });
       }
     }
     ts.forEachChild(node, visit);
@@ -142,7 +175,7 @@ export function checkSource(relativePath: string, sourceText: string): Violation
 
   for (const { specifier, line } of importSites(sourceFile)) {
     if (specifier.startsWith('.')) {
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(relativePath), specifier.split('?')[0]!));
+      const target = resolveSpecifier(relativePath, specifier);
       const targetLayer = layerOf(target);
       if (layer === 'server') {
         if (targetLayer !== 'server' && !SERVER_MAY_IMPORT.some((allowed) => allowed.test(target))) {

@@ -1,0 +1,98 @@
+// @vitest-environment node
+/**
+ * DOMPurify and the detail screen must load only on the detail route. The bundler puts every
+ * module that the entry reaches through static value imports into the main chunk, so that set
+ * is computed here from the sources and must not contain them.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { importsOf, resolveSpecifier } from './layer-rules';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const ENTRY = 'src/app/main.tsx';
+const DETAIL_ROUTE = 'src/app/article-detail-route.tsx';
+/** What must stay out of the main chunk. */
+const DETAIL_ONLY = [
+  DETAIL_ROUTE,
+  'src/platform/html-sanitiser.ts',
+  'src/views/detail/article-detail-page.tsx',
+  'src/views/detail/isolated-html.tsx',
+  'dompurify',
+];
+
+function resolveFile(target: string): string | undefined {
+  for (const candidate of [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`]) {
+    if (existsSync(path.join(ROOT, candidate)) && statSync(path.join(ROOT, candidate)).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+interface Edge {
+  file: string;
+  target: string;
+  line: number;
+  dynamic: boolean;
+  typeOnly: boolean;
+}
+
+function edgesOf(file: string): Edge[] {
+  return importsOf(file, readFileSync(path.join(ROOT, file), 'utf8')).map((site) => {
+    const relative = site.specifier.startsWith('.');
+    // Packages are named by their name ('dompurify', 'react-dom/client' -> 'react-dom').
+    const packageName = site.specifier.startsWith('@')
+      ? site.specifier.split('/').slice(0, 2).join('/')
+      : site.specifier.split('/')[0]!;
+    const target = relative ? (resolveFile(resolveSpecifier(file, site.specifier)) ?? resolveSpecifier(file, site.specifier)) : packageName;
+    return { file, target, line: site.line, dynamic: site.dynamic, typeOnly: site.typeOnly };
+  });
+}
+
+/** Every module the entry loads up front: static value imports, followed transitively. */
+function mainChunk(): Map<string, string> {
+  const reachedFrom = new Map<string, string>([[ENTRY, '(entry)']]);
+  const queue = [ENTRY];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const edge of edgesOf(file)) {
+      if (edge.dynamic || edge.typeOnly || reachedFrom.has(edge.target)) continue;
+      reachedFrom.set(edge.target, `${edge.file}:${edge.line}`);
+      if (edge.target.startsWith('src/') && /\.tsx?$/.test(edge.target)) queue.push(edge.target);
+    }
+  }
+  return reachedFrom;
+}
+
+describe('code splitting of the detail route', () => {
+  const chunk = mainChunk();
+
+  it('reaches the app from the entry', () => {
+    expect(chunk.has('src/app/routes.tsx')).toBe(true);
+    expect(chunk.has('react-dom')).toBe(true);
+  });
+
+  it('keeps DOMPurify and the detail screen out of the main chunk', () => {
+    const leaks = DETAIL_ONLY.filter((module) => chunk.has(module)).map((module) => `${module} (imported at ${chunk.get(module)})`);
+    expect(leaks).toEqual([]);
+  });
+
+  it('loads the detail route with import()', () => {
+    const dynamicImporters = [...chunk.keys()]
+      .filter((file) => file.startsWith('src/'))
+      .flatMap((file) => edgesOf(file))
+      .filter((edge) => edge.dynamic && edge.target === DETAIL_ROUTE);
+    expect(dynamicImporters).not.toHaveLength(0);
+  });
+
+  it('would notice a static import of the sanitiser from the main chunk', () => {
+    const [site] = importsOf('src/app/services.tsx', `import { createDomPurifySanitiser } from '../platform/html-sanitiser';`);
+    expect(site).toMatchObject({ dynamic: false, typeOnly: false });
+    expect(resolveSpecifier('src/app/services.tsx', site!.specifier)).toBe('src/platform/html-sanitiser');
+    const [typeSite] = importsOf('src/app/services.tsx', `import type { HtmlSanitiser } from '../platform/html-sanitiser';`);
+    expect(typeSite?.typeOnly).toBe(true);
+    const [inlineTypes] = importsOf('src/app/x.ts', `import { type A, type B } from './y';`);
+    expect(inlineTypes?.typeOnly).toBe(true);
+  });
+});
