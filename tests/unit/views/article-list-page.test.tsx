@@ -179,6 +179,12 @@ describe('article list addresses and language', () => {
     expect(latestArticles.mock.calls[0]?.[1]?.aborted).toBe(false);
   });
 
+  it('accepts a trailing slash', async () => {
+    renderApp('/es/articles/');
+    expect(await screen.findAllByTestId('article-card')).toHaveLength(CARDS.length);
+    expect(screen.getByRole('heading', { level: 1, name: 'Todos los artículos' })).toBeInTheDocument();
+  });
+
   it('shows a not-found page, not a blank one, for an unknown path under a language', async () => {
     renderApp('/es/nothing/here');
     expect(screen.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
