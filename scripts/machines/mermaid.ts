@@ -50,14 +50,20 @@ function label(transition: TransitionLike, eventName: string): string {
   return guard ? `${eventName} [${guard}]` : eventName;
 }
 
-function renderNode(node: StateNodeLike, indent: string, lines: string[]): void {
+/**
+ * Declares the states (composite ones as blocks with their initial arrow) and collects the
+ * transitions, which are drawn after all declarations at the top level: a transition written
+ * inside a block to a state declared later would make Mermaid create a second, empty state
+ * with that id inside the block.
+ */
+function renderNode(node: StateNodeLike, indent: string, lines: string[], transitions: string[]): void {
   const children = Object.values(node.states);
   const initialTarget = node.initial?.target[0];
   if (initialTarget) lines.push(`${indent}[*] --> ${mermaidId(initialTarget.id)}`);
   for (const child of children) {
     if (Object.keys(child.states).length > 0) {
       lines.push(`${indent}state "${child.key}" as ${mermaidId(child.id)} {`);
-      renderNode(child, `${indent}  `, lines);
+      renderNode(child, `${indent}  `, lines, transitions);
       lines.push(`${indent}}`);
     } else {
       lines.push(`${indent}state "${child.key}" as ${mermaidId(child.id)}`);
@@ -65,16 +71,16 @@ function renderNode(node: StateNodeLike, indent: string, lines: string[]): void 
     if (child.type === 'final') lines.push(`${indent}${mermaidId(child.id)} --> [*]`);
   }
   for (const child of children) {
-    for (const [eventType, transitions] of child.transitions) {
-      for (const t of transitions) {
+    for (const [eventType, childTransitions] of child.transitions) {
+      for (const t of childTransitions) {
         for (const target of t.target ?? []) {
-          lines.push(`${indent}${mermaidId(child.id)} --> ${mermaidId(target.id)}: ${label(t, readableEventName(eventType))}`);
+          transitions.push(`  ${mermaidId(child.id)} --> ${mermaidId(target.id)}: ${label(t, readableEventName(eventType))}`);
         }
       }
     }
     for (const t of child.always ?? []) {
       for (const target of t.target ?? []) {
-        lines.push(`${indent}${mermaidId(child.id)} --> ${mermaidId(target.id)}: ${label(t, 'always')}`);
+        transitions.push(`  ${mermaidId(child.id)} --> ${mermaidId(target.id)}: ${label(t, 'always')}`);
       }
     }
   }
@@ -83,10 +89,12 @@ function renderNode(node: StateNodeLike, indent: string, lines: string[]): void 
 export function toMermaid(machine: AnyStateMachine): string {
   const root = machine.root as unknown as StateNodeLike;
   const lines = ['stateDiagram-v2'];
-  renderNode(root, '  ', lines);
+  const transitions: string[] = [];
+  renderNode(root, '  ', lines, transitions);
+  lines.push(...transitions);
   // Transitions defined on the root itself (events accepted in every state).
-  for (const [eventType, transitions] of root.transitions) {
-    for (const t of transitions) {
+  for (const [eventType, rootTransitions] of root.transitions) {
+    for (const t of rootTransitions) {
       for (const target of t.target ?? []) {
         lines.push(`  note right of ${mermaidId(target.id)}: any state, ${label(t, readableEventName(eventType))}`);
       }

@@ -393,6 +393,35 @@ export function renderMachineJson(machine: AnyStateMachine): string {
   return `${JSON.stringify(machine.toJSON(), null, 2)}\n`;
 }
 
+/** docs/test-paths/README.md: what the files are and how to use them, with the counts. */
+export function renderPathsIndex(all: readonly MachinePaths[]): string {
+  const lines = [
+    generatedNotice(),
+    '',
+    '# Test paths',
+    '',
+    'Paths through every production state machine, generated with `xstate/graph` from the machine definitions ' +
+      `by \`${REFRESH_COMMAND}\`. Each Markdown file lists numbered steps (what happens, then the state reached and ` +
+      'what the learner sees there); the JSON file next to it holds the same paths for tools, with the exact events ' +
+      '(actor results as `xstate.done.actor.<id>` / `xstate.error.actor.<id>`, delays as `xstate.after.<delay>.<state id>`).',
+    '',
+    'The model-based tests in `tests/model/` walk every shortest path on the real screens (analytics, which has no screen, ' +
+      'on the wired machine), fail when a state is reached by no path, and fail when these files are stale.',
+    '',
+    '| Machine | Starting situations | Shortest paths | Simple paths | Files |',
+    '| --- | --- | ---: | ---: | --- |',
+  ];
+  for (const machinePaths of all) {
+    const { model } = machinePaths;
+    const { shortest, simple } = pathCounts(machinePaths);
+    lines.push(
+      `| ${model.title} | ${machinePaths.scenarios.map((s) => s.scenario.title).join('; ')} | ${shortest} | ${simple} | ` +
+        `[${model.name}.md](${model.name}.md), [${model.name}.json](${model.name}.json) |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 /** Every generated file, path relative to the repository root, mapped to its content. */
 export function renderAll(all: readonly MachinePaths[]): Map<string, string> {
   const files = new Map<string, string>();
@@ -402,6 +431,7 @@ export function renderAll(all: readonly MachinePaths[]): Map<string, string> {
     files.set(`${TEST_PATHS_DIR}/${name}.json`, renderPathsJson(machinePaths));
     files.set(`${MACHINE_JSON_DIR}/${name}.json`, renderMachineJson(machinePaths.model.machine));
   }
+  files.set(`${TEST_PATHS_DIR}/README.md`, renderPathsIndex(all));
   files.set(MACHINES_DOC, renderMachinesMarkdown(all));
   return files;
 }

@@ -1,5 +1,6 @@
 /**
- * Model-based UI test of the article list: every shortest path of the production list machine
+ * Model-based UI test of the article list machine on its two screens (the list page with its
+ * filters, and the home page's latest articles): every shortest path of the production machine
  * runs against the real app (routes, machines, views) with a fake API whose answers the path
  * decides, and at every state the screen must show what the state promises.
  */
@@ -10,13 +11,12 @@ import { textLanguageFor } from '../../src/domain/languages';
 import type { ArticleCard } from '../../src/domain/article';
 import { textsFor } from '../../src/domain/texts';
 import { FETCH_ARTICLES_ID, visibleCards, type ArticleListContext } from '../../src/machines/article-list-machine';
-import { modelNamed } from '../../scripts/machines/models';
+import { HOME_LIMIT, modelNamed, type Scenario } from '../../scripts/machines/models';
 import { deferred, fakeApi } from '../unit/views/fixtures';
 import { renderApp } from '../unit/views/render-app';
 import { field, pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
 
 const model = modelNamed('article-list');
-const [scenario] = model.scenarios;
 
 function textsOf(language: string) {
   return textsFor(textLanguageFor(language));
@@ -26,7 +26,7 @@ function cardTitles(): string[] {
   return screen.queryAllByTestId('article-card').map((card) => within(card).getByRole('heading').textContent ?? '');
 }
 
-async function expectScreen(snapshot: AnyMachineSnapshot) {
+async function expectListPage(snapshot: AnyMachineSnapshot) {
   const context = snapshot.context as ArticleListContext;
   const texts = textsOf(context.language);
   await waitFor(() => {
@@ -64,11 +64,43 @@ async function expectScreen(snapshot: AnyMachineSnapshot) {
   });
 }
 
-describe('article list: every shortest path on the real list page', () => {
-  const paths = shortestTestPaths(model, scenario!);
+async function expectHomePage(snapshot: AnyMachineSnapshot) {
+  const context = snapshot.context as ArticleListContext;
+  const texts = textsOf(context.language);
+  await waitFor(() => {
+    expect(screen.getByRole('heading', { level: 1, name: texts.home.heroTitle })).toBeInTheDocument();
+    const spinner = screen.queryByText(texts.home.loading);
+    const alert = screen.queryByRole('alert');
+    const empty = screen.queryByText(texts.home.noArticles);
+    if (snapshot.matches('loading')) {
+      expect(spinner).toBeInTheDocument();
+      expect(alert).toBeNull();
+      expect(cardTitles()).toEqual([]);
+    } else if (snapshot.matches('error')) {
+      expect(spinner).toBeNull();
+      expect(alert).toHaveTextContent(texts.home.loadError);
+      expect(cardTitles()).toEqual([]);
+    } else if (snapshot.matches({ loaded: 'empty' })) {
+      expect(spinner).toBeNull();
+      expect(empty).toBeInTheDocument();
+      expect(cardTitles()).toEqual([]);
+    } else {
+      expect(snapshot.matches({ loaded: 'showing' })).toBe(true);
+      expect(spinner).toBeNull();
+      expect(empty).toBeNull();
+      expect(cardTitles()).toEqual(context.cards.map((card) => card.title));
+    }
+    expect(screen.getByRole('link', { name: texts.home.viewAll })).toHaveAttribute('href', `/${context.language}/articles`);
+  });
+}
+
+describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as const))('article list, %s: every shortest path', (_title, scenario: Scenario) => {
+  const paths = shortestTestPaths(model, scenario);
+  const { limit } = scenario.input as { language: string; limit: number };
+  const onHome = limit === HOME_LIMIT;
 
   it('has paths to test', () => {
-    expect(paths.length).toBeGreaterThan(10);
+    expect(paths.length).toBeGreaterThan(3);
   });
 
   it.each(paths.map((path) => [pathName(model, path), path] as const))('%s', async (_name, path) => {
@@ -82,7 +114,7 @@ describe('article list: every shortest path on the real list page', () => {
       },
     });
     let app: ReturnType<typeof renderApp> | undefined;
-    let language = (scenario!.input as { language: string }).language;
+    let language = (scenario.input as { language: string }).language;
 
     /** The answer the app is waiting for: the newest request, once it has been made. */
     async function newestRequest() {
@@ -96,7 +128,7 @@ describe('article list: every shortest path on the real list page', () => {
       const texts = textsOf(language);
       switch (event.type) {
         case 'xstate.init':
-          app = renderApp(`/${language}/articles`, { fake });
+          app = renderApp(onHome ? `/${language}` : `/${language}/articles`, { fake });
           return;
         case `xstate.done.actor.${FETCH_ARTICLES_ID}`: {
           const answer = await newestRequest();
@@ -145,8 +177,8 @@ describe('article list: every shortest path on the real list page', () => {
       }
     }
 
-    await runPath(path, execute, expectScreen);
-    // The page asked for the 20 latest articles in the page language, once per load.
-    expect(fake.latestArticles).toHaveBeenLastCalledWith({ language, limit: 20 }, expect.any(AbortSignal));
+    await runPath(path, execute, onHome ? expectHomePage : expectListPage);
+    // The page asked for its number of latest articles (home 4, list 20) in the page language.
+    expect(fake.latestArticles).toHaveBeenLastCalledWith({ language, limit }, expect.any(AbortSignal));
   });
 });
