@@ -161,6 +161,8 @@ describe('article detail navigation', () => {
     const cards = await screen.findAllByTestId('article-card');
     await user.click(within(cards[1]!).getByRole('link'));
     await waitFor(() => expect(article).toHaveBeenCalledWith('clinic-hours', 'zh', expect.any(AbortSignal)));
+    // As after a page load, focus leaves the clicked link for the new page's main content.
+    expect(document.getElementById('main')).toHaveFocus();
     expect(await screen.findByText('词汇高亮、文化背景和互动学习工具即将推出。')).toBeInTheDocument();
   });
 });
