@@ -41,6 +41,8 @@ export interface MachineModel {
   readonly title: string;
   readonly summary: string;
   readonly machine: AnyStateMachine;
+  /** The machine's source file, for links in the docs. */
+  readonly source: string;
   readonly scenarios: readonly Scenario[];
   /** Events to try in a state, for shortest paths (every reachable state once). */
   events(snapshot: AnyMachineSnapshot): EventObject[];
@@ -186,6 +188,7 @@ const languageModel: MachineModel = {
   summary:
     'The page language, read from the URL. The header\'s selector opens and closes; choosing another offered language navigates to the same page under it; back/forward report the new location.',
   machine: languageMachine,
+  source: 'src/machines/language-machine.ts',
   scenarios: [{ id: 'list-page-zh', title: 'The learner is on /zh/articles', input: { path: '/zh/articles', search: '' } }],
   events(snapshot) {
     return eventsFromTable('language', snapshot, languagePayloads, never);
@@ -317,6 +320,7 @@ const articleListModel: MachineModel = {
   summary:
     'Loads the latest articles (home: 4, list page: 20) and applies the list page\'s search and select filters on the client. A fetch ends in loaded (showing or empty) or error; Reload and a new language refetch.',
   machine: articleListMachine,
+  source: 'src/machines/article-list-machine.ts',
   scenarios: [
     { id: 'list-page-zh', title: 'The learner opens the list page /zh/articles', input: { language: 'zh', limit: LIST_LIMIT } },
     { id: 'home-zh', title: 'The learner opens the home page /zh', input: { language: 'zh', limit: HOME_LIMIT } },
@@ -409,6 +413,7 @@ const articleDetailModel: MachineModel = {
   summary:
     'Loads one article, sanitises its body when it has one, and shows the body, or the header with a notice when there is no usable body; an error offers Try Again (a page reload). Another article id or language refetches.',
   machine: articleDetailMachine,
+  source: 'src/machines/article-detail-machine.ts',
   scenarios: [
     { id: 'detail-zh', title: 'The learner opens /zh/articles/city-bikes', input: { articleId: MODEL_ARTICLE.id, language: 'zh' } },
   ],
@@ -475,6 +480,7 @@ const consentModel: MachineModel = {
   summary:
     'The cookie banner. Without a saved choice it appears after one second; Accept All, Reject All or Customize (then Save Preferences) saves a choice and closes it. A saved choice is applied at load without a banner; the footer\'s Cookie settings reopens it.',
   machine: consentMachine,
+  source: 'src/machines/consent-machine.ts',
   scenarios: [
     { id: 'first-visit', title: 'First visit: no choice saved', input: { savedChoice: null } },
     { id: 'saved-accept', title: 'Return visit: analytics were accepted', input: { savedChoice: consentRecord(true) } },
@@ -571,6 +577,7 @@ const analyticsModel: MachineModel = {
   summary:
     'Analytics has no screen of its own. Nothing runs before consent; on consent it detects whether the learner is in China (probing a Chinese site only when the browser language is Chinese), loads that region\'s provider, records a page view, and sends privacy_opt_out when consent is withdrawn.',
   machine: analyticsMachine,
+  source: 'src/machines/analytics-machine.ts',
   scenarios: [
     {
       id: 'both-providers',

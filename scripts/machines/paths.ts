@@ -14,15 +14,6 @@ export const TEST_PATHS_DIR = 'docs/test-paths';
 export const MACHINES_DOC = 'docs/machines.md';
 export const MACHINE_JSON_DIR = 'docs/machines';
 
-/** Machine source files, for links in the docs. */
-const SOURCE_FILES: Record<string, string> = {
-  language: 'src/machines/language-machine.ts',
-  'article-list': 'src/machines/article-list-machine.ts',
-  'article-detail': 'src/machines/article-detail-machine.ts',
-  consent: 'src/machines/consent-machine.ts',
-  analytics: 'src/machines/analytics-machine.ts',
-};
-
 export interface PathStep {
   readonly event: EventObject;
   /** The event in words. */
@@ -270,7 +261,7 @@ export function renderPathsMarkdown(machinePaths: MachinePaths): string {
     '',
     `# Test paths: ${model.title}`,
     '',
-    `Machine: \`${model.machine.id}\` in [${SOURCE_FILES[model.name] ?? 'src/machines'}](../../${SOURCE_FILES[model.name] ?? 'src/machines'}). ` +
+    `Machine: \`${model.machine.id}\` in [${model.source}](../../${model.source}). ` +
       `Diagram and states: [docs/machines.md](../machines.md#${model.name}). The same paths for tools: [${model.name}.json](${model.name}.json).`,
     '',
     model.summary,
@@ -299,7 +290,7 @@ export function renderPathsJson(machinePaths: MachinePaths): string {
   const document = {
     machine: model.machine.id,
     title: model.title,
-    source: SOURCE_FILES[model.name] ?? null,
+    source: model.source,
     generatedBy: REFRESH_COMMAND,
     stepFormat:
       'Each step: the event sent to the machine (actor results as xstate.done.actor.<id> / xstate.error.actor.<id>, delays as xstate.after.<delay>.<stateId>), then the state it leads to.',
@@ -373,7 +364,7 @@ export function renderMachinesMarkdown(all: readonly MachinePaths[]): string {
       '',
       `## ${model.title}`,
       '',
-      `Machine \`${machine.id}\` in [${SOURCE_FILES[model.name]}](../${SOURCE_FILES[model.name]}). ` +
+      `Machine \`${machine.id}\` in [${model.source}](../${model.source}). ` +
         `Definition: [machines/${model.name}.json](machines/${model.name}.json). ` +
         `Test paths: [test-paths/${model.name}.md](test-paths/${model.name}.md) (${shortestCount} shortest, ${simpleCount} simple).`,
       '',
