@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { allStateIds, toMermaid } from '../../scripts/machines/mermaid';
 import { MACHINE_MODELS } from '../../scripts/machines/models';
 import {
   generatePaths,
@@ -70,6 +71,25 @@ describe('generated machine docs', () => {
     expect(catalogue.match(/```mermaid\nstateDiagram-v2/g)).toHaveLength(all.length);
     expect(catalogue).toContain('| `articleDetail.error` | "Unable to load article" with a Try Again button that reloads the page. |');
   });
+
+  it.each(MACHINE_MODELS.map((model) => [model.name, model] as const))(
+    'draws every %s state once, and transitions only between drawn states',
+    (_name, model) => {
+      const diagram = toMermaid(model.machine);
+      const declared = [...diagram.matchAll(/^\s*state "[^"]*" as (\S+)/gm)].map((match) => match[1]!);
+      expect(declared.sort()).toEqual(allStateIds(model.machine).map((id) => id.replace(/[^A-Za-z0-9_]/g, '_')).sort());
+      const arrows = [...diagram.matchAll(/^\s*(\S+) --> ([^:\s]+)/gm)];
+      expect(arrows.length).toBeGreaterThan(0);
+      for (const [, from, to] of arrows) {
+        for (const end of [from!, to!]) if (end !== '[*]') expect(declared, end).toContain(end);
+      }
+      // Transitions between states come after every declaration, so Mermaid never invents a state.
+      const lines = diagram.split('\n');
+      const lastDeclaration = Math.max(...lines.map((line, index) => (/^\s*state "/.test(line) ? index : -1)));
+      const firstTransition = lines.findIndex((line) => line.includes(' --> ') && !line.includes('[*]'));
+      expect(firstTransition).toBeGreaterThan(lastDeclaration);
+    },
+  );
 
   it('exports each definition with machine.toJSON()', () => {
     for (const { model } of all) {
