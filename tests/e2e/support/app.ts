@@ -141,18 +141,58 @@ export function expectedTitles(
     .map(previewTitle);
 }
 
-/** True when the element with focus shows a visible focus indicator (outline or box-shadow). */
+/**
+ * Whether the element with focus shows a visible focus indicator: an outline or box-shadow on it,
+ * or on a close ancestor that draws the ring for it (a card drawn with :focus-within).
+ */
 export async function focusIsVisible(page: Page): Promise<{ visible: boolean; element: string }> {
   return page.evaluate(() => {
     let element: Element | null = document.activeElement;
     while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
     if (!element || element === document.body) return { visible: false, element: 'body' };
-    const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
-    const description = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
-      element.className && typeof element.className === 'string' ? `.${element.className.split(' ').join('.')}` : ''
-    } "${(element.textContent ?? '').trim().slice(0, 40)}"`;
-    return { visible: outline || shadow, element: description };
+    const shows = (candidate: Element) => {
+      const style = getComputedStyle(candidate);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+      return outline || shadow;
+    };
+    let visible = shows(element);
+    let ancestor = element.parentElement;
+    for (let depth = 0; !visible && ancestor && depth < 3; depth++, ancestor = ancestor.parentElement) {
+      visible = ancestor.matches(':focus-within') && shows(ancestor);
+    }
+    const className = typeof element.className === 'string' && element.className ? `.${element.className.split(' ').join('.')}` : '';
+    const description = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${className} "${(
+      element.getAttribute('aria-label') ?? element.textContent ?? ''
+    )
+      .trim()
+      .slice(0, 40)}"`;
+    return { visible, element: description };
   });
+}
+
+/** Presses Tab until `matches` accepts the focused element; every stop on the way must show focus. */
+export async function tabTo(
+  page: Page,
+  matches: (element: { text: string; tag: string; role: string | null; href: string | null }) => boolean,
+  maxStops = 80,
+): Promise<string[]> {
+  const visited: string[] = [];
+  for (let i = 0; i < maxStops; i++) {
+    await page.keyboard.press('Tab');
+    const focus = await focusIsVisible(page);
+    visited.push(focus.element);
+    if (!focus.visible) throw new Error(`Focus is not visible on ${focus.element} (stops so far: ${visited.join(' → ')})`);
+    const info = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return {
+        text: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim(),
+        tag: el?.tagName.toLowerCase() ?? '',
+        role: el?.getAttribute('role') ?? null,
+        href: el?.getAttribute('href') ?? null,
+      };
+    });
+    if (matches(info)) return visited;
+  }
+  throw new Error(`Tab never reached the wanted element in ${maxStops} stops: ${visited.join(' → ')}`);
 }
