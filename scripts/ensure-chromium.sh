@@ -5,13 +5,17 @@ set -euo pipefail
 
 can_install() { [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; }
 
-# Screenshots of the zh pages are for people to look at; without a CJK font they show empty boxes.
-# Best effort only: a missing font never fails the tests.
+# Screenshots are for people to look at; without a CJK font the zh pages show empty boxes, and
+# without an emoji font so do the language flags. Best effort only: a missing font never fails the tests.
 ensure_cjk_font() {
-  if command -v fc-list >/dev/null 2>&1 && [[ -z "$(fc-list :lang=zh 2>/dev/null)" ]] && can_install; then
-    echo "ensure-chromium: no Chinese font found; installing fonts-wqy-zenhei so zh screenshots are legible"
-    DEBIAN_FRONTEND=noninteractive flock /tmp/apt.lock apt-get install -y fonts-wqy-zenhei >/dev/null 2>&1 \
-      || echo "ensure-chromium: could not install fonts-wqy-zenhei (continuing)"
+  command -v fc-list >/dev/null 2>&1 && can_install || return 0
+  local missing=()
+  [[ -n "$(fc-list :lang=zh 2>/dev/null)" ]] || missing+=(fonts-wqy-zenhei)
+  fc-list 2>/dev/null | grep -qi emoji || missing+=(fonts-noto-color-emoji)
+  if (( ${#missing[@]} )); then
+    echo "ensure-chromium: installing ${missing[*]} so screenshots are legible"
+    DEBIAN_FRONTEND=noninteractive flock /tmp/apt.lock apt-get install -y "${missing[@]}" >/dev/null 2>&1 \
+      || echo "ensure-chromium: could not install ${missing[*]} (continuing)"
   fi
 }
 
@@ -36,9 +40,9 @@ if can_install; then
   export DEBIAN_FRONTEND=noninteractive
   # A shared lock, so parallel installs on one machine wait for each other instead of failing on dpkg's lock.
   if command -v flock >/dev/null 2>&1; then
-    flock /tmp/apt.lock sh -c 'apt-get update && apt-get install -y chromium fonts-wqy-zenhei'
+    flock /tmp/apt.lock sh -c 'apt-get update && apt-get install -y chromium fonts-wqy-zenhei fonts-noto-color-emoji'
   else
-    apt-get update && apt-get install -y chromium fonts-wqy-zenhei
+    apt-get update && apt-get install -y chromium fonts-wqy-zenhei fonts-noto-color-emoji
   fi
   if [[ -x /usr/bin/chromium ]]; then
     echo "ensure-chromium: installed $(/usr/bin/chromium --version 2>/dev/null || echo chromium)"

@@ -182,6 +182,8 @@ export async function tabTo(
     await page.keyboard.press('Tab');
     const focus = await focusIsVisible(page);
     visited.push(focus.element);
+    // Past the last control focus leaves the page (a real browser moves to its own toolbar); the next Tab starts at the top.
+    if (focus.element === 'body') continue;
     if (!focus.visible) throw new Error(`Focus is not visible on ${focus.element} (stops so far: ${visited.join(' → ')})`);
     const info = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
