@@ -96,7 +96,7 @@ export function renderMarkdown(result: BenchResult): string {
     out.push('');
     out.push(
       `Lighthouse 12, mobile preset (simulated slow 4G and 4× CPU slowdown), Debian's Chromium, against the production build ` +
-        `served by the real server with the sample corpus; median of ${result.settings.lighthouseRuns} runs per route. ` +
+        `served by the real server with the sample corpus; median of ${result.settings.lighthouseRuns} run${result.settings.lighthouseRuns === 1 ? "" : "s"} per route. ` +
         'Target: performance ≥ 95, accessibility, best practices and SEO 100 (reported, not asserted).',
     );
     out.push('');

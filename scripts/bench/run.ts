@@ -114,7 +114,7 @@ async function startFloorServer(bodiesFile: string): Promise<{ origin: string; c
 
 function chromiumVersion(): string {
   try {
-    return execFileSync(findChrome(), ['--version'], { encoding: 'utf8' }).trim();
+    return execFileSync(findChrome(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return 'unknown';
   }
