@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { SiteHeader } from '../views/header/site-header';
+import { ConsentAndAnalyticsProvider, FooterAndCookieBanner, type ConsentAnalyticsSetup } from './analytics-wiring';
 import { AppShell } from './app-shell';
 import { LanguageProvider } from './language-provider';
 import { AppRoutes } from './routes';
@@ -19,9 +20,11 @@ export interface AppProps {
   footer?: ReactNode;
   /** Rendered before <main>, e.g. per-app head management. */
   beforeMain?: ReactNode;
+  /** Consent storage, analytics services and site origin; the browser's real ones when absent. */
+  consentAnalytics?: ConsentAnalyticsSetup;
 }
 
-export function App({ services, location, footer, beforeMain }: AppProps) {
+export function App({ services, location, footer, beforeMain, consentAnalytics }: AppProps) {
   const routerProps =
     location === undefined
       ? {}
@@ -33,9 +36,20 @@ export function App({ services, location, footer, beforeMain }: AppProps) {
       <Router {...routerProps}>
         <LanguageProvider>
           <ScrollOnNavigate />
-          <AppShell header={<SiteHeader />} beforeMain={beforeMain} afterMain={footer}>
-            <AppRoutes />
-          </AppShell>
+          <ConsentAndAnalyticsProvider setup={consentAnalytics}>
+            <AppShell
+              header={<SiteHeader />}
+              beforeMain={beforeMain}
+              afterMain={
+                <>
+                  {footer}
+                  <FooterAndCookieBanner />
+                </>
+              }
+            >
+              <AppRoutes />
+            </AppShell>
+          </ConsentAndAnalyticsProvider>
         </LanguageProvider>
       </Router>
     </ServicesProvider>

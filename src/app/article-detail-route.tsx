@@ -16,6 +16,8 @@ import { createDomPurifySanitiser } from '../platform/html-sanitiser';
 import { consoleLogger } from '../platform/logger';
 import { ArticleDetailActorContext } from '../views/detail/article-detail-context';
 import { ArticleDetailPage } from '../views/detail/article-detail-page';
+import { DetailHead } from '../views/head/detail-head';
+import { DetailReadingTracker } from './article-reading-tracker';
 import { useInspect } from './inspector';
 import { useServices } from './services';
 import { settleUnlessAborted } from './settle-unless-aborted';
@@ -68,7 +70,9 @@ export default function ArticleDetailRoute() {
   return (
     <ArticleDetailActorContext.Provider logic={logic} options={{ input: { articleId, language }, inspect }}>
       <RequestFollower articleId={articleId} language={language} />
+      <DetailHead articleId={articleId} />
       <ArticleDetailPage />
+      <DetailReadingTracker />
     </ArticleDetailActorContext.Provider>
   );
 }

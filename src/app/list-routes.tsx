@@ -8,6 +8,8 @@ import { articleListMachine, type LatestArticlesRequest } from '../machines/arti
 import { ArticleListActorContext } from '../views/articles/article-list-context';
 import { ArticleListPage } from '../views/articles/article-list-page';
 import { HomePage } from '../views/home/home-page';
+import { HomeHead, ListHead } from '../views/head/page-heads';
+import { HomeArticleClickTracker } from './analytics-wiring';
 import { useInspect } from './inspector';
 import { useServices } from './services';
 import { settleUnlessAborted } from './settle-unless-aborted';
@@ -85,7 +87,10 @@ function ListProvider({ limit, search, children }: { limit: number; search?: str
 export function HomeRoute() {
   return (
     <ListProvider limit={HOME_ARTICLE_LIMIT}>
-      <HomePage />
+      <HomeHead />
+      <HomeArticleClickTracker>
+        <HomePage />
+      </HomeArticleClickTracker>
     </ListProvider>
   );
 }
@@ -95,6 +100,7 @@ export function ArticleListRoute() {
   return (
     <ListProvider limit={LIST_ARTICLE_LIMIT} search={searchTermFromQuery(search)}>
       <SearchQuerySync />
+      <ListHead />
       <ArticleListPage />
     </ListProvider>
   );

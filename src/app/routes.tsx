@@ -10,6 +10,7 @@ import { LoadingIndicator } from '../views/common/loading-indicator';
 import { NotFoundPage } from '../views/common/not-found-page';
 import { useTexts } from '../views/use-texts';
 import { ArticleListRoute, HomeRoute } from './list-routes';
+import { isSearchPath, SearchRedirect } from './search-redirect';
 
 const ArticleDetailRoute = lazy(() => import('./article-detail-route'));
 
@@ -22,6 +23,9 @@ export function AppRoutes() {
   const [location] = useLocation();
   const search = useSearch();
   const resolution = resolvePath(location);
+
+  // The site-search address of our structured data; it is not a language, so it goes first.
+  if (isSearchPath(location)) return <SearchRedirect />;
 
   if (resolution.kind === 'redirect') {
     return <Redirect to={resolution.to + (search === '' ? '' : `?${search}`)} replace />;

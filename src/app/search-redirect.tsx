@@ -5,8 +5,13 @@
  */
 import { Redirect, useSearch } from 'wouter';
 import { DEFAULT_LANGUAGE, isLanguageCode } from '../domain/languages';
+import { SEARCH_PATH } from '../domain/head-tags';
 import { listPath } from '../domain/routing';
 import { SearchHead } from '../views/head/page-heads';
+
+export function isSearchPath(path: string): boolean {
+  return path === SEARCH_PATH || path === `${SEARCH_PATH}/`;
+}
 
 export function searchRedirectTarget(search: string): string {
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);

@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+/**
+ * The real app (routes, machines, views) with consent, analytics and the page head mounted,
+ * fake services only at the API and analytics-provider boundaries.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../../src/app/app';
+import type { ConsentAnalyticsSetup } from '../../../src/app/analytics-wiring';
+import type { AppServices } from '../../../src/app/services';
+import { createConsentStore } from '../../../src/platform/consent-store';
+import { memoryStorage } from '../../../src/platform/storage';
+import { canonicalHref, metaContent, structuredData, titles } from '../head/head-queries';
+import { fakeApi } from '../views/fixtures';
+import { fakeServices } from './fakes';
+
+const ACCEPTED = '{"essential":true,"analytics":true}';
+
+function renderApp(path: string, options: { stored?: string } = {}) {
+  const memory = memoryLocation({ path, record: true });
+  const fake = fakeApi();
+  const analytics = fakeServices();
+  const storage = memoryStorage(options.stored === undefined ? {} : { 'cookie-consent': options.stored });
+  const consentAnalytics: ConsentAnalyticsSetup = {
+    consentStore: createConsentStore(storage),
+    analytics,
+    logger: { warn: () => {} },
+    siteOrigin: 'https://learn.example',
+  };
+  const services: AppServices = {
+    api: fake.api,
+    reload: () => {},
+    logger: { warn: () => {} },
+    sanitiser: { sanitise: (html: string) => ({ html }) },
+  };
+  const user = userEvent.setup();
+  render(
+    <App
+      services={services}
+      location={{ hook: memory.hook, searchHook: memory.searchHook }}
+      consentAnalytics={consentAnalytics}
+    />,
+  );
+  return { memory, analytics, storage, user, ...fake };
+}
+
+afterEach(() => {
+  document.documentElement.lang = '';
+});
+
+describe('the app with consent, analytics and page head', () => {
+  it('home: banner after a second, footer, head tags and html lang; Accept All starts tracking', async () => {
+    const { analytics, storage, user } = renderApp('/es');
+    const region = await screen.findByRole('region', { name: 'Valoramos tu privacidad' }, { timeout: 3000 });
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Configuración de cookies');
+    expect(titles()).toEqual(['NewsReader English: aprende inglés con las noticias']);
+    expect(canonicalHref()).toBe('https://learn.example/es');
+    expect(metaContent('og:locale')).toBe('es_ES');
+    expect(structuredData()[0]?.['@type']).toBe('WebSite');
+    expect(document.documentElement.lang).toBe('es');
+    expect(analytics.ga.calls).toEqual([]);
+
+    await user.click(within(region).getByRole('button', { name: 'Aceptar todo' }));
+    expect(storage.get('cookie-consent')).toBe(ACCEPTED);
+    await waitFor(() => expect(analytics.ga.calls).toEqual([{ call: 'load' }, { call: 'pageView', path: '/es' }]));
+  });
+
+  it('home card click records article_click_from_homepage, then the article page records article_start and its head', async () => {
+    const { analytics, user } = renderApp('/zh', { stored: ACCEPTED });
+    const link = await screen.findByRole('link', { name: /City Adds Three Hundred Bikes/ });
+    await waitFor(() => expect(analytics.ga.calls[0]).toEqual({ call: 'load' }));
+    await user.click(link);
+    expect(analytics.ga.calls).toContainEqual({
+      call: 'event',
+      name: 'article_click_from_homepage',
+      params: { article_id: 'city-bikes', source: 'npr', category: 'engagement', value: 1 },
+    });
+    await waitFor(() => expect(metaContent('og:type')).toBe('article'));
+    expect(titles()).toEqual(['City Adds Three Hundred Bikes to Its Sharing Program | NewsReader English']);
+    expect(canonicalHref()).toBe('https://learn.example/zh/articles/city-bikes');
+    expect(structuredData().map((data) => data['@type'])).toEqual(['NewsArticle']);
+    await waitFor(() =>
+      expect(analytics.ga.calls).toContainEqual({
+        call: 'event',
+        name: 'article_start',
+        params: {
+          article_id: 'city-bikes',
+          source: 'npr',
+          language: 'zh',
+          difficulty: 'beginner',
+          category: 'engagement',
+          value: 1,
+        },
+      }),
+    );
+    expect(analytics.ga.calls).toContainEqual({ call: 'pageView', path: '/zh/articles/city-bikes' });
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Cookie 设置');
+  });
+
+  it('list page: its own head, and the footer link reopens the banner to withdraw consent', async () => {
+    const { analytics, storage, user } = renderApp('/en/articles', { stored: ACCEPTED });
+    await screen.findByRole('link', { name: /City Adds Three Hundred Bikes/ });
+    expect(titles()).toEqual(['All articles | NewsReader English']);
+    expect(canonicalHref()).toBe('https://learn.example/en/articles');
+    await waitFor(() => expect(analytics.ga.calls).toContainEqual({ call: 'pageView', path: '/en/articles' }));
+
+    await user.click(screen.getByRole('button', { name: 'Cookie settings' }));
+    await user.click(within(screen.getByRole('region', { name: 'We value your privacy' })).getByRole('button', { name: 'Reject All' }));
+    expect(storage.get('cookie-consent')).toBe('{"essential":true,"analytics":false}');
+    expect(analytics.ga.calls.slice(-2)).toEqual([
+      { call: 'event', name: 'privacy_opt_out', params: { category: 'engagement', value: 1 } },
+      { call: 'optOut' },
+    ]);
+  });
+
+  it('/search?q= lands on the list in the requested language with the search box filled in', async () => {
+    const { memory } = renderApp('/search?q=bikes&lang=es');
+    expect(await screen.findByRole('searchbox')).toHaveValue('bikes');
+    expect(memory.history?.at(-1)).toBe('/es/articles?q=bikes');
+    expect(titles()).toEqual(['Todos los artículos | NewsReader English']);
+    expect(await screen.findByRole('link', { name: /City Adds Three Hundred Bikes/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Central Bank/ })).toBeNull();
+  });
+
+  it('/search without a language goes to the default zh list', async () => {
+    const { memory } = renderApp('/search?q=clinic');
+    expect(await screen.findByRole('searchbox')).toHaveValue('clinic');
+    expect(memory.history?.at(-1)).toBe('/zh/articles?q=clinic');
+  });
+});
