@@ -14,10 +14,20 @@ export interface ReadingArticle {
   readonly difficulty: string;
 }
 
+interface ReadingSession {
+  readonly id: string;
+  readonly startedAt: number;
+  readonly language: string;
+  readonly difficulty: string;
+  completed: boolean;
+  /** A completion waiting to see whether the tracker really went away (see below). */
+  pending: ReturnType<typeof setTimeout> | null;
+}
+
 /**
- * article_start when an article has loaded; article_complete (time on the article, in
- * seconds, rounded) when the learner leaves it having reached its end, which the marker
- * this renders after the article shows.
+ * article_start once an article has loaded; article_complete when the learner leaves it
+ * (another page, another article or language, or closing the tab), with the time spent on
+ * it in whole seconds. Each happens once per article visit.
  */
 export function ArticleReadingTracker({
   article,
@@ -28,50 +38,58 @@ export function ArticleReadingTracker({
 }) {
   const track = useTrack();
   const language = usePageLanguage();
-  const endMarker = useRef<HTMLDivElement>(null);
-  const session = useRef<{ id: string; startedAt: number; reachedEnd: boolean; completed: boolean } | null>(null);
+  const session = useRef<ReadingSession | null>(null);
   const nowRef = useRef(now);
   nowRef.current = now;
+  const trackRef = useRef(track);
+  trackRef.current = track;
 
   useEffect(() => {
     if (article === null) return;
-    if (session.current?.id !== article.id) {
-      session.current = { id: article.id, startedAt: nowRef.current(), reachedEnd: false, completed: false };
-      track(articleStart({ articleId: article.id, source: article.source, language, difficulty: article.difficulty }));
+    const previous = session.current;
+    if (previous?.id === article.id && !previous.completed) {
+      // Still the same visit: React's StrictMode remounting in development, or the language
+      // changing, which reloads the article (the visit ends when it unloads, below).
+      if (previous.pending !== null) clearTimeout(previous.pending);
+      previous.pending = null;
+    } else {
+      session.current = {
+        id: article.id,
+        startedAt: nowRef.current(),
+        language,
+        difficulty: article.difficulty,
+        completed: false,
+        pending: null,
+      };
+      trackRef.current(
+        articleStart({ articleId: article.id, source: article.source, language, difficulty: article.difficulty }),
+      );
     }
-    const current = session.current;
+    const current = session.current as ReadingSession;
+
     const complete = () => {
-      if (!current.reachedEnd || current.completed) return;
+      if (current.pending !== null) clearTimeout(current.pending);
+      current.pending = null;
+      if (current.completed) return;
       current.completed = true;
-      track(
+      trackRef.current(
         articleComplete({
           articleId: current.id,
           readingTimeSeconds: (nowRef.current() - current.startedAt) / 1000,
-          language,
-          difficulty: article.difficulty,
+          language: current.language,
+          difficulty: current.difficulty,
         }),
       );
     };
-    let observer: IntersectionObserver | null = null;
-    const marker = endMarker.current;
-    if (marker !== null && typeof IntersectionObserver === 'function') {
-      observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          current.reachedEnd = true;
-          observer?.disconnect();
-        }
-      });
-      observer.observe(marker);
-    }
+
     window.addEventListener('pagehide', complete);
     return () => {
-      observer?.disconnect();
       window.removeEventListener('pagehide', complete);
-      complete();
+      if (!current.completed) current.pending = setTimeout(complete, 0);
     };
-  }, [article, language, track]);
+  }, [article, language]);
 
-  return <div ref={endMarker} className="article-end-marker" aria-hidden="true" />;
+  return null;
 }
 
 /** The tracker fed from the detail actor: an article counts as started once it has loaded. */

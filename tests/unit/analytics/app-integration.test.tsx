@@ -97,6 +97,14 @@ describe('the app with consent, analytics and page head', () => {
     );
     expect(analytics.ga.calls).toContainEqual({ call: 'pageView', path: '/zh/articles/city-bikes' });
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Cookie 设置');
+
+    // Leaving the article completes it, with whole seconds.
+    await user.click(screen.getByRole('link', { name: /返回文章列表/ }));
+    await waitFor(() =>
+      expect(analytics.ga.calls.map((call) => (call.call === 'event' ? call.name : call.call))).toContain('article_complete'),
+    );
+    const complete = analytics.ga.calls.find((call) => call.call === 'event' && call.name === 'article_complete');
+    expect(complete?.call === 'event' && Number.isInteger(complete.params.reading_time)).toBe(true);
   });
 
   it('list page: its own head, and the footer link reopens the banner to withdraw consent', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { articleIdFromHref, HomeArticleClickTracker } from '../../../src/app/analytics-wiring';
@@ -74,37 +74,16 @@ describe('home page article clicks', () => {
 });
 
 describe('article reading', () => {
-  let observers: { callback: IntersectionObserverCallback; disconnected: boolean }[] = [];
-
-  beforeEach(() => {
-    observers = [];
-    // jsdom has no layout, so no IntersectionObserver; this stand-in lets a test say "the end is visible".
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        private readonly entry: { callback: IntersectionObserverCallback; disconnected: boolean };
-        constructor(callback: IntersectionObserverCallback) {
-          this.entry = { callback, disconnected: false };
-          observers.push(this.entry);
-        }
-        observe() {}
-        disconnect() {
-          this.entry.disconnected = true;
-        }
-      },
-    );
-  });
-  afterEach(() => vi.unstubAllGlobals());
-
-  function reachEnd() {
-    const observer = observers.at(-1);
-    if (!observer || observer.disconnected) throw new Error('no active observer');
-    act(() => observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
-  }
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
 
   const article = { id: 'a7', source: 'npr', difficulty: 'beginner' };
+  const leave = (unmount: () => void) => {
+    unmount();
+    act(() => vi.advanceTimersByTime(0));
+  };
 
-  it('article_start when loaded; article_complete with rounded seconds when leaving after reaching the end', () => {
+  it('article_start when loaded; article_complete with the time spent in whole seconds when leaving', () => {
     let now = 1_000_000;
     const { events, view } = withTracking(<ArticleReadingTracker article={article} now={() => now} />, '/es/articles/a7');
     expect(events).toEqual([
@@ -113,9 +92,8 @@ describe('article reading', () => {
         params: { article_id: 'a7', source: 'npr', language: 'es', difficulty: 'beginner', category: 'engagement', value: 1 },
       },
     ]);
-    reachEnd();
     now += 95_400;
-    view.unmount();
+    leave(() => view.unmount());
     expect(events[1]).toEqual({
       name: 'article_complete',
       params: { article_id: 'a7', reading_time: 95, language: 'es', difficulty: 'beginner', category: 'engagement', value: 1 },
@@ -123,30 +101,54 @@ describe('article reading', () => {
     expect(events).toHaveLength(2);
   });
 
-  it('no article_complete when the learner leaves before the end, and nothing before the article loads', () => {
+  it('nothing before the article has loaded', () => {
     const { events, view } = withTracking(<ArticleReadingTracker article={null} />);
+    leave(() => view.unmount());
     expect(events).toEqual([]);
-    view.rerender(
-      <LanguageActorContext.Provider logic={languageMachine} options={{ input: { path: '/zh' } }}>
-        <TrackingContext.Provider value={(event) => events.push(event)}>
-          <ArticleReadingTracker article={article} />
-        </TrackingContext.Provider>
-      </LanguageActorContext.Provider>,
-    );
-    view.unmount();
-    expect(events.map((event) => event.name)).toEqual(['article_start']);
   });
 
-  it('closing the page after reaching the end completes once', () => {
+  it('a remount straight away (React StrictMode) is the same visit: one start, one complete', () => {
+    const { events, view } = withTracking(
+      <StrictMode>
+        <ArticleReadingTracker article={article} />
+      </StrictMode>,
+    );
+    expect(events.map((event) => event.name)).toEqual(['article_start']);
+    act(() => vi.advanceTimersByTime(10));
+    expect(events.map((event) => event.name)).toEqual(['article_start']);
+    leave(() => view.unmount());
+    expect(events.map((event) => event.name)).toEqual(['article_start', 'article_complete']);
+  });
+
+  it('closing the page completes once', () => {
     let now = 0;
     const { events, view } = withTracking(<ArticleReadingTracker article={article} now={() => now} />);
-    reachEnd();
     now = 30_000;
     act(() => window.dispatchEvent(new Event('pagehide')));
-    view.unmount();
+    leave(() => view.unmount());
     expect(events.map((event) => [event.name, event.params.reading_time])).toEqual([
       ['article_start', undefined],
       ['article_complete', 30],
+    ]);
+  });
+
+  it('another article ends the first visit and starts a new one', () => {
+    const events: AnalyticsEvent[] = [];
+    const tree = (current: { id: string; source: string; difficulty: string } | null) => (
+      <LanguageActorContext.Provider logic={languageMachine} options={{ input: { path: '/zh' } }}>
+        <TrackingContext.Provider value={(event) => events.push(event)}>
+          <ArticleReadingTracker article={current} />
+        </TrackingContext.Provider>
+      </LanguageActorContext.Provider>
+    );
+    const view = render(tree(article));
+    view.rerender(tree(null));
+    act(() => vi.advanceTimersByTime(0));
+    view.rerender(tree({ id: 'b2', source: 'bbc', difficulty: 'advanced' }));
+    expect(events.map((event) => `${event.name} ${String(event.params.article_id)}`)).toEqual([
+      'article_start a7',
+      'article_complete a7',
+      'article_start b2',
     ]);
   });
 });
