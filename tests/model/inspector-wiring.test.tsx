@@ -45,10 +45,10 @@ describe('inspector wiring', () => {
     expect(wantsInspector('?q=inspect')).toBe(false);
   });
 
-  it('connects the language and list actors, and the fetch they invoke, on the list page', async () => {
+  it('connects the language, list, consent and analytics actors, and the fetch they invoke, on the list page', async () => {
     const events = renderInspected('/zh/articles');
     await screen.findAllByTestId('article-card');
-    expect(machineIdsSeen(events)).toEqual(expect.arrayContaining(['articleList', 'language']));
+    expect(machineIdsSeen(events)).toEqual(expect.arrayContaining(['analytics', 'articleList', 'consent', 'language']));
     // Invoked actors report through the same system.
     expect(events.some((event) => event.type === '@xstate.event' && event.event.type === 'xstate.done.actor.fetchArticles')).toBe(true);
   });
