@@ -1,22 +1,25 @@
 /**
  * Model-based UI test of cookie consent: every shortest path of the production consent
  * machine, in each starting situation (first visit, a saved acceptance, a saved rejection),
- * runs on the real banner and footer views with fake timers for the one-second delay and a
- * real consent store over in-memory storage. At every state the banner (hidden, summary,
- * details, reopened) and the saved choice must be what the state says.
+ * runs on the real app (its consent wiring, footer and banner) with fake timers for the
+ * one-second delay, a real consent store over in-memory storage, and a fake API and analytics
+ * services at the boundaries. At every state the banner (hidden, summary, details, reopened)
+ * and the saved choice must be what the state says.
  */
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { memoryLocation } from 'wouter/memory-location';
+import type { AnyMachineSnapshot } from 'xstate';
+import { App } from '../../src/app/app';
 import { CONSENT_STORAGE_KEY, serializeConsentRecord, type ConsentRecord } from '../../src/domain/consent-record';
 import { consentTexts, footerTexts } from '../../src/domain/consent-texts';
-import { BANNER_DELAY_MS, consentMachine, type ConsentContext } from '../../src/machines/consent-machine';
+import { BANNER_DELAY_MS, type ConsentContext } from '../../src/machines/consent-machine';
 import { createConsentStore } from '../../src/platform/consent-store';
 import { memoryStorage } from '../../src/platform/storage';
-import { CookieBanner } from '../../src/views/consent/cookie-banner';
-import { Footer } from '../../src/views/footer';
-import { modelNamed } from '../../scripts/machines/models';
+import { GLOBAL_SIGNALS, modelNamed } from '../../scripts/machines/models';
+import { fakeApi } from '../unit/views/fixtures';
+import { pending } from '../unit/views/render-app';
 import { pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
 
 const model = modelNamed('consent');
@@ -29,7 +32,7 @@ function bannerRegion(): HTMLElement | null {
 }
 
 describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as const))(
-  'cookie consent, %s: every shortest path on the real banner',
+  'cookie consent, %s: every shortest path on the real app',
   (_title, scenario) => {
     beforeEach(() => {
       vi.useFakeTimers();
@@ -49,7 +52,6 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
       const storage = memoryStorage(savedChoice === null ? {} : { [CONSENT_STORAGE_KEY]: serializeConsentRecord(savedChoice) });
       const store = createConsentStore(storage);
       const user = userEvent.setup({ delay: null });
-      let actor: ReturnType<typeof createActor<typeof consentMachine>> | undefined;
 
       async function execute(step: Step) {
         // Fake timers only until the learner acts: the banner delay is scheduled at start.
@@ -57,21 +59,29 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
         const region = bannerRegion();
         const inBanner = (name: string) => within(region!).getByRole('button', { name });
         switch (step.event.type) {
-          case 'xstate.init':
-            actor = createActor(
-              consentMachine.provide({
-                actions: { persistChoice: ({ context }) => void (context.choice && store.save(context.choice)) },
-              }),
-              { input: { savedChoice: store.load() } },
-            ).start();
+          case 'xstate.init': {
+            const memory = memoryLocation({ path: `/${LANGUAGE}`, record: true });
             render(
-              <>
-                <main id="main" tabIndex={-1} />
-                <Footer language={LANGUAGE} year={2026} onOpenCookieSettings={() => actor!.send({ type: 'OPEN_SETTINGS' })} />
-                <CookieBanner consent={actor} language={LANGUAGE} />
-              </>,
+              <App
+                services={{ api: fakeApi({ latestArticles: () => pending() }).api, reload: vi.fn(), logger: { warn: vi.fn() } }}
+                location={{ hook: memory.hook, searchHook: memory.searchHook }}
+                consentAnalytics={{
+                  consentStore: store,
+                  // No provider configured: consent is what is under test here, not tracking.
+                  analytics: {
+                    environment: { regionSignals: () => GLOBAL_SIGNALS },
+                    probe: { probe: () => Promise.reject(new Error('no network in this test')) },
+                    probeUrl: 'https://www.baidu.com/favicon.ico',
+                    providers: {},
+                    logger: { warn: vi.fn() },
+                  },
+                  logger: { warn: vi.fn() },
+                  siteOrigin: 'https://learn.example',
+                }}
+              />,
             );
             return;
+          }
           case 'xstate.after.bannerDelay.consent.undecided.waiting':
             act(() => vi.advanceTimersByTime(BANNER_DELAY_MS - 1));
             expect(bannerRegion(), 'the banner waits the full second').toBeNull();
@@ -99,7 +109,7 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
             await user.click(within(region!).getByRole('checkbox', { name: texts.analyticsLabel }));
             return;
           case 'OPEN_SETTINGS':
-            await user.click(screen.getByRole('button', { name: footer.cookieSettings }));
+            await user.click(within(screen.getByRole('contentinfo')).getByRole('button', { name: footer.cookieSettings }));
             return;
           default:
             throw new Error(`The consent test does not know how a learner causes ${step.event.type}`);
@@ -136,7 +146,6 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
       }
 
       await runPath(path, execute, expectScreen);
-      actor!.stop();
     });
   },
 );
