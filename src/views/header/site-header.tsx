@@ -19,9 +19,9 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header-inner">
         <Link href={homePath(language)} className="logo" aria-label={texts.nav.logoLabel}>
-          <span className="logo-mark" aria-hidden="true">
-            En
-          </span>
+          {/* The mark is drawn by CSS (::before): as text it would be part of the link's visible
+              label but not of its accessible name (WCAG 2.5.3, axe label-content-name-mismatch). */}
+          <span className="logo-mark" aria-hidden="true" />
           <span className="logo-text">{texts.siteName}</span>
         </Link>
         <nav className="site-nav" aria-label={texts.nav.label}>
