@@ -86,6 +86,13 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
+/** One line per violation and state, so a failure lists them all. */
+function report(byState: Record<string, string[]>): string {
+  return Object.entries(byState)
+    .flatMap(([state, violations]) => violations.map((v) => `${state}: ${v}`))
+    .join('\n');
+}
+
 async function openBanner(page: Page, language: JourneyLanguage): Promise<void> {
   await page.getByRole('region', { name: consentTexts(language).title }).waitFor({ timeout: 5000 });
 }
@@ -144,7 +151,7 @@ describe.each(JOURNEY_LANGUAGES)('screens in %s', (language) => {
       const closed = await axeViolations(page);
       await openSelector(page);
       const selectorOpen = await axeViolations(page);
-      expect({ closed, selectorOpen }).toEqual({ closed: [], selectorOpen: [] });
+      expect(report({ 'selector closed': closed, 'selector open': selectorOpen })).toBe('');
     } finally {
       await context.close();
     }
@@ -161,7 +168,7 @@ describe.each(JOURNEY_LANGUAGES)('screens in %s', (language) => {
       await page.getByRole('button', { name: c.customize, exact: true }).click();
       await page.getByRole('region', { name: c.customizeTitle }).waitFor();
       const customizeOpen = await axeViolations(page);
-      expect({ bannerOpen, customizeOpen }).toEqual({ bannerOpen: [], customizeOpen: [] });
+      expect(report({ 'banner open': bannerOpen, 'customize open': customizeOpen })).toBe('');
     } finally {
       await context.close();
     }

@@ -45,9 +45,10 @@ function storedArticle(): ArticleInput {
     id: STORED_ID,
     url: 'https://newsreader.example/samples/e2e-xss-vectors',
     source: 'bbc',
-    title: 'An article whose body holds known XSS vectors',
+    // The title and summary go into the page head and its JSON-LD too (server-side and in the app).
+    title: 'An article whose body holds known XSS vectors </script><script>alert("title")</script><img src=x onerror=alert("title")>',
     publishedAt: '2026-11-21T08:00:00Z',
-    summary: 'Every paragraph of this article carries a script injection attempt.',
+    summary: 'Every paragraph carries a script injection attempt. </script><svg/onload=alert("summary")>',
     summaryTranslations: { zh: '每一段都带有脚本注入尝试。', es: 'Cada párrafo lleva un intento de inyección de script.' },
     paragraphs,
     wordCount: 600,
@@ -131,7 +132,18 @@ async function bodyProblems(page: Page): Promise<string[]> {
     // eslint-disable-next-line no-new-func
     const find = new Function(`return (${fn})`)() as (root: ParentNode) => string[];
     const host = document.querySelector('[data-testid="article-body-host"]');
-    const problems = find(document.querySelector('main') ?? document);
+    // The page's own structured data (<script type="application/ld+json"> holding valid JSON) is data,
+    // not script: the browser never runs it. Anything else that is a script element counts.
+    const page = (document.querySelector('main') ?? document.body).cloneNode(true) as Element;
+    for (const data of Array.from(page.querySelectorAll('script[type="application/ld+json"]'))) {
+      try {
+        JSON.parse(data.textContent ?? '');
+        data.remove();
+      } catch {
+        // not valid JSON: left in, reported as a script element
+      }
+    }
+    const problems = find(page);
     if (host?.shadowRoot) problems.push(...find(host.shadowRoot));
     return problems;
   }, source);
@@ -189,6 +201,26 @@ describe('an article stored with XSS vectors (server-rendered body)', () => {
       await provoke(page);
       await page.waitForTimeout(1000);
       await expectInert(page, w, language);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the same article on the home and list pages (title and summary carry vectors)', () => {
+  it.each(['as served, with CSP', 'without CSP'] as const)('cards show it as text, nothing runs (%s)', async (how) => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      const w = await watch(page);
+      const origin = how === 'without CSP' ? proxy.origin : harness.server.origin;
+      for (const path of ['/en', '/zh/articles', '/es/articles']) {
+        await page.goto(`${origin}${path}`);
+        await page.locator('[data-testid="article-card"]').first().waitFor();
+        await expect.poll(() => page.locator('[data-testid="article-card"]').first().textContent()).toContain('</script><script>alert("title")');
+        await page.locator('[data-testid="article-card"]').first().hover();
+        await page.waitForTimeout(300);
+        await expectInert(page, w, `${path} (${how})`);
+      }
     } finally {
       await context.close();
     }
