@@ -23,6 +23,26 @@ export interface LighthouseRoute {
   readonly median: LighthouseFigures;
   /** Audits that did not pass in the median-performance run, for whoever wants to improve them. */
   readonly failedAudits: string[];
+  /** What moved (layout-shifts audit) and what the LCP element was, in that run. */
+  readonly layoutShiftElements: string[];
+  readonly lcpElement: string | null;
+}
+
+interface NodeItem {
+  node?: { selector?: string };
+  items?: NodeItem[];
+}
+
+function selectors(details: unknown): string[] {
+  const found: string[] = [];
+  const walk = (items: NodeItem[] | undefined) => {
+    for (const item of items ?? []) {
+      if (item.node?.selector) found.push(item.node.selector);
+      walk(item.items);
+    }
+  };
+  walk((details as { items?: NodeItem[] } | undefined)?.items);
+  return [...new Set(found)];
 }
 
 function median(values: number[]): number {
@@ -47,6 +67,8 @@ export async function runLighthouse(
     for (const { route, path } of routes) {
       const runs: LighthouseFigures[] = [];
       const failedByRun: string[][] = [];
+      const shiftsByRun: string[][] = [];
+      const lcpByRun: Array<string | null> = [];
       for (let run = 0; run < runsPerRoute; run++) {
         const result = await lighthouse(`${origin}${path}`, {
           port: chrome.port,
@@ -68,6 +90,8 @@ export async function runLighthouse(
           cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
         };
         runs.push(figures);
+        shiftsByRun.push(selectors(audits['layout-shifts']?.details));
+        lcpByRun.push(selectors(audits['largest-contentful-paint-element']?.details)[0] ?? null);
         failedByRun.push(
           Object.values(categories)
             .filter((category) => category.id !== 'performance')
@@ -88,7 +112,16 @@ export async function runLighthouse(
         cls: pick('cls'),
       };
       const medianRun = runs.findIndex((r) => r.performance === medianFigures.performance);
-      results.push({ route, path, runs, median: medianFigures, failedAudits: failedByRun[Math.max(0, medianRun)] ?? [] });
+      const at = Math.max(0, medianRun);
+      results.push({
+        route,
+        path,
+        runs,
+        median: medianFigures,
+        failedAudits: failedByRun[at] ?? [],
+        layoutShiftElements: shiftsByRun[at] ?? [],
+        lcpElement: lcpByRun[at] ?? null,
+      });
     }
     return results;
   } finally {

@@ -119,6 +119,13 @@ export function renderMarkdown(result: BenchResult): string {
       ),
     );
     out.push('');
+    out.push('What moved and what the largest paint was, in the median run:');
+    out.push('');
+    for (const l of result.lighthouse) {
+      const shifts = l.layoutShiftElements.length ? l.layoutShiftElements.map((s) => `\`${s}\``).join(', ') : 'nothing';
+      out.push(`- ${l.route}: layout shifts in ${shifts}; LCP element ${l.lcpElement ? `\`${l.lcpElement}\`` : 'unknown'}`);
+    }
+    out.push('');
     const failing = result.lighthouse.filter((l) => l.failedAudits.length);
     if (failing.length) {
       out.push('Audits below full score (accessibility, best practices, SEO) in the median run:');

@@ -233,6 +233,25 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
     }
   });
 
+  it('a search is kept in the address: a deep link with ?q= and a reload show the same results', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      const word = previewTitle(articles[5]!).split(/\s+/).find((w) => w.length >= 5) ?? previewTitle(articles[5]!);
+      const expected = expectedTitles(articles, { search: word });
+      await page.goto(`/${language}/articles?q=${encodeURIComponent(word)}`);
+      await page.locator('[data-testid="article-card"]').first().waitFor();
+      const search = page.getByRole('searchbox', { name: t.list.searchLabel, exact: true });
+      expect(await search.inputValue()).toBe(word);
+      await expect.poll(() => cardTitles(page)).toEqual(expected);
+      await page.reload();
+      await page.locator('[data-testid="article-card"]').first().waitFor();
+      expect(await search.inputValue()).toBe(word);
+      await expect.poll(() => cardTitles(page)).toEqual(expected);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('switching language on every page keeps the path, and back returns to the previous language', async () => {
     const { context, page } = await newPage(harness, SAVED_REJECTION);
     const target: keyof typeof LANGUAGE_NAMES = language === 'zh' ? 'es' : 'zh';
