@@ -9,6 +9,7 @@ import { resolvePath } from '../domain/routing';
 import { LoadingIndicator } from '../views/common/loading-indicator';
 import { NotFoundPage } from '../views/common/not-found-page';
 import { useTexts } from '../views/use-texts';
+import { DetailLoadBoundary } from './detail-load-boundary';
 import { ArticleListRoute, HomeRoute } from './list-routes';
 import { isSearchPath, SearchRedirect } from './search-redirect';
 
@@ -43,9 +44,11 @@ export function AppRoutes() {
         <ArticleListRoute />
       </Route>
       <Route path="/:lang/articles/:articleId">
-        <Suspense fallback={<DetailFallback />}>
-          <ArticleDetailRoute />
-        </Suspense>
+        <DetailLoadBoundary>
+          <Suspense fallback={<DetailFallback />}>
+            <ArticleDetailRoute />
+          </Suspense>
+        </DetailLoadBoundary>
       </Route>
       <Route>
         <NotFoundPage />
