@@ -141,7 +141,9 @@ export function renderMarkdown(result: BenchResult): string {
     out.push(
       `autocannon on loopback, ${result.settings.connections} connections, ${result.settings.durationSeconds} s per case after a short warm-up; ` +
         'the real server (`server/main.ts`, SQLite file, rate limit lifted) over synthetic articles from ' +
-        '`scripts/generate-synthetic-articles.ts`. Detail requests rotate over 500 ids. ' +
+        '`scripts/generate-synthetic-articles.ts`. The server keeps the last 500 rendered article bodies: "detail" rotates over ' +
+        '400 articles each requested once before (popular articles), "detail-first-view" over 4,000 others (nearly every request ' +
+        'renders and sanitises a body). ' +
         'The floor is the same Fastify answering a fixed in-memory JSON body of the same size (`scripts/bench/floor-server.ts`). ' +
         'Latencies in ms; "errors" counts socket errors, time-outs and non-2xx answers.',
     );

@@ -27,7 +27,7 @@ const HOME_BUDGET_FACTOR = 1.15;
 const UNLIMITED = { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' };
 
 export interface EndpointLoad {
-  readonly endpoint: 'latest' | 'detail' | 'search';
+  readonly endpoint: 'latest' | 'detail' | 'detail-first-view' | 'search';
   readonly path: string;
   readonly server: LoadFigures;
   readonly floor: LoadFigures;
@@ -168,14 +168,21 @@ async function measureSizesAndLighthouse(workDir: string, distDir: string): Prom
   }
 }
 
-async function loadCases(origin: string, detailPaths: readonly string[]) {
+async function loadCases(origin: string, warmDetailPaths: readonly string[], coldDetailPaths: readonly string[]) {
   const latestPath = '/api/articles/latest?language=zh&limit=20';
   const searchPath = `/api/articles/search?language=zh&limit=20&q=${SEARCH_TERMS.common.term}`;
   return [
     { endpoint: 'latest' as const, path: latestPath, paths: undefined },
-    { endpoint: 'detail' as const, path: detailPaths[0]!, paths: detailPaths },
+    { endpoint: 'detail' as const, path: warmDetailPaths[0]!, paths: warmDetailPaths },
+    { endpoint: 'detail-first-view' as const, path: coldDetailPaths[0]!, paths: coldDetailPaths },
     { endpoint: 'search' as const, path: searchPath, paths: undefined },
   ].map((c) => ({ ...c, url: `${origin}${c.path}` }));
+}
+
+/** `count` distinct article paths spread over the whole range, starting at an offset. */
+function detailPathsFor(articles: number, count: number, offset: number): string[] {
+  const step = Math.max(1, Math.floor(articles / (count + 1)));
+  return Array.from({ length: count }, (_, i) => `/api/articles/synthetic-1-${(offset + i * step) % articles}?language=zh`);
 }
 
 async function measureLoad(workDir: string, distDir: string): Promise<SizeRun[]> {
@@ -201,25 +208,27 @@ async function measureLoad(workDir: string, distDir: string): Promise<SizeRun[]>
     let rssAfter: number | null = null;
     const bodies: Record<string, string> = {};
     try {
-      // Spread detail requests over many ids, so the figures are not one cached row.
-      const detailPaths = Array.from({ length: 500 }, (_, i) => {
-        const index = Math.floor(((i * 7919) % 1000) / 1000 * articles);
-        return `/api/articles/synthetic-1-${index}?language=zh`;
-      });
-      const cases = await loadCases(server.origin, detailPaths);
+      // The server keeps the last 500 rendered bodies. "detail" rotates over 400 articles that were each
+      // requested once during warm-up (a popular article); "detail-first-view" over 4,000 others, so nearly
+      // every request renders and sanitises a body.
+      const detailPaths = detailPathsFor(articles, 400, 0);
+      const coldDetailPaths = detailPathsFor(articles, 4000, 1);
+      const cases = await loadCases(server.origin, detailPaths, coldDetailPaths);
       for (const c of cases) {
         const answer = await json(server.origin, c.path);
         if (answer.status !== 200) throw new Error(`GET ${c.path} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
-        bodies[c.endpoint] = answer.text;
+        bodies[c.endpoint === 'detail-first-view' ? 'detail' : c.endpoint] = answer.text;
       }
       rssBefore = rssMiB(server.pid());
       await runLoad({ url: cases[0]!.url, durationSeconds: 2 });
+      for (const path of detailPaths) await json(server.origin, path);
       await runLoad({ url: cases[1]!.url, paths: detailPaths, durationSeconds: 1 });
-      await runLoad({ url: cases[2]!.url, durationSeconds: 1 });
+      await runLoad({ url: cases[3]!.url, durationSeconds: 1 });
       for (const c of cases) {
         const figures = await runLoad({ url: c.url, paths: c.paths, durationSeconds: DURATION });
         log(`  ${c.endpoint}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
-        endpoints.push({ endpoint: c.endpoint, path: c.path, server: figures, responseBytes: Buffer.byteLength(bodies[c.endpoint]!) });
+        const body = bodies[c.endpoint === 'detail-first-view' ? 'detail' : c.endpoint]!;
+        endpoints.push({ endpoint: c.endpoint, path: c.path, server: figures, responseBytes: Buffer.byteLength(body) });
       }
       for (const [kind, { term }] of Object.entries(SEARCH_TERMS)) {
         const path = `/api/articles/search?language=zh&limit=20&q=${encodeURIComponent(term)}`;
@@ -244,7 +253,9 @@ async function measureLoad(workDir: string, distDir: string): Promise<SizeRun[]>
       floorRssBefore = rssMiB(floor.child.pid);
       await runLoad({ url: `${floor.origin}/api/articles/latest`, durationSeconds: 2 });
       for (const entry of endpoints) {
-        const figures = await runLoad({ url: `${floor.origin}${entry.path}`, durationSeconds: DURATION });
+        // The floor has one body per endpoint; a first view costs it the same as any other.
+        const same = entry.endpoint === 'detail-first-view' ? endpoints.find((e) => e.endpoint === 'detail')?.floor : undefined;
+        const figures = same ?? (await runLoad({ url: `${floor.origin}${entry.path}`, durationSeconds: DURATION }));
         entry.floor = figures;
         log(`  floor ${entry.endpoint}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms`);
       }
