@@ -7,7 +7,7 @@
  * sizes, lighthouse, load) to leave parts out while working on one.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpus, totalmem, release } from 'node:os';
+import { cpus, loadavg, totalmem, release } from 'node:os';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSyntheticArticles, SEARCH_TERMS } from '../generate-synthetic-articles';
@@ -47,7 +47,16 @@ export interface SizeRun {
 
 export interface BenchResult {
   readonly date: string;
-  readonly machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; kernel: string; chromium: string };
+  readonly machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGiB: number;
+    node: string;
+    kernel: string;
+    chromium: string;
+    /** 1-minute load average at the start and at the end: other work on the machine skews the figures. */
+    loadAverage: { start: number; end: number };
+  };
   readonly settings: { durationSeconds: number; connections: number; lighthouseRuns: number };
   readonly sizes?: {
     readonly routes: RouteSizes[];
@@ -279,6 +288,7 @@ async function measureLoad(workDir: string, distDir: string): Promise<SizeRun[]>
 
 async function main(): Promise<void> {
   const started = Date.now();
+  const loadAtStart = Math.round(loadavg()[0]! * 100) / 100;
   findChrome();
   const workDir = temporaryDirectory('bench');
   try {
@@ -297,6 +307,7 @@ async function main(): Promise<void> {
         node: process.version,
         kernel: release(),
         chromium: chromiumVersion(),
+        loadAverage: { start: loadAtStart, end: Math.round(loadavg()[0]! * 100) / 100 },
       },
       settings: { durationSeconds: DURATION, connections: 10, lighthouseRuns: LIGHTHOUSE_RUNS },
       ...front,
