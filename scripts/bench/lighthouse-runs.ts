@@ -70,15 +70,22 @@ export async function runLighthouse(
       const shiftsByRun: string[][] = [];
       const lcpByRun: Array<string | null> = [];
       for (let run = 0; run < runsPerRoute; run++) {
-        const result = await lighthouse(`${origin}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        const { categories, audits, runtimeError } = result.lhr;
-        if (runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runtimeError.code} ${runtimeError.message}`);
+        // Under load Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated.
+        let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] | undefined;
+        for (let attempt = 1; attempt <= 3 && !lhr; attempt++) {
+          const result = await lighthouse(`${origin}${path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          });
+          if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+          if (!result.lhr.runtimeError) lhr = result.lhr;
+          else if (attempt === 3) {
+            throw new Error(`Lighthouse failed on ${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+          } else log(`  lighthouse ${route} run ${run + 1}: ${result.lhr.runtimeError.code}, trying again`);
+        }
+        const { categories, audits } = lhr!;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const figures: LighthouseFigures = {
           performance: score('performance'),
