@@ -29,7 +29,8 @@ export function renderMarkdown(result: BenchResult): string {
     `One run of \`npm run bench\` on ${result.date.slice(0, 16).replace('T', ' ')} UTC: ${m.cpus} × ${m.cpuModel}, ` +
       `${m.memoryGiB} GiB, Node ${m.node}, Linux ${m.kernel}, ${m.chromium}. The whole run took ${result.durationSeconds} s; ` +
       `the 1-minute load average was ${m.loadAverage.start} at the start and ${m.loadAverage.end} at the end (other work on the machine competes for its ${m.cpus} cores). ` +
-      'Figures are from this one run on a shared machine; they move by several percent between runs. ' +
+      'Figures are from this one run; on a shared machine they move between runs (Lighthouse scores by up to ~15 points when ' +
+      'another process takes a core during a run, throughput by tens of percent), so compare figures from the same run. ' +
       'The script prints and writes figures and asserts nothing about time. Raw numbers: `docs/benchmarks.json`.',
   );
   out.push('');

@@ -323,7 +323,15 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+/** `--render-only`: rewrites docs/benchmarks.md from docs/benchmarks.json without measuring. */
+async function renderOnly(): Promise<void> {
+  const { readFileSync } = await import('node:fs');
+  const result = JSON.parse(readFileSync(join(REPO_ROOT, 'docs/benchmarks.json'), 'utf8')) as BenchResult;
+  writeFileSync(join(REPO_ROOT, 'docs/benchmarks.md'), renderMarkdown(result));
+  log('Rewrote docs/benchmarks.md from docs/benchmarks.json.');
+}
+
+(process.argv.includes('--render-only') ? renderOnly() : main()).catch((error: unknown) => {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });
