@@ -6,10 +6,13 @@ import {
   SOURCE_FILTER_OPTIONS,
 } from '../../domain/filters';
 import { ArticleCard } from '../common/article-card';
-import { LoadingIndicator } from '../common/loading-indicator';
+import { LoadingCards } from '../common/loading-cards';
 import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
 import { ArticleListActorContext } from './article-list-context';
 import { useArticleList } from './use-article-list';
+
+/** Enough to fill the first screen, so the footer is not seen jumping down when the cards arrive. */
+const LIST_PLACEHOLDER_CARDS = 9;
 
 export function ArticleListPage() {
   const texts = useTexts();
@@ -82,7 +85,7 @@ export function ArticleListPage() {
         </div>
       </form>
 
-      {status === 'loading' ? <LoadingIndicator text={texts.list.loading} /> : null}
+      {status === 'loading' ? <LoadingCards text={texts.list.loading} count={LIST_PLACEHOLDER_CARDS} compact={false} /> : null}
 
       {status === 'error' ? (
         <div className="error-panel" role="alert">

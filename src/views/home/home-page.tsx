@@ -3,8 +3,11 @@ import { Link } from 'wouter';
 import { listPath } from '../../domain/routing';
 import { useArticleList } from '../articles/use-article-list';
 import { ArticleCard } from '../common/article-card';
-import { LoadingIndicator } from '../common/loading-indicator';
+import { LoadingCards } from '../common/loading-cards';
 import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
+
+/** As many as the home page shows, so the About section below stays where it is. */
+const HOME_PLACEHOLDER_CARDS = 4;
 
 export function HomePage() {
   const texts = useTexts();
@@ -27,7 +30,7 @@ export function HomePage() {
 
       <section className="latest" aria-labelledby="latest-title">
         <h2 id="latest-title">{texts.home.latestTitle}</h2>
-        {status === 'loading' ? <LoadingIndicator text={texts.home.loading} /> : null}
+        {status === 'loading' ? <LoadingCards text={texts.home.loading} count={HOME_PLACEHOLDER_CARDS} compact /> : null}
         {status === 'error' ? (
           <p className="error-message" role="alert">
             {texts.home.loadError}
