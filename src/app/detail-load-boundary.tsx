@@ -12,7 +12,7 @@ interface BoundaryProps {
   readonly fallback: ReactNode;
 }
 
-class LoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
+export class LoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
