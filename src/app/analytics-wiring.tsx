@@ -16,13 +16,12 @@ import {
   createAnalyticsMachine,
   type AnalyticsServices,
 } from '../machines/analytics-machine';
-import { createBaiduProvider, createGa4Provider, type AnalyticsProvider } from '../platform/analytics-providers';
+import type { AnalyticsProvider } from '../platform/analytics-providers';
 import { createConsentStore, type ConsentStore } from '../platform/consent-store';
 import { captureStaticHeadTags, setHtmlLang } from '../platform/document-head';
 import { browserEnvironment } from '../platform/environment';
 import { consoleLogger, type Logger } from '../platform/logger';
 import { fetchNetworkProbe } from '../platform/network-probe';
-import { browserScriptLoader, type ScriptLoader } from '../platform/script-loader';
 import { browserLocalStorage } from '../platform/storage';
 import { ArticleListActorContext } from '../views/articles/article-list-context';
 import { CookieBanner } from '../views/consent/cookie-banner';
@@ -32,6 +31,7 @@ import { SiteOriginContext } from '../views/head/site-origin';
 import { usePageLanguage, useTextLanguage } from '../views/use-texts';
 import { browserAppConfig, type AppConfig } from './config';
 import { useInspect } from './inspector';
+import { lazyAnalyticsProvider } from './lazy-analytics-provider';
 
 export const ConsentActorContext = createActorContext(consentMachine);
 export const AnalyticsActorContext = createActorContext(analyticsMachine);
@@ -44,17 +44,33 @@ export interface ConsentAnalyticsSetup {
   readonly siteOrigin: string;
 }
 
+/** The enabled providers; each downloads its code only when consent first loads it. */
 export function analyticsProvidersFor(
   config: AppConfig['analytics'],
-  scriptLoader: ScriptLoader,
+  logger: Logger,
 ): Partial<Record<'china' | 'global', AnalyticsProvider>> {
   const providers: Partial<Record<'china' | 'global', AnalyticsProvider>> = {};
   const { googleAnalytics, baiduTongji } = config;
+  const platform = () => Promise.all([import('../platform/analytics-providers'), import('../platform/script-loader')]);
   if (googleAnalytics.enabled) {
-    providers.global = createGa4Provider({ measurementId: googleAnalytics.id, scriptUrl: googleAnalytics.scriptUrl, scriptLoader });
+    providers.global = lazyAnalyticsProvider(
+      'google-analytics-4',
+      async () => {
+        const [{ createGa4Provider }, { browserScriptLoader }] = await platform();
+        return createGa4Provider({ measurementId: googleAnalytics.id, scriptUrl: googleAnalytics.scriptUrl, scriptLoader: browserScriptLoader() });
+      },
+      logger,
+    );
   }
   if (baiduTongji.enabled) {
-    providers.china = createBaiduProvider({ siteId: baiduTongji.id, scriptUrl: baiduTongji.scriptUrl, scriptLoader });
+    providers.china = lazyAnalyticsProvider(
+      'baidu-tongji',
+      async () => {
+        const [{ createBaiduProvider }, { browserScriptLoader }] = await platform();
+        return createBaiduProvider({ siteId: baiduTongji.id, scriptUrl: baiduTongji.scriptUrl, scriptLoader: browserScriptLoader() });
+      },
+      logger,
+    );
   }
   return providers;
 }
@@ -67,7 +83,7 @@ export function browserConsentAnalyticsSetup(config: AppConfig = browserAppConfi
       environment: browserEnvironment(),
       probe: fetchNetworkProbe(),
       probeUrl: config.analytics.chinaProbeUrl,
-      providers: analyticsProvidersFor(config.analytics, browserScriptLoader()),
+      providers: analyticsProvidersFor(config.analytics, consoleLogger),
       logger: consoleLogger,
     },
     logger: consoleLogger,
