@@ -2,38 +2,11 @@
  * Texts the server itself writes: category names for /api/categories and the headings and
  * labels of the rendered article. Per text language (en, zh, es); other languages get English.
  */
-import type { CategoryId, DifficultyLevel } from '../../src/domain/catalog';
+import type { DifficultyLevel } from '../../src/domain/catalog';
 import type { TextLanguage } from '../../src/domain/languages';
 
-export const CATEGORY_NAMES: Readonly<Record<TextLanguage, Readonly<Record<CategoryId, string>>>> = {
-  en: {
-    technology: 'Technology',
-    politics: 'Politics',
-    business: 'Business',
-    health: 'Health',
-    sports: 'Sports',
-    immigration: 'Immigration',
-    education: 'Education',
-  },
-  zh: {
-    technology: '科技',
-    politics: '政治',
-    business: '商业',
-    health: '健康',
-    sports: '体育',
-    immigration: '移民',
-    education: '教育',
-  },
-  es: {
-    technology: 'Tecnología',
-    politics: 'Política',
-    business: 'Negocios',
-    health: 'Salud',
-    sports: 'Deportes',
-    immigration: 'Inmigración',
-    education: 'Educación',
-  },
-};
+/** Category names come from the web app's domain, so the API and the pages never disagree. */
+export { CATEGORY_LABELS as CATEGORY_NAMES } from '../../src/domain/article';
 
 export interface ArticleLabels {
   readonly summary: string;

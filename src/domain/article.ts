@@ -3,7 +3,7 @@
  * Pure: the input types are structural so that the io-ts types in src/api/contract.ts
  * fit them without the domain layer importing from the api layer.
  */
-import { DEFAULT_DIFFICULTY, isDifficultyLevel, type DifficultyLevel } from './catalog';
+import { DEFAULT_DIFFICULTY, isDifficultyLevel, type CategoryId, type DifficultyLevel } from './catalog';
 import type { TextLanguage } from './languages';
 import { DEFAULT_DETAIL_READING_MINUTES, readingTimeMinutes } from './reading-time';
 
@@ -134,7 +134,8 @@ export function toArticleView(detail: RawDetail): ArticleView {
   return view;
 }
 
-export const CATEGORY_LABELS: Readonly<Record<TextLanguage, Readonly<Record<string, string>>>> = {
+/** Shared with the server, which names the categories in /api/categories and in rendered articles. */
+export const CATEGORY_LABELS: Readonly<Record<TextLanguage, Readonly<Record<CategoryId, string>>>> = {
   en: {
     technology: 'Technology',
     politics: 'Politics',
@@ -167,7 +168,7 @@ export const CATEGORY_LABELS: Readonly<Record<TextLanguage, Readonly<Record<stri
 /** Display name of a category tag; values outside the seven known tags are shown raw. */
 export function categoryLabel(category: string, language: TextLanguage): string {
   const labels = CATEGORY_LABELS[language] ?? CATEGORY_LABELS.en;
-  return Object.hasOwn(labels, category) ? (labels[category] as string) : category;
+  return Object.hasOwn(labels, category) ? labels[category as CategoryId] : category;
 }
 
 export const DIFFICULTY_LABELS: Readonly<Record<TextLanguage, Readonly<Record<DifficultyLevel, string>>>> = {
