@@ -12,7 +12,7 @@ interface BoundaryProps {
   readonly fallback: ReactNode;
 }
 
-export class LoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
+class LoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {

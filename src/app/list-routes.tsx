@@ -1,16 +1,14 @@
-/**
- * The home route (4 latest) and the list actor provider it shares with the list route
- * (article-list-route.tsx, loaded on demand so the home page does not carry the filters screen).
- */
+/** Home (4 latest) and list (20 latest, with filters) routes: each mounts its own list actor. */
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { ArticleCard } from '../domain/article';
-import { languageFromPath } from '../domain/routing';
+import { languageFromPath, queryWithSearchTerm, searchTermFromQuery } from '../domain/routing';
 import { articleListMachine, type LatestArticlesRequest } from '../machines/article-list-machine';
 import { ArticleListActorContext } from '../views/articles/article-list-context';
+import { ArticleListPage } from '../views/articles/article-list-page';
 import { HomePage } from '../views/home/home-page';
-import { HomeHead } from '../views/head/page-heads';
+import { HomeHead, ListHead } from '../views/head/page-heads';
 import { HomeArticleClickTracker } from './analytics-wiring';
 import { useInspect } from './inspector';
 import { useServices } from './services';
@@ -43,8 +41,36 @@ function LanguageFollower({ language }: { language: string }) {
   return null;
 }
 
-/** Mounts a list actor for the page's language; the list route (its own chunk) uses it too. */
-export function ListProvider({ limit, search, children }: { limit: number; search?: string; children: ReactNode }) {
+/**
+ * Keeps the search box and ?q= in step: typing replaces the URL's q (so the address can be shared),
+ * and a q that changes in the URL (back/forward, a shared link) goes to the machine.
+ */
+function SearchQuerySync() {
+  const actor = ArticleListActorContext.useActorRef();
+  const machineSearch = ArticleListActorContext.useSelector((snapshot) => snapshot.context.filters.search);
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const urlSearch = searchTermFromQuery(search);
+
+  useEffect(() => {
+    if (actor.getSnapshot().context.filters.search !== urlSearch) {
+      actor.send({ type: 'SEARCH_CHANGED', search: urlSearch });
+    }
+    // Only a change of the URL's term is reported; the machine's own changes are handled below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlSearch]);
+
+  useEffect(() => {
+    if (machineSearch !== urlSearch) {
+      navigate(path + queryWithSearchTerm(search, machineSearch), { replace: true });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [machineSearch]);
+
+  return null;
+}
+
+function ListProvider({ limit, search, children }: { limit: number; search?: string; children: ReactNode }) {
   const [path] = useLocation();
   const language = languageFromPath(path);
   const logic = useListLogic();
@@ -65,6 +91,17 @@ export function HomeRoute() {
       <HomeArticleClickTracker>
         <HomePage />
       </HomeArticleClickTracker>
+    </ListProvider>
+  );
+}
+
+export function ArticleListRoute() {
+  const search = useSearch();
+  return (
+    <ListProvider limit={LIST_ARTICLE_LIMIT} search={searchTermFromQuery(search)}>
+      <SearchQuerySync />
+      <ListHead />
+      <ArticleListPage />
     </ListProvider>
   );
 }

@@ -6,10 +6,13 @@ import {
   SOURCE_FILTER_OPTIONS,
 } from '../../domain/filters';
 import { ArticleCard } from '../common/article-card';
-import { LIST_PLACEHOLDER_CARDS, LoadingCards } from '../common/loading-cards';
+import { LoadingCards } from '../common/loading-cards';
 import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
 import { ArticleListActorContext } from './article-list-context';
 import { useArticleList } from './use-article-list';
+
+/** Enough to fill the first screen, so the footer is not seen jumping down when the cards arrive. */
+const LIST_PLACEHOLDER_CARDS = 9;
 
 export function ArticleListPage() {
   const texts = useTexts();

@@ -1,8 +1,5 @@
 import { LoadingIndicator } from './loading-indicator';
 
-/** Enough to fill the list page's first screen, so its footer is not seen jumping down when the cards arrive. */
-export const LIST_PLACEHOLDER_CARDS = 9;
-
 /**
  * The loading state of a card grid: the spinner with its text for everyone, laid over
  * placeholder cards shaped like the real ones, so the content below does not jump when the
