@@ -50,35 +50,21 @@ describe.each(JOURNEY_LANGUAGES)('cookie banner in %s', (language) => {
     }
   });
 
-  it('Accept All is saved and survives a reload with no banner', async () => {
+  it.each([
+    { choice: 'Accept All', button: () => c.acceptAll, path: '/articles', analytics: true },
+    { choice: 'Reject All', button: () => c.rejectAll, path: '', analytics: false },
+  ])('$choice is saved and survives a reload with no banner', async ({ button, path, analytics }) => {
     const { context, page } = await newPage(harness);
     try {
-      await page.goto(`/${language}/articles`);
-      await banner(page).getByRole('button', { name: c.acceptAll, exact: true }).click();
+      await page.goto(`/${language}${path}`);
+      await banner(page).getByRole('button', { name: button(), exact: true }).click();
       await expect.poll(() => banner(page).count()).toBe(0);
-      expect(await storedConsent(page)).toEqual({ essential: true, analytics: true });
+      expect(await storedConsent(page)).toEqual({ essential: true, analytics });
       await page.reload();
       await page.locator('main h1').waitFor();
       await page.waitForTimeout(1800);
       expect(await banner(page).count()).toBe(0);
-      expect(await storedConsent(page)).toEqual({ essential: true, analytics: true });
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('Reject All is saved and survives a reload with no banner', async () => {
-    const { context, page } = await newPage(harness);
-    try {
-      await page.goto(`/${language}`);
-      await banner(page).getByRole('button', { name: c.rejectAll, exact: true }).click();
-      await expect.poll(() => banner(page).count()).toBe(0);
-      expect(await storedConsent(page)).toEqual({ essential: true, analytics: false });
-      await page.reload();
-      await page.locator('main h1').waitFor();
-      await page.waitForTimeout(1800);
-      expect(await banner(page).count()).toBe(0);
-      expect(await storedConsent(page)).toEqual({ essential: true, analytics: false });
+      expect(await storedConsent(page)).toEqual({ essential: true, analytics });
     } finally {
       await context.close();
     }
