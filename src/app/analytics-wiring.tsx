@@ -1,27 +1,19 @@
 /**
- * Cookie consent and analytics, wired into the app: the two actors (consent restored from
- * storage; analytics with the real browser services), the bridge that lets consent switch
- * analytics on and off, page views on route changes, <html lang>, the footer and banner,
- * and the trackers that record the spec's events where they happen.
+ * Cookie consent and analytics, wired into the app: the consent actor (restored from storage),
+ * <html lang>, the footer and banner, and the trackers that record the spec's events where they
+ * happen. The analytics actor lives in analytics-runtime.tsx, a separate chunk fetched only once
+ * consent allows analytics: until then there is nothing to send events to, and views' events go
+ * nowhere, exactly as the analytics machine drops them before it is initialised.
  */
 import { createActorContext } from '@xstate/react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { articleClickFromHomepage, languageChange, type AnalyticsEvent } from '../domain/analytics-events';
 import { pathSegments } from '../domain/routing';
 import { consentMachine } from '../machines/consent-machine';
-import {
-  analyticsMachine,
-  configuredProviders,
-  createAnalyticsMachine,
-  type AnalyticsServices,
-} from '../machines/analytics-machine';
-import type { AnalyticsProvider } from '../platform/analytics-providers';
+import type { AnalyticsServices } from '../machines/analytics-machine';
 import { createConsentStore, type ConsentStore } from '../platform/consent-store';
 import { captureStaticHeadTags, setHtmlLang } from '../platform/document-head';
-import { browserEnvironment } from '../platform/environment';
 import { consoleLogger, type Logger } from '../platform/logger';
-import { fetchNetworkProbe } from '../platform/network-probe';
 import { browserLocalStorage } from '../platform/storage';
 import { ArticleListActorContext } from '../views/articles/article-list-context';
 import { CookieBanner } from '../views/consent/cookie-banner';
@@ -29,95 +21,76 @@ import { TrackingContext, useTrack } from '../views/consent/tracking-context';
 import { Footer } from '../views/footer';
 import { SiteOriginContext } from '../views/head/site-origin';
 import { usePageLanguage, useTextLanguage } from '../views/use-texts';
+import type { AnalyticsRuntimeProps } from './analytics-runtime';
 import { browserAppConfig, type AppConfig } from './config';
 import { useInspect } from './inspector';
-import { lazyAnalyticsProvider } from './lazy-analytics-provider';
 
 export const ConsentActorContext = createActorContext(consentMachine);
-export const AnalyticsActorContext = createActorContext(analyticsMachine);
+
+export interface AnalyticsRuntimeModule {
+  readonly AnalyticsRuntime: (props: AnalyticsRuntimeProps) => ReactNode;
+}
 
 export interface ConsentAnalyticsSetup {
   readonly consentStore: ConsentStore;
-  readonly analytics: AnalyticsServices;
+  /** Fakes in tests; when absent the analytics chunk builds the browser's real services. */
+  readonly analytics?: AnalyticsServices;
   readonly logger: Logger;
   /** For canonical and Open Graph URLs; no trailing slash. */
   readonly siteOrigin: string;
+  /** Fetches the analytics chunk; called once, the first time consent allows analytics. */
+  readonly loadAnalyticsRuntime?: () => Promise<AnalyticsRuntimeModule>;
 }
 
-/** The enabled providers; each downloads its code only when consent first loads it. */
-export function analyticsProvidersFor(
-  config: AppConfig['analytics'],
-  logger: Logger,
-): Partial<Record<'china' | 'global', AnalyticsProvider>> {
-  const providers: Partial<Record<'china' | 'global', AnalyticsProvider>> = {};
-  const { googleAnalytics, baiduTongji } = config;
-  const platform = () => Promise.all([import('../platform/analytics-providers'), import('../platform/script-loader')]);
-  if (googleAnalytics.enabled) {
-    providers.global = lazyAnalyticsProvider(
-      'google-analytics-4',
-      async () => {
-        const [{ createGa4Provider }, { browserScriptLoader }] = await platform();
-        return createGa4Provider({ measurementId: googleAnalytics.id, scriptUrl: googleAnalytics.scriptUrl, scriptLoader: browserScriptLoader() });
-      },
-      logger,
-    );
-  }
-  if (baiduTongji.enabled) {
-    providers.china = lazyAnalyticsProvider(
-      'baidu-tongji',
-      async () => {
-        const [{ createBaiduProvider }, { browserScriptLoader }] = await platform();
-        return createBaiduProvider({ siteId: baiduTongji.id, scriptUrl: baiduTongji.scriptUrl, scriptLoader: browserScriptLoader() });
-      },
-      logger,
-    );
-  }
-  return providers;
-}
+const loadAnalyticsChunk = (): Promise<AnalyticsRuntimeModule> => import('./analytics-runtime');
 
-/** The real thing: localStorage, script elements, fetch, window globals, console. */
+/** The real thing: localStorage, console, and the configured site origin. */
 export function browserConsentAnalyticsSetup(config: AppConfig = browserAppConfig()): ConsentAnalyticsSetup {
   return {
     consentStore: createConsentStore(browserLocalStorage()),
-    analytics: {
-      environment: browserEnvironment(),
-      probe: fetchNetworkProbe(),
-      probeUrl: config.analytics.chinaProbeUrl,
-      providers: analyticsProvidersFor(config.analytics, consoleLogger),
-      logger: consoleLogger,
-    },
     logger: consoleLogger,
     siteOrigin: config.siteOrigin,
   };
 }
 
-/** Consent decides; analytics follows. Only changes are passed on. */
-function ConsentAnalyticsBridge() {
+/**
+ * Fetches and mounts the analytics runtime the first time consent allows analytics, and keeps it
+ * mounted after that, so withdrawing consent still reaches the actor (privacy_opt_out).
+ */
+function AnalyticsWhenAllowed({
+  setup,
+  onTracker,
+}: {
+  setup: ConsentAnalyticsSetup;
+  onTracker: AnalyticsRuntimeProps['onTracker'];
+}) {
   const consent = ConsentActorContext.useActorRef();
-  const analytics = AnalyticsActorContext.useActorRef();
-  useEffect(() => {
-    let last: boolean | null = null;
-    const apply = () => {
-      const allowed = consent.getSnapshot().context.choice?.analytics ?? null;
-      if (allowed === last) return;
-      last = allowed;
-      if (allowed === true) analytics.send({ type: 'CONSENT_GRANTED' });
-      else if (allowed === false) analytics.send({ type: 'CONSENT_REVOKED' });
-    };
-    apply();
-    const subscription = consent.subscribe(apply);
-    return () => subscription.unsubscribe();
-  }, [consent, analytics]);
-  return null;
-}
+  const allowed = ConsentActorContext.useSelector((snapshot) => snapshot.context.choice?.analytics === true);
+  const [runtime, setRuntime] = useState<AnalyticsRuntimeModule | null>(null);
+  const [wanted, setWanted] = useState(false);
+  if (allowed && !wanted) setWanted(true);
 
-function RouteChangeReporter() {
-  const analytics = AnalyticsActorContext.useActorRef();
-  const [path] = useLocation();
   useEffect(() => {
-    analytics.send({ type: 'ROUTE_CHANGED', path });
-  }, [analytics, path]);
-  return null;
+    if (!wanted) return;
+    let live = true;
+    (setup.loadAnalyticsRuntime ?? loadAnalyticsChunk)().then(
+      (module) => {
+        if (live) setRuntime(module);
+      },
+      (error: unknown) => setup.logger.warn('Analytics could not be loaded; the site works the same', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, setup]);
+
+  if (runtime === null) return null;
+  const { AnalyticsRuntime } = runtime;
+  return setup.analytics === undefined ? (
+    <AnalyticsRuntime consent={consent} logger={setup.logger} onTracker={onTracker} />
+  ) : (
+    <AnalyticsRuntime consent={consent} services={setup.analytics} logger={setup.logger} onTracker={onTracker} />
+  );
 }
 
 function LanguageChangeTracker() {
@@ -155,47 +128,37 @@ export function ConsentAndAnalyticsProvider({
 }) {
   const [setup] = useState(() => given ?? browserConsentAnalyticsSetup());
   const [savedChoice] = useState(() => setup.consentStore.load());
-  const [path] = useLocation();
   const inspect = useInspect();
-  const consentLogic = useMemo(
-    () =>
-      consentMachine.provide({
-        actions: {
-          persistChoice: ({ context }) => {
-            if (context.choice !== null && !setup.consentStore.save(context.choice)) {
-              setup.logger.warn('Cookie choice could not be saved; it applies to this visit only');
-            }
-          },
+  const [consentLogic] = useState(() =>
+    consentMachine.provide({
+      actions: {
+        persistChoice: ({ context }) => {
+          if (context.choice !== null && !setup.consentStore.save(context.choice)) {
+            setup.logger.warn('Cookie choice could not be saved; it applies to this visit only');
+          }
         },
-      }),
-    [setup],
+      },
+    }),
   );
-  const analyticsLogic = useMemo(() => createAnalyticsMachine(setup.analytics), [setup]);
+  // Events go to the analytics actor once its chunk is mounted; before that there is nobody to tell.
+  const tracker = useRef<((event: AnalyticsEvent) => void) | null>(null);
+  const track = useCallback((event: AnalyticsEvent) => tracker.current?.(event), []);
+  const onTracker = useCallback((next: ((event: AnalyticsEvent) => void) | null) => {
+    tracker.current = next;
+  }, []);
 
   return (
     <SiteOriginContext.Provider value={setup.siteOrigin}>
       <ConsentActorContext.Provider logic={consentLogic} options={{ input: { savedChoice }, inspect }}>
-        <AnalyticsActorContext.Provider
-          logic={analyticsLogic}
-          options={{ input: { providers: configuredProviders(setup.analytics), path }, inspect }}
-        >
-          <TrackingBridge>
-            <ConsentAnalyticsBridge />
-            <RouteChangeReporter />
-            <LanguageChangeTracker />
-            <HtmlLang />
-            {children}
-          </TrackingBridge>
-        </AnalyticsActorContext.Provider>
+        <TrackingContext.Provider value={track}>
+          <AnalyticsWhenAllowed setup={setup} onTracker={onTracker} />
+          <LanguageChangeTracker />
+          <HtmlLang />
+          {children}
+        </TrackingContext.Provider>
       </ConsentActorContext.Provider>
     </SiteOriginContext.Provider>
   );
-}
-
-function TrackingBridge({ children }: { children: ReactNode }) {
-  const analytics = AnalyticsActorContext.useActorRef();
-  const track = useCallback((event: AnalyticsEvent) => analytics.send({ type: 'TRACK', event }), [analytics]);
-  return <TrackingContext.Provider value={track}>{children}</TrackingContext.Provider>;
 }
 
 /** After <main> on every page: the footer with "Cookie settings", then the banner. */

@@ -45,12 +45,22 @@ describe('inspector wiring', () => {
     expect(wantsInspector('?q=inspect')).toBe(false);
   });
 
-  it('connects the language, list, consent and analytics actors, and the fetch they invoke, on the list page', async () => {
+  it('connects the language, list and consent actors, and the fetch they invoke, on the list page', async () => {
     const events = renderInspected('/zh/articles');
     await screen.findAllByTestId('article-card');
-    expect(machineIdsSeen(events)).toEqual(expect.arrayContaining(['analytics', 'articleList', 'consent', 'language']));
+    expect(machineIdsSeen(events)).toEqual(expect.arrayContaining(['articleList', 'consent', 'language']));
     // Invoked actors report through the same system.
     expect(events.some((event) => event.type === '@xstate.event' && event.event.type === 'xstate.done.actor.fetchArticles')).toBe(true);
+  });
+
+  it('connects the analytics actor once consent allows analytics and its chunk has loaded', async () => {
+    localStorage.setItem('cookie-consent', '{"essential":true,"analytics":true}');
+    try {
+      const events = renderInspected('/zh/articles');
+      await vi.waitFor(() => expect(machineIdsSeen(events)).toContain('analytics'), { timeout: 5000 });
+    } finally {
+      localStorage.removeItem('cookie-consent');
+    }
   });
 
   it('connects the detail actor on the article page', async () => {

@@ -8,21 +8,33 @@ import {
   FooterAndCookieBanner,
   type ConsentAnalyticsSetup,
 } from '../../../src/app/analytics-wiring';
+import * as analyticsRuntime from '../../../src/app/analytics-runtime';
 import { LanguageProvider } from '../../../src/app/language-provider';
 import { createConsentStore } from '../../../src/platform/consent-store';
 import { memoryStorage } from '../../../src/platform/storage';
 import { HomeHead } from '../../../src/views/head/page-heads';
 import { fakeServices, type FakeServices } from './fakes';
 
-function renderWired(path: string, options: { stored?: string; services?: FakeServices; head?: boolean } = {}) {
+type RuntimeLoader = NonNullable<ConsentAnalyticsSetup['loadAnalyticsRuntime']>;
+
+function renderWired(
+  path: string,
+  options: { stored?: string; services?: FakeServices; head?: boolean; loadRuntime?: RuntimeLoader } = {},
+) {
   const storage = memoryStorage(options.stored === undefined ? {} : { 'cookie-consent': options.stored });
   const services = options.services ?? fakeServices();
   const warnings: string[] = [];
+  const runtimeLoads = { count: 0 };
   const setup: ConsentAnalyticsSetup = {
     consentStore: createConsentStore(storage),
     analytics: services,
     logger: { warn: (message) => warnings.push(message) },
     siteOrigin: 'https://learn.example',
+    // The chunk the browser would fetch, already in memory: only when it is asked for matters here.
+    loadAnalyticsRuntime: () => {
+      runtimeLoads.count += 1;
+      return options.loadRuntime ? options.loadRuntime() : Promise.resolve(analyticsRuntime);
+    },
   };
   const memory = memoryLocation({ path, record: true });
   render(
@@ -39,7 +51,7 @@ function renderWired(path: string, options: { stored?: string; services?: FakeSe
     </Router>,
   );
   const navigate = (to: string) => act(() => memory.navigate(to));
-  return { services, storage, navigate, warnings };
+  return { services, storage, navigate, warnings, runtimeLoads };
 }
 
 const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
@@ -53,17 +65,19 @@ describe('consent and analytics in the app', () => {
   });
 
   it('first visit: nothing tracked until Accept All, then a page view of the current page and of every route change', async () => {
-    const { services, storage, navigate } = renderWired('/en');
+    const { services, storage, navigate, runtimeLoads } = renderWired('/en');
     await navigate('/en/articles');
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByRole('region', { name: 'We value your privacy' })).toBeInTheDocument();
     expect(services.ga.calls).toEqual([]);
     expect(services.signalReads.count).toBe(0);
+    expect(runtimeLoads.count).toBe(0);
 
     await click('Accept All');
     await settle();
     expect(storage.get('cookie-consent')).toBe('{"essential":true,"analytics":true}');
     expect(services.ga.calls).toEqual([{ call: 'load' }, { call: 'pageView', path: '/en/articles' }]);
+    expect(runtimeLoads.count).toBe(1);
 
     await navigate('/en/articles/a1');
     expect(services.ga.calls.at(-1)).toEqual({ call: 'pageView', path: '/en/articles/a1' });
@@ -78,7 +92,7 @@ describe('consent and analytics in the app', () => {
   });
 
   it('a saved rejection never loads anything', async () => {
-    const { services, navigate } = renderWired('/zh', {
+    const { services, navigate, runtimeLoads } = renderWired('/zh', {
       stored: '{"essential":true,"analytics":false}',
       services: fakeServices({ signals: { languages: ['zh-CN'] } }),
     });
@@ -87,6 +101,8 @@ describe('consent and analytics in the app', () => {
     expect(services.probe.urls).toEqual([]);
     expect(services.ga.calls).toEqual([]);
     expect(services.baidu.calls).toEqual([]);
+    // Not even the analytics code is fetched.
+    expect(runtimeLoads.count).toBe(0);
   });
 
   it('withdrawing consent from the footer sends privacy_opt_out and stops tracking', async () => {
@@ -102,6 +118,40 @@ describe('consent and analytics in the app', () => {
       { call: 'event', name: 'privacy_opt_out', params: { category: 'engagement', value: 1 } },
       { call: 'optOut' },
     ]);
+  });
+
+  it('rejecting and accepting again resumes tracking, with the analytics code fetched only once', async () => {
+    const { services, runtimeLoads, navigate } = renderWired('/en');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await click('Accept All');
+    await settle();
+    await click('Cookie settings');
+    await click('Reject All');
+    await click('Cookie settings');
+    await click('Accept All');
+    await settle();
+    await navigate('/en/articles');
+    expect(services.ga.calls.filter((call) => call.call === 'pageView').map((call) => 'path' in call && call.path)).toEqual([
+      '/en',
+      '/en',
+      '/en/articles',
+    ]);
+    expect(services.ga.calls).toContainEqual({ call: 'optOut' });
+    expect(runtimeLoads.count).toBe(1);
+  });
+
+  it('analytics code that cannot be downloaded is logged, and the page and the choice are unaffected', async () => {
+    const { services, storage, warnings } = renderWired('/en', {
+      loadRuntime: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await click('Accept All');
+    await settle();
+    expect(warnings).toEqual(['Analytics could not be loaded; the site works the same']);
+    expect(storage.get('cookie-consent')).toBe('{"essential":true,"analytics":true}');
+    expect(services.ga.calls).toEqual([]);
+    expect(screen.getByText('page')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'We value your privacy' })).toBeNull();
   });
 
   it('records a language change and keeps <html lang> in step with the page texts', async () => {
@@ -140,6 +190,7 @@ describe('consent and analytics in the app', () => {
               analytics: services,
               logger: { warn: (message) => warnings.push(message) },
               siteOrigin: '',
+              loadAnalyticsRuntime: () => Promise.resolve(analyticsRuntime),
             }}
           >
             <FooterAndCookieBanner />
