@@ -81,6 +81,48 @@ export function renderMarkdown(result: BenchResult): string {
     );
     out.push(`- DOMPurify only on the detail route — ${yes(s.domPurifyOnlyOnDetail)}.`);
     out.push('');
+    out.push('### What the home route\'s JavaScript is made of');
+    out.push('');
+    out.push(
+      'From the build\'s source maps: each minified byte is attributed to the file it came from (`scripts/bench/composition.ts`). ' +
+        '"gzip alone" compresses a part by itself, so that column does not add up to the total (parts compress better together); ' +
+        'minified bytes do.',
+    );
+    out.push('');
+    const homeParts = new Map(s.composition.home.parts.map((p) => [p.part, p]));
+    const floorParts = new Map(s.composition.floor.parts.map((p) => [p.part, p]));
+    const partNames = [...new Set([...homeParts.keys(), ...floorParts.keys()])];
+    const cell = (value: number | undefined) => (value === undefined ? '—' : kb(value));
+    out.push(
+      table(
+        ['Part', 'home minified', 'home gzip alone', 'floor minified', 'floor gzip alone'],
+        [
+          ...partNames.map((name) => [
+            name,
+            cell(homeParts.get(name)?.minified),
+            cell(homeParts.get(name)?.gzipAlone),
+            cell(floorParts.get(name)?.minified),
+            cell(floorParts.get(name)?.gzipAlone),
+          ]),
+          [
+            'all app code together',
+            kb(s.composition.home.appCode.minified),
+            kb(s.composition.home.appCode.gzipAlone),
+            kb(s.composition.floor.appCode.minified),
+            kb(s.composition.floor.appCode.gzipAlone),
+          ],
+        ],
+      ),
+    );
+    out.push('');
+    const room = s.homeBudget.limitGzip - s.floor.total.gzip;
+    const homeCss = s.routes.find((r) => r.route === 'home')?.css.gzip ?? 0;
+    out.push(
+      `The budget leaves ${kb(room)} gzip above the floor for everything the app adds: its own code, the parts of the runtime ` +
+        `packages it uses beyond the floor's, and its CSS (${kb(homeCss)} gzip on home). The home route's app code alone is ` +
+        `${kb(s.composition.home.appCode.gzipAlone)} gzip. docs/decisions.md ("The home bundle budget") discusses what this means.`,
+    );
+    out.push('');
     out.push('<details><summary>Files per route</summary>');
     out.push('');
     for (const r of s.routes) {

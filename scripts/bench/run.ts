@@ -16,6 +16,7 @@ import { findChrome, launchChrome } from '../../tests/e2e/support/chrome';
 import { freePort, REPO_ROOT, startServer, temporaryDirectory, type RunningServer } from '../../tests/e2e/support/server';
 import { runLighthouse, type LighthouseRoute } from './lighthouse-runs';
 import { rssMiB, runLoad, type LoadFigures } from './load';
+import { composition, type Composition } from './composition';
 import { measureFloor, measureRoutes, type FileSize, type RouteSizes, type SizeTotals } from './sizes';
 import { renderMarkdown } from './report';
 
@@ -63,6 +64,8 @@ export interface BenchResult {
     readonly floor: { files: FileSize[] } & SizeTotals;
     readonly homeBudget: { factor: number; limitGzip: number; homeGzip: number; holds: boolean; ratio: number };
     readonly domPurifyOnlyOnDetail: boolean;
+    /** What the home route's and the floor's first-load JavaScript is made of, from source maps. */
+    readonly composition: { readonly home: Composition; readonly floor: Composition };
   };
   readonly lighthouse?: LighthouseRoute[];
   readonly load: SizeRun[];
@@ -154,9 +157,13 @@ async function measureSizesAndLighthouse(workDir: string, distDir: string): Prom
     log(`  floor: gzip ${floor.total.gzip} B, brotli ${floor.total.brotli} B`);
     const home = routeSizes.find((r) => r.route === 'home')!;
     const limitGzip = Math.round(floor.total.gzip * HOME_BUDGET_FACTOR);
+    const jsPaths = (dir: string, files: readonly FileSize[]) =>
+      files.filter((f) => f.file.endsWith('.js')).map((f) => join(dir, decodeURIComponent(f.file)));
+    const { distDir: floorDist, ...floorSizes } = floor;
     const sizes = {
       routes: routeSizes,
-      floor,
+      floor: floorSizes,
+      composition: { home: composition(jsPaths(distDir, home.files)), floor: composition(jsPaths(floorDist, floor.files)) },
       homeBudget: {
         factor: HOME_BUDGET_FACTOR,
         limitGzip,
