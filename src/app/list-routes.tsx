@@ -3,6 +3,8 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { ArticleCard } from '../domain/article';
+import { prepareShortDates } from '../domain/dates';
+import { textLanguageFor } from '../domain/languages';
 import { languageFromPath, queryWithSearchTerm, searchTermFromQuery } from '../domain/routing';
 import { articleListMachine, type LatestArticlesRequest } from '../machines/article-list-machine';
 import { ArticleListActorContext } from '../views/articles/article-list-context';
@@ -76,6 +78,9 @@ function ListProvider({ limit, search, children }: { limit: number; search?: str
   const logic = useListLogic();
   const inspect = useInspect();
   const input = { language, limit, filters: search === undefined ? {} : { search } };
+  useEffect(() => {
+    prepareShortDates(textLanguageFor(language));
+  }, [language]);
   return (
     <ArticleListActorContext.Provider logic={logic} options={{ input, inspect }}>
       <LanguageFollower language={language} />

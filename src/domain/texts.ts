@@ -74,6 +74,18 @@ export interface Texts {
   };
 }
 
+// toLocaleString builds a new number formatter on every call; cards call it once each.
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+function formatCount(count: number, locale: string): string {
+  let formatter = countFormats.get(locale);
+  if (formatter === undefined) {
+    formatter = new Intl.NumberFormat(locale);
+    countFormats.set(locale, formatter);
+  }
+  return formatter.format(count);
+}
+
 export const TEXTS = {
   en: {
     skipToContent: 'Skip to content',
@@ -102,7 +114,7 @@ export const TEXTS = {
       ],
     },
     card: {
-      words: (count) => `${count.toLocaleString('en-US')} words`,
+      words: (count) => `${formatCount(count, 'en-US')} words`,
       minutes: (count) => `${count} min read`,
       categoriesLabel: 'Categories',
       publishedOn: 'Published',
@@ -170,7 +182,7 @@ export const TEXTS = {
       ],
     },
     card: {
-      words: (count) => `${count.toLocaleString('zh-CN')} 词`,
+      words: (count) => `${formatCount(count, 'zh-CN')} 词`,
       minutes: (count) => `${count} 分钟阅读`,
       categoriesLabel: '类别',
       publishedOn: '发布于',
@@ -238,7 +250,7 @@ export const TEXTS = {
       ],
     },
     card: {
-      words: (count) => `${count.toLocaleString('es-ES')} palabras`,
+      words: (count) => `${formatCount(count, 'es-ES')} palabras`,
       minutes: (count) => `${count} min de lectura`,
       categoriesLabel: 'Categorías',
       publishedOn: 'Publicado',
