@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../styles/app.css';
 import { App } from './app';
@@ -10,13 +10,17 @@ if (container === null) throw new Error('index.html must contain <div id="root">
 const root = createRoot(container);
 
 function render(inspect: Inspect | undefined) {
-  root.render(
-    <StrictMode>
-      <InspectContext.Provider value={inspect}>
-        <App services={createDefaultServices()} />
-      </InspectContext.Provider>
-    </StrictMode>,
-  );
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree, which a slow phone feels as a frozen page.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <InspectContext.Provider value={inspect}>
+          <App services={createDefaultServices()} />
+        </InspectContext.Provider>
+      </StrictMode>,
+    );
+  });
 }
 
 // The dev server waits for the Stately inspector when the URL asks for it (?inspect), so the
