@@ -86,11 +86,8 @@ function AnalyticsWhenAllowed({
 
   if (runtime === null) return null;
   const { AnalyticsRuntime } = runtime;
-  return setup.analytics === undefined ? (
-    <AnalyticsRuntime consent={consent} logger={setup.logger} onTracker={onTracker} />
-  ) : (
-    <AnalyticsRuntime consent={consent} services={setup.analytics} logger={setup.logger} onTracker={onTracker} />
-  );
+  const services = setup.analytics === undefined ? {} : { services: setup.analytics };
+  return <AnalyticsRuntime consent={consent} {...services} logger={setup.logger} onTracker={onTracker} />;
 }
 
 function LanguageChangeTracker() {
