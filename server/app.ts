@@ -14,7 +14,9 @@ import { ApiError, errorBody } from './http/api-error';
 import { IndexTemplate } from './http/html-shell';
 import { registerRateLimit } from './http/rate-limit';
 import { securityHeaders } from './http/security-headers';
+import type { Dictionary } from './dictionary/types';
 import { registerApiRoutes } from './routes/api-routes';
+import { registerDictionaryRoutes } from './routes/dictionary-routes';
 import { createPageRenderer } from './routes/page-routes';
 import { StoreUnavailableError } from './store/errors';
 import type { ArticleStore } from './store/types';
@@ -22,6 +24,8 @@ import type { ArticleStore } from './store/types';
 export interface BuildServerOptions {
   readonly store: ArticleStore;
   readonly config: ServerConfig;
+  /** The bundled dictionary: word look-up, and vocabulary forms in rendered articles. */
+  readonly dictionary?: Dictionary;
   /** Fastify's logger option; defaults to one at config.logLevel (off when "silent"). */
   readonly logger?: FastifyServerOptions['logger'];
 }
@@ -44,12 +48,13 @@ function looksLikeFile(pathname: string): boolean {
   return segments.length === 1 && /\.[A-Za-z0-9]{1,8}$/.test(segments[0]!);
 }
 
-export async function buildServer({ store, config, logger }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ store, config, logger, dictionary }: BuildServerOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(config.analytics, config.publicUrl.startsWith('https:'));
   const app = Fastify({
     logger: logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
     trustProxy: config.trustProxy,
-    routerOptions: { maxParamLength: 500 },
+    // Long enough for a 64-letter word percent-encoded (up to 9 bytes a letter), so it gets a clear 400.
+    routerOptions: { maxParamLength: 600 },
     bodyLimit: 16 * 1024,
     return503OnClosing: true,
     frameworkErrors(error, request, reply) {
@@ -109,7 +114,8 @@ export async function buildServer({ store, config, logger }: BuildServerOptions)
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  registerApiRoutes(app, store);
+  registerApiRoutes(app, store, dictionary);
+  if (dictionary) registerDictionaryRoutes(app, dictionary);
 
   // main.ts may build the app only after the server exists, so the folder is made now and
   // filled later; until index.html appears, page paths answer 503.

@@ -2,7 +2,7 @@
  * Every setting the server reads, with its default. main.ts reads process.env once at
  * start; tests build a ServerConfig directly. docs/server.md lists the same table.
  */
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export interface AnalyticsConfig {
   readonly gaMeasurementId: string;
@@ -20,6 +20,8 @@ export interface ServerConfig {
   /** Origin used in canonical and Open Graph URLs, without a trailing slash. */
   readonly publicUrl: string;
   readonly databasePath: string;
+  /** The bundled dictionary's SQLite file, built from server/dictionary/data on first start. */
+  readonly dictionaryPath: string;
   /** The built web app (index.html and assets/). */
   readonly distDir: string;
   readonly corpusDir: string;
@@ -106,11 +108,13 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     /\/+$/,
     '',
   );
+  const databasePath = resolve(PROJECT_ROOT, text(env, 'DATABASE_PATH', 'data/newsreader.db'));
   return {
     port,
     host,
     publicUrl,
-    databasePath: resolve(PROJECT_ROOT, text(env, 'DATABASE_PATH', 'data/newsreader.db')),
+    databasePath,
+    dictionaryPath: dictionaryPathFrom(env, databasePath),
     distDir: resolve(PROJECT_ROOT, text(env, 'DIST_DIR', 'dist')),
     corpusDir: resolve(PROJECT_ROOT, text(env, 'CORPUS_DIR', 'server/corpus/articles')),
     loadCorpus: flag(env, 'LOAD_CORPUS', true),
@@ -122,6 +126,13 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     analytics: analyticsFromEnv(env),
   };
+}
+
+/** DICTIONARY_PATH, else dictionary.db beside the article database (shared by the server and the importer). */
+export function dictionaryPathFrom(env: Env, databasePath: string): string {
+  const configured = env['DICTIONARY_PATH']?.trim();
+  if (configured) return resolve(PROJECT_ROOT, configured);
+  return databasePath === ':memory:' ? ':memory:' : join(dirname(databasePath), 'dictionary.db');
 }
 
 /** A complete configuration for tests and tools, overriding only what they care about. */

@@ -4,7 +4,10 @@
  */
 import { buildServer } from './app';
 import { ConfigError, PROJECT_ROOT, configFromEnv, type ServerConfig } from './config';
+import { applyReadingHelpPass } from './content/reading-help-pass';
 import { loadCorpus } from './corpus/load-corpus';
+import { openDictionary } from './dictionary/open-dictionary';
+import { DictionaryDataError, type Dictionary } from './dictionary/types';
 import { needsBuild, runViteBuild } from './build/web-build';
 import { openSqliteStore, type SqliteArticleStore } from './store/sqlite-store';
 import type { ArticleStore } from './store/types';
@@ -43,6 +46,25 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // A damaged dictionary file is a broken release, not a condition to serve through: stop and say which file.
+  let dictionary: Dictionary;
+  try {
+    const opened = openDictionary({ path: config.dictionaryPath });
+    dictionary = opened.dictionary;
+    const { built, millis, headwords, path } = opened.report;
+    console.log(
+      built
+        ? `dictionary: built ${path} from the bundled data (${headwords.toLocaleString('en-US')} words) in ${(millis / 1000).toFixed(1)} s`
+        : `dictionary: ${path} is up to date (${millis} ms)`,
+    );
+  } catch (error) {
+    if (error instanceof DictionaryDataError) {
+      console.error(`The server could not start: the bundled dictionary is damaged.\n${error.message}\nRestore the file from git (git checkout -- server/dictionary/data) or rebuild it with npm run build:dictionary.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
   let sqlite: SqliteArticleStore | undefined;
   let openError: unknown;
   try {
@@ -51,7 +73,7 @@ async function main(): Promise<void> {
     openError = error;
   }
   const store: ArticleStore = sqlite ?? unavailableStore(openError);
-  const app = await buildServer({ store, config });
+  const app = await buildServer({ store, config, dictionary });
   const log = (level: 'info' | 'warn' | 'error', msg: string) => app.log[level](msg);
 
   if (!sqlite) {
@@ -68,12 +90,20 @@ async function main(): Promise<void> {
   }
 
   if (sqlite && config.loadCorpus) {
-    const result = loadCorpus(sqlite, config.corpusDir);
+    const result = loadCorpus(sqlite, config.corpusDir, dictionary);
     log(
       'info',
       `sample corpus: ${result.imported} imported, ${result.updated} updated, ${result.unchanged} unchanged; ${store.count()} articles in the database`,
     );
     for (const problem of result.errors) log('warn', `sample corpus: skipped ${problem.file}: ${problem.message}`);
+  }
+
+  if (sqlite) {
+    const started = Date.now();
+    const pass = applyReadingHelpPass(sqlite, dictionary);
+    if (pass.ran) {
+      log('info', `dictionary glosses: ${pass.updated} of ${pass.checked} stored articles updated in ${Date.now() - started} ms`);
+    }
   }
 
   await ensureWebBuild(config, log);
@@ -86,6 +116,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => {
       log('error', `shutdown took longer than ${config.shutdownTimeoutMs} ms; exiting anyway`);
       store.close();
+      dictionary.close();
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
@@ -97,6 +128,7 @@ async function main(): Promise<void> {
       .close()
       .then(() => {
         store.close();
+        dictionary.close();
         log('info', 'closed cleanly');
         process.exit(0);
       })

@@ -16,13 +16,14 @@ export interface ArticleLabels {
   readonly definition: string;
   readonly example: string;
   readonly translation: string;
+  /** Where a vocabulary word has no translation in the learner's language. */
+  readonly noTranslation: string;
   readonly source: string;
   readonly categories: string;
   readonly readOriginal: string;
   readonly readingTime: (minutes: number) => string;
   readonly wordCount: (words: number) => string;
   readonly difficulty: Readonly<Record<DifficultyLevel, string>>;
-  readonly partsOfSpeech: Readonly<Record<string, string>>;
 }
 
 export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
@@ -34,13 +35,13 @@ export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
     definition: 'Definition',
     example: 'Example',
     translation: 'Translation',
+    noTranslation: 'No translation yet',
     source: 'Source',
     categories: 'Categories',
     readOriginal: 'Read the original article',
     readingTime: (m) => `${m} min read`,
     wordCount: (w) => `${w} words`,
     difficulty: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
-    partsOfSpeech: {},
   },
   zh: {
     summary: '摘要',
@@ -50,24 +51,13 @@ export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
     definition: '英文释义',
     example: '例句',
     translation: '中文释义',
+    noTranslation: '暂无中文释义（下面是英文释义）',
     source: '来源',
     categories: '类别',
     readOriginal: '阅读原文',
     readingTime: (m) => `阅读约 ${m} 分钟`,
     wordCount: (w) => `${w} 词`,
     difficulty: { beginner: '初级', intermediate: '中级', advanced: '高级' },
-    partsOfSpeech: {
-      noun: '名词',
-      verb: '动词',
-      adjective: '形容词',
-      adverb: '副词',
-      phrase: '短语',
-      'phrasal verb': '短语动词',
-      idiom: '习语',
-      preposition: '介词',
-      conjunction: '连词',
-      pronoun: '代词',
-    },
   },
   es: {
     summary: 'Resumen',
@@ -77,23 +67,12 @@ export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
     definition: 'Definición en inglés',
     example: 'Ejemplo',
     translation: 'Traducción',
+    noTranslation: 'Aún sin traducción al español (abajo, la definición en inglés)',
     source: 'Fuente',
     categories: 'Categorías',
     readOriginal: 'Leer el artículo original',
     readingTime: (m) => `${m} min de lectura`,
     wordCount: (w) => `${w} palabras`,
     difficulty: { beginner: 'Principiante', intermediate: 'Intermedio', advanced: 'Avanzado' },
-    partsOfSpeech: {
-      noun: 'sustantivo',
-      verb: 'verbo',
-      adjective: 'adjetivo',
-      adverb: 'adverbio',
-      phrase: 'frase',
-      'phrasal verb': 'verbo frasal',
-      idiom: 'modismo',
-      preposition: 'preposición',
-      conjunction: 'conjunción',
-      pronoun: 'pronombre',
-    },
   },
 };

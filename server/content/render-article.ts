@@ -6,11 +6,13 @@
  * docs/api.md for whoever styles them.
  */
 import { SOURCES, isSourceId } from '../../src/domain/catalog';
+import { partOfSpeechName } from '../../src/domain/parts-of-speech';
 import { DATE_LOCALES, textLanguageFor, type LanguageCode } from '../../src/domain/languages';
 import { escapeHtml } from '../store/fts-query';
 import type { ArticleInput, StoredArticle, TranslatedLanguage } from '../store/types';
 import { ARTICLE_LABELS, CATEGORY_NAMES } from './labels';
 import { sanitiseHtml } from './sanitise-html';
+import { formMatcher, markBodyWords, markExample, type WordForms } from './word-markup';
 
 /** Sample articles point at a reserved domain; a link there would lead nowhere. */
 const UNLINKED_HOSTS = new Set(['newsreader.example']);
@@ -25,23 +27,6 @@ function formatDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Marks the vocabulary word in its sentence (whole words, any case), escaping every piece. */
-function markWord(sentence: string, word: string): string {
-  const target = word.trim();
-  if (!target) return escapeHtml(sentence);
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${escapeRegExp(target)})(?![\\p{L}\\p{N}])`, 'giu');
-  return sentence
-    .split(pattern)
-    .map((piece, index) =>
-      index % 2 === 1 ? `<strong class="nr-vocabulary-in-context">${escapeHtml(piece)}</strong>` : escapeHtml(piece),
-    )
-    .join('');
-}
-
 function linkableUrl(url: string): string | undefined {
   try {
     const parsed = new URL(url);
@@ -52,12 +37,20 @@ function linkableUrl(url: string): string | undefined {
   }
 }
 
-export function renderArticleHtml(article: StoredArticle | ArticleInput, language: LanguageCode): string {
+/**
+ * `forms` (the bundled dictionary) lets the body highlight vocabulary in every form it takes and
+ * the examples mark the form they use; without it only the words as listed are found.
+ */
+export function renderArticleHtml(article: StoredArticle | ArticleInput, language: LanguageCode, forms?: WordForms): string {
   const textLanguage = textLanguageFor(language);
   const labels = ARTICLE_LABELS[textLanguage];
   const translated = translatedLanguage(language);
   const explanationLang = (hasTranslation: boolean) => (translated && hasTranslation ? translated : 'en');
   const sourceName = isSourceId(article.source) ? SOURCES[article.source].name : String(article.source);
+  const isVocabulary = formMatcher(
+    article.vocabulary.map((item) => item.word),
+    forms,
+  );
   const parts: string[] = [];
 
   parts.push(`<article class="nr-article" lang="en">`);
@@ -93,13 +86,13 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
   if (summary) {
     parts.push(`<section class="nr-article-summary" lang="${localSummary ? translated : 'en'}">`);
     parts.push(`<h2 lang="${textLanguage}">${escapeHtml(labels.summary)}</h2>`);
-    parts.push(`<p>${escapeHtml(summary)}</p>`);
+    parts.push(`<p>${localSummary ? escapeHtml(summary) : markBodyWords(summary, isVocabulary)}</p>`);
     parts.push(`</section>`);
   }
 
   parts.push(`<div class="nr-article-body">`);
   for (const paragraph of article.paragraphs) {
-    if (paragraph.trim()) parts.push(`<p>${escapeHtml(paragraph.trim())}</p>`);
+    if (paragraph.trim()) parts.push(`<p>${markBodyWords(paragraph.trim(), isVocabulary)}</p>`);
   }
   parts.push(`</div>`);
 
@@ -109,7 +102,7 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
     parts.push(`<dl class="nr-vocabulary-list">`);
     for (const item of article.vocabulary) {
       const translation = translated ? item.translations[translated]?.trim() : undefined;
-      const pos = labels.partsOfSpeech[item.partOfSpeech.trim().toLowerCase()] ?? item.partOfSpeech;
+      const pos = partOfSpeechName(item.partOfSpeech, textLanguage);
       parts.push(`<div class="nr-vocabulary-item">`);
       parts.push(
         `<dt><span class="nr-vocabulary-word" lang="en">${escapeHtml(item.word)}</span>` +
@@ -120,11 +113,14 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
         parts.push(
           `<dd class="nr-vocabulary-translation" lang="${explanationLang(true)}">${escapeHtml(translation)}</dd>`,
         );
+      } else if (translated) {
+        // Said in the learner's language, so English never stands under a Chinese heading unexplained.
+        parts.push(`<dd class="nr-vocabulary-translation nr-vocabulary-missing" lang="${textLanguage}">${escapeHtml(labels.noTranslation)}</dd>`);
       }
       parts.push(`<dd class="nr-vocabulary-definition" lang="en">${escapeHtml(item.definition)}</dd>`);
       if (item.example.trim()) {
         parts.push(
-          `<dd class="nr-vocabulary-example" lang="en"><q>${markWord(item.example.trim(), item.word)}</q></dd>`,
+          `<dd class="nr-vocabulary-example" lang="en"><q>${markExample(item.example.trim(), item.word, forms)}</q></dd>`,
         );
       }
       parts.push(`</div>`);

@@ -13,8 +13,10 @@ const ALLOWED_TAGS = [
   'article', 'header', 'section', 'aside', 'footer', 'div', 'span', 'p', 'h1', 'h2', 'h3', 'h4',
   'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'em', 'strong', 'b', 'i', 'q', 'blockquote', 'time', 'a',
   'mark', 'abbr', 'small', 'br', 'hr', 'figure', 'figcaption', 'cite',
+  // Vocabulary words in the body are buttons, so the keyboard can open their dictionary entry.
+  'button',
 ];
-const ALLOWED_ATTR = ['class', 'lang', 'dir', 'datetime', 'href', 'title', 'rel', 'hreflang', 'aria-label', 'role'];
+const ALLOWED_ATTR = ['class', 'lang', 'dir', 'datetime', 'href', 'title', 'rel', 'hreflang', 'aria-label', 'role', 'type'];
 
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName !== 'A' || !node.hasAttribute('href')) return;

@@ -3,7 +3,6 @@
  * store. Runs on every start: an unchanged file hashes the same and writes nothing, so
  * re-loading is idempotent. A malformed file is reported and skipped, never fatal.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
@@ -16,6 +15,8 @@ import {
 } from '../../src/domain/catalog';
 import { readingTimeMinutes } from '../../src/domain/reading-time';
 import { words } from '../content/readability';
+import { withReadingHelp, type GlossDictionary } from '../content/vocabulary-help';
+import { contentHashOf, rehashed } from '../store/content-hash';
 import type { SqliteArticleStore, UpsertCounts } from '../store/sqlite-store';
 import type { ArticleInput, CulturalNote, TranslatedLanguage, VocabularyItem } from '../store/types';
 
@@ -71,9 +72,6 @@ class FieldReader {
   }
 }
 
-export function contentHashOf(article: Omit<ArticleInput, 'contentHash'>): string {
-  return createHash('sha256').update(JSON.stringify(article)).digest('hex');
-}
 
 /** Parses one corpus file's JSON into an ArticleInput, or throws CorpusFormatError naming the field. */
 export function parseCorpusArticle(data: Json, file: string): ArticleInput {
@@ -176,7 +174,9 @@ export interface CorpusLoadResult extends UpsertCounts {
   readonly errors: { file: string; message: string }[];
 }
 
-export function loadCorpus(store: Pick<SqliteArticleStore, 'upsertMany'>, dir: string): CorpusLoadResult {
+/** With the dictionary, the samples get the same help as imported articles (their own glosses kept). */
+export function loadCorpus(store: Pick<SqliteArticleStore, 'upsertMany'>, dir: string, dictionary?: GlossDictionary): CorpusLoadResult {
   const { articles, errors } = readCorpus(dir);
-  return { ...store.upsertMany(articles), errors };
+  const helped = dictionary ? articles.map((article) => rehashed(withReadingHelp(article, dictionary))) : articles;
+  return { ...store.upsertMany(helped), errors };
 }

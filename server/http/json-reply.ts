@@ -18,10 +18,13 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
   });
 }
 
-export function sendJson(request: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
+/** Revalidate every time unless the caller knows the answer cannot change soon. */
+export const REVALIDATE = 'no-cache';
+
+export function sendJson(request: FastifyRequest, reply: FastifyReply, body: unknown, cacheControl = REVALIDATE): FastifyReply {
   const json = JSON.stringify(body);
   const etag = etagOf(json);
-  reply.header('etag', etag).header('cache-control', 'no-cache');
+  reply.header('etag', etag).header('cache-control', cacheControl);
   if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
     return reply.code(304).send();
   }

@@ -33,7 +33,7 @@ function single(query: RawQuery, name: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
-function oneOf<T extends string>(query: RawQuery, name: string, allowed: readonly T[]): T | undefined {
+export function oneOf<T extends string>(query: RawQuery, name: string, allowed: readonly T[]): T | undefined {
   const value = single(query, name);
   if (value === undefined) return undefined;
   if (!(allowed as readonly string[]).includes(value)) {

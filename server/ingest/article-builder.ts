@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import type { SourceId } from '../../src/domain/catalog';
 import { readingTimeMinutes } from '../../src/domain/reading-time';
 import { measureReadability, splitSentences, words } from '../content/readability';
+import { withDictionaryGlosses, type GlossDictionary } from '../content/vocabulary-help';
+import { contentHashOf } from '../store/content-hash';
 import type { ArticleInput, TranslatedLanguage, VocabularyItem } from '../store/types';
 import { categorise } from './categories';
 import { htmlToText } from './extract';
@@ -80,6 +82,9 @@ export interface ArticleDraft {
 }
 
 export interface BuildOptions {
+  /** Glosses vocabulary in Chinese and Spanish and cuts examples to their clause. */
+  readonly dictionary?: GlossDictionary;
+  /** Translates the summary, and vocabulary the dictionary could not gloss. */
   readonly translation?: TranslationProvider;
   /** Told when a translation fails; the article is still written, with the translation left empty. */
   readonly onWarning?: (message: string) => void;
@@ -89,17 +94,22 @@ export async function buildArticle(draft: ArticleDraft, options: BuildOptions = 
   const text = draft.paragraphs.join('\n\n');
   const wordCount = words(text).length;
   const summary = summarise(draft.feedSummaryHtml, draft.paragraphs);
-  let vocabulary: VocabularyItem[] = pickVocabulary(draft.paragraphs);
+  const picked = pickVocabulary(draft.paragraphs);
+  let vocabulary: VocabularyItem[] = options.dictionary ? withDictionaryGlosses(picked, options.dictionary) : picked;
   const summaryTranslations: Partial<Record<TranslatedLanguage, string>> = {};
   if (options.translation) {
     for (const target of TRANSLATION_TARGETS) {
       try {
-        const translated = await options.translation.translate([summary, ...vocabulary.map((v) => v.word)], target);
+        // A dictionary gloss beats a machine translation of a lone word; the provider fills the gaps.
+        const untranslated = vocabulary.flatMap((item, i) => (item.translations[target]?.trim() ? [] : [i]));
+        const translated = await options.translation.translate([summary, ...untranslated.map((i) => vocabulary[i]!.word)], target);
         const [summaryText, ...wordTexts] = translated;
         if (summaryText) summaryTranslations[target] = summaryText;
-        vocabulary = vocabulary.map((item, i) =>
-          wordTexts[i] ? { ...item, translations: { ...item.translations, [target]: wordTexts[i] } } : item,
-        );
+        const byIndex = new Map(untranslated.map((index, n) => [index, wordTexts[n]]));
+        vocabulary = vocabulary.map((item, i) => {
+          const text = byIndex.get(i);
+          return text ? { ...item, translations: { ...item.translations, [target]: text } } : item;
+        });
       } catch (error) {
         options.onWarning?.(`translation to ${target} failed for "${draft.title}": ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -121,5 +131,5 @@ export async function buildArticle(draft: ArticleDraft, options: BuildOptions = 
     vocabulary,
     culturalNotes: [],
   };
-  return { ...article, contentHash: createHash('sha256').update(JSON.stringify(article)).digest('hex') };
+  return { ...article, contentHash: contentHashOf(article) };
 }

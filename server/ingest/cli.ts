@@ -3,7 +3,9 @@
  * See docs/content-pipeline.md; `npm run ingest -- --help` for the options.
  */
 import { resolve } from 'node:path';
-import { PROJECT_ROOT } from '../config';
+import { dictionaryPathFrom, PROJECT_ROOT } from '../config';
+import { openDictionary } from '../dictionary/open-dictionary';
+import { DictionaryDataError } from '../dictionary/types';
 import { openSqliteStore } from '../store/sqlite-store';
 import { parseCliArgs, USAGE, UsageError } from './cli-options';
 import { importFeeds, readAnything } from './importer';
@@ -56,6 +58,16 @@ async function main(): Promise<number> {
   process.on('SIGTERM', () => onSignal('SIGTERM'));
 
   const path = databasePath(process.env);
+  let dictionary;
+  try {
+    dictionary = openDictionary({ path: dictionaryPathFrom(process.env, path) }).dictionary;
+  } catch (error) {
+    if (error instanceof DictionaryDataError) {
+      process.stderr.write(`ingest: the bundled dictionary is damaged: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
   const store = openSqliteStore(path);
   const reporter = createProgressReporter(process.stdout);
   let exitCode = 0;
@@ -69,6 +81,7 @@ async function main(): Promise<number> {
         refetch: options.refetch,
         signal: stop.signal,
         reporter,
+        dictionary,
         ...(translation ? { translation } : {}),
       });
       reporter.finish(summary);
@@ -81,6 +94,7 @@ async function main(): Promise<number> {
     }
   } finally {
     store.close();
+    dictionary.close();
   }
   // A scheduled run that was stopped on purpose ends cleanly.
   return options.everyMinutes !== undefined && stop.signal.aborted ? 0 : exitCode;

@@ -12,6 +12,7 @@ import { decodeDocument } from './charset';
 import { extractArticle, htmlToParagraphs } from './extract';
 import { parseFeed, type FeedItem, type ParsedFeed } from './feed-parser';
 import { FetchFailure, PoliteFetcher, type FetcherOptions } from './polite-fetcher';
+import type { GlossDictionary } from '../content/vocabulary-help';
 import type { TranslationProvider } from './translation';
 import { loadVocabularyData } from './vocabulary';
 
@@ -52,6 +53,8 @@ export interface ImportReporter {
 }
 
 export interface ImportOptions extends FetcherOptions {
+  /** The bundled dictionary: Chinese and Spanish glosses for every article's vocabulary. */
+  readonly dictionary?: GlossDictionary;
   readonly translation?: TranslationProvider;
   readonly reporter?: ImportReporter;
   /** Fetch pages again even when the feed says nothing changed. */
@@ -176,7 +179,11 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
             ...(item.summaryHtml ? { feedSummaryHtml: item.summaryHtml } : {}),
             feedCategories: item.categories,
           },
-          { ...(options.translation ? { translation: options.translation } : {}), ...(reporter.warning ? { onWarning: reporter.warning } : {}) },
+          {
+            ...(options.dictionary ? { dictionary: options.dictionary } : {}),
+            ...(options.translation ? { translation: options.translation } : {}),
+            ...(reporter.warning ? { onWarning: reporter.warning } : {}),
+          },
         );
         const outcome = store.upsert(article);
         return count(feed, outcome, { title, id });

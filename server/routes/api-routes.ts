@@ -15,6 +15,8 @@ import { CATEGORY_IDS, SOURCES, SOURCE_IDS } from '../../src/domain/catalog';
 import { textLanguageFor, type LanguageCode } from '../../src/domain/languages';
 import { CATEGORY_NAMES } from '../content/labels';
 import { renderArticleHtml } from '../content/render-article';
+import { missingHelp } from '../content/vocabulary-help';
+import type { WordForms } from '../content/word-markup';
 import type { ArticleStore, ArticleSummaryRow, Page, StoredArticle } from '../store/types';
 import { ApiError } from '../http/api-error';
 import { sendJson } from '../http/json-reply';
@@ -53,7 +55,10 @@ function toPage(page: Page<ArticleSummaryRow>, limit: number, offset: number): A
 class RenderedCache {
   private readonly entries = new Map<string, string>();
 
-  constructor(private readonly capacity: number) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly forms?: WordForms,
+  ) {}
 
   get(article: StoredArticle, language: LanguageCode): string {
     const key = `${article.id}\u0000${language}\u0000${article.contentHash}`;
@@ -63,15 +68,15 @@ class RenderedCache {
       this.entries.set(key, hit);
       return hit;
     }
-    const html = renderArticleHtml(article, language);
+    const html = renderArticleHtml(article, language, this.forms);
     this.entries.set(key, html);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return html;
   }
 }
 
-export function registerApiRoutes(app: FastifyInstance, store: ArticleStore): void {
-  const rendered = new RenderedCache(500);
+export function registerApiRoutes(app: FastifyInstance, store: ArticleStore, forms?: WordForms): void {
+  const rendered = new RenderedCache(500, forms);
 
   app.get('/api/articles/latest', async (request, reply) => {
     const params = latestParams(request.query as RawQuery);
@@ -114,6 +119,7 @@ export function registerApiRoutes(app: FastifyInstance, store: ArticleStore): vo
         learning_metadata: {
           estimated_reading_time: article.readingTimeMinutes,
           difficulty_level: article.difficulty,
+          missing_in_language: missingHelp(article, language),
         },
         html_content: rendered.get(article, language),
       },

@@ -101,6 +101,18 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('CREATE INDEX articles_source_difficulty ON articles (source, difficulty, published_at DESC)');
     },
   },
+  {
+    version: 4,
+    name: 'content passes run over stored articles',
+    up(db) {
+      // One row per start-up pass (e.g. dictionary glosses), with the data version it last ran with.
+      db.exec(`CREATE TABLE content_passes (
+        name TEXT PRIMARY KEY,
+        version TEXT NOT NULL,
+        applied_at TEXT NOT NULL
+      )`);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

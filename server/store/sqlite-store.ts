@@ -151,6 +151,10 @@ export class SqliteArticleStore implements ArticleStore {
           (article_seq, position, word, part_of_speech, definition, example, translations) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       insertNote: db.prepare('INSERT INTO cultural_notes (article_seq, position, title, body, translations) VALUES (?, ?, ?, ?, ?)'),
       insertSearch: db.prepare('INSERT INTO article_search (rowid, title, summary, body) VALUES (?, ?, ?, ?)'),
+      articleIds: db.prepare('SELECT id FROM articles ORDER BY seq').pluck(),
+      contentPass: db.prepare('SELECT version FROM content_passes WHERE name = ?').pluck(),
+      recordContentPass: db.prepare(`INSERT INTO content_passes (name, version, applied_at) VALUES (?, ?, ?)
+        ON CONFLICT (name) DO UPDATE SET version = excluded.version, applied_at = excluded.applied_at`),
       feedState: db.prepare('SELECT etag, last_modified FROM feed_state WHERE feed_url = ?'),
       saveFeedState: db.prepare(`INSERT INTO feed_state (feed_url, etag, last_modified, updated_at) VALUES (?, ?, ?, ?)
         ON CONFLICT (feed_url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
@@ -333,6 +337,20 @@ export class SqliteArticleStore implements ArticleStore {
 
   saveFeedState(feedUrl: string, state: { etag?: string; lastModified?: string }): void {
     this.statements.saveFeedState.run(feedUrl, state.etag ?? null, state.lastModified ?? null, new Date().toISOString());
+  }
+
+  /** Every article's id, oldest first (for passes over the whole store). */
+  articleIds(): string[] {
+    return this.reading(() => this.statements.articleIds.all() as string[]);
+  }
+
+  /** The data version a start-up pass last ran with, or undefined when it never ran. */
+  contentPass(name: string): string | undefined {
+    return this.reading(() => (this.statements.contentPass.get(name) as string | undefined) ?? undefined);
+  }
+
+  recordContentPass(name: string, version: string): void {
+    this.statements.recordContentPass.run(name, version, new Date().toISOString());
   }
 
   close(): void {

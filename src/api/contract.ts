@@ -6,6 +6,7 @@
 import * as t from 'io-ts';
 import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS } from '../domain/catalog';
 import { LANGUAGE_CODES } from '../domain/languages';
+import { MISSING_HELP_KINDS } from '../domain/article';
 
 function keyOf<T extends string>(values: readonly T[], name: string): t.KeyofC<Record<T, null>> {
   return t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<T, null>, name);
@@ -64,10 +65,14 @@ export const ArticlePageCodec = t.type(
 );
 export type ArticlePage = t.TypeOf<typeof ArticlePageCodec>;
 
+export const MissingHelpCodec = keyOf(MISSING_HELP_KINDS, 'MissingHelp');
+
 export const LearningMetadataCodec = t.partial(
   {
     estimated_reading_time: t.number,
     difficulty_level: DifficultyCodec,
+    /** What this article does not have in the asked language yet (the page names it). */
+    missing_in_language: t.array(MissingHelpCodec),
   },
   'LearningMetadata',
 );
@@ -117,6 +122,43 @@ export const HealthResponseCodec = t.type(
   'HealthResponse',
 );
 export type HealthResponse = t.TypeOf<typeof HealthResponseCodec>;
+
+/** One part of speech of a dictionary word (GET /api/dictionary/{word}). */
+export const DictionaryEntryCodec = t.intersection(
+  [
+    t.type({
+      part_of_speech: t.string,
+      /** International Phonetic Alphabet, without slashes; empty when unknown. */
+      ipa: t.string,
+      /** English. */
+      definition: t.string,
+      /** Level marks: oxford3000, collins1..collins5, cet4, cet6, ielts, toefl, gre, zk, gk, ky. */
+      tags: t.array(t.string),
+      /** 1 = the most frequent word; null when unranked. */
+      frequency_rank: t.union([t.number, t.null]),
+    }),
+    t.partial({
+      /** A few senses in the learner's language, most common first; absent for en or when there is none. */
+      gloss: t.string,
+      /** The dictionary word this entry belongs to, when it is not the lemma (better: its own senses after good's). */
+      headword: t.string,
+    }),
+  ],
+  'DictionaryEntry',
+);
+export type DictionaryEntryPayload = t.TypeOf<typeof DictionaryEntryCodec>;
+
+export const DictionaryResponseCodec = t.type(
+  {
+    /** The word as asked. */
+    query: t.string,
+    /** Its dictionary form (went -> go). */
+    lemma: t.string,
+    entries: t.array(DictionaryEntryCodec),
+  },
+  'DictionaryResponse',
+);
+export type DictionaryResponse = t.TypeOf<typeof DictionaryResponseCodec>;
 
 /** Every error the API answers with (400, 404, 429, 500, 503). */
 export const ApiErrorBodyCodec = t.type(

@@ -1,10 +1,12 @@
 /**
  * The app's outside world, injected through React context so tests can hand in fakes at the
- * API boundary: the API client, the page reload, and optionally an HTML sanitiser (when absent,
- * the detail route creates the DOMPurify one inside its own lazily loaded chunk).
+ * API boundary: the API client, the page reload, and optionally an HTML sanitiser and a
+ * dictionary client (when absent, the detail route creates the real ones inside its own lazily
+ * loaded chunk).
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { createApiClient, type ArticlesApi } from '../api/client';
+import type { DictionaryApi } from '../api/dictionary-client';
 import type { HtmlSanitiser } from '../platform/html-sanitiser';
 import { consoleLogger, type Logger } from '../platform/logger';
 
@@ -13,6 +15,8 @@ export interface AppServices {
   /** The detail page's Try Again: a full page reload. */
   readonly reload: () => void;
   readonly sanitiser?: HtmlSanitiser;
+  /** Word look-up; when absent, the detail route creates the real client inside its own chunk. */
+  readonly dictionary?: DictionaryApi;
   readonly logger?: Logger;
 }
 

@@ -28,9 +28,17 @@ export interface RawListItem {
   readonly snippet?: string;
 }
 
+/**
+ * Help an article may lack in the learner's language: a summary written in it, or cultural
+ * notes (imported articles have none; the samples have them in every language).
+ */
+export const MISSING_HELP_KINDS = ['summary', 'cultural_notes'] as const;
+export type MissingHelp = (typeof MISSING_HELP_KINDS)[number];
+
 export interface RawLearningMetadata {
   readonly estimated_reading_time?: number;
   readonly difficulty_level?: DifficultyLevel;
+  readonly missing_in_language?: readonly MissingHelp[];
 }
 
 export interface RawDetail {
@@ -73,6 +81,8 @@ export interface ArticleView {
   /** Unsanitised HTML body, or null when the article has none. */
   body: string | null;
   summary?: string;
+  /** What the article does not have in the asked language yet; empty when nothing is missing. */
+  missingHelp: readonly MissingHelp[];
 }
 
 function nonEmptyText(value: string | null | undefined): string | undefined {
@@ -128,6 +138,7 @@ export function toArticleView(detail: RawDetail): ArticleView {
     readingTimeMinutes: positiveNumber(metadata.estimated_reading_time) ?? DEFAULT_DETAIL_READING_MINUTES,
     difficulty: isDifficultyLevel(metadata.difficulty_level) ? metadata.difficulty_level : DEFAULT_DIFFICULTY,
     body: pickBody(detail),
+    missingHelp: [...new Set(metadata.missing_in_language ?? [])],
   };
   const summary = nonEmptyText(detail.summary);
   if (summary !== undefined) view.summary = summary;

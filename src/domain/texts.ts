@@ -64,8 +64,6 @@ export interface Texts {
     readonly bodyUnavailable: string;
     readonly readingTime: (minutes: number) => string;
     readonly difficultyLabel: string;
-    readonly comingSoonTitle: string;
-    readonly comingSoon: string;
   };
   readonly notFound: {
     readonly title: string;
@@ -146,8 +144,6 @@ export const TEXTS = {
       bodyUnavailable: 'Article content temporarily unavailable',
       readingTime: (minutes) => `${minutes} min read`,
       difficultyLabel: 'Difficulty',
-      comingSoonTitle: 'Coming soon',
-      comingSoon: 'Vocabulary highlighting, cultural context and interactive tools are coming soon.',
     },
     notFound: {
       title: 'Page not found',
@@ -214,8 +210,6 @@ export const TEXTS = {
       bodyUnavailable: '文章内容暂时无法显示',
       readingTime: (minutes) => `${minutes} 分钟阅读`,
       difficultyLabel: '难度',
-      comingSoonTitle: '即将推出',
-      comingSoon: '词汇高亮、文化背景和互动学习工具即将推出。',
     },
     notFound: {
       title: '页面不存在',
@@ -282,8 +276,6 @@ export const TEXTS = {
       bodyUnavailable: 'El contenido del artículo no está disponible temporalmente',
       readingTime: (minutes) => `${minutes} min de lectura`,
       difficultyLabel: 'Dificultad',
-      comingSoonTitle: 'Próximamente',
-      comingSoon: 'El resaltado de vocabulario, el contexto cultural y las herramientas interactivas llegarán pronto.',
     },
     notFound: {
       title: 'Página no encontrada',

@@ -78,9 +78,9 @@ describe('analytics before consent and after rejection', () => {
       await clickNav(page, t.nav.articles);
       await page.locator('[data-testid="article-card"]').first().waitFor();
       await page.locator('[data-testid="article-card"] .card-link').first().click();
-      await page.getByText(t.detail.comingSoon).waitFor();
+      await page.locator('.word-lookup-form').waitFor();
       await page.reload();
-      await page.getByText(t.detail.comingSoon).waitFor();
+      await page.locator('.word-lookup-form').waitFor();
       await page.waitForTimeout(1500);
       expect(log.requests).toEqual([]);
       expect(await page.evaluate(() => typeof (window as { gtag?: unknown }).gtag)).toBe('undefined');
@@ -121,7 +121,7 @@ describe('analytics after acceptance', () => {
 
       // A home card: the click event, then the article's page view and article_start.
       await page.getByRole('link', { name: previewTitle(first!), exact: true }).click();
-      await page.getByText(t.detail.comingSoon).waitFor();
+      await page.locator('.word-lookup-form').waitFor();
       const detailPath = `/en/articles/${first!.article_id}`;
       await expect.poll(() => log.hits.map((h) => `${h.name} ${h.path}`)).toContain(`page_view ${detailPath}`);
       await expect.poll(() => log.hits.map((h) => h.name)).toContain('article_start');

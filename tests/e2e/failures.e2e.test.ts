@@ -92,7 +92,7 @@ describe('the server stops and comes back, other screens (one language each)', (
         if (codeLoaded) {
           // Another article first, so the detail code is in the page and only the API call can fail.
           await page.goto(`/${language}/articles/${other!.article_id}`);
-          await page.getByText(t.detail.comingSoon).waitFor();
+          await page.locator('.word-lookup-form').waitFor();
           await page.getByRole('link', { name: t.detail.back }).click();
         } else {
           await page.goto(`/${language}/articles`);

@@ -169,7 +169,7 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
       await page.getByRole('link', { name: previewTitle(item), exact: true }).click();
       await page.waitForURL(`**/${language}/articles/${item.article_id}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(item.title);
-      await page.getByText(t.detail.comingSoon).waitFor();
+      await page.locator('.word-lookup-form').waitFor();
       await expect.poll(() => page.title()).toContain(item.title);
 
       await page.getByRole('link', { name: t.detail.back }).click();
@@ -267,7 +267,7 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
         await expectHeader(page, target);
         if (rest === '') await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(targetTexts.home.heroTitle);
         if (rest === '/articles') await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(targetTexts.list.title);
-        if (rest.startsWith('/articles/')) await page.getByText(targetTexts.detail.comingSoon).waitFor();
+        if (rest.startsWith('/articles/')) await page.locator('.word-lookup-form').waitFor();
         expect(await page.getByRole('listbox').count()).toBe(0);
 
         await page.goBack();

@@ -59,7 +59,7 @@ describe.each(JOURNEY_LANGUAGES)('keyboard journeys in %s', (language) => {
       await tabTo(page, (el) => el.text === previewTitle(articles[0]!));
       await page.keyboard.press('Enter');
       await page.waitForURL(`**/${language}/articles/${articles[0]!.article_id}`);
-      await page.getByText(t.detail.comingSoon).waitFor();
+      await page.locator('.word-lookup-form').waitFor();
 
       // The back link, by keyboard.
       await tabTo(page, (el) => el.text.includes(t.detail.back));

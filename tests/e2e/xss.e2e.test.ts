@@ -194,7 +194,7 @@ describe('an article stored with XSS vectors (server-rendered body)', () => {
       const w = await watch(page);
       const origin = how === 'without CSP' ? proxy.origin : harness.server.origin;
       await page.goto(`${origin}/${language}/articles/${STORED_ID}`);
-      await page.getByText(texts(language).detail.comingSoon).waitFor();
+      await page.locator('.word-lookup-form').waitFor();
       // The vectors are there, as text: the body was displayed, not dropped.
       await expect.poll(() => bodyText(page)).toContain('Paragraph 1:');
       expect(await bodyText(page)).toContain(`Paragraph ${XSS_VECTORS.length}:`);
@@ -234,7 +234,7 @@ describe('raw, unsanitised html_content (the web app sanitises it)', () => {
       const w = await watch(page);
       for (const id of ['raw-plain-all', 'raw-url-encoded-all']) {
         await page.goto(`${proxy.origin}/en/articles/${id}`);
-        await page.getByText(texts('en').detail.comingSoon).waitFor();
+        await page.locator('.word-lookup-form').waitFor();
         // Something of the body is displayed (the harmless parts survive sanitising).
         expect((await bodyText(page)).length, id).toBeGreaterThan(0);
         await provoke(page);
@@ -256,7 +256,7 @@ describe('raw, unsanitised html_content (the web app sanitises it)', () => {
         // Client-side navigation, as a link click does: one page, so anything that ran stays recorded.
         await page.evaluate((path) => window.history.pushState(null, '', path), `/en/articles/${id}`);
         await page.getByRole('heading', { level: 1, name: `Raw body test ${id}`, exact: true }).waitFor({ state: 'attached' });
-        await page.getByText(texts('en').detail.comingSoon).waitFor();
+        await page.locator('.word-lookup-form').waitFor();
         await page.mouse.move(200, 300);
         await page.mouse.move(400, 450);
         await expectInert(page, w, `${id}: ${RAW_BODIES[id]!.slice(0, 80)}`);
@@ -278,7 +278,7 @@ describe('the trap itself', () => {
       const w = await watch(page);
       const origin = how === 'without CSP' ? proxy.origin : harness.server.origin;
       await page.goto(`${origin}/en/articles/${STORED_ID}`);
-      await page.getByText(texts('en').detail.comingSoon).waitFor();
+      await page.locator('.word-lookup-form').waitFor();
       // Bypasses the app on purpose: markup added straight to the page, as a sanitiser bug would.
       await page.evaluate(() => {
         const img = document.createElement('img');

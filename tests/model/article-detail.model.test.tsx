@@ -10,6 +10,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { ArticleView } from '../../src/domain/article';
 import { textLanguageFor } from '../../src/domain/languages';
 import { textsFor } from '../../src/domain/texts';
+import { readingHelpTextsFor } from '../../src/domain/word-lookup-texts';
 import {
   FETCH_ARTICLE_ID,
   SANITISE_BODY_ID,
@@ -25,6 +26,7 @@ const model = modelNamed('article-detail');
 const [scenario] = model.scenarios;
 const { language } = scenario!.input as { language: string };
 const texts = textsFor(textLanguageFor(language));
+const lookupTexts = readingHelpTextsFor(textLanguageFor(language));
 const RAW_MARKER = 'steal()';
 
 function bodyHost(): Element | null {
@@ -86,14 +88,14 @@ describe('article detail: every shortest path on the real detail route', () => {
           expect(spinner).toBeNull();
           expect(bodyHost()?.shadowRoot?.innerHTML).toContain(context.html!);
           expect(screen.queryByText(texts.detail.bodyUnavailable)).toBeNull();
-          expect(screen.getByRole('heading', { name: texts.detail.comingSoonTitle })).toBeInTheDocument();
+          expect(screen.getByRole('search', { name: lookupTexts.fieldLabel })).toBeInTheDocument();
         } else {
           expect(snapshot.matches({ loaded: 'withoutBody' })).toBe(true);
           expect(spinner).toBeNull();
           expect(bodyHost()).toBeNull();
           expect(screen.getByRole('heading', { level: 1, name: context.article!.title })).toBeInTheDocument();
           expect(screen.getByText(texts.detail.bodyUnavailable)).toBeInTheDocument();
-          expect(screen.getByRole('heading', { name: texts.detail.comingSoonTitle })).toBeInTheDocument();
+          expect(screen.getByRole('search', { name: lookupTexts.fieldLabel })).toBeInTheDocument();
         }
         // The page asked for the article the state is about. Inside the wait: the lazily loaded
         // detail route shows the same spinner before its code has arrived and made the request.

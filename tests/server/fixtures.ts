@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { testConfig, type ServerConfig } from '../../server/config';
-import { contentHashOf } from '../../server/corpus/load-corpus';
+import { openDictionary } from '../../server/dictionary/open-dictionary';
+import type { Dictionary } from '../../server/dictionary/types';
+import { contentHashOf } from '../../server/store/content-hash';
 import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
 
@@ -150,8 +152,19 @@ export function writeDist(dir: string): string {
   return dist;
 }
 
+let dictionary: Dictionary | undefined;
+
+/**
+ * The bundled dictionary, built once into the system's temp folder and shared by every test file
+ * (building it takes a second or two; a later open finds it current and only checks the data).
+ */
+export function testDictionary(): Dictionary {
+  dictionary ??= openDictionary({ path: join(tmpdir(), `newsreader-test-dictionary-${process.getuid?.() ?? 0}.db`) }).dictionary;
+  return dictionary;
+}
+
 export async function startTestServer(
-  options: { articles?: readonly ArticleInput[]; config?: Partial<ServerConfig>; withDist?: boolean } = {},
+  options: { articles?: readonly ArticleInput[]; config?: Partial<ServerConfig>; withDist?: boolean; withDictionary?: boolean } = {},
 ): Promise<TestContext> {
   const dir = makeTempDir();
   const store = openSqliteStore(join(dir, 'test.db'));
@@ -164,7 +177,7 @@ export async function startTestServer(
     rateLimitMax: 0,
     ...options.config,
   });
-  const app = await buildServer({ store, config });
+  const app = await buildServer({ store, config, ...(options.withDictionary ? { dictionary: testDictionary() } : {}) });
   await app.ready();
   return {
     dir,

@@ -63,8 +63,8 @@ describe('renderArticleHtml', () => {
     const items = [...doc.querySelectorAll('.nr-vocabulary-item')];
     expect(items[0]!.querySelector('.nr-vocabulary-translation')?.textContent).toBe('在室内');
     expect(items[0]!.querySelector('.nr-vocabulary-pos')?.textContent).toBe('副词');
-    // An empty translation shows the English definition only.
-    expect(items[1]!.querySelector('.nr-vocabulary-translation')).toBeNull();
+    // An empty translation says so in the learner's language, then gives the English definition.
+    expect(items[1]!.querySelector('.nr-vocabulary-translation.nr-vocabulary-missing')?.textContent).toBe('暂无中文释义（下面是英文释义）');
     expect(items[1]!.querySelector('.nr-vocabulary-definition')?.textContent).toBe('a sweet food made by bees');
     expect(items[1]!.querySelector('.nr-vocabulary-in-context')?.textContent).toBe('honey');
     expect(doc.querySelector('.nr-cultural-note h3')?.textContent).toBe('农贸市场');

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import bodyStyles from '../../styles/article-body.css?inline';
+import '../../styles/reading-help.css';
 import { difficultyLabel, sourceLabel, type ArticleView } from '../../domain/article';
 import { formatLongDate, isoDateTime } from '../../domain/dates';
 import type { TextLanguage } from '../../domain/languages';
@@ -9,7 +9,8 @@ import { CategoryTags } from '../common/category-tags';
 import { LoadingIndicator } from '../common/loading-indicator';
 import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
 import { ArticleDetailActorContext } from './article-detail-context';
-import { IsolatedHtml } from './isolated-html';
+import { ArticleReader } from './article-reader';
+import { MissingHelpNotice } from './missing-help-notice';
 
 type DetailStatus = 'loading' | 'error' | 'withBody' | 'withoutBody';
 
@@ -73,6 +74,7 @@ export function ArticleDetailPage() {
           <p className="body-unavailable" lang={textLanguage}>
             {texts.detail.bodyUnavailable}
           </p>
+          <ArticleReader html={null} language={textLanguage} />
         </article>
       ) : null}
 
@@ -80,15 +82,12 @@ export function ArticleDetailPage() {
         <article className="article" aria-label={article.title}>
           {/* The body carries its own heading; this one names the page when it does not. */}
           {/<h1[\s>]/i.test(html) ? null : <h1 className="visually-hidden">{article.title}</h1>}
-          <IsolatedHtml html={html} css={bodyStyles} lang="en" className="article-body-host" />
+          <ArticleReader html={html} language={textLanguage} />
         </article>
       ) : null}
 
-      {status === 'withBody' || status === 'withoutBody' ? (
-        <aside className="coming-soon" aria-labelledby="coming-soon-title">
-          <h2 id="coming-soon-title">{texts.detail.comingSoonTitle}</h2>
-          <p>{texts.detail.comingSoon}</p>
-        </aside>
+      {(status === 'withBody' || status === 'withoutBody') && article !== null ? (
+        <MissingHelpNotice missing={article.missingHelp} language={textLanguage} />
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 interface IsolatedHtmlProps {
   /** Already sanitised HTML (the detail machine sanitises before it reaches a view). */
@@ -7,6 +7,13 @@ interface IsolatedHtmlProps {
   css: string;
   lang?: string;
   className?: string;
+  /**
+   * Elements inside the body that react to a click (or Enter/Space on a button), matched by
+   * this selector; the handler gets the element. The listener sits on the shadow root, so it
+   * also sees clicks that never leave it.
+   */
+  activeSelector?: string;
+  onActivate?: (element: HTMLElement) => void;
 }
 
 function applyStyles(root: ShadowRoot, css: string): boolean {
@@ -26,8 +33,11 @@ function applyStyles(root: ShadowRoot, css: string): boolean {
  * Renders HTML inside a shadow root, so the page's styles do not reach the article body and the
  * body's styles do not reach the page.
  */
-export function IsolatedHtml({ html, css, lang, className }: IsolatedHtmlProps) {
+export function IsolatedHtml({ html, css, lang, className, activeSelector, onActivate }: IsolatedHtmlProps) {
   const hostRef = useRef<HTMLDivElement>(null);
+  // The latest handler, so a new callback identity never re-renders the body.
+  const onActivateRef = useRef(onActivate);
+  onActivateRef.current = onActivate;
 
   useLayoutEffect(() => {
     const host = hostRef.current;
@@ -47,6 +57,17 @@ export function IsolatedHtml({ html, css, lang, className }: IsolatedHtmlProps) 
     nodes.push(container);
     root.replaceChildren(...nodes);
   }, [html, css, lang]);
+
+  useEffect(() => {
+    const root = hostRef.current?.shadowRoot;
+    if (!root || activeSelector === undefined) return;
+    const listener = (event: Event) => {
+      const target = event.target instanceof Element ? event.target.closest(activeSelector) : null;
+      if (target instanceof HTMLElement) onActivateRef.current?.(target);
+    };
+    root.addEventListener('click', listener);
+    return () => root.removeEventListener('click', listener);
+  }, [activeSelector, html]);
 
   return <div ref={hostRef} className={className} data-testid="article-body-host" />;
 }

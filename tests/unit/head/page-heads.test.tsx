@@ -101,6 +101,7 @@ describe.each(LANGUAGES)('page head in %s', (language) => {
       readingTimeMinutes: 4,
       difficulty: 'intermediate',
       body: null,
+      missingHelp: [],
       summary: 'Crews say the new rosters leave too little rest between crossings.',
     };
     const logic = articleDetailMachine.provide({
@@ -181,6 +182,7 @@ describe('page head edge cases', () => {
           readingTimeMinutes: 1,
           difficulty: 'beginner',
           body: null,
+          missingHelp: [],
         })),
       },
     });

@@ -12,7 +12,8 @@ const CASES = [
     error: '无法加载文章',
     tryAgain: '重试',
     unavailable: '文章内容暂时无法显示',
-    comingSoon: '词汇高亮、文化背景和互动学习工具即将推出。',
+    lookupField: '查单词',
+    missing: ['中文摘要', '文化背景注释'],
     longDate: '2026年11月18日',
     readingTime: '8 分钟阅读',
     difficulty: '中级',
@@ -25,7 +26,8 @@ const CASES = [
     error: 'No se pudo cargar el artículo',
     tryAgain: 'Intentar de nuevo',
     unavailable: 'El contenido del artículo no está disponible temporalmente',
-    comingSoon: 'El resaltado de vocabulario, el contexto cultural y las herramientas interactivas llegarán pronto.',
+    lookupField: 'Buscar una palabra',
+    missing: ['un resumen en español', 'notas culturales'],
     longDate: '18 de noviembre de 2026',
     readingTime: '8 min de lectura',
     difficulty: 'Intermedio',
@@ -38,7 +40,8 @@ const CASES = [
     error: 'Unable to load article',
     tryAgain: 'Try Again',
     unavailable: 'Article content temporarily unavailable',
-    comingSoon: 'Vocabulary highlighting, cultural context and interactive tools are coming soon.',
+    lookupField: 'Look up a word',
+    missing: ['a summary', 'cultural notes'],
     longDate: 'November 18, 2026',
     readingTime: '8 min read',
     difficulty: 'Intermediate',
@@ -69,7 +72,7 @@ describe.each(CASES)('article detail page in $language', (c) => {
           }),
       }),
     });
-    expect(await screen.findByText(c.comingSoon)).toBeInTheDocument();
+    expect(await screen.findByRole('search', { name: c.lookupField })).toBeInTheDocument();
     expect(article).toHaveBeenCalledWith('city-bikes', c.language, expect.any(AbortSignal));
     const root = bodyRoot();
     expect(root.querySelector('h1')?.textContent).toBe('City Adds Bikes');
@@ -99,8 +102,18 @@ describe.each(CASES)('article detail page in $language', (c) => {
     expect(header).toHaveTextContent(c.difficulty);
     expect(within(header).getAllByRole('listitem').map((item) => item.textContent)).toEqual(c.tags);
     expect(screen.getByText(c.unavailable)).toBeInTheDocument();
-    expect(screen.getByText(c.comingSoon)).toBeInTheDocument();
+    expect(screen.getByRole('search', { name: c.lookupField })).toBeInTheDocument();
+    // Nothing is missing in this article, so no notice names anything.
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
     expect(screen.queryByTestId('article-body-host')).not.toBeInTheDocument();
+  });
+
+  it('names only what the article still lacks in the learner language', async () => {
+    renderApp(`/${c.language}/articles/city-bikes`, {
+      fake: fakeApi({ article: async () => articleView({ missingHelp: ['summary', 'cultural_notes'] }) }),
+    });
+    const notice = await screen.findByRole('complementary');
+    expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual(c.missing);
   });
 
   it('shows the error with Try Again, which reloads the page', async () => {
@@ -163,6 +176,6 @@ describe('article detail navigation', () => {
     await waitFor(() => expect(article).toHaveBeenCalledWith('clinic-hours', 'zh', expect.any(AbortSignal)));
     // As after a page load, focus leaves the clicked link for the new page's main content.
     expect(document.getElementById('main')).toHaveFocus();
-    expect(await screen.findByText('词汇高亮、文化背景和互动学习工具即将推出。')).toBeInTheDocument();
+    expect(await screen.findByRole('search', { name: '查单词' })).toBeInTheDocument();
   });
 });

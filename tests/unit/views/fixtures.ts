@@ -75,6 +75,7 @@ export function articleView(overrides: Partial<ArticleView> = {}): ArticleView {
     readingTimeMinutes: 7,
     difficulty: 'beginner',
     body: '<h1>City Adds Three Hundred Bikes</h1><p>The city added bikes.</p>',
+    missingHelp: [],
     ...overrides,
   };
 }

@@ -5,21 +5,28 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../../src/app/app';
+import type { DictionaryApi } from '../../../src/api/dictionary-client';
 import type { AppServices } from '../../../src/app/services';
 import type { HtmlSanitiser } from '../../../src/platform/html-sanitiser';
 import { fakeApi } from './fixtures';
 
 export function renderApp(
   path: string,
-  options: { fake?: ReturnType<typeof fakeApi>; sanitiser?: HtmlSanitiser; strict?: boolean } = {},
+  options: { fake?: ReturnType<typeof fakeApi>; sanitiser?: HtmlSanitiser; dictionary?: DictionaryApi; strict?: boolean } = {},
 ) {
   const memory = memoryLocation({ path, record: true });
   const fake = options.fake ?? fakeApi();
   const reload = vi.fn();
   const logger = { warn: vi.fn() };
-  const services: AppServices = options.sanitiser
-    ? { api: fake.api, reload, logger, sanitiser: options.sanitiser }
-    : { api: fake.api, reload, logger };
+  // Without a fake dictionary, a look-up would reach for the real network: make that loud.
+  const dictionary: DictionaryApi = options.dictionary ?? { lookUpWord: () => Promise.reject(new Error('no dictionary in this test')) };
+  const services: AppServices = {
+    api: fake.api,
+    reload,
+    logger,
+    dictionary,
+    ...(options.sanitiser ? { sanitiser: options.sanitiser } : {}),
+  };
   const user = userEvent.setup();
   const app = <App services={services} location={{ hook: memory.hook, searchHook: memory.searchHook }} />;
   const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);

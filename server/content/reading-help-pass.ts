@@ -1,0 +1,44 @@
+/**
+ * The one-time pass that gives articles already in a database what new imports get from the
+ * dictionary (glosses, examples cut to their clause). It runs at start, only when the dictionary
+ * data differs from the one the pass last ran with, and rewrites only the articles it changes;
+ * run twice, the second run changes nothing.
+ */
+import type { ArticleInput, StoredArticle } from '../store/types';
+import { rehashed } from '../store/content-hash';
+import { withReadingHelp, type GlossDictionary } from './vocabulary-help';
+
+export const READING_HELP_PASS = 'dictionary-reading-help';
+
+/** What the pass needs of a store: every article, one at a time, and a record of passes run. */
+export interface PassStore {
+  articleIds(): string[];
+  byId(id: string): StoredArticle | undefined;
+  upsert(article: ArticleInput): unknown;
+  contentPass(name: string): string | undefined;
+  recordContentPass(name: string, version: string): void;
+}
+
+export interface ReadingHelpPassResult {
+  /** False when the pass had already run with this dictionary. */
+  readonly ran: boolean;
+  readonly checked: number;
+  readonly updated: number;
+}
+
+export function applyReadingHelpPass(store: PassStore, dictionary: GlossDictionary & { readonly version: string }): ReadingHelpPassResult {
+  if (store.contentPass(READING_HELP_PASS) === dictionary.version) return { ran: false, checked: 0, updated: 0 };
+  let checked = 0;
+  let updated = 0;
+  for (const id of store.articleIds()) {
+    const article = store.byId(id);
+    if (article === undefined) continue;
+    checked += 1;
+    const helped = rehashed(withReadingHelp(article, dictionary));
+    if (helped.contentHash === rehashed(article).contentHash) continue;
+    store.upsert(helped);
+    updated += 1;
+  }
+  store.recordContentPass(READING_HELP_PASS, dictionary.version);
+  return { ran: true, checked, updated };
+}

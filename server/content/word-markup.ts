@@ -1,0 +1,82 @@
+/**
+ * Marks words in rendered article text: every word of the body becomes something a learner can
+ * tap for its dictionary entry, the article's key vocabulary is highlighted in whatever form it
+ * takes (deteriorating for deteriorate), and an example sentence shows the form it uses.
+ * Returns escaped HTML; the renderer sanitises the whole article afterwards.
+ */
+import { escapeHtml } from '../store/fts-query';
+
+/** Resolves a written form to its dictionary form (the bundled dictionary does this). */
+export interface WordForms {
+  lemmaOf(form: string): string | undefined;
+}
+
+/** A word: letters, with inner apostrophes or hyphens (council's, by-election). Digits never. */
+const WORD = /\p{L}+(?:['’-]\p{L}+)*/gu;
+
+function normalise(token: string): string {
+  return token.toLowerCase().replace(/’/g, "'");
+}
+
+/**
+ * Whether a token is a form of one of `words`: the same word, its possessive, or a form the
+ * dictionary resolves to it. Look-ups are remembered, since a body repeats its words.
+ */
+export function formMatcher(words: readonly string[], forms?: WordForms): (token: string) => boolean {
+  const wanted = new Set(words.map((word) => normalise(word.trim())).filter((word) => word !== '' && !/\s/.test(word)));
+  const known = new Map<string, boolean>();
+  return (token) => {
+    const key = normalise(token);
+    const cached = known.get(key);
+    if (cached !== undefined) return cached;
+    const bare = key.replace(/'s$/, '');
+    let match = wanted.has(key) || wanted.has(bare);
+    if (!match && forms !== undefined && wanted.size > 0) {
+      const lemma = forms.lemmaOf(bare);
+      match = lemma !== undefined && wanted.has(normalise(lemma));
+    }
+    known.set(key, match);
+    return match;
+  };
+}
+
+/** Replaces each word of `text` with `wrap(word)`, escaping everything in between. */
+function mapWords(text: string, wrap: (word: string) => string): string {
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(WORD)) {
+    html += escapeHtml(text.slice(last, match.index)) + wrap(match[0]);
+    last = match.index + match[0].length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+/** A body paragraph: vocabulary forms as buttons (reachable by keyboard), every other word tappable. */
+export function markBodyWords(text: string, isVocabulary: (token: string) => boolean): string {
+  return mapWords(text, (word) =>
+    isVocabulary(word)
+      ? `<button type="button" class="nr-vocab-word">${escapeHtml(word)}</button>`
+      : `<span class="nr-w">${escapeHtml(word)}</span>`,
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** An example sentence with the vocabulary word marked in the form the sentence uses. */
+export function markExample(sentence: string, word: string, forms?: WordForms): string {
+  const target = word.trim();
+  const strong = (piece: string) => `<strong class="nr-vocabulary-in-context">${escapeHtml(piece)}</strong>`;
+  if (target === '') return escapeHtml(sentence);
+  if (/\s/.test(target)) {
+    // A phrase is marked where it occurs as written.
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${escapeRegExp(target)})(?![\\p{L}\\p{N}])`, 'giu');
+    return sentence
+      .split(pattern)
+      .map((piece, index) => (index % 2 === 1 ? strong(piece) : escapeHtml(piece)))
+      .join('');
+  }
+  const isForm = formMatcher([target], forms);
+  return mapWords(sentence, (token) => (isForm(token) ? strong(token) : escapeHtml(token)));
+}

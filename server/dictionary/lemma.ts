@@ -1,0 +1,117 @@
+/**
+ * Query normalisation and lemma resolution, pure: the dictionary is reached only through the
+ * callbacks, so the rules can be tested and reasoned about without a database.
+ */
+import lemmatize from 'wink-lemmatizer';
+import { spellingVariants } from './spelling';
+
+export interface LemmaSource {
+  isHeadword(word: string): boolean;
+  /** Lemmas the forms file lists for an inflected form, most frequent first. */
+  lemmasOf(form: string): readonly string[];
+  /** Frequency rank of a headword, 0 when unknown (lower = more frequent). */
+  rankOf(word: string): number;
+}
+
+export interface Resolution {
+  /** The word the result is about. */
+  readonly lemma: string;
+  /** Headwords whose entries to show, the lemma first (a form with senses of its own comes after). */
+  readonly headwords: readonly string[];
+}
+
+export const MAX_WORD_LENGTH = 64;
+
+const WORD = /^\p{L}+(?:['-]\p{L}+)*$/u;
+const EDGE_PUNCTUATION = /^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu;
+
+/**
+ * The word a query asks about, or undefined when it cannot be a dictionary word (numbers, URLs,
+ * e-mail addresses, words with digits, anything without letters or over 64 characters).
+ */
+export function normalizeQuery(raw: string): string | undefined {
+  const text = raw
+    .normalize('NFKC')
+    .trim()
+    .toLowerCase()
+    .replace(/[’‘ʼ′`´]/g, "'")
+    .replace(/[‐‑–—]/g, '-');
+  // URLs and addresses lose their meaning once edge punctuation is stripped, so refuse them first.
+  if (/[@/\\:]|^www\./.test(text) || /\d/.test(text)) return undefined;
+  const word = text.replace(EDGE_PUNCTUATION, '');
+  if (word.length === 0 || word.length > MAX_WORD_LENGTH || !WORD.test(word)) return undefined;
+  return word;
+}
+
+/** What a known word resolves to, without guessing: the headword itself and the forms file. */
+function resolveKnown(word: string, source: LemmaSource): Resolution | undefined {
+  const own = source.isHeadword(word);
+  const lemmas = source.lemmasOf(word).filter((lemma) => lemma !== word && source.isHeadword(lemma));
+  if (lemmas.length === 0) return own ? { lemma: word, headwords: [word] } : undefined;
+  // "better" is first of all a form of "good", but "data" is far more common than "datum":
+  // the form stays the lemma when it is itself a headword and the more frequent word.
+  const formRank = own ? source.rankOf(word) : 0;
+  const lemmaRank = source.rankOf(lemmas[0]!);
+  const formFirst = formRank > 0 && (lemmaRank === 0 || formRank < lemmaRank);
+  const ordered = formFirst ? [word, ...lemmas] : own ? [...lemmas, word] : lemmas;
+  return { lemma: ordered[0]!, headwords: ordered };
+}
+
+/** Regular inflections wink-lemmatizer's exception lists and rules may miss, most likely first. */
+export function suffixCandidates(word: string): string[] {
+  const found: string[] = [];
+  const add = (stem: string | undefined): void => {
+    if (stem && stem.length >= 2 && stem !== word && !found.includes(stem)) found.push(stem);
+  };
+  const doubled = (stem: string): string | undefined =>
+    /([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : undefined;
+  if (word.endsWith("'s")) add(word.slice(0, -2));
+  if (word.endsWith("s'")) add(word.slice(0, -1));
+  for (const [suffix, replacements] of SUFFIXES) {
+    if (!word.endsWith(suffix) || word.length <= suffix.length + 1) continue;
+    const stem = word.slice(0, -suffix.length);
+    for (const replacement of replacements) add(stem + replacement);
+    if (DOUBLING.has(suffix)) add(doubled(stem));
+  }
+  return found;
+}
+
+const SUFFIXES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['ies', ['y']], ['ied', ['y']], ['ier', ['y']], ['iest', ['y']], ['ily', ['y']],
+  ['ves', ['f', 'fe']], ['es', ['', 'e']], ['s', ['']],
+  ['ing', ['', 'e']], ['ed', ['', 'e']], ['er', ['', 'e']], ['est', ['', 'e']], ['ly', ['', 'le']],
+];
+const DOUBLING: ReadonlySet<string> = new Set(['ing', 'ed', 'er', 'est']);
+
+function winkCandidates(word: string): string[] {
+  return [lemmatize.verb(word), lemmatize.noun(word), lemmatize.adjective(word)].filter((w) => w && w !== word);
+}
+
+/**
+ * Resolves a normalised word, trying in order: the word (as a headword or a listed form), its
+ * possessive-free base, wink-lemmatizer, plain suffix rules, British/American spelling variants of
+ * each of those, and for hyphenated words the unhyphenated spelling and then the last part
+ * ("low-income" → income), since the head of an English compound carries its core meaning.
+ */
+export function resolveLemma(word: string, source: LemmaSource): Resolution | undefined {
+  const direct = resolveKnown(word, source) ?? resolveGuessing(word, source);
+  if (direct || !word.includes('-')) return direct;
+  const joined = word.replace(/-/g, '');
+  const last = word.slice(word.lastIndexOf('-') + 1);
+  return resolveKnown(joined, source) ?? (last.length >= 2 ? resolveLemma(last, source) : undefined);
+}
+
+function resolveGuessing(word: string, source: LemmaSource): Resolution | undefined {
+  const guesses = [...winkCandidates(word), ...suffixCandidates(word)];
+  for (const guess of guesses) {
+    const found = resolveKnown(guess, source);
+    if (found) return found;
+  }
+  for (const base of [word, ...guesses]) {
+    for (const variant of spellingVariants(base)) {
+      const found = resolveKnown(variant, source);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,139 @@
+/**
+ * Opens the bilingual dictionary: checks the committed data files, (re)builds the SQLite copy
+ * only when their version changed, and answers look-ups from prepared statements.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { verifyData } from './data-files';
+import { normalizeQuery, resolveLemma, type LemmaSource } from './lemma';
+import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, storedVersionFor } from './sqlite-store';
+import type { Dictionary, DictionaryEntry, DictionaryLanguage, DictionaryLoadReport, LookupResult } from './types';
+
+export interface OpenDictionaryOptions {
+  /** The dictionary's own SQLite file, or ':memory:'. */
+  readonly path: string;
+  /** Folder of the committed data files; defaults to the one beside this module. */
+  readonly dataDir?: string;
+}
+
+/** `dictionary.db` beside the article database, kept apart so it can be rebuilt or deleted freely. */
+export function dictionaryPathFor(databasePath: string): string {
+  return databasePath === ':memory:' ? ':memory:' : join(dirname(databasePath), 'dictionary.db');
+}
+
+export function openDictionary(options: OpenDictionaryOptions): { dictionary: Dictionary; report: DictionaryLoadReport } {
+  const started = performance.now();
+  const data = verifyData(options.dataDir ?? join(import.meta.dirname, 'data'));
+  const wanted = storedVersionFor(data);
+  let db: Database.Database | undefined;
+  let built = false;
+  if (options.path === ':memory:') {
+    db = new Database(':memory:');
+    fillDatabase(db, data);
+    built = true;
+  } else {
+    db = openIfCurrent(options.path, wanted);
+    if (!db) {
+      buildDatabaseFile(options.path, data);
+      built = true;
+      db = new Database(options.path, { readonly: true, fileMustExist: true });
+    }
+  }
+  const dictionary = new SqliteDictionary(db, data.manifest.version);
+  const report = { built, millis: Math.round(performance.now() - started), headwords: headwordCount(db), path: options.path };
+  return { dictionary, report };
+}
+
+function openIfCurrent(path: string, wanted: string): Database.Database | undefined {
+  if (!existsSync(path)) return undefined;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    if (readStoredVersion(db) === wanted) return db;
+  } catch {
+    // Not a database, or a damaged one: rebuilt below.
+  }
+  db?.close();
+  return undefined;
+}
+
+interface SenseRow { pos: string; zh: string; en: string }
+interface HeadwordRow { ipa: string; rank: number; tags: string }
+
+class SqliteDictionary implements Dictionary {
+  private readonly headwordStatement: Database.Statement<[string], HeadwordRow>;
+  private readonly sensesStatement: Database.Statement<[string], SenseRow>;
+  private readonly formsStatement: Database.Statement<[string], { lemma: string }>;
+  private readonly spanishStatement: Database.Statement<[string], { pos: string; es: string }>;
+  private readonly source: LemmaSource;
+
+  constructor(private readonly db: Database.Database, readonly version: string) {
+    this.headwordStatement = db.prepare('SELECT ipa, rank, tags FROM headwords WHERE word = ?');
+    this.sensesStatement = db.prepare('SELECT pos, zh, en FROM senses WHERE word = ? ORDER BY ord');
+    this.formsStatement = db.prepare('SELECT lemma FROM forms WHERE form = ? ORDER BY ord');
+    this.spanishStatement = db.prepare('SELECT pos, es FROM spanish WHERE word = ?');
+    this.source = {
+      isHeadword: (word) => this.headwordStatement.get(word) !== undefined,
+      lemmasOf: (form) => this.formsStatement.all(form).map((row) => row.lemma),
+      rankOf: (word) => this.headwordStatement.get(word)?.rank ?? 0,
+    };
+  }
+
+  lookUp(word: string, language: DictionaryLanguage): LookupResult | undefined {
+    const normalized = normalizeQuery(word);
+    const resolution = normalized === undefined ? undefined : resolveLemma(normalized, this.source);
+    if (!resolution) return undefined;
+    const entries = resolution.headwords.flatMap((headword) => this.entriesOf(headword, language));
+    return entries.length > 0 ? { query: word.trim(), lemma: resolution.lemma, entries } : undefined;
+  }
+
+  lemmaOf(form: string): string | undefined {
+    const normalized = normalizeQuery(form);
+    return normalized === undefined ? undefined : resolveLemma(normalized, this.source)?.lemma;
+  }
+
+  gloss(lemma: string, partOfSpeech: string, language: 'zh' | 'es', fallbackToOtherPos = false): string | undefined {
+    const normalized = normalizeQuery(lemma);
+    if (normalized === undefined) return undefined;
+    // Callers normally pass a lemma; an inflected form still finds its lemma's glosses.
+    const headword = this.source.isHeadword(normalized) ? normalized : resolveLemma(normalized, this.source)?.lemma;
+    if (headword === undefined) return undefined;
+    const glosses = this.glossesOf(headword, language);
+    const pos = partOfSpeech.trim().toLowerCase();
+    const exact = glosses.find((g) => g.pos === pos)?.gloss;
+    if (exact || !fallbackToOtherPos) return exact;
+    return glosses.find((g) => g.gloss !== undefined)?.gloss;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Glosses per part of speech, in the headword's order (most common first). */
+  private glossesOf(headword: string, language: 'zh' | 'es' | 'en'): Array<{ pos: string; gloss: string | undefined; sense: SenseRow }> {
+    const senses = this.sensesStatement.all(headword);
+    const spanish = language === 'es' ? new Map(this.spanishStatement.all(headword).map((row) => [row.pos, row.es])) : undefined;
+    return senses.map((sense) => {
+      let gloss: string | undefined;
+      if (language === 'zh') gloss = sense.zh || undefined;
+      else if (spanish) gloss = spanish.get(sense.pos)?.split('|').join(', ');
+      return { pos: sense.pos, gloss, sense };
+    });
+  }
+
+  private entriesOf(headword: string, language: DictionaryLanguage): DictionaryEntry[] {
+    const row = this.headwordStatement.get(headword);
+    if (!row) return [];
+    const tags = row.tags ? row.tags.split(' ') : [];
+    return this.glossesOf(headword, language).map(({ pos, gloss, sense }) => ({
+      partOfSpeech: pos,
+      ipa: row.ipa,
+      ...(gloss === undefined ? {} : { gloss }),
+      definition: sense.en,
+      tags,
+      frequencyRank: row.rank > 0 ? row.rank : null,
+      headword,
+    }));
+  }
+}

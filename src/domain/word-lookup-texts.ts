@@ -1,0 +1,110 @@
+/**
+ * Texts of the reading help on the article page: the word entry, the look-up field and the
+ * notice of what an article still lacks. Apart from texts.ts because only the article page's
+ * chunk needs them; the home and list pages never download them.
+ */
+import type { TextLanguage } from './languages';
+import type { MissingHelp } from './article';
+
+export interface ReadingHelpTexts {
+  /** The hint above the article. */
+  readonly tapHint: string;
+  readonly fieldLabel: string;
+  readonly fieldPlaceholder: string;
+  readonly submit: string;
+  readonly entryLabel: string;
+  readonly close: string;
+  readonly lookingUp: (word: string) => string;
+  readonly noEntry: (word: string) => string;
+  readonly failed: (word: string) => string;
+  readonly tryAgain: string;
+  /** "went" is a form of "go". */
+  readonly formOf: (query: string, lemma: string) => string;
+  readonly alsoHeadword: (headword: string) => string;
+  readonly pronunciation: string;
+  readonly glossLabel: string;
+  /** Said where the dictionary has no gloss in this language for a sense. */
+  readonly noGloss: string;
+  readonly englishDefinition: string;
+  readonly levels: string;
+  readonly frequency: (rank: number) => string;
+  readonly missingTitle: string;
+  readonly missingIntro: string;
+  readonly missing: Readonly<Record<MissingHelp, string>>;
+}
+
+export const READING_HELP_TEXTS = {
+  en: {
+    tapHint: 'Tap or click any word for its meaning.',
+    fieldLabel: 'Look up a word',
+    fieldPlaceholder: 'Type an English word',
+    submit: 'Look up',
+    entryLabel: 'Dictionary entry',
+    close: 'Close',
+    lookingUp: (word) => `Looking up “${word}”…`,
+    noEntry: (word) => `The dictionary has no entry for “${word}”.`,
+    failed: (word) => `“${word}” could not be looked up.`,
+    tryAgain: 'Try again',
+    formOf: (query, lemma) => `“${query}” is a form of “${lemma}”.`,
+    alsoHeadword: (headword) => `“${headword}” as a word of its own`,
+    pronunciation: 'Pronunciation',
+    glossLabel: 'Meaning',
+    noGloss: 'No translation in this dictionary yet.',
+    englishDefinition: 'English definition',
+    levels: 'Level',
+    frequency: (rank) => `Frequency rank ${rank.toLocaleString('en-US')}`,
+    missingTitle: 'Not yet available for this article',
+    missingIntro: 'This article does not have these yet:',
+    missing: { summary: 'a summary', cultural_notes: 'cultural notes' },
+  },
+  zh: {
+    tapHint: '点击任意单词即可查看释义。',
+    fieldLabel: '查单词',
+    fieldPlaceholder: '输入英文单词',
+    submit: '查询',
+    entryLabel: '词典释义',
+    close: '关闭',
+    lookingUp: (word) => `正在查询“${word}”…`,
+    noEntry: (word) => `词典中没有“${word}”的释义。`,
+    failed: (word) => `无法查询“${word}”。`,
+    tryAgain: '重试',
+    formOf: (query, lemma) => `“${query}”是“${lemma}”的变化形式。`,
+    alsoHeadword: (headword) => `“${headword}”作为独立单词`,
+    pronunciation: '发音',
+    glossLabel: '中文释义',
+    noGloss: '暂无中文释义。',
+    englishDefinition: '英文释义',
+    levels: '级别',
+    frequency: (rank) => `词频排名 ${rank}`,
+    missingTitle: '本文暂缺的内容',
+    missingIntro: '这篇文章暂时还没有：',
+    missing: { summary: '中文摘要', cultural_notes: '文化背景注释' },
+  },
+  es: {
+    tapHint: 'Toca o haz clic en cualquier palabra para ver su significado.',
+    fieldLabel: 'Buscar una palabra',
+    fieldPlaceholder: 'Escribe una palabra en inglés',
+    submit: 'Buscar',
+    entryLabel: 'Entrada del diccionario',
+    close: 'Cerrar',
+    lookingUp: (word) => `Buscando «${word}»…`,
+    noEntry: (word) => `El diccionario no tiene una entrada para «${word}».`,
+    failed: (word) => `No se pudo buscar «${word}».`,
+    tryAgain: 'Intentar de nuevo',
+    formOf: (query, lemma) => `«${query}» es una forma de «${lemma}».`,
+    alsoHeadword: (headword) => `«${headword}» como palabra propia`,
+    pronunciation: 'Pronunciación',
+    glossLabel: 'Significado',
+    noGloss: 'Aún no hay traducción al español.',
+    englishDefinition: 'Definición en inglés',
+    levels: 'Nivel',
+    frequency: (rank) => `Puesto de frecuencia ${rank.toLocaleString('es-ES')}`,
+    missingTitle: 'Aún no disponible para este artículo',
+    missingIntro: 'Este artículo todavía no tiene:',
+    missing: { summary: 'un resumen en español', cultural_notes: 'notas culturales' },
+  },
+} satisfies Record<TextLanguage, ReadingHelpTexts>;
+
+export function readingHelpTextsFor(language: TextLanguage): ReadingHelpTexts {
+  return READING_HELP_TEXTS[language];
+}

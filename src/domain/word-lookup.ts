@@ -1,0 +1,163 @@
+/**
+ * Rules for looking a word up while reading: which tapped text is worth asking the dictionary
+ * about, and the limits the server enforces too. Pure, shared by the web app and the server.
+ */
+import type { TextLanguage } from './languages';
+
+/** The dictionary answers in the page's text language: a gloss in zh or es, English only for en. */
+export type DictionaryLanguage = TextLanguage;
+export const DICTIONARY_LANGUAGES: readonly DictionaryLanguage[] = ['zh', 'es', 'en'];
+
+/** No English word is longer; anything longer is not a word. */
+export const MAX_LOOKUP_WORD_LENGTH = 64;
+
+const LETTER = /\p{L}/u;
+const DIGIT = /\p{N}/u;
+/** Markup and control characters never belong in a word; the server refuses them with a 400. */
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const MARKUP_OR_CONTROL = /[<>&"`\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:|www\.)|@|\.[a-z]{2,}\//i;
+/** Edges that are punctuation, quotes or dashes, not part of the word ("Harbour," or ‘left’). */
+const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+export type WordProblem = 'empty' | 'too_long' | 'no_letters' | 'markup';
+
+/** Why the server refuses a word (400), or undefined when it is acceptable to ask. */
+export function wordProblem(word: string): WordProblem | undefined {
+  if (word.trim() === '') return 'empty';
+  if (word.length > MAX_LOOKUP_WORD_LENGTH) return 'too_long';
+  if (MARKUP_OR_CONTROL.test(word)) return 'markup';
+  if (!LETTER.test(word)) return 'no_letters';
+  return undefined;
+}
+
+/**
+ * The word to look up for a piece of text the learner tapped or typed, or null when it is not
+ * a word at all: numbers, addresses and punctuation are never sent to the dictionary.
+ */
+export function lookupWordFrom(text: string): string | null {
+  const trimmed = text.normalize('NFC').trim().replace(EDGE_PUNCTUATION, '');
+  if (trimmed === '' || /\s/.test(trimmed)) return null;
+  if (DIGIT.test(trimmed) || URL_LIKE.test(trimmed)) return null;
+  // A possessive is the word it belongs to: "council's" is looked up as "council".
+  const word = trimmed.replace(/['’]s$/i, '');
+  return wordProblem(word) === undefined ? word : null;
+}
+
+/** Level marks from the dictionary, in the order a learner reads them. */
+export const LEVEL_TAG_ORDER = [
+  'oxford3000',
+  'collins5',
+  'collins4',
+  'collins3',
+  'collins2',
+  'collins1',
+  'zk',
+  'gk',
+  'cet4',
+  'cet6',
+  'ky',
+  'ielts',
+  'toefl',
+  'gre',
+] as const;
+
+const TAG_NAMES: Readonly<Record<TextLanguage, Readonly<Record<string, string>>>> = {
+  en: {
+    oxford3000: 'Oxford 3000',
+    zk: 'Chinese middle-school exam',
+    gk: 'Chinese university entrance exam',
+    ky: 'Chinese postgraduate exam',
+    cet4: 'CET-4',
+    cet6: 'CET-6',
+    ielts: 'IELTS',
+    toefl: 'TOEFL',
+    gre: 'GRE',
+  },
+  zh: {
+    oxford3000: '牛津 3000 核心词',
+    zk: '中考',
+    gk: '高考',
+    ky: '考研',
+    cet4: '四级',
+    cet6: '六级',
+    ielts: '雅思',
+    toefl: '托福',
+    gre: 'GRE',
+  },
+  es: {
+    oxford3000: 'Oxford 3000',
+    zk: 'Examen chino de secundaria',
+    gk: 'Acceso a la universidad (China)',
+    ky: 'Examen chino de posgrado',
+    cet4: 'CET-4',
+    cet6: 'CET-6',
+    ielts: 'IELTS',
+    toefl: 'TOEFL',
+    gre: 'GRE',
+  },
+};
+
+/** A learner-readable name per tag, known tags first in a fixed order; unknown tags are left out. */
+export function levelTagNames(tags: readonly string[], language: TextLanguage): string[] {
+  const present = new Set(tags);
+  const names: string[] = [];
+  for (const tag of LEVEL_TAG_ORDER) {
+    if (!present.has(tag)) continue;
+    const collins = /^collins([1-5])$/.exec(tag);
+    names.push(collins ? `Collins ${'★'.repeat(Number(collins[1]))}` : TAG_NAMES[language][tag] ?? tag);
+  }
+  return names;
+}
+
+/** One part of speech of a looked-up word, as the entry shows it. */
+export interface WordSense {
+  readonly partOfSpeech: string;
+  readonly ipa: string;
+  /** In the learner's language; undefined when the dictionary has none (or for English). */
+  readonly gloss?: string;
+  readonly definition: string;
+  readonly tags: readonly string[];
+  readonly frequencyRank: number | null;
+  /** The dictionary word this sense belongs to. */
+  readonly headword: string;
+}
+
+export interface WordEntry {
+  /** What the learner tapped or typed. */
+  readonly query: string;
+  /** Its dictionary form. */
+  readonly lemma: string;
+  readonly senses: readonly WordSense[];
+}
+
+/** Structural twin of the API's DictionaryResponse, so the domain never imports the api layer. */
+export interface RawDictionaryResponse {
+  readonly query: string;
+  readonly lemma: string;
+  readonly entries: ReadonlyArray<{
+    readonly part_of_speech: string;
+    readonly ipa: string;
+    readonly definition: string;
+    readonly tags: readonly string[];
+    readonly frequency_rank: number | null;
+    readonly gloss?: string;
+    readonly headword?: string;
+  }>;
+}
+
+export function toWordEntry(raw: RawDictionaryResponse): WordEntry {
+  return {
+    query: raw.query,
+    lemma: raw.lemma,
+    senses: raw.entries.map((entry) => ({
+      partOfSpeech: entry.part_of_speech,
+      ipa: entry.ipa,
+      ...(entry.gloss !== undefined && entry.gloss.trim() !== '' ? { gloss: entry.gloss } : {}),
+      definition: entry.definition,
+      tags: [...entry.tags],
+      frequencyRank: entry.frequency_rank,
+      headword: entry.headword ?? raw.lemma,
+    })),
+  };
+}

@@ -1,0 +1,116 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import bodyStyles from '../../styles/article-body.css?inline';
+import type { TextLanguage } from '../../domain/languages';
+import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
+import { IsolatedHtml } from './isolated-html';
+import { WordEntry } from './word-entry';
+import { WordLookupActorContext } from './word-lookup-context';
+
+/**
+ * Words the server marked in the body: every word (`nr-w`) and the article's vocabulary in any
+ * of its forms (`nr-vocab-word`, focusable buttons). The word as written is looked up; the
+ * server finds its dictionary form.
+ */
+export const BODY_WORD_SELECTOR = '.nr-w, .nr-vocab-word';
+const LOOKUP_FIELD_CLASS = 'word-lookup-form';
+
+function isWordOrField(target: EventTarget): boolean {
+  return target instanceof Element && (target.matches(BODY_WORD_SELECTOR) || target.classList.contains(LOOKUP_FIELD_CLASS));
+}
+
+function focusedElement(): HTMLElement | null {
+  let active = document.activeElement;
+  // Focus inside the article body sits in its shadow root; the document only sees the host.
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+function LookupField({ language, onLookUp }: { language: TextLanguage; onLookUp: (text: string, field: HTMLElement) => void }) {
+  const texts = readingHelpTextsFor(language);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = inputRef.current;
+    if (input !== null && input.value.trim() !== '') onLookUp(input.value, input);
+  };
+  return (
+    <form className={LOOKUP_FIELD_CLASS} role="search" aria-label={texts.fieldLabel} onSubmit={submit}>
+      <p className="word-lookup-hint">{texts.tapHint}</p>
+      <div className="word-lookup-row">
+        <label className="visually-hidden" htmlFor="word-lookup-input">
+          {texts.fieldLabel}
+        </label>
+        <input
+          ref={inputRef}
+          id="word-lookup-input"
+          className="word-lookup-input"
+          type="search"
+          lang="en"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          placeholder={texts.fieldPlaceholder}
+        />
+        <button type="submit" className="button button-primary">
+          {texts.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The article body with look-up: a click or tap on any word, Enter or Space on a vocabulary
+ * word, or the look-up field opens the word's entry; closing it puts focus back where it was.
+ */
+export function ArticleReader({ html, language }: { html: string | null; language: TextLanguage }) {
+  const actor = WordLookupActorContext.useActorRef();
+  const texts = readingHelpTextsFor(language);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+
+  const select = useCallback(
+    (text: string, trigger: HTMLElement) => {
+      // Replacing an open entry keeps the place focus first came from.
+      if (actor.getSnapshot().matches('idle')) returnFocusTo.current = focusedElement() ?? trigger;
+      setAnchor(trigger);
+      actor.send({ type: 'WORD_SELECTED', text });
+    },
+    [actor],
+  );
+
+  const onBodyWord = useCallback(
+    (element: HTMLElement) => select(element.textContent ?? '', element),
+    [select],
+  );
+
+  const close = useCallback(
+    (restoreFocus: boolean) => {
+      actor.send({ type: 'CLOSED' });
+      const target = returnFocusTo.current;
+      returnFocusTo.current = null;
+      if (restoreFocus && target?.isConnected) target.focus();
+    },
+    [actor],
+  );
+
+  const isOwnTrigger = useCallback((path: readonly EventTarget[]) => path.some(isWordOrField), []);
+
+  return (
+    <>
+      <LookupField language={language} onLookUp={select} />
+      {html !== null ? (
+        <IsolatedHtml
+          html={html}
+          css={bodyStyles}
+          lang="en"
+          className="article-body-host"
+          activeSelector={BODY_WORD_SELECTOR}
+          onActivate={onBodyWord}
+        />
+      ) : null}
+      <WordEntry texts={texts} textLanguage={language} anchor={anchor} onClose={close} isOwnTrigger={isOwnTrigger} />
+    </>
+  );
+}

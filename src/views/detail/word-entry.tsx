@@ -1,0 +1,205 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import type { TextLanguage } from '../../domain/languages';
+import { partOfSpeechName } from '../../domain/parts-of-speech';
+import { levelTagNames, type WordEntry as Entry, type WordSense } from '../../domain/word-lookup';
+import type { ReadingHelpTexts } from '../../domain/word-lookup-texts';
+import { WordLookupActorContext } from './word-lookup-context';
+
+type EntryStatus = 'closed' | 'lookingUp' | 'shown' | 'noEntry' | 'failed';
+
+/** The gap between the word and the entry, and the least room kept from the window's edge. */
+const GAP_PX = 8;
+const EDGE_PX = 8;
+
+interface WordEntryProps {
+  texts: ReadingHelpTexts;
+  textLanguage: TextLanguage;
+  /** The word (or the look-up field) the entry belongs to; it is placed beside it. */
+  anchor: HTMLElement | null;
+  /** Closes the entry; `restoreFocus` is false when the learner already moved on elsewhere. */
+  onClose: (restoreFocus: boolean) => void;
+  /** Elements whose clicks are not "outside": the words and the look-up field open entries themselves. */
+  isOwnTrigger: (path: readonly EventTarget[]) => boolean;
+}
+
+/** Beside the word on wide screens; the stylesheet turns it into a bottom sheet at 600 px and below. */
+function placement(anchor: HTMLElement | null, entry: HTMLElement | null): CSSProperties {
+  if (anchor === null || entry === null) return {};
+  const rect = anchor.getBoundingClientRect();
+  const width = entry.offsetWidth;
+  const height = entry.offsetHeight;
+  const viewportWidth = document.documentElement.clientWidth;
+  const fitsBelow = rect.bottom + GAP_PX + height <= window.innerHeight || rect.top - GAP_PX - height < 0;
+  const top = (fitsBelow ? rect.bottom + GAP_PX : rect.top - GAP_PX - height) + window.scrollY;
+  const left = Math.max(EDGE_PX, Math.min(rect.left, viewportWidth - width - EDGE_PX)) + window.scrollX;
+  return { top, left };
+}
+
+function SenseView({ sense, texts, textLanguage }: { sense: WordSense; texts: ReadingHelpTexts; textLanguage: TextLanguage }) {
+  const levels = levelTagNames(sense.tags, textLanguage);
+  return (
+    <li className="word-sense">
+      <p className="word-sense-pos" lang={textLanguage}>
+        {partOfSpeechName(sense.partOfSpeech, textLanguage)}
+      </p>
+      {textLanguage === 'en' ? null : sense.gloss !== undefined ? (
+        <p className="word-sense-gloss" lang={textLanguage}>
+          <span className="visually-hidden">{texts.glossLabel}: </span>
+          {sense.gloss}
+        </p>
+      ) : (
+        <p className="word-sense-no-gloss" lang={textLanguage}>
+          {texts.noGloss}
+        </p>
+      )}
+      {sense.definition ? (
+        <p className="word-sense-definition" lang="en">
+          <span className="visually-hidden" lang={textLanguage}>
+            {texts.englishDefinition}:{' '}
+          </span>
+          {sense.definition}
+        </p>
+      ) : null}
+      {levels.length > 0 ? (
+        <ul className="word-sense-levels" aria-label={texts.levels}>
+          {levels.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function EntryBody({ entry, texts, textLanguage }: { entry: Entry; texts: ReadingHelpTexts; textLanguage: TextLanguage }) {
+  const ownSenses = entry.senses.filter((sense) => sense.headword === entry.lemma);
+  const otherHeadwords = [...new Set(entry.senses.filter((sense) => sense.headword !== entry.lemma).map((s) => s.headword))];
+  const ipa = entry.senses.find((sense) => sense.ipa !== '')?.ipa;
+  const rank = entry.senses.find((sense) => sense.frequencyRank !== null)?.frequencyRank ?? null;
+  return (
+    <>
+      <p className="word-entry-meta">
+        {ipa ? (
+          <span className="word-entry-ipa">
+            <span className="visually-hidden">{texts.pronunciation}: </span>/{ipa}/
+          </span>
+        ) : null}
+        {rank !== null ? <span className="word-entry-rank">{texts.frequency(rank)}</span> : null}
+      </p>
+      {entry.query.toLowerCase() !== entry.lemma.toLowerCase() ? (
+        <p className="word-entry-form">{texts.formOf(entry.query, entry.lemma)}</p>
+      ) : null}
+      <ul className="word-senses">
+        {ownSenses.map((sense, index) => (
+          <SenseView key={`${sense.partOfSpeech}-${index}`} sense={sense} texts={texts} textLanguage={textLanguage} />
+        ))}
+      </ul>
+      {otherHeadwords.map((headword) => (
+        <section key={headword} className="word-entry-also">
+          <h3>{texts.alsoHeadword(headword)}</h3>
+          <ul className="word-senses">
+            {entry.senses
+              .filter((sense) => sense.headword === headword)
+              .map((sense, index) => (
+                <SenseView key={`${sense.partOfSpeech}-${index}`} sense={sense} texts={texts} textLanguage={textLanguage} />
+              ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The entry of the word the learner selected: a non-modal dialog that takes focus when it opens,
+ * closes on Escape, on its close button or on a click outside it.
+ */
+export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }: WordEntryProps) {
+  const actor = WordLookupActorContext.useActorRef();
+  const status = WordLookupActorContext.useSelector((snapshot): EntryStatus => {
+    if (snapshot.matches('idle')) return 'closed';
+    if (snapshot.matches('shown')) return 'shown';
+    if (snapshot.matches('noEntry')) return 'noEntry';
+    if (snapshot.matches('failed')) return 'failed';
+    return 'lookingUp';
+  });
+  const selection = WordLookupActorContext.useSelector((snapshot) => snapshot.context.selection ?? '');
+  const entry = WordLookupActorContext.useSelector((snapshot) => snapshot.context.entry);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+  const [position, setPosition] = useState<CSSProperties>({});
+  const open = status !== 'closed';
+
+  useLayoutEffect(() => {
+    if (!open) return;
+    const place = () => setPosition(placement(anchor, dialogRef.current));
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [open, anchor, status, selection]);
+
+  useEffect(() => {
+    if (open) dialogRef.current?.focus({ preventScroll: true });
+  }, [open, selection]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose(true);
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const path = event.composedPath();
+      if (dialogRef.current !== null && path.includes(dialogRef.current)) return;
+      if (isOwnTrigger(path)) return;
+      onClose(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open, onClose, isOwnTrigger]);
+
+  if (!open) return null;
+  const title = entry?.lemma ?? selection;
+
+  return (
+    <div
+      ref={dialogRef}
+      className="word-entry"
+      role="dialog"
+      aria-labelledby={headingId}
+      aria-busy={status === 'lookingUp'}
+      tabIndex={-1}
+      style={position}
+      lang={textLanguage}
+      data-status={status}
+    >
+      <div className="word-entry-header">
+        <h2 id={headingId} className="word-entry-word" lang="en">
+          <span className="visually-hidden" lang={textLanguage}>
+            {texts.entryLabel}:{' '}
+          </span>
+          {title}
+        </h2>
+        <button type="button" className="word-entry-close" aria-label={texts.close} onClick={() => onClose(true)}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div className="word-entry-content" aria-live="polite">
+        {status === 'lookingUp' ? <p className="word-entry-status">{texts.lookingUp(selection)}</p> : null}
+        {status === 'noEntry' ? <p className="word-entry-status">{texts.noEntry(selection)}</p> : null}
+        {status === 'failed' ? (
+          <div className="word-entry-failed" role="alert">
+            <p className="word-entry-status">{texts.failed(selection)}</p>
+            <button type="button" className="button button-primary" onClick={() => actor.send({ type: 'RETRY' })}>
+              {texts.tryAgain}
+            </button>
+          </div>
+        ) : null}
+        {status === 'shown' && entry !== null ? <EntryBody entry={entry} texts={texts} textLanguage={textLanguage} /> : null}
+      </div>
+    </div>
+  );
+}
