@@ -10,15 +10,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FEEDS_FILE, parseCliArgs, readFeedConfig, sourceForUrl, UsageError } from '../../server/ingest/cli-options';
 import { openSqliteStore } from '../../server/store/sqlite-store';
+import { testDictionary, testDictionaryPath } from '../server/fixtures';
 import { FIXTURES, startFixtureServer, type FixtureServer } from './fixture-server';
 
 const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
 let server: FixtureServer;
 let dir: string;
 
 beforeAll(async () => {
+  testDictionary();
   server = await startFixtureServer({
     '/feeds/rss.xml': { file: 'rss-full.xml', contentType: 'application/rss+xml', etag: '"cli-1"' },
     '/feeds/latin1.xml': { file: 'latin1-feed.xml', contentType: 'application/xml' },
@@ -39,6 +40,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** One dictionary file for every run (built once by testDictionary), so each run only checks it. */
+const SHARED_DICTIONARY = testDictionaryPath();
+
 interface Result {
   code: number | null;
   stdout: string;
@@ -47,9 +51,10 @@ interface Result {
 
 function ingest(args: string[], database: string, onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['server/ingest/cli.ts', ...args], {
+    // Node itself with tsx as a loader, not the tsx wrapper: a signal then reaches the importer directly.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/ingest/cli.ts', ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_PATH: database, TRANSLATION_PROVIDER: '' },
+      env: { ...process.env, DATABASE_PATH: database, DICTIONARY_PATH: SHARED_DICTIONARY, TRANSLATION_PROVIDER: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

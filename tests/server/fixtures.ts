@@ -159,8 +159,13 @@ let dictionary: Dictionary | undefined;
  * (building it takes a second or two; a later open finds it current and only checks the data).
  */
 export function testDictionary(): Dictionary {
-  dictionary ??= openDictionary({ path: join(tmpdir(), `newsreader-test-dictionary-${process.getuid?.() ?? 0}.db`) }).dictionary;
+  dictionary ??= openDictionary({ path: testDictionaryPath() }).dictionary;
   return dictionary;
+}
+
+/** Where testDictionary keeps its file; a spawned server or importer can point DICTIONARY_PATH at it. */
+export function testDictionaryPath(): string {
+  return join(tmpdir(), `newsreader-test-dictionary-${process.getuid?.() ?? 0}.db`);
 }
 
 export async function startTestServer(
