@@ -15,7 +15,9 @@ import { CATEGORY_IDS, SOURCES, SOURCE_IDS } from '../../src/domain/catalog';
 import { textLanguageFor, type LanguageCode } from '../../src/domain/languages';
 import { CATEGORY_NAMES } from '../content/labels';
 import { renderArticleHtml } from '../content/render-article';
-import type { ArticleStore, ArticleSummaryRow, Page, StoredArticle } from '../store/types';
+import type { ArticleReader } from '../store/reader';
+import type { ArticleSummaryRow, Page, StoredArticle } from '../store/types';
+import type { DatabaseHealth } from '../store/watched-store';
 import { ApiError } from '../http/api-error';
 import { sendJson } from '../http/json-reply';
 import { articleIdParam, languageParam, latestParams, searchParams, type RawQuery } from '../http/query-params';
@@ -70,12 +72,19 @@ class RenderedCache {
   }
 }
 
-export function registerApiRoutes(app: FastifyInstance, store: ArticleStore): void {
+export interface ApiDependencies {
+  /** Reads for the API, possibly off the event loop (read-pool.ts). */
+  readonly reader: ArticleReader;
+  /** A real check of the database, cheap enough for every health probe. */
+  readonly health: () => DatabaseHealth;
+}
+
+export function registerApiRoutes(app: FastifyInstance, { reader, health }: ApiDependencies): void {
   const rendered = new RenderedCache(500);
 
   app.get('/api/articles/latest', async (request, reply) => {
     const params = latestParams(request.query as RawQuery);
-    const page = store.latest({
+    const page = await reader.latest({
       limit: params.limit,
       offset: params.offset,
       ...(params.category ? { category: params.category } : {}),
@@ -87,7 +96,7 @@ export function registerApiRoutes(app: FastifyInstance, store: ArticleStore): vo
 
   app.get('/api/articles/search', async (request, reply) => {
     const params = searchParams(request.query as RawQuery);
-    const page = store.search({
+    const page = await reader.search({
       q: params.q,
       limit: params.limit,
       offset: params.offset,
@@ -99,7 +108,7 @@ export function registerApiRoutes(app: FastifyInstance, store: ArticleStore): vo
   app.get('/api/articles/:id', async (request, reply) => {
     const language = languageParam(request.query as RawQuery);
     const id = articleIdParam((request.params as { id?: unknown }).id);
-    const article = store.byId(id);
+    const article = await reader.byId(id);
     if (!article) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
     const body: ArticleResponse = {
       article: {
@@ -134,14 +143,25 @@ export function registerApiRoutes(app: FastifyInstance, store: ArticleStore): vo
     return sendJson(request, reply, body);
   });
 
-  app.get('/api/health', async (request, reply) => {
-    let body: HealthResponse;
+  app.get('/api/health', { config: { rateLimit: false } }, async (request, reply) => {
+    let checked: DatabaseHealth;
     try {
-      body = { status: 'ok', database: 'reachable', article_count: store.count() };
+      checked = health();
     } catch (error) {
-      request.log.error({ err: error }, 'health check: the database cannot be read');
-      body = { status: 'unavailable', database: 'unreachable', article_count: null };
+      checked = { status: 'unavailable', articleCount: null, problem: error instanceof Error ? error.message : String(error) };
     }
+    if (checked.status !== 'ok') request.log.error({ problem: checked.problem }, `health check: database ${checked.status}`);
+    const body: HealthResponse =
+      checked.status === 'ok'
+        ? { status: 'ok', database: 'reachable', article_count: checked.articleCount }
+        : checked.status === 'degraded'
+          ? {
+              status: 'degraded',
+              database: checked.articleCount === null ? 'unreachable' : 'reachable',
+              article_count: checked.articleCount,
+              ...(checked.problem ? { problem: checked.problem } : {}),
+            }
+          : { status: 'unavailable', database: 'unreachable', article_count: null };
     return reply
       .code(body.status === 'ok' ? 200 : 503)
       .header('cache-control', 'no-store')
