@@ -7,8 +7,10 @@ import { ConfigError, PROJECT_ROOT, configFromEnv, type ServerConfig } from './c
 import { loadCorpus } from './corpus/load-corpus';
 import { needsBuild, runViteBuild } from './build/web-build';
 import { openSqliteStore, type SqliteArticleStore } from './store/sqlite-store';
+import { ReadPool } from './store/read-pool';
+import { inlineReader } from './store/reader';
 import type { ArticleStore } from './store/types';
-import { unavailableStore } from './store/unavailable-store';
+import { WatchedStore } from './store/watched-store';
 
 async function ensureWebBuild(config: ServerConfig, log: (level: 'info' | 'warn' | 'error', msg: string) => void) {
   if (config.skipWebBuild) {
@@ -50,9 +52,32 @@ async function main(): Promise<void> {
   } catch (error) {
     openError = error;
   }
-  const store: ArticleStore = sqlite ?? unavailableStore(openError);
-  const app = await buildServer({ store, config });
+  // Reads for the API run on worker threads with their own connections; writes, health checks
+  // and page heads use the watched store on this thread.
+  const pool =
+    sqlite && config.readWorkers > 0
+      ? new ReadPool({
+          databasePath: config.databasePath,
+          size: config.readWorkers,
+          maxQueue: config.readQueueMax,
+          timeoutMs: config.readTimeoutMs,
+        })
+      : undefined;
+  const watched = new WatchedStore(config.databasePath, sqlite, () => void pool?.reopen());
+  const store: ArticleStore = watched;
+  const app = await buildServer({ store, config, reader: pool ?? inlineReader(() => watched) });
   const log = (level: 'info' | 'warn' | 'error', msg: string) => app.log[level](msg);
+  // The file is checked even when nobody probes /api/health, so a replaced database is picked up.
+  const watch = setInterval(() => {
+    const health = watched.check();
+    if (health.status !== 'ok') log('error', `database ${health.status}: ${health.problem ?? 'unknown problem'}`);
+  }, 5000);
+  watch.unref();
+  const closeStores = () => {
+    clearInterval(watch);
+    void pool?.close();
+    store.close();
+  };
 
   if (!sqlite) {
     // Keep serving: /api/health reports 503, pages still load, operators see why in the log.
@@ -68,7 +93,7 @@ async function main(): Promise<void> {
   }
 
   if (sqlite && config.loadCorpus) {
-    const result = loadCorpus(sqlite, config.corpusDir);
+    const result = loadCorpus(watched.current, config.corpusDir);
     log(
       'info',
       `sample corpus: ${result.imported} imported, ${result.updated} updated, ${result.unchanged} unchanged; ${store.count()} articles in the database`,
@@ -85,7 +110,7 @@ async function main(): Promise<void> {
     log('info', `${signal} received: finishing in-flight requests, then closing the database`);
     const force = setTimeout(() => {
       log('error', `shutdown took longer than ${config.shutdownTimeoutMs} ms; exiting anyway`);
-      store.close();
+      closeStores();
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
@@ -96,13 +121,13 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => {
-        store.close();
+        closeStores();
         log('info', 'closed cleanly');
         process.exit(0);
       })
       .catch((error: unknown) => {
         log('error', `error while closing: ${String(error)}`);
-        store.close();
+        closeStores();
         process.exit(1);
       });
   };
@@ -113,7 +138,9 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`\nNewsReader English is ready at http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${port}/\n`);
+  const url = `http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${port}/`;
+  log('info', `NewsReader English is ready: open ${url} in a browser (API health: ${url}api/health)`);
+  console.log(`\nNewsReader English is ready at ${url}\n`);
 }
 
 main().catch((error: unknown) => {
