@@ -185,9 +185,10 @@ export async function buildServer({ store, config, logger, reader, health }: Bui
   // Unknown API paths count against the rate limit like known ones.
   const notFoundOptions = app.hasDecorator('rateLimit') ? { preHandler: app.rateLimit() } : {};
   app.setNotFoundHandler(notFoundOptions, (request, reply) => {
-    const pathname = pathOf(request.url);
+    // Absolute-form targets (GET http://host/api/x) and encoded spellings (/%61pi/x) are still API paths.
+    const pathname = pathOf(request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/');
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isApiPath(pathname) || !isRead) {
+    if (isApiPath(normalisedPath(request.url)) || !isRead) {
       const body = errorBody(
         'not_found',
         isApiPath(pathname)
