@@ -2,6 +2,7 @@
  * Every setting the server reads, with its default. main.ts reads process.env once at
  * start; tests build a ServerConfig directly. docs/server.md lists the same table.
  */
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 export interface AnalyticsConfig {
@@ -32,6 +33,14 @@ export interface ServerConfig {
   readonly trustProxy: boolean;
   readonly shutdownTimeoutMs: number;
   readonly logLevel: string;
+  /** Worker threads that run API reads off the event loop; 0 reads on the event loop. */
+  readonly readWorkers: number;
+  /** Reads waiting for a worker beyond which the API sheds load (503 + Retry-After). */
+  readonly readQueueMax: number;
+  /** The longest one API read may run before it is stopped (503). */
+  readonly readTimeoutMs: number;
+  /** Event-loop delay beyond which requests other than /api/health are shed (503); 0 is off. */
+  readonly maxEventLoopDelayMs: number;
   readonly analytics: AnalyticsConfig;
 }
 
@@ -124,6 +133,10 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
+    readWorkers: integer(env, 'READ_WORKERS', Math.min(4, Math.max(1, availableParallelism() - 1)), 0, 64),
+    readQueueMax: integer(env, 'READ_QUEUE_MAX', 64, 1, 100_000),
+    readTimeoutMs: integer(env, 'READ_TIMEOUT_MS', 2000, 50, 600_000),
+    maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 600_000),
     analytics: analyticsFromEnv(env),
   };
 }

@@ -10,8 +10,10 @@ import { openDictionary } from './dictionary/open-dictionary';
 import { DictionaryDataError, type Dictionary } from './dictionary/types';
 import { needsBuild, runViteBuild } from './build/web-build';
 import { openSqliteStore, type SqliteArticleStore } from './store/sqlite-store';
+import { ReadPool } from './store/read-pool';
+import { inlineReader } from './store/reader';
 import type { ArticleStore } from './store/types';
-import { unavailableStore } from './store/unavailable-store';
+import { WatchedStore } from './store/watched-store';
 
 async function ensureWebBuild(config: ServerConfig, log: (level: 'info' | 'warn' | 'error', msg: string) => void) {
   if (config.skipWebBuild) {
@@ -72,39 +74,64 @@ async function main(): Promise<void> {
   } catch (error) {
     openError = error;
   }
-  const store: ArticleStore = sqlite ?? unavailableStore(openError);
-  const app = await buildServer({ store, config, dictionary });
-  const log = (level: 'info' | 'warn' | 'error', msg: string) => app.log[level](msg);
-
+  // Start-up work that holds the thread (migration report, sample corpus, the dictionary pass) runs
+  // before the server exists, so load shedding never mistakes it for an overloaded event loop.
+  const startupLog: Array<['info' | 'warn' | 'error', string]> = [];
+  const early = (level: 'info' | 'warn' | 'error', msg: string) => void startupLog.push([level, msg]);
   if (!sqlite) {
     // Keep serving: /api/health reports 503, pages still load, operators see why in the log.
-    log('error', `database ${config.databasePath} cannot be opened: ${String(openError)}`);
+    early('error', `database ${config.databasePath} cannot be opened: ${String(openError)}`);
   } else {
     const { from, to, applied } = sqlite.migration;
-    log(
+    early(
       'info',
       applied.length
         ? `database ${config.databasePath}: migrated from v${from} to v${to} (${applied.join('; ')})`
         : `database ${config.databasePath}: schema v${to}`,
     );
-  }
-
-  if (sqlite && config.loadCorpus) {
-    const result = loadCorpus(sqlite, config.corpusDir, dictionary);
-    log(
-      'info',
-      `sample corpus: ${result.imported} imported, ${result.updated} updated, ${result.unchanged} unchanged; ${store.count()} articles in the database`,
-    );
-    for (const problem of result.errors) log('warn', `sample corpus: skipped ${problem.file}: ${problem.message}`);
-  }
-
-  if (sqlite) {
+    if (config.loadCorpus) {
+      const result = loadCorpus(sqlite, config.corpusDir, dictionary);
+      early(
+        'info',
+        `sample corpus: ${result.imported} imported, ${result.updated} updated, ${result.unchanged} unchanged; ${sqlite.count()} articles in the database`,
+      );
+      for (const problem of result.errors) early('warn', `sample corpus: skipped ${problem.file}: ${problem.message}`);
+    }
     const started = Date.now();
     const pass = applyReadingHelpPass(sqlite, dictionary);
     if (pass.ran) {
-      log('info', `dictionary glosses: ${pass.updated} of ${pass.checked} stored articles updated in ${Date.now() - started} ms`);
+      early('info', `dictionary glosses: ${pass.updated} of ${pass.checked} stored articles updated in ${Date.now() - started} ms`);
     }
   }
+
+  // Reads for the API run on worker threads with their own connections; writes, health checks
+  // and page heads use the watched store on this thread.
+  const pool =
+    sqlite && config.readWorkers > 0
+      ? new ReadPool({
+          databasePath: config.databasePath,
+          size: config.readWorkers,
+          maxQueue: config.readQueueMax,
+          timeoutMs: config.readTimeoutMs,
+        })
+      : undefined;
+  const watched = new WatchedStore(config.databasePath, sqlite, () => void pool?.reopen());
+  const store: ArticleStore = watched;
+  const app = await buildServer({ store, config, dictionary, reader: pool ?? inlineReader(() => watched) });
+  const log = (level: 'info' | 'warn' | 'error', msg: string) => app.log[level](msg);
+  for (const [level, msg] of startupLog) log(level, msg);
+  // The file is checked even when nobody probes /api/health, so a replaced database is picked up.
+  const watch = setInterval(() => {
+    const health = watched.check();
+    if (health.status !== 'ok') log('error', `database ${health.status}: ${health.problem ?? 'unknown problem'}`);
+  }, 5000);
+  watch.unref();
+  const closeStores = () => {
+    clearInterval(watch);
+    void pool?.close();
+    store.close();
+    dictionary.close();
+  };
 
   await ensureWebBuild(config, log);
 
@@ -115,8 +142,7 @@ async function main(): Promise<void> {
     log('info', `${signal} received: finishing in-flight requests, then closing the database`);
     const force = setTimeout(() => {
       log('error', `shutdown took longer than ${config.shutdownTimeoutMs} ms; exiting anyway`);
-      store.close();
-      dictionary.close();
+      closeStores();
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
@@ -127,14 +153,13 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => {
-        store.close();
-        dictionary.close();
+        closeStores();
         log('info', 'closed cleanly');
         process.exit(0);
       })
       .catch((error: unknown) => {
         log('error', `error while closing: ${String(error)}`);
-        store.close();
+        closeStores();
         process.exit(1);
       });
   };
@@ -145,7 +170,9 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`\nNewsReader English is ready at http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${port}/\n`);
+  const url = `http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${port}/`;
+  log('info', `NewsReader English is ready: open ${url} in a browser (API health: ${url}api/health)`);
+  console.log(`\nNewsReader English is ready at ${url}\n`);
 }
 
 main().catch((error: unknown) => {

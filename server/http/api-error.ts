@@ -9,6 +9,11 @@ export type ApiErrorCode =
   | 'not_found'
   | 'bad_request'
   | 'rate_limited'
+  | 'headers_too_large'
+  | 'request_timeout'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'overloaded'
   | 'database_unavailable'
   | 'internal_error';
 

@@ -14,6 +14,7 @@ import {
   type SourceId,
 } from '../../src/domain/catalog';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../src/domain/languages';
+import { searchWords } from '../store/fts-query';
 import { ApiError } from './api-error';
 
 export type RawQuery = Readonly<Record<string, unknown>>;
@@ -123,6 +124,20 @@ export function searchParams(query: RawQuery): SearchParams {
         : `q must be ${qMinLength} to ${qMaxLength} characters after trimming; got ${[...q].length}`,
       'q',
       [`${qMinLength}..${qMaxLength} characters`],
+    );
+  }
+  // A NUL or other control character is never part of a search; it used to reach SQLite.
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(q)) {
+    throw new ApiError(400, 'invalid_parameter', 'q must not contain control characters', 'q', [`${qMinLength}..${qMaxLength} characters`]);
+  }
+  const terms = searchWords(q).length;
+  if (terms > QUERY_LIMITS.qMaxTerms) {
+    throw new ApiError(
+      400,
+      'invalid_parameter',
+      `q has ${terms} words; search at most ${QUERY_LIMITS.qMaxTerms} words at a time`,
+      'q',
+      [`at most ${QUERY_LIMITS.qMaxTerms} words`],
     );
   }
   const category = oneOf(query, 'category', CATEGORY_IDS);

@@ -29,6 +29,8 @@ Options:
   --max-bytes <n>     largest page or feed read, in bytes (default ${DEFAULT_MAX_BYTES})
   --per-host <n>      requests at a time to one host (default ${DEFAULT_PER_HOST_CONCURRENCY})
   --refetch           load article pages again even when the feed shows no change
+  --allow-private-hosts  also fetch loopback, private, link-local and multicast addresses
+                      (refused by default, after DNS and on every redirect; for local test servers)
   --help              this text`;
 
 export interface CliOptions {
@@ -38,6 +40,7 @@ export interface CliOptions {
   readonly maxBytes: number;
   readonly perHostConcurrency: number;
   readonly refetch: boolean;
+  readonly allowPrivateHosts: boolean;
   readonly help: boolean;
 }
 
@@ -98,6 +101,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   let maxBytes = DEFAULT_MAX_BYTES;
   let perHostConcurrency = DEFAULT_PER_HOST_CONCURRENCY;
   let refetch = false;
+  let allowPrivateHosts = false;
   let help = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
@@ -127,6 +131,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       case '--refetch':
         refetch = true;
         break;
+      case '--allow-private-hosts':
+        allowPrivateHosts = true;
+        break;
       case '--help':
       case '-h':
         help = true;
@@ -143,5 +150,5 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     if (source) throw new UsageError('--source names the source of the feeds after it, but no feed follows');
     feeds.push(...readFeedConfig(DEFAULT_FEEDS_FILE));
   }
-  return { feeds, ...(everyMinutes !== undefined ? { everyMinutes } : {}), timeoutMs, maxBytes, perHostConcurrency, refetch, help };
+  return { feeds, ...(everyMinutes !== undefined ? { everyMinutes } : {}), timeoutMs, maxBytes, perHostConcurrency, refetch, allowPrivateHosts, help };
 }

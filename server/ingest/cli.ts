@@ -79,6 +79,7 @@ async function main(): Promise<number> {
         maxBytes: options.maxBytes,
         perHostConcurrency: options.perHostConcurrency,
         refetch: options.refetch,
+        allowPrivateHosts: options.allowPrivateHosts,
         signal: stop.signal,
         reporter,
         dictionary,

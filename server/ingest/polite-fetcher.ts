@@ -3,13 +3,18 @@
  * at most N requests at a time per host, a time-out on every request (body included),
  * a size limit, and conditional-request headers for feeds.
  */
+import { Agent, fetch as undiciFetch } from 'undici';
+import { BlockedAddressError, checkLiteralHost, guardedLookup } from './address-guard';
 
 export const DEFAULT_USER_AGENT = 'NewsReaderEnglishBot/0.1 (+https://github.com/newsreader-english)';
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_PER_HOST_CONCURRENCY = 2;
 
-export type FetchFailureKind = 'timeout' | 'too-large' | 'http-status' | 'network' | 'aborted' | 'bad-url';
+export type FetchFailureKind = 'timeout' | 'too-large' | 'http-status' | 'network' | 'aborted' | 'bad-url' | 'blocked-address';
+
+/** Redirects followed per request, each one checked like the first address. */
+export const MAX_REDIRECTS = 5;
 
 export class FetchFailure extends Error {
   constructor(
@@ -29,6 +34,8 @@ export interface FetcherOptions {
   readonly perHostConcurrency?: number;
   /** Stops every request in flight (SIGINT, SIGTERM). */
   readonly signal?: AbortSignal;
+  /** Fetch loopback, private, link-local and multicast addresses too (local test servers only). */
+  readonly allowPrivateHosts?: boolean;
 }
 
 export interface FetchRequest {
@@ -71,8 +78,11 @@ export class PoliteFetcher {
   readonly maxBytes: number;
   private readonly perHostConcurrency: number;
   private readonly hosts = new Map<string, Semaphore>();
+  private readonly dispatcher: Agent;
 
   constructor(private readonly options: FetcherOptions = {}) {
+    // The address check runs in the connection's own DNS lookup, so what is checked is what is connected to.
+    this.dispatcher = new Agent(options.allowPrivateHosts ? {} : { connect: { lookup: guardedLookup } });
     this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -107,6 +117,8 @@ export class PoliteFetcher {
 
     const failure = (error: unknown): FetchFailure => {
       if (error instanceof FetchFailure) return error;
+      const blocked = error instanceof BlockedAddressError ? error : (error as { cause?: unknown })?.cause;
+      if (blocked instanceof BlockedAddressError) return new FetchFailure('blocked-address', url, `refused ${url}: ${blocked.message}`);
       if (timeout.aborted) return new FetchFailure('timeout', url, `timed out after ${this.timeoutMs / 1000} s: ${url}`);
       if (this.options.signal?.aborted) return new FetchFailure('aborted', url, `stopped while fetching ${url}`);
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
@@ -114,7 +126,7 @@ export class PoliteFetcher {
     };
 
     try {
-      const response = await fetch(url, { headers, signal, redirect: 'follow' });
+      const response = await this.follow(url, headers, signal);
       const base = {
         url: response.url || url,
         contentType: response.headers.get('content-type') ?? '',
@@ -138,6 +150,27 @@ export class PoliteFetcher {
       return { ...base, status: 200, body };
     } catch (error) {
       throw failure(error);
+    }
+  }
+
+  /** Follows redirects by hand so every hop's address is checked before it is fetched. */
+  private async follow(start: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
+    let current = start;
+    for (let hop = 0; ; hop += 1) {
+      const parsed = new URL(current);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+        throw new FetchFailure('bad-url', start, `${start} redirects to ${current}, which is not http(s)`);
+      }
+      if (!this.options.allowPrivateHosts) checkLiteralHost(parsed.hostname);
+      const response = (await undiciFetch(current, { headers, signal, redirect: 'manual', dispatcher: this.dispatcher })) as unknown as Response;
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status > 399 || response.status === 304 || !location) {
+        Object.defineProperty(response, 'url', { value: current });
+        return response;
+      }
+      await response.body?.cancel();
+      if (hop >= MAX_REDIRECTS) throw new FetchFailure('network', start, `more than ${MAX_REDIRECTS} redirects from ${start}`);
+      current = new URL(location, current).href;
     }
   }
 

@@ -17,7 +17,9 @@ import { CATEGORY_NAMES } from '../content/labels';
 import { renderArticleHtml } from '../content/render-article';
 import { missingHelp } from '../content/vocabulary-help';
 import type { WordForms } from '../content/word-markup';
-import type { ArticleStore, ArticleSummaryRow, Page, StoredArticle } from '../store/types';
+import type { ArticleReader } from '../store/reader';
+import type { ArticleSummaryRow, Page, StoredArticle } from '../store/types';
+import type { DatabaseHealth } from '../store/watched-store';
 import { ApiError } from '../http/api-error';
 import { sendJson } from '../http/json-reply';
 import { articleIdParam, languageParam, latestParams, searchParams, type RawQuery } from '../http/query-params';
@@ -75,12 +77,21 @@ class RenderedCache {
   }
 }
 
-export function registerApiRoutes(app: FastifyInstance, store: ArticleStore, forms?: WordForms): void {
+export interface ApiDependencies {
+  /** Reads for the API, possibly off the event loop (read-pool.ts). */
+  readonly reader: ArticleReader;
+  /** A real check of the database, cheap enough for every health probe. */
+  readonly health: () => DatabaseHealth;
+  /** The bundled dictionary's lemmas, so rendered articles highlight vocabulary in every form. */
+  readonly forms?: WordForms;
+}
+
+export function registerApiRoutes(app: FastifyInstance, { reader, health, forms }: ApiDependencies): void {
   const rendered = new RenderedCache(500, forms);
 
   app.get('/api/articles/latest', async (request, reply) => {
     const params = latestParams(request.query as RawQuery);
-    const page = store.latest({
+    const page = await reader.latest({
       limit: params.limit,
       offset: params.offset,
       ...(params.category ? { category: params.category } : {}),
@@ -92,7 +103,7 @@ export function registerApiRoutes(app: FastifyInstance, store: ArticleStore, for
 
   app.get('/api/articles/search', async (request, reply) => {
     const params = searchParams(request.query as RawQuery);
-    const page = store.search({
+    const page = await reader.search({
       q: params.q,
       limit: params.limit,
       offset: params.offset,
@@ -104,7 +115,7 @@ export function registerApiRoutes(app: FastifyInstance, store: ArticleStore, for
   app.get('/api/articles/:id', async (request, reply) => {
     const language = languageParam(request.query as RawQuery);
     const id = articleIdParam((request.params as { id?: unknown }).id);
-    const article = store.byId(id);
+    const article = await reader.byId(id);
     if (!article) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
     const body: ArticleResponse = {
       article: {
@@ -140,14 +151,25 @@ export function registerApiRoutes(app: FastifyInstance, store: ArticleStore, for
     return sendJson(request, reply, body);
   });
 
-  app.get('/api/health', async (request, reply) => {
-    let body: HealthResponse;
+  app.get('/api/health', { config: { rateLimit: false } }, async (request, reply) => {
+    let checked: DatabaseHealth;
     try {
-      body = { status: 'ok', database: 'reachable', article_count: store.count() };
+      checked = health();
     } catch (error) {
-      request.log.error({ err: error }, 'health check: the database cannot be read');
-      body = { status: 'unavailable', database: 'unreachable', article_count: null };
+      checked = { status: 'unavailable', articleCount: null, problem: error instanceof Error ? error.message : String(error) };
     }
+    if (checked.status !== 'ok') request.log.error({ problem: checked.problem }, `health check: database ${checked.status}`);
+    const body: HealthResponse =
+      checked.status === 'ok'
+        ? { status: 'ok', database: 'reachable', article_count: checked.articleCount }
+        : checked.status === 'degraded'
+          ? {
+              status: 'degraded',
+              database: checked.articleCount === null ? 'unreachable' : 'reachable',
+              article_count: checked.articleCount,
+              ...(checked.problem ? { problem: checked.problem } : {}),
+            }
+          : { status: 'unavailable', database: 'unreachable', article_count: null };
     return reply
       .code(body.status === 'ok' ? 200 : 503)
       .header('cache-control', 'no-store')

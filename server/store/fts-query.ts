@@ -6,8 +6,15 @@
 
 /** Words are runs of anything but whitespace that contain at least one letter or digit. */
 export function searchTokens(q: string): string[] {
+  // A word twice narrows nothing but costs a second pass over its index entries.
+  return [...new Set(searchWords(q))];
+}
+
+/** Every word as typed, repeats included: what the HTTP layer's word limit counts. */
+export function searchWords(q: string): string[] {
   return q
     .normalize('NFKC')
+    .replace(/[\p{Cc}]/gu, ' ')
     .split(/\s+/u)
     .filter((token) => /[\p{L}\p{N}]/u.test(token));
 }

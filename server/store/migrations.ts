@@ -147,12 +147,18 @@ export function migrate(db: Database.Database, upTo: number = LATEST_SCHEMA_VERS
   const applied: string[] = [];
   for (const migration of MIGRATIONS) {
     if (migration.version <= from || migration.version > upTo) continue;
-    db.transaction(() => {
-      migration.up(db);
-      record.run(migration.version, migration.name, new Date().toISOString());
-      db.pragma(`user_version = ${migration.version}`);
-    })();
-    applied.push(`${migration.version}: ${migration.name}`);
+    // IMMEDIATE, and the version checked again inside: two processes opening a new file at once
+    // must not both apply the same migration.
+    const ran = db
+      .transaction(() => {
+        if (schemaVersion(db) >= migration.version) return false;
+        migration.up(db);
+        record.run(migration.version, migration.name, new Date().toISOString());
+        db.pragma(`user_version = ${migration.version}`);
+        return true;
+      })
+      .immediate();
+    if (ran) applied.push(`${migration.version}: ${migration.name}`);
   }
   return { from, to: schemaVersion(db), applied };
 }

@@ -15,8 +15,9 @@ import {
   type SourceId,
 } from '../../src/domain/catalog';
 import { StoreUnavailableError } from './errors';
+import { withWriteRetry } from './write-retry';
 import { HIT_END, HIT_START, snippetToHtml, stripSentinels, toFtsQuery } from './fts-query';
-import { migrate, type MigrationReport } from './migrations';
+import { migrate, schemaVersion, type MigrationReport } from './migrations';
 import type {
   ArticleInput,
   ArticleQuery,
@@ -120,9 +121,11 @@ export class SqliteArticleStore implements ArticleStore {
   private readonly listStatements = new Map<string, { page: Database.Statement; total: Database.Statement }>();
   private readonly searchStatements = new Map<string, { page: Database.Statement; total: Database.Statement }>();
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, options: { readOnly?: boolean } = {}) {
     this.db = db;
-    this.migration = migrate(db);
+    // A read-only connection (a read worker) trusts the writer that opened the file first to have migrated it.
+    const version = options.readOnly ? schemaVersion(db) : 0;
+    this.migration = options.readOnly ? { from: version, to: version, applied: [] } : migrate(db);
     this.statements = {
       count: db.prepare('SELECT count(*) AS n FROM articles').pluck(),
       byId: db.prepare(`SELECT a.*, (SELECT json_group_array(category) FROM
@@ -313,17 +316,26 @@ export class SqliteArticleStore implements ArticleStore {
     };
   }
 
+  /**
+   * Writes take the write lock when they begin (BEGIN IMMEDIATE), so a second writer waits
+   * (busy_timeout, then retries) instead of failing when its read turns into a write.
+   */
   upsert(article: ArticleInput): UpsertOutcome {
-    return this.db.transaction(() => this.write(article))();
+    return withWriteRetry(() => this.db.transaction(() => this.write(article)).immediate());
   }
 
   /** Many articles in one transaction (the corpus loader, benchmarks, big imports). */
   upsertMany(articles: Iterable<ArticleInput>): UpsertCounts {
-    return this.db.transaction(() => {
-      const counts: UpsertCounts = { imported: 0, updated: 0, unchanged: 0 };
-      for (const article of articles) counts[this.write(article)] += 1;
-      return counts;
-    })();
+    const list = [...articles];
+    return withWriteRetry(() =>
+      this.db
+        .transaction(() => {
+          const counts: UpsertCounts = { imported: 0, updated: 0, unchanged: 0 };
+          for (const article of list) counts[this.write(article)] += 1;
+          return counts;
+        })
+        .immediate(),
+    );
   }
 
   feedState(feedUrl: string): { etag?: string; lastModified?: string } | undefined {
@@ -336,7 +348,9 @@ export class SqliteArticleStore implements ArticleStore {
   }
 
   saveFeedState(feedUrl: string, state: { etag?: string; lastModified?: string }): void {
-    this.statements.saveFeedState.run(feedUrl, state.etag ?? null, state.lastModified ?? null, new Date().toISOString());
+    withWriteRetry(() =>
+      this.statements.saveFeedState.run(feedUrl, state.etag ?? null, state.lastModified ?? null, new Date().toISOString()),
+    );
   }
 
   /** Every article's id, oldest first (for passes over the whole store). */
@@ -425,9 +439,14 @@ export class SqliteArticleStore implements ArticleStore {
   }
 }
 
+/** How long one statement waits for another connection's write lock before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 export interface OpenStoreOptions {
   /** Open an existing file only; never create one. */
   readonly mustExist?: boolean;
+  /** A reader's connection (read workers): no migrations, no writes. */
+  readonly readOnly?: boolean;
 }
 
 /**
@@ -435,13 +454,23 @@ export interface OpenStoreOptions {
  * call tools and benchmarks need: `const store = openSqliteStore('bench.db')`.
  */
 export function openSqliteStore(path: string, options: OpenStoreOptions = {}): SqliteArticleStore {
+  if (options.readOnly) {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      return new SqliteArticleStore(db, { readOnly: true });
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { fileMustExist: options.mustExist ?? false });
   try {
-    db.pragma('journal_mode = WAL');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    withWriteRetry(() => db.pragma('journal_mode = WAL'));
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     return new SqliteArticleStore(db);
   } catch (error) {
     db.close();

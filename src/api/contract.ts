@@ -113,12 +113,16 @@ export const SourceCodec = t.type({ id: t.string, name: t.string, home_page: t.s
 export const SourcesResponseCodec = t.type({ sources: t.array(SourceCodec) }, 'SourcesResponse');
 export type SourcesResponse = t.TypeOf<typeof SourcesResponseCodec>;
 
-export const HealthResponseCodec = t.type(
-  {
-    status: t.keyof({ ok: null, unavailable: null }),
-    database: t.keyof({ reachable: null, unreachable: null }),
-    article_count: t.union([t.number, t.null]),
-  },
+/** `degraded`: the server answers but its database file is missing or was replaced (503). */
+export const HealthResponseCodec = t.intersection(
+  [
+    t.type({
+      status: t.keyof({ ok: null, degraded: null, unavailable: null }),
+      database: t.keyof({ reachable: null, unreachable: null }),
+      article_count: t.union([t.number, t.null]),
+    }),
+    t.partial({ problem: t.string }),
+  ],
   'HealthResponse',
 );
 export type HealthResponse = t.TypeOf<typeof HealthResponseCodec>;
@@ -180,4 +184,6 @@ export const QUERY_LIMITS = {
   defaultOffset: 0,
   qMinLength: 1,
   qMaxLength: 200,
+  /** Words searched at most: each one is a pass over the full-text index. */
+  qMaxTerms: 8,
 } as const;

@@ -74,7 +74,7 @@ function ingest(args: string[], database: string, onStdout?: (text: string, chil
 describe('npm run ingest', () => {
   it('imports feeds into DATABASE_PATH, creating it, and a second run changes nothing', async () => {
     const database = join(dir, 'first', 'newsreader.db');
-    const first = await ingest(['--source', 'npr', server.url('/feeds/rss.xml'), server.url('/feeds/latin1.xml')], database);
+    const first = await ingest(['--allow-private-hosts', '--source', 'npr', server.url('/feeds/rss.xml'), server.url('/feeds/latin1.xml')], database);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('imported: Night Buses Return to the River District');
@@ -83,7 +83,7 @@ describe('npm run ingest', () => {
     // Plain lines, not a live terminal line.
     expect(first.stdout).not.toContain('\r');
 
-    const second = await ingest(['--source', 'npr', server.url('/feeds/rss.xml'), server.url('/feeds/latin1.xml')], database);
+    const second = await ingest(['--allow-private-hosts', '--source', 'npr', server.url('/feeds/rss.xml'), server.url('/feeds/latin1.xml')], database);
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/^Summary: 0 imported, 0 updated, 2 unchanged, 0 failed \(feeds: 2 read, 1 not modified, 0 failed\)$/m);
 
@@ -101,7 +101,7 @@ describe('npm run ingest', () => {
     writeFileSync(config, JSON.stringify({ feeds: [{ source: 'bbc', url: server.url('/feeds/latin1.xml') }] }));
     const feedFile = join(dir, 'saved-feed.xml');
     writeFileSync(feedFile, readFileSync(join(FIXTURES, 'malformed.xml'), 'utf8').replaceAll('{{ORIGIN}}', server.origin));
-    const result = await ingest(['--config', config, '--source', 'cbs', feedFile], database);
+    const result = await ingest(['--allow-private-hosts', '--config', config, '--source', 'cbs', feedFile], database);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('imported: Volunteers Repair Bicycles for Students');
     expect(result.stdout).toMatch(/failed: item 2.*malformed XML/);
@@ -110,7 +110,7 @@ describe('npm run ingest', () => {
 
   it('exits non-zero only when no feed could be read at all', async () => {
     const database = join(dir, 'none', 'newsreader.db');
-    const result = await ingest(['--source', 'npr', server.url('/feeds/missing.xml'), join(dir, 'no-such-file.xml')], database);
+    const result = await ingest(['--allow-private-hosts', '--source', 'npr', server.url('/feeds/missing.xml'), join(dir, 'no-such-file.xml')], database);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/FAILED feed .*missing\.xml: HTTP 404/);
     expect(result.stdout).toMatch(/^Summary: 0 imported, 0 updated, 0 unchanged, 0 failed \(feeds: 0 read, 0 not modified, 2 failed\)$/m);
@@ -130,7 +130,7 @@ describe('npm run ingest', () => {
   it('stops on SIGINT after the articles in progress, leaving only whole articles', async () => {
     const database = join(dir, 'interrupted', 'newsreader.db');
     let signalled = false;
-    const result = await ingest(['--per-host', '1', '--source', 'npr', server.url('/feeds/many.xml')], database, (stdout, child) => {
+    const result = await ingest(['--allow-private-hosts', '--per-host', '1', '--source', 'npr', server.url('/feeds/many.xml')], database, (stdout, child) => {
       if (!signalled && stdout.includes('imported: Robot kits')) {
         signalled = true;
         child.kill('SIGINT');
@@ -159,7 +159,7 @@ describe('npm run ingest', () => {
   it('runs again on a schedule with --every until SIGTERM', async () => {
     const database = join(dir, 'every', 'newsreader.db');
     let signalled = false;
-    const result = await ingest(['--every', '30', '--source', 'npr', server.url('/feeds/latin1.xml')], database, (stdout, child) => {
+    const result = await ingest(['--allow-private-hosts', '--every', '30', '--source', 'npr', server.url('/feeds/latin1.xml')], database, (stdout, child) => {
       if (!signalled && stdout.includes('Next run at')) {
         signalled = true;
         child.kill('SIGTERM');

@@ -108,6 +108,7 @@ describe('translation provider', () => {
     try {
       const summary = await importFeeds(store, [{ url: feeds.url('/feeds/rss.xml'), source: 'npr' }], {
         translation: new LibreTranslateProvider(translatorUrl),
+        allowPrivateHosts: true,
       });
       expect(summary).toMatchObject({ imported: 2, failed: 0 });
       expect(asked.map((a) => a.target).sort()).toEqual(['es', 'es', 'zh', 'zh']);

@@ -1,0 +1,157 @@
+/**
+ * Store reads on a small pool of worker threads, each with its own read-only SQLite
+ * connection, so an expensive search never blocks the event loop that answers
+ * /api/health and every other request. Bounded on both sides: a queue limit (past it the
+ * request is shed with 503 + Retry-After) and a time budget per read (past it the worker is
+ * replaced, which is the only way to stop a running SQLite statement from outside).
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { StoreUnavailableError } from './errors';
+import type { ArticleReader } from './reader';
+import type { ArticleQuery, ArticleSummaryRow, Page, SearchQuery, StoredArticle } from './types';
+
+export type ReadRequest =
+  | { readonly seq: number; readonly op: 'latest'; readonly query: ArticleQuery }
+  | { readonly seq: number; readonly op: 'search'; readonly query: SearchQuery }
+  | { readonly seq: number; readonly op: 'byId'; readonly id: string };
+
+export type ReadResponse =
+  | { readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly id: number; readonly ok: false; readonly unavailable: boolean; readonly message: string };
+
+/** Thrown when the pool sheds a read: the HTTP layer answers 503 with Retry-After. */
+export class ReadOverloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReadOverloadError';
+  }
+}
+
+export interface ReadPoolOptions {
+  readonly databasePath: string;
+  readonly size: number;
+  /** Reads waiting for a worker, beyond which new ones are refused. */
+  readonly maxQueue: number;
+  /** The longest one read may run. */
+  readonly timeoutMs: number;
+}
+
+type Job = { request: ReadRequest; resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Slot = { worker: Worker; job?: Job; timer?: NodeJS.Timeout; stale?: boolean };
+
+// Workers do not inherit tsx's loader under Node 20, so each one registers it before loading its module.
+const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
+const WORKER_MODULE = new URL('./read-worker.ts', import.meta.url).href;
+const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_MODULE)}, ${JSON.stringify(WORKER_MODULE)}))`;
+
+export class ReadPool implements ArticleReader {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private seq = 0;
+  private closed = false;
+
+  constructor(private readonly options: ReadPoolOptions) {
+    for (let i = 0; i < Math.max(1, options.size); i += 1) this.slots.push(this.spawn());
+  }
+
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  latest(query: ArticleQuery): Promise<Page<ArticleSummaryRow>> {
+    return this.run({ seq: ++this.seq, op: 'latest', query }) as Promise<Page<ArticleSummaryRow>>;
+  }
+
+  search(query: SearchQuery): Promise<Page<ArticleSummaryRow>> {
+    return this.run({ seq: ++this.seq, op: 'search', query }) as Promise<Page<ArticleSummaryRow>>;
+  }
+
+  byId(id: string): Promise<StoredArticle | undefined> {
+    return this.run({ seq: ++this.seq, op: 'byId', id }) as Promise<StoredArticle | undefined>;
+  }
+
+  /** New workers open the file afresh; reads in flight on the old ones finish first. */
+  async reopen(): Promise<void> {
+    for (let i = 0; i < this.slots.length; i += 1) {
+      const slot = this.slots[i]!;
+      if (slot.job) {
+        slot.stale = true;
+        continue;
+      }
+      void slot.worker.terminate();
+      this.slots[i] = this.spawn();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new StoreUnavailableError('The server is shutting down'));
+    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private run(request: ReadRequest): Promise<unknown> {
+    if (this.closed) return Promise.reject(new StoreUnavailableError('The server is shutting down'));
+    if (this.queue.length >= this.options.maxQueue) {
+      return Promise.reject(new ReadOverloadError('The server is busy with other searches. Please try again in a moment.'));
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.job || this.queue.length === 0) continue;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.timer = setTimeout(() => this.timedOut(slot), this.options.timeoutMs);
+      slot.worker.postMessage(job.request);
+    }
+  }
+
+  private retire(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    void slot.worker.terminate();
+    if (index !== -1) this.slots[index] = this.spawn();
+  }
+
+  private timedOut(slot: Slot): void {
+    const job = slot.job;
+    this.retire(slot);
+    job?.reject(new ReadOverloadError('The search took too long and was stopped. Try fewer or rarer words.'));
+    this.dispatch();
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { databasePath: this.options.databasePath } });
+    const slot: Slot = { worker };
+    worker.unref();
+    worker.on('message', (response: ReadResponse) => {
+      const job = slot.job;
+      if (!job || job.request.seq !== response.id) return;
+      clearTimeout(slot.timer);
+      slot.job = undefined;
+      if (slot.stale) this.retire(slot);
+      if (response.ok) job.resolve(response.value);
+      else if (response.unavailable) job.reject(new StoreUnavailableError(response.message));
+      else job.reject(new Error(response.message));
+      this.dispatch();
+    });
+    worker.on('error', (error) => this.replace(slot, error));
+    worker.on('exit', () => this.replace(slot, new Error('a read worker stopped')));
+    return slot;
+  }
+
+  /** A crashed worker fails only its own read, and is replaced. */
+  private replace(slot: Slot, error: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index === -1 || this.closed) return;
+    clearTimeout(slot.timer);
+    slot.job?.reject(new StoreUnavailableError(`A read failed: ${error.message}`));
+    this.slots[index] = this.spawn();
+    this.dispatch();
+  }
+}

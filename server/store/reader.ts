@@ -1,0 +1,26 @@
+/**
+ * The read side the HTTP API uses: asynchronous, so reads can run off the event loop (see
+ * read-pool.ts) while the importer, the corpus loader and tests keep the synchronous
+ * ArticleStore. A faster search (another index, another ranking) plugs in here.
+ */
+import type { ArticleQuery, ArticleStore, ArticleSummaryRow, Page, SearchQuery, StoredArticle } from './types';
+
+export interface ArticleReader {
+  latest(query: ArticleQuery): Promise<Page<ArticleSummaryRow>>;
+  search(query: SearchQuery): Promise<Page<ArticleSummaryRow>>;
+  byId(id: string): Promise<StoredArticle | undefined>;
+  /** Drops open handles so the next read opens the database file again (it was replaced). */
+  reopen(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Reads on the calling thread: for tests, tools and READ_WORKERS=0. */
+export function inlineReader(store: () => ArticleStore): ArticleReader {
+  return {
+    latest: async (query) => store().latest(query),
+    search: async (query) => store().search(query),
+    byId: async (id) => store().byId(id),
+    reopen: async () => undefined,
+    close: async () => undefined,
+  };
+}
