@@ -75,7 +75,7 @@ export const READING_HELP_TEXTS = {
     noGloss: '暂无中文释义。',
     englishDefinition: '英文释义',
     levels: '级别',
-    frequency: (rank) => `词频排名 ${rank}`,
+    frequency: (rank) => `词频排名 ${rank.toLocaleString('zh-CN')}`,
     missingTitle: '本文暂缺的内容',
     missingIntro: '这篇文章暂时还没有：',
     missing: { summary: '中文摘要', cultural_notes: '文化背景注释' },

@@ -98,12 +98,18 @@ const TAG_NAMES: Readonly<Record<TextLanguage, Readonly<Record<string, string>>>
   },
 };
 
-/** A learner-readable name per tag, known tags first in a fixed order; unknown tags are left out. */
+/** Exams taken in China: they tell a Chinese learner a word's level, and nobody else much. */
+const CHINESE_EXAMS: ReadonlySet<string> = new Set(['zk', 'gk', 'cet4', 'cet6', 'ky']);
+
+/**
+ * A learner-readable name per tag, in a fixed order; unknown tags are left out, and Chinese exams
+ * are named only for Chinese learners.
+ */
 export function levelTagNames(tags: readonly string[], language: TextLanguage): string[] {
   const present = new Set(tags);
   const names: string[] = [];
   for (const tag of LEVEL_TAG_ORDER) {
-    if (!present.has(tag)) continue;
+    if (!present.has(tag) || (language !== 'zh' && CHINESE_EXAMS.has(tag))) continue;
     const collins = /^collins([1-5])$/.exec(tag);
     names.push(collins ? `Collins ${'★'.repeat(Number(collins[1]))}` : TAG_NAMES[language][tag] ?? tag);
   }

@@ -78,34 +78,34 @@ function EntryBody({ entry, texts, textLanguage }: { entry: Entry; texts: Readin
   const rank = entry.senses.find((sense) => sense.frequencyRank !== null)?.frequencyRank ?? null;
   return (
     <>
-      <p className="word-entry-meta">
-        {ipa ? (
-          <span className="word-entry-ipa">
-            <span className="visually-hidden">{texts.pronunciation}: </span>/{ipa}/
-          </span>
+        <p className="word-entry-meta">
+          {ipa ? (
+            <span className="word-entry-ipa">
+              <span className="visually-hidden">{texts.pronunciation}: </span>/{ipa}/
+            </span>
+          ) : null}
+          {rank !== null ? <span className="word-entry-rank">{texts.frequency(rank)}</span> : null}
+        </p>
+        {entry.query.toLowerCase() !== entry.lemma.toLowerCase() ? (
+          <p className="word-entry-form">{texts.formOf(entry.query, entry.lemma)}</p>
         ) : null}
-        {rank !== null ? <span className="word-entry-rank">{texts.frequency(rank)}</span> : null}
-      </p>
-      {entry.query.toLowerCase() !== entry.lemma.toLowerCase() ? (
-        <p className="word-entry-form">{texts.formOf(entry.query, entry.lemma)}</p>
-      ) : null}
-      <ul className="word-senses">
-        {ownSenses.map((sense, index) => (
-          <SenseView key={`${sense.partOfSpeech}-${index}`} sense={sense} texts={texts} textLanguage={textLanguage} />
+        <ul className="word-senses">
+          {ownSenses.map((sense, index) => (
+            <SenseView key={`${sense.partOfSpeech}-${index}`} sense={sense} texts={texts} textLanguage={textLanguage} />
+          ))}
+        </ul>
+        {otherHeadwords.map((headword) => (
+          <section key={headword} className="word-entry-also">
+            <h3>{texts.alsoHeadword(headword)}</h3>
+            <ul className="word-senses">
+              {entry.senses
+                .filter((sense) => sense.headword === headword)
+                .map((sense, index) => (
+                  <SenseView key={`${sense.partOfSpeech}-${index}`} sense={sense} texts={texts} textLanguage={textLanguage} />
+                ))}
+            </ul>
+          </section>
         ))}
-      </ul>
-      {otherHeadwords.map((headword) => (
-        <section key={headword} className="word-entry-also">
-          <h3>{texts.alsoHeadword(headword)}</h3>
-          <ul className="word-senses">
-            {entry.senses
-              .filter((sense) => sense.headword === headword)
-              .map((sense, index) => (
-                <SenseView key={`${sense.partOfSpeech}-${index}`} sense={sense} texts={texts} textLanguage={textLanguage} />
-              ))}
-          </ul>
-        </section>
-      ))}
     </>
   );
 }
@@ -128,15 +128,32 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
   const dialogRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const [position, setPosition] = useState<CSSProperties>({});
+  // Height of the bottom sheet when the entry is one (narrow screens), else 0.
+  const [sheetHeight, setSheetHeight] = useState(0);
   const open = status !== 'closed';
 
   useLayoutEffect(() => {
     if (!open) return;
-    const place = () => setPosition(placement(anchor, dialogRef.current));
+    const place = () => {
+      const dialog = dialogRef.current;
+      setPosition(placement(anchor, dialog));
+      setSheetHeight(dialog !== null && getComputedStyle(dialog).position === 'fixed' ? dialog.offsetHeight : 0);
+    };
     place();
     window.addEventListener('resize', place);
     return () => window.removeEventListener('resize', place);
   }, [open, anchor, status, selection]);
+
+  // A bottom sheet must not hide the word it explains: scroll the word above it (the spacer
+  // below the article makes room even for the last line).
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || sheetHeight === 0 || anchor === null || dialog === null) return;
+    const sheetTop = dialog.getBoundingClientRect().top;
+    const word = anchor.getBoundingClientRect();
+    if (word.bottom > sheetTop - GAP_PX) window.scrollBy({ top: word.bottom - sheetTop + 3 * GAP_PX });
+    else if (word.top < 0) window.scrollBy({ top: word.top - 3 * GAP_PX });
+  }, [open, anchor, selection, sheetHeight]);
 
   useEffect(() => {
     if (open) dialogRef.current?.focus({ preventScroll: true });
@@ -165,41 +182,44 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
   const title = entry?.lemma ?? selection;
 
   return (
-    <div
-      ref={dialogRef}
-      className="word-entry"
-      role="dialog"
-      aria-labelledby={headingId}
-      aria-busy={status === 'lookingUp'}
-      tabIndex={-1}
-      style={position}
-      lang={textLanguage}
-      data-status={status}
-    >
-      <div className="word-entry-header">
-        <h2 id={headingId} className="word-entry-word" lang="en">
-          <span className="visually-hidden" lang={textLanguage}>
-            {texts.entryLabel}:{' '}
-          </span>
-          {title}
-        </h2>
-        <button type="button" className="word-entry-close" aria-label={texts.close} onClick={() => onClose(true)}>
-          <span aria-hidden="true">×</span>
-        </button>
+    <>
+      <div className="word-entry-spacer" style={{ height: sheetHeight }} aria-hidden="true" />
+      <div
+        ref={dialogRef}
+        className="word-entry"
+        role="dialog"
+        aria-labelledby={headingId}
+        aria-busy={status === 'lookingUp'}
+        tabIndex={-1}
+        style={position}
+        lang={textLanguage}
+        data-status={status}
+      >
+        <div className="word-entry-header">
+          <h2 id={headingId} className="word-entry-word" lang="en">
+            <span className="visually-hidden" lang={textLanguage}>
+              {texts.entryLabel}:{' '}
+            </span>
+            {title}
+          </h2>
+          <button type="button" className="word-entry-close" aria-label={texts.close} onClick={() => onClose(true)}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="word-entry-content" aria-live="polite">
+          {status === 'lookingUp' ? <p className="word-entry-status">{texts.lookingUp(selection)}</p> : null}
+          {status === 'noEntry' ? <p className="word-entry-status">{texts.noEntry(selection)}</p> : null}
+          {status === 'failed' ? (
+            <div className="word-entry-failed" role="alert">
+              <p className="word-entry-status">{texts.failed(selection)}</p>
+              <button type="button" className="button button-primary" onClick={() => actor.send({ type: 'RETRY' })}>
+                {texts.tryAgain}
+              </button>
+            </div>
+          ) : null}
+          {status === 'shown' && entry !== null ? <EntryBody entry={entry} texts={texts} textLanguage={textLanguage} /> : null}
+        </div>
       </div>
-      <div className="word-entry-content" aria-live="polite">
-        {status === 'lookingUp' ? <p className="word-entry-status">{texts.lookingUp(selection)}</p> : null}
-        {status === 'noEntry' ? <p className="word-entry-status">{texts.noEntry(selection)}</p> : null}
-        {status === 'failed' ? (
-          <div className="word-entry-failed" role="alert">
-            <p className="word-entry-status">{texts.failed(selection)}</p>
-            <button type="button" className="button button-primary" onClick={() => actor.send({ type: 'RETRY' })}>
-              {texts.tryAgain}
-            </button>
-          </div>
-        ) : null}
-        {status === 'shown' && entry !== null ? <EntryBody entry={entry} texts={texts} textLanguage={textLanguage} /> : null}
-      </div>
-    </div>
+    </>
   );
 }
