@@ -4,7 +4,8 @@
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium); BENCH_SIZES (default "10000,100000");
  * BENCH_DURATION_SECONDS (default 5); BENCH_LIGHTHOUSE_RUNS (default 3); BENCH_SKIP (comma list of
- * sizes, lighthouse, load) to leave parts out while working on one.
+ * sizes, lighthouse, load, dictionary) to leave parts out while working on one. The dictionary part is
+ * scripts/bench/dictionary.ts (its own section of docs/benchmarks.md).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem, release } from 'node:os';
@@ -19,6 +20,7 @@ import { rssMiB, runLoad, type LoadFigures } from './load';
 import { composition, type Composition } from './composition';
 import { measureFloor, measureRoutes, type FileSize, type RouteSizes, type SizeTotals } from './sizes';
 import { renderMarkdown } from './report';
+import { measureDictionary, withDictionarySection, renderDictionarySection, type DictionaryBench } from './dictionary';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? '5');
@@ -69,6 +71,8 @@ export interface BenchResult {
   };
   readonly lighthouse?: LighthouseRoute[];
   readonly load: SizeRun[];
+  /** scripts/bench/dictionary.ts: look-up latency, load time, data sizes, first-load JS. */
+  readonly dictionary?: DictionaryBench;
   readonly durationSeconds: number;
 }
 
@@ -304,6 +308,9 @@ async function main(): Promise<void> {
     buildWebApp(distDir);
     const front = SKIP.has('sizes') ? {} : await measureSizesAndLighthouse(workDir, distDir);
     const load = SKIP.has('load') ? [] : await measureLoad(workDir, distDir);
+    const dictionary = SKIP.has('dictionary')
+      ? undefined
+      : await measureDictionary({ distDir, workDir, durationSeconds: DURATION, command: 'npm run bench' });
     const cpuList = cpus();
     const result: BenchResult = {
       date: new Date().toISOString(),
@@ -319,22 +326,27 @@ async function main(): Promise<void> {
       settings: { durationSeconds: DURATION, connections: 10, lighthouseRuns: LIGHTHOUSE_RUNS },
       ...front,
       load,
+      ...(dictionary ? { dictionary } : {}),
       durationSeconds: Math.round((Date.now() - started) / 1000),
     };
     mkdirSync(join(REPO_ROOT, 'docs'), { recursive: true });
     writeFileSync(join(REPO_ROOT, 'docs/benchmarks.json'), `${JSON.stringify(result, null, 2)}\n`);
-    writeFileSync(join(REPO_ROOT, 'docs/benchmarks.md'), renderMarkdown(result));
+    writeFileSync(join(REPO_ROOT, 'docs/benchmarks.md'), withDictionary(renderMarkdown(result), result));
     log(`Wrote docs/benchmarks.md and docs/benchmarks.json (${result.durationSeconds} s in all).`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
 }
 
+function withDictionary(markdown: string, result: BenchResult): string {
+  return result.dictionary ? withDictionarySection(markdown, renderDictionarySection(result.dictionary)) : markdown;
+}
+
 /** `--render-only`: rewrites docs/benchmarks.md from docs/benchmarks.json without measuring. */
 async function renderOnly(): Promise<void> {
   const { readFileSync } = await import('node:fs');
   const result = JSON.parse(readFileSync(join(REPO_ROOT, 'docs/benchmarks.json'), 'utf8')) as BenchResult;
-  writeFileSync(join(REPO_ROOT, 'docs/benchmarks.md'), renderMarkdown(result));
+  writeFileSync(join(REPO_ROOT, 'docs/benchmarks.md'), withDictionary(renderMarkdown(result), result));
   log('Rewrote docs/benchmarks.md from docs/benchmarks.json.');
 }
 
