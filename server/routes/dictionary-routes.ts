@@ -4,7 +4,7 @@
  * new release), so they may be cached for a day and served stale for a week while revalidating.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DictionaryResponse } from '../../src/api/contract';
+import type { DictionaryResponse } from '../../src/api/dictionary-contract';
 import type { Dictionary, LookupResult } from '../dictionary/types';
 import { ApiError } from '../http/api-error';
 import { dictionaryParams } from '../http/dictionary-params';

@@ -127,42 +127,9 @@ export const HealthResponseCodec = t.intersection(
 );
 export type HealthResponse = t.TypeOf<typeof HealthResponseCodec>;
 
-/** One part of speech of a dictionary word (GET /api/dictionary/{word}). */
-export const DictionaryEntryCodec = t.intersection(
-  [
-    t.type({
-      part_of_speech: t.string,
-      /** International Phonetic Alphabet, without slashes; empty when unknown. */
-      ipa: t.string,
-      /** English. */
-      definition: t.string,
-      /** Level marks: oxford3000, collins1..collins5, cet4, cet6, ielts, toefl, gre, zk, gk, ky. */
-      tags: t.array(t.string),
-      /** 1 = the most frequent word; null when unranked. */
-      frequency_rank: t.union([t.number, t.null]),
-    }),
-    t.partial({
-      /** A few senses in the learner's language, most common first; absent for en or when there is none. */
-      gloss: t.string,
-      /** The dictionary word this entry belongs to, when it is not the lemma (better: its own senses after good's). */
-      headword: t.string,
-    }),
-  ],
-  'DictionaryEntry',
-);
-export type DictionaryEntryPayload = t.TypeOf<typeof DictionaryEntryCodec>;
+/* The word look-up's codecs are in dictionary-contract.ts, shared the same way: kept apart so that
+   only the article page's chunk carries them. */
 
-export const DictionaryResponseCodec = t.type(
-  {
-    /** The word as asked. */
-    query: t.string,
-    /** Its dictionary form (went -> go). */
-    lemma: t.string,
-    entries: t.array(DictionaryEntryCodec),
-  },
-  'DictionaryResponse',
-);
-export type DictionaryResponse = t.TypeOf<typeof DictionaryResponseCodec>;
 
 /** Every error the API answers with (400, 404, 429, 500, 503). */
 export const ApiErrorBodyCodec = t.type(

@@ -5,7 +5,7 @@
  * "Try again" than a spinner for the list pages' full retry schedule.
  */
 import { toWordEntry, type DictionaryLanguage, type WordEntry } from '../domain/word-lookup';
-import { DictionaryResponseCodec } from './contract';
+import { DictionaryResponseCodec } from './dictionary-contract';
 import { ApiError } from './errors';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
 

@@ -109,7 +109,7 @@ export const TEXTS = {
       aboutParagraphs: [
         'NewsReader English helps learners, especially Chinese and Spanish speakers, build their English by reading news-style articles. Each article shows its source, date, length, estimated reading time and difficulty, so you can choose what fits your level.',
         'The articles on this site are original sample texts written for this project. They are not copied from any news outlet; the source names only say which newsroom style a text imitates.',
-        'Word meanings come from ECDICT (MIT licence) for Chinese, and from the Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY 3.0) and Princeton WordNet for Spanish and English.',
+        'Dictionary: ECDICT (MIT); Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY 3.0); Princeton WordNet.',
       ],
     },
     card: {
@@ -176,7 +176,7 @@ export const TEXTS = {
       aboutParagraphs: [
         'NewsReader English 帮助英语学习者（尤其是讲中文和西班牙语的学习者）通过阅读新闻风格的文章提高英语水平。每篇文章都标明来源、日期、字数、预计阅读时间和难度，方便你选择适合自己水平的内容。',
         '本站文章均为专为本项目撰写的原创示例文本，并非转载自任何新闻机构；来源名称仅表示文章模仿的新闻写作风格。',
-        '单词释义来自 ECDICT（MIT 许可）；西班牙语释义来自 Multilingual Central Repository 3.0 的西班牙语 WordNet（CC BY 3.0），英文释义来自普林斯顿 WordNet。',
+        '词典：ECDICT（MIT）；Multilingual Central Repository 3.0 西班牙语 WordNet（CC BY 3.0）；Princeton WordNet。',
       ],
     },
     card: {
@@ -243,7 +243,7 @@ export const TEXTS = {
       aboutParagraphs: [
         'NewsReader English ayuda a quienes aprenden inglés, sobre todo hablantes de chino y español, a mejorar leyendo artículos de estilo periodístico. Cada artículo indica su fuente, fecha, extensión, tiempo estimado de lectura y dificultad, para que elijas lo que se ajusta a tu nivel.',
         'Los artículos de este sitio son textos de muestra originales escritos para este proyecto. No se han copiado de ningún medio; los nombres de las fuentes solo indican el estilo periodístico que imita cada texto.',
-        'Los significados vienen de ECDICT (licencia MIT) para el chino, y del wordnet español del Multilingual Central Repository 3.0 (CC BY 3.0) y Princeton WordNet para el español y el inglés.',
+        'Diccionario: ECDICT (MIT); wordnet español del Multilingual Central Repository 3.0 (CC BY 3.0); Princeton WordNet.',
       ],
     },
     card: {

@@ -3,7 +3,7 @@
  * TypeScript parser (so strings and comments never count) and reports every broken rule.
  *
  * src/app -> src/views -> src/machines -> src/api -> src/domain ; src/machines -> src/platform.
- * server/ may import src/domain and src/api/contract.ts only.
+ * server/ may import src/domain and the API contract (src/api/contract.ts, src/api/dictionary-contract.ts) only.
  */
 import path from 'node:path';
 import ts from 'typescript';
@@ -23,7 +23,7 @@ export const ALLOWED_IMPORTS: Readonly<Record<Layer, readonly Layer[]>> = {
 };
 
 /** server/ may reach into src/ for these only (shared pure code and the API contract). */
-const SERVER_MAY_IMPORT = [/^src\/domain\//, /^src\/api\/contract(\.ts)?$/];
+const SERVER_MAY_IMPORT = [/^src\/domain\//, /^src\/api\/(?:dictionary-)?contract(\.ts)?$/];
 
 const REACT_PACKAGES = /^(react|react-dom|@xstate\/react|wouter)(\/|$)/;
 const NO_REACT: readonly Layer[] = ['domain', 'machines', 'api', 'platform'];
@@ -179,7 +179,7 @@ export function checkSource(relativePath: string, sourceText: string): Violation
       const targetLayer = layerOf(target);
       if (layer === 'server') {
         if (targetLayer !== 'server' && !SERVER_MAY_IMPORT.some((allowed) => allowed.test(target))) {
-          report(line, `server/ may import only src/domain and src/api/contract.ts, not '${specifier}' (${target})`);
+          report(line, `server/ may import only src/domain and the API contract (src/api/contract.ts, src/api/dictionary-contract.ts), not '${specifier}' (${target})`);
         }
       } else if (targetLayer === undefined || targetLayer === 'unknown' || !ALLOWED_IMPORTS[layer].includes(targetLayer)) {
         report(line, `${layer} must not import ${targetLayer ?? 'files outside src'} ('${specifier}')`);
