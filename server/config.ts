@@ -23,6 +23,8 @@ export interface ServerConfig {
   readonly databasePath: string;
   /** The bundled dictionary's SQLite file, built from server/dictionary/data on first start. */
   readonly dictionaryPath: string;
+  /** The committed dictionary data it is built from (server/dictionary/data unless overridden). */
+  readonly dictionaryDataDir: string;
   /** The built web app (index.html and assets/). */
   readonly distDir: string;
   readonly corpusDir: string;
@@ -124,6 +126,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     publicUrl,
     databasePath,
     dictionaryPath: dictionaryPathFrom(env, databasePath),
+    dictionaryDataDir: resolve(PROJECT_ROOT, text(env, 'DICTIONARY_DATA_DIR', 'server/dictionary/data')),
     distDir: resolve(PROJECT_ROOT, text(env, 'DIST_DIR', 'dist')),
     corpusDir: resolve(PROJECT_ROOT, text(env, 'CORPUS_DIR', 'server/corpus/articles')),
     loadCorpus: flag(env, 'LOAD_CORPUS', true),

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   // A damaged dictionary file is a broken release, not a condition to serve through: stop and say which file.
   let dictionary: Dictionary;
   try {
-    const opened = openDictionary({ path: config.dictionaryPath });
+    const opened = openDictionary({ path: config.dictionaryPath, dataDir: config.dictionaryDataDir });
     dictionary = opened.dictionary;
     const { built, millis, headwords, path } = opened.report;
     console.log(

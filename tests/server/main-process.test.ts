@@ -5,7 +5,7 @@
  * the database cleanly.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function start(): Promise<Running> {
+function start(extraEnv: Record<string, string> = {}): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: PROJECT_ROOT,
     env: {
@@ -38,6 +38,7 @@ function start(): Promise<Running> {
       DIST_DIR: dist,
       SKIP_WEB_BUILD: 'true',
       LOG_LEVEL: 'info',
+      ...extraEnv,
     },
   });
   let output = '';
@@ -69,6 +70,9 @@ describe('npm start', () => {
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('aprende inglés con las noticias');
     expect(server.output()).toContain(`migrated from v0 to v${LATEST_SCHEMA_VERSION}`);
+    // The dictionary is built beside the database on the first start, and answers.
+    expect(server.output()).toMatch(/dictionary: built .*dictionary\.db/);
+    expect((await fetch(`${server.url}/api/dictionary/harbours?language=es`)).status).toBe(200);
 
     // A large response is in flight when the signal arrives; it must still arrive whole.
     const inFlight = fetch(`${server.url}/assets/big-abc.bin`, { headers: { 'accept-encoding': 'identity' } });
@@ -87,10 +91,29 @@ describe('npm start', () => {
     expect(count).toBe(health.article_count);
     expect(again.output()).toMatch(/ 0 imported, 0 updated, \d+ unchanged/);
     expect(again.output()).toContain(`schema v${LATEST_SCHEMA_VERSION}`);
+    expect(again.output()).toMatch(/dictionary: .*dictionary\.db is up to date/);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
     const db = new Database(databasePath, { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
+  }, 60_000);
+
+  it('stops with a message naming the file when the bundled dictionary data is damaged', async () => {
+    const damaged = join(dir, 'damaged-dictionary');
+    cpSync(join(PROJECT_ROOT, 'server', 'dictionary', 'data'), damaged, { recursive: true });
+    const forms = join(damaged, 'forms.tsv.gz');
+    const bytes = readFileSync(forms);
+    const middle = bytes.length >> 1;
+    bytes[middle] = bytes[middle]! ^ 0xff;
+    writeFileSync(forms, bytes);
+    const attempt = start({ DICTIONARY_DATA_DIR: damaged, DICTIONARY_PATH: join(dir, 'damaged.db') });
+    const failure = await attempt.then(
+      () => new Error('the server started on damaged data'),
+      (error: unknown) => error as Error,
+    );
+    expect(failure.message).toMatch(/exited early with 1/);
+    expect(failure.message).toContain('forms.tsv.gz');
+    expect(failure.message).toContain('dictionary is damaged');
   }, 60_000);
 });
