@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
 import type { CardPage } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
 import { ALL, EMPTY_FILTERS } from '../../../src/domain/filters';
@@ -37,7 +37,7 @@ function start(fetch: Fetch, input: ArticleListInput) {
 }
 
 const loaded = (snapshot: { matches: (v: 'loaded') => boolean }) => snapshot.matches('loaded');
-const settled = (snapshot: { matches: (v: object | string) => boolean }) =>
+const settled = (snapshot: AnyMachineSnapshot) =>
   ['more', 'end', 'empty', 'moreFailed'].some((state) => snapshot.matches({ loaded: state })) || snapshot.matches('error');
 const all = async (request: ArticlePageRequest) => server(request);
 
