@@ -105,9 +105,9 @@ export function latestParams(query: RawQuery): LatestParams {
   };
 }
 
-export interface SearchParams extends PageParams {
+/** Search takes the same filters as latest, so a filtered search is answered over every article. */
+export interface SearchParams extends LatestParams {
   readonly q: string;
-  readonly category?: CategoryId;
 }
 
 export function searchParams(query: RawQuery): SearchParams {
@@ -125,8 +125,7 @@ export function searchParams(query: RawQuery): SearchParams {
       [`${qMinLength}..${qMaxLength} characters`],
     );
   }
-  const category = oneOf(query, 'category', CATEGORY_IDS);
-  return { ...pageParams(query), q, ...(category ? { category } : {}) };
+  return { ...latestParams(query), q };
 }
 
 /** Ids come from the path: bounded, no control characters. */
