@@ -99,7 +99,7 @@ export function createApiClient(options: Partial<RequestOptions> = {}): Articles
     requestJson('/articles/latest', latestQuery(params), ArticlePageCodec, withSignal(signal));
 
   const searchPage = (params: SearchParams, signal?: AbortSignal): Promise<ArticlePage> =>
-    requestJson('/articles/search', { ...latestQuery(params), q: params.q }, ArticlePageCodec, withSignal(signal));
+    requestJson('/articles/search', { q: params.q, ...latestQuery(params) }, ArticlePageCodec, withSignal(signal));
 
   return {
     latestPage,

@@ -133,6 +133,17 @@ describe('the other calls', () => {
     expect(cards[0]?.snippet).toBe('more <mark>nurses</mark>');
   });
 
+  it('asks for a list page from latest without a search term, and from search with one, with every filter', async () => {
+    const { api, fetch } = client(json({ ...page([listItem({})]), total: 57 }), json(page([listItem({ snippet: '<mark>bank</mark>' })])));
+    const latest = await api.listPage({ language: 'zh', limit: 20, offset: 40, search: '  ', source: 'bbc' });
+    expect(fetch.calls[0]?.url).toBe('/api/articles/latest?language=zh&limit=20&offset=40&source=bbc');
+    expect(latest.total).toBe(57);
+    expect(latest.cards).toHaveLength(1);
+    const found = await api.listPage({ language: 'es', limit: 20, offset: 0, search: ' bank ', category: 'business', difficulty: 'advanced' });
+    expect(fetch.calls[1]?.url).toBe('/api/articles/search?q=bank&language=es&limit=20&offset=0&category=business&difficulty=advanced');
+    expect(found.cards[0]?.snippet).toBe('<mark>bank</mark>');
+  });
+
   it('rejects a health answer with an unknown status as a decode error', async () => {
     const { api } = client(json({ status: 'degraded', database: 'reachable', article_count: 1 }));
     const error = (await api.health().catch((e: unknown) => e)) as ApiError;
