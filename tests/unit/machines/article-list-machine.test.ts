@@ -227,8 +227,7 @@ describe('article list machine: load more', () => {
     expect(actor.getSnapshot().value).toEqual({ loaded: 'more' });
     actor.send({ type: 'LOAD_MORE' });
     expect(actor.getSnapshot().value).toEqual({ loaded: 'loadingMore' });
-    await waitFor(actor, settled);
-    expect(actor.getSnapshot().value).toEqual({ loaded: 'end' });
+    expect((await waitFor(actor, settled)).value).toEqual({ loaded: 'end' });
     expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(CARDS.map((c) => c.id));
     expect(fetch.mock.calls[1]?.[0]).toMatchObject({ offset: 3, limit: 3, filters: EMPTY_FILTERS });
   });
@@ -275,8 +274,7 @@ describe('article list machine: load more', () => {
     );
     await waitFor(actor, loaded);
     actor.send({ type: 'LOAD_MORE' });
-    await waitFor(actor, settled);
-    expect(actor.getSnapshot().value).toEqual({ loaded: 'end' });
+    expect((await waitFor(actor, settled)).value).toEqual({ loaded: 'end' });
   });
 
   it('drops a page still loading when the filters change, and asks the new question from the start', async () => {
