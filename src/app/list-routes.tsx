@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { ArticlesApi, CardPage } from '../api/client';
 import { prepareShortDates } from '../domain/dates';
-import { ALL, filtersFromQuery, queryWithFilters, type ArticleFilters } from '../domain/filters';
+import { ALL, filtersFromQuery, queryWithFilters, sameFilters, type ArticleFilters } from '../domain/filters';
 import { textLanguageFor } from '../domain/languages';
 import { languageFromPath } from '../domain/routing';
 import { articleListMachine, type ArticlePageRequest } from '../machines/article-list-machine';
@@ -98,10 +98,10 @@ function FiltersQuerySync() {
   useEffect(() => {
     const before = previous.current;
     previous.current = machineFilters;
-    const next = queryWithFilters(search, machineFilters);
     if (queryWithFilters('', machineFilters) === urlQuery) return;
-    const typed = before.category === machineFilters.category && before.source === machineFilters.source && before.difficulty === machineFilters.difficulty;
-    navigate(path + next, { replace: typed });
+    // Only the search term changed: typing, which replaces the entry instead of adding one.
+    const typed = sameFilters({ ...before, search: '' }, { ...machineFilters, search: '' });
+    navigate(path + queryWithFilters(search, machineFilters), { replace: typed });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [machineFilters]);
 

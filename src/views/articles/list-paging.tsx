@@ -2,7 +2,13 @@ import type { Texts } from '../../domain/texts';
 import type { PagingStatus } from './use-article-list';
 
 /** Under the cards: "Load more", its progress, its failure with "Try again", or the end of the list. */
-export function ListPaging({ paging, texts, send }: { paging: PagingStatus; texts: Texts; send: (type: 'LOAD_MORE' | 'RETRY') => void }) {
+interface ListPagingProps {
+  paging: PagingStatus;
+  texts: Texts;
+  send: (type: 'LOAD_MORE' | 'RETRY') => void;
+}
+
+export function ListPaging({ paging, texts, send }: ListPagingProps) {
   const t = texts.list;
   return (
     <div className="list-paging" aria-live="polite">
