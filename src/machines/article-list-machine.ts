@@ -128,6 +128,7 @@ export const articleListMachine = setup({
     isNewLanguage: ({ context, event }) => event.type === 'LANGUAGE_CHANGED' && event.language !== context.language,
     noVisibleCards: ({ context }) => visibleCards(context).length === 0,
     allLoaded: ({ context }) => context.cards.length >= context.total,
+    answered: ({ context }) => sameFilters(context.query, context.filters),
   },
 }).createMachine({
   id: 'articleList',
@@ -208,7 +209,8 @@ export const articleListMachine = setup({
         },
         typing: {
           description: 'The loaded cards that pass the new filters, at once, with "Searching all articles…"; waits for a pause in typing.',
-          after: { searchDelay: 'searching' },
+          // Filters changed and changed back before the pause: the cards already answer them.
+          after: { searchDelay: [{ guard: 'answered', target: 'deciding' }, { target: 'searching' }] },
         },
         searching: {
           description: 'The same as typing, while the server answers the question over every article.',

@@ -111,3 +111,15 @@ describe('list filters in the URL', () => {
     await waitFor(() => expect(screen.queryAllByTestId('article-card')).toHaveLength(1));
   });
 });
+
+describe('list requests', () => {
+  it('sends none when a filter is changed and changed back before the pause', async () => {
+    const { user, listPage } = renderApp('/en/articles');
+    await screen.findAllByTestId('article-card');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'health');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'all');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing 4 of 4 articles'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(listPage).toHaveBeenCalledTimes(1);
+  });
+});
