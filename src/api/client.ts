@@ -134,7 +134,8 @@ export function createApiClient(options: Partial<RequestOptions> = {}): Articles
     },
 
     async listPage({ search, ...filters }, signal) {
-      const q = search.trim();
+      // The search box has no bound (spec); a longer paste is cut to what the server accepts rather than failing.
+      const q = [...search.trim()].slice(0, QUERY_LIMITS.qMaxLength).join('');
       const page = await (q === '' ? latestPage(filters, signal) : searchPage({ ...filters, q }, signal));
       return { cards: page.articles.map(toArticleCard), total: page.total };
     },

@@ -144,6 +144,12 @@ describe('the other calls', () => {
     expect(found.cards[0]?.snippet).toBe('<mark>bank</mark>');
   });
 
+  it('cuts a list search term to the 200 characters the server accepts', async () => {
+    const { api, fetch } = client(json(page([])));
+    await api.listPage({ language: 'en', limit: 20, offset: 0, search: '港'.repeat(250) });
+    expect(new URL(fetch.calls[0]!.url, 'http://x').searchParams.get('q')).toBe('港'.repeat(200));
+  });
+
   it('rejects a health answer with an unknown status as a decode error', async () => {
     const { api } = client(json({ status: 'degraded', database: 'reachable', article_count: 1 }));
     const error = (await api.health().catch((e: unknown) => e)) as ApiError;
