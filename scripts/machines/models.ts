@@ -9,10 +9,11 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type { ArticleCard, ArticleView } from '../../src/domain/article';
 import { consentRecord } from '../../src/domain/consent-record';
+import { applyFilters } from '../../src/domain/filters';
 import type { RegionSignals } from '../../src/domain/china-detection';
 import { analyticsMachine } from '../../src/machines/analytics-machine';
 import { articleDetailMachine, FETCH_ARTICLE_ID, SANITISE_BODY_ID } from '../../src/machines/article-detail-machine';
-import { articleListMachine, FETCH_ARTICLES_ID, visibleCards } from '../../src/machines/article-list-machine';
+import { articleListMachine, FETCH_ARTICLES_ID, FETCH_MORE_ID, visibleCards } from '../../src/machines/article-list-machine';
 import { consentMachine } from '../../src/machines/consent-machine';
 import { languageMachine } from '../../src/machines/language-machine';
 import { LOOK_UP_WORD_ID, wordLookupMachine, type WordLookupContext } from '../../src/machines/word-lookup-machine';
@@ -150,6 +151,22 @@ export const MODEL_CARDS: ArticleCard[] = [
   },
 ];
 
+/** The list's first page holds MODEL_CARDS of this many; "Load more" brings MORE_CARD. */
+export const MODEL_TOTAL = 4;
+export const MORE_CARD: ArticleCard = {
+  id: 'port-wages',
+  title: 'Port Workers Agree on New Wages',
+  source: 'cbs',
+  date: '2026-11-01T07:00:00Z',
+  wordCount: 500,
+  readingTimeMinutes: 8,
+  summary: 'The harbour strike is over.',
+  difficulty: 'intermediate',
+  categories: ['business'],
+};
+/** The server's answer to a search: a ranked hit with its snippet (HTML-escaped, hits marked). */
+export const SEARCH_HIT: ArticleCard = { ...MODEL_CARDS[0]!, snippet: 'Riders &amp; commuters get more <mark>bikes</mark>.' };
+
 /** A search term matching one card's title, and one matching none. */
 export const MATCHING_SEARCH = 'bikes';
 export const UNMATCHED_SEARCH = 'volcano';
@@ -250,14 +267,41 @@ function activeFilterCount(context: ArticleListContext): number {
   return [search !== '', category !== 'all', source !== 'all', difficulty !== 'all'].filter(Boolean).length;
 }
 
+const DONE = `xstate.done.actor.${FETCH_ARTICLES_ID}`;
+
+/** What the server answers for the filters in force (the fixtures' one filter at a time). */
+function serverAnswer(context: ArticleListContext): { cards: ArticleCard[]; total: number } {
+  const { search } = context.filters;
+  if (search === MATCHING_SEARCH) return { cards: [SEARCH_HIT], total: 1 };
+  if (search !== '') return { cards: [], total: 0 };
+  const cards = applyFilters(MODEL_CARDS, context.filters);
+  return { cards, total: cards.length === MODEL_CARDS.length ? MODEL_TOTAL : cards.length };
+}
+const DONE_MORE = `xstate.done.actor.${FETCH_MORE_ID}`;
+export const SEARCH_DELAY_EVENT = 'xstate.after.searchDelay.articleList.loaded.typing';
+
 const listPayloads: PayloadTable = {
-  [`xstate.done.actor.${FETCH_ARTICLES_ID}`]: [
-    { type: `xstate.done.actor.${FETCH_ARTICLES_ID}`, output: MODEL_CARDS },
-    { type: `xstate.done.actor.${FETCH_ARTICLES_ID}`, output: [] },
+  // The home page never pages (its count is its cards); the list page's first page leaves one more.
+  // A search is answered as a server would answer those filters, so each filter leads to one result.
+  [DONE]: (snapshot) => {
+    const context = snapshot.context as ArticleListContext;
+    if (snapshot.matches({ loaded: 'searching' })) return [{ type: DONE, output: serverAnswer(context) }];
+    const total = context.limit === HOME_LIMIT ? MODEL_CARDS.length : MODEL_TOTAL;
+    return [
+      { type: DONE, output: { cards: MODEL_CARDS, total } },
+      { type: DONE, output: { cards: [], total: 0 } },
+    ];
+  },
+  // A failed search is followed for the matching term only; it leads to the same error as a failed first load.
+  [`xstate.error.actor.${FETCH_ARTICLES_ID}`]: (snapshot) =>
+    snapshot.matches({ loaded: 'searching' }) && (snapshot.context as ArticleListContext).filters.search !== MATCHING_SEARCH
+      ? []
+      : [{ type: `xstate.error.actor.${FETCH_ARTICLES_ID}`, error: new Error('Request failed: 503 Service Unavailable') }],
+  [DONE_MORE]: [{ type: DONE_MORE, output: { cards: [MORE_CARD], total: MODEL_TOTAL } }],
+  [`xstate.error.actor.${FETCH_MORE_ID}`]: [
+    { type: `xstate.error.actor.${FETCH_MORE_ID}`, error: new Error('Request failed: 502 Bad Gateway') },
   ],
-  [`xstate.error.actor.${FETCH_ARTICLES_ID}`]: [
-    { type: `xstate.error.actor.${FETCH_ARTICLES_ID}`, error: new Error('Request failed: 503 Service Unavailable') },
-  ],
+  [SEARCH_DELAY_EVENT]: [{ type: SEARCH_DELAY_EVENT }],
   LANGUAGE_CHANGED: [{ type: 'LANGUAGE_CHANGED', language: 'es' }],
   SEARCH_CHANGED: (snapshot) =>
     (snapshot.context as ArticleListContext).filters.search === ''
@@ -294,6 +338,15 @@ function skipListEvent(snapshot: AnyMachineSnapshot, type: string, maxFilters: n
   const filterEvent = FILTER_EVENTS.includes(type);
   if (filterEvent && !snapshot.matches('loaded')) return true;
   if (type === 'LANGUAGE_CHANGED' && activeFilterCount(context) > 0) return true;
+  // The language is changed once, from a page that is not in the middle of paging or searching.
+  const busy = ['loadingMore', 'moreFailed', 'typing', 'searching'].some((state) => snapshot.matches({ loaded: state }));
+  if (type === 'LANGUAGE_CHANGED' && (busy || context.language !== 'zh')) return true;
+  if ((type === 'LOAD_MORE' || filterEvent) && context.language !== 'zh') return true;
+  // Filters are changed once a list is settled (not while typing or searching); paging is followed without filters.
+  if (filterEvent && (snapshot.matches({ loaded: 'typing' }) || snapshot.matches({ loaded: 'searching' }))) return true;
+  if ((type === 'LOAD_MORE' || type === 'RETRY') && activeFilterCount(context) > 0) return true;
+  // A filter is set from the first page (with "Load more"); once set, it can only be undone.
+  if (filterEvent && activeFilterCount(context) === 0 && !snapshot.matches({ loaded: 'more' })) return true;
   if (filterEvent && activeFilterCount(context) >= maxFilters) {
     // Only undoing an active filter is offered.
     const { filters } = context;
@@ -321,7 +374,7 @@ const articleListModel: MachineModel = {
   name: 'article-list',
   title: 'Article list (home and list page)',
   summary:
-    'Loads the latest articles (home: 4, list page: 20) and applies the list page\'s search and select filters on the client. A fetch ends in loaded (showing or empty) or error; Reload and a new language refetch.',
+    'Loads the latest articles (home: 4, list page: pages of 20). A filter change filters the loaded cards on the client at once, then asks the server over every article after a pause in typing; "Load more" appends the next page. A fetch ends in loaded (more, end or empty) or error; Reload and a new language refetch.',
   machine: articleListMachine,
   source: 'src/machines/article-list-machine.ts',
   scenarios: [
@@ -329,7 +382,7 @@ const articleListModel: MachineModel = {
     { id: 'home-zh', title: 'The learner opens the home page /zh', input: { language: 'zh', limit: HOME_LIMIT } },
   ],
   events(snapshot) {
-    return eventsFromTable('article list', snapshot, listPayloads, (s, type) => skipListEvent(s, type, 2));
+    return eventsFromTable('article list', snapshot, listPayloads, (s, type) => skipListEvent(s, type, 1));
   },
   simpleEvents(snapshot) {
     // Simple paths: only the search box among the filters, one term at a time.
@@ -342,19 +395,31 @@ const articleListModel: MachineModel = {
     return JSON.stringify({
       value: snapshot.value,
       language: context.language,
-      cards: context.cards.length,
+      // Loading and error show no cards, whatever is loaded behind them.
+      cards: snapshot.matches('loaded') ? context.cards.length : null,
+      total: snapshot.matches('loaded') ? context.total : null,
       filters: context.filters,
       error: context.errorMessage,
     });
   },
   describeEvent(event) {
     switch (event.type) {
-      case `xstate.done.actor.${FETCH_ARTICLES_ID}`: {
-        const output = (event as unknown as { output: ArticleCard[] }).output;
-        return output.length === 0 ? 'The API answers with no articles' : `The API answers with ${output.length} articles`;
+      case DONE: {
+        const { cards, total } = (event as unknown as { output: { cards: ArticleCard[]; total: number } }).output;
+        return cards.length === 0 ? 'The API answers with no articles' : `The API answers with ${cards.length} of ${total} articles`;
       }
       case `xstate.error.actor.${FETCH_ARTICLES_ID}`:
         return `The API call fails (${quote(errorMessage(event))})`;
+      case DONE_MORE:
+        return 'The API answers with the next page';
+      case `xstate.error.actor.${FETCH_MORE_ID}`:
+        return `The next page fails (${quote(errorMessage(event))})`;
+      case SEARCH_DELAY_EVENT:
+        return 'The learner pauses for 300 ms; the app asks the server';
+      case 'LOAD_MORE':
+        return 'The learner clicks "Load more"';
+      case 'RETRY':
+        return 'The learner clicks "Try again"';
       case 'LANGUAGE_CHANGED':
         return `The page language changes to ${String(event.language)}`;
       case 'RELOAD':
@@ -377,7 +442,7 @@ const articleListModel: MachineModel = {
     const context = snapshot.context as ArticleListContext;
     const parts = [`language ${context.language}`];
     if (context.limit !== HOME_LIMIT) parts.push(filtersInWords(context));
-    if (snapshot.matches('loaded')) parts.unshift(`${visibleCards(context).length} of ${context.cards.length} cards`);
+    if (snapshot.matches('loaded')) parts.unshift(`${visibleCards(context).length} cards shown of ${context.total}`);
     if (snapshot.matches('error') && context.errorMessage !== null) parts.unshift(`error ${quote(context.errorMessage)}`);
     return parts.join('; ');
   },

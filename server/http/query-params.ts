@@ -106,9 +106,9 @@ export function latestParams(query: RawQuery): LatestParams {
   };
 }
 
-export interface SearchParams extends PageParams {
+/** Search takes the same filters as latest, so a filtered search is answered over every article. */
+export interface SearchParams extends LatestParams {
   readonly q: string;
-  readonly category?: CategoryId;
 }
 
 export function searchParams(query: RawQuery): SearchParams {
@@ -140,8 +140,7 @@ export function searchParams(query: RawQuery): SearchParams {
       [`at most ${QUERY_LIMITS.qMaxTerms} words`],
     );
   }
-  const category = oneOf(query, 'category', CATEGORY_IDS);
-  return { ...pageParams(query), q, ...(category ? { category } : {}) };
+  return { ...latestParams(query), q };
 }
 
 /** Ids come from the path: bounded, no control characters. */

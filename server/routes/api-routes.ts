@@ -108,6 +108,8 @@ export function registerApiRoutes(app: FastifyInstance, { reader, health, forms 
       limit: params.limit,
       offset: params.offset,
       ...(params.category ? { category: params.category } : {}),
+      ...(params.source ? { source: params.source } : {}),
+      ...(params.difficulty ? { difficulty: params.difficulty } : {}),
     });
     return sendJson(request, reply, toPage(page, params.limit, params.offset));
   });

@@ -228,16 +228,24 @@ export class SqliteArticleStore implements ArticleStore {
   private searchUnguarded(query: SearchQuery): Page<ArticleSummaryRow> {
     const match = toFtsQuery(query.q);
     if (match === undefined) return { items: [], total: 0 };
-    const key = query.category ? 'category' : '';
+    const filters: string[] = [];
+    const params: Record<string, string> = { match };
+    if (query.category) {
+      filters.push(`EXISTS (SELECT 1 FROM article_categories AS c
+             WHERE c.article_seq = article_search.rowid AND c.category = @category)`);
+      params.category = query.category;
+    }
+    // Source and difficulty are columns of articles: one primary-key lookup per hit.
+    const columns = [query.source ? 'f.source = @source' : '', query.difficulty ? 'f.difficulty = @difficulty' : ''].filter(Boolean);
+    if (columns.length) filters.push(`EXISTS (SELECT 1 FROM articles AS f WHERE f.seq = article_search.rowid AND ${columns.join(' AND ')})`);
+    if (query.source) params.source = query.source;
+    if (query.difficulty) params.difficulty = query.difficulty;
+    const key = [query.category ? 'category' : '', query.source ? 'source' : '', query.difficulty ? 'difficulty' : ''].join('|');
     let prepared = this.searchStatements.get(key);
     if (!prepared) {
-      const categoryFilter = query.category
-        ? `AND EXISTS (SELECT 1 FROM article_categories AS c
-             WHERE c.article_seq = article_search.rowid AND c.category = @category)`
-        : '';
       // Every search row belongs to an article (both are written in one transaction), so
       // ranking and counting stay inside the full-text index; articles are joined for the page only.
-      const matches = `FROM article_search WHERE article_search MATCH @match ${categoryFilter}`;
+      const matches = `FROM article_search WHERE article_search MATCH @match ${filters.map((f) => `AND ${f}`).join(' ')}`;
       const { title, summary, body } = BM25_WEIGHTS;
       prepared = {
         page: this.db.prepare(
@@ -258,8 +266,6 @@ export class SqliteArticleStore implements ArticleStore {
       };
       this.searchStatements.set(key, prepared);
     }
-    const params: Record<string, string> = { match };
-    if (query.category) params.category = query.category;
     const total = prepared.total.get(params) as number;
     const items =
       query.offset >= total

@@ -68,12 +68,9 @@ export interface ArticleQuery {
   readonly difficulty?: DifficultyLevel;
 }
 
-export interface SearchQuery {
+export interface SearchQuery extends ArticleQuery {
   /** Already trimmed and length-checked by the HTTP layer; any characters at all. */
   readonly q: string;
-  readonly limit: number;
-  readonly offset: number;
-  readonly category?: CategoryId;
 }
 
 export interface ArticleSummaryRow {

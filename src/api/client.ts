@@ -31,6 +31,25 @@ export interface SearchParams {
   limit?: number;
   offset?: number;
   category?: string;
+  source?: string;
+  difficulty?: string;
+}
+
+/** One page of cards and how many the server counted for the same question. */
+export interface CardPage {
+  cards: ArticleCard[];
+  total: number;
+}
+
+/** The list page's question: a search term (blank for none) and the select filters, one page of it. */
+export interface ListPageParams {
+  language: LanguageCode;
+  limit: number;
+  offset: number;
+  search: string;
+  category?: string;
+  source?: string;
+  difficulty?: string;
 }
 
 export interface ArticlesApi {
@@ -40,6 +59,8 @@ export interface ArticlesApi {
   categories(language: LanguageCode, signal?: AbortSignal): Promise<CategoriesResponse>;
   sources(signal?: AbortSignal): Promise<SourcesResponse>;
   search(params: SearchParams, signal?: AbortSignal): Promise<ArticleCard[]>;
+  /** Ranked search results when there is a term, otherwise the latest articles; both filtered. */
+  listPage(params: ListPageParams, signal?: AbortSignal): Promise<CardPage>;
   health(signal?: AbortSignal): Promise<HealthResponse>;
 }
 
@@ -77,6 +98,9 @@ export function createApiClient(options: Partial<RequestOptions> = {}): Articles
   const latestPage = (params: LatestParams, signal?: AbortSignal): Promise<ArticlePage> =>
     requestJson('/articles/latest', latestQuery(params), ArticlePageCodec, withSignal(signal));
 
+  const searchPage = (params: SearchParams, signal?: AbortSignal): Promise<ArticlePage> =>
+    requestJson('/articles/search', { q: params.q, ...latestQuery(params) }, ArticlePageCodec, withSignal(signal));
+
   return {
     latestPage,
 
@@ -105,25 +129,38 @@ export function createApiClient(options: Partial<RequestOptions> = {}): Articles
     },
 
     async search(params, signal) {
-      const page = await requestJson(
-        '/articles/search',
-        {
-          q: params.q,
-          language: languageOrDefault(params.language),
-          limit: clampLimit(params.limit),
-          offset: clampOffset(params.offset),
-          category: params.category,
-        },
-        ArticlePageCodec,
-        withSignal(signal),
-      );
+      const page = await searchPage(params, signal);
       return page.articles.map(toArticleCard);
+    },
+
+    async listPage({ search, ...filters }, signal) {
+      const q = withinSearchLimits(search);
+      const page = await (q === '' ? latestPage(filters, signal) : searchPage({ ...filters, q }, signal));
+      return { cards: page.articles.map(toArticleCard), total: page.total };
     },
 
     health(signal) {
       return requestJson('/health', {}, HealthResponseCodec, withSignal(signal));
     },
   };
+}
+
+/**
+ * The search box has no bound (spec); a longer paste is cut to what the server accepts (its first
+ * words, then its characters, never a control character) rather than failing with a 400.
+ */
+export function withinSearchLimits(search: string): string {
+  const kept: string[] = [];
+  let words = 0;
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  for (const token of search.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().split(/\s+/u)) {
+    if (/[\p{L}\p{N}]/u.test(token)) {
+      if (words === QUERY_LIMITS.qMaxTerms) break;
+      words += 1;
+    }
+    kept.push(token);
+  }
+  return [...kept.join(' ')].slice(0, QUERY_LIMITS.qMaxLength).join('').trim();
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -88,3 +88,39 @@ export function matchesFilters(card: ArticleCard, filters: ArticleFilters): bool
 export function applyFilters(cards: readonly ArticleCard[], filters: ArticleFilters): ArticleCard[] {
   return cards.filter((card) => matchesFilters(card, filters));
 }
+
+/** Filters that ask the server the same question (the search term is compared trimmed). */
+export function sameFilters(a: ArticleFilters, b: ArticleFilters): boolean {
+  return (
+    a.search.trim() === b.search.trim() && a.category === b.category && a.source === b.source && a.difficulty === b.difficulty
+  );
+}
+
+/** The URL parameter of each filter: /zh/articles?q=harbour&category=health&source=bbc&difficulty=advanced. */
+const QUERY_NAMES: Readonly<Record<FilterField, string>> = { search: 'q', category: 'category', source: 'source', difficulty: 'difficulty' };
+const FILTER_FIELDS = Object.keys(QUERY_NAMES) as FilterField[];
+
+function params(search: string): URLSearchParams {
+  return new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+}
+
+/** The filters a list address carries; unknown select values mean "all", as in the selects. */
+export function filtersFromQuery(search: string): ArticleFilters {
+  const query = params(search);
+  return FILTER_FIELDS.reduce(
+    (filters, field) => parseFilterValue(filters, field, query.get(QUERY_NAMES[field]) ?? ''),
+    EMPTY_FILTERS,
+  );
+}
+
+/** The query string with every filter set (or removed when blank or "all"), other parameters kept. */
+export function queryWithFilters(search: string, filters: ArticleFilters): string {
+  const query = params(search);
+  for (const field of FILTER_FIELDS) {
+    const value = filters[field];
+    if (value === '' || value === ALL) query.delete(QUERY_NAMES[field]);
+    else query.set(QUERY_NAMES[field], value);
+  }
+  const text = query.toString();
+  return text === '' ? '' : `?${text}`;
+}

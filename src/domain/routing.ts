@@ -93,17 +93,3 @@ export function detailPath(language: string, articleId: string): string {
 export function isArticlesPath(path: string): boolean {
   return pathSegments(path).includes('articles');
 }
-
-/** The search term kept in the list page's query string (?q=). */
-export function searchTermFromQuery(search: string): string {
-  return new URLSearchParams(search.startsWith('?') ? search.slice(1) : search).get('q') ?? '';
-}
-
-/** The query string with ?q= set to the term (or removed when blank), other parameters kept. */
-export function queryWithSearchTerm(search: string, term: string): string {
-  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  if (term === '') params.delete('q');
-  else params.set('q', term);
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}

@@ -3,6 +3,8 @@
  * missing key in any language a type error. Category and difficulty names live in article.ts.
  */
 import type { TextLanguage } from './languages';
+import { LIST_TEXTS, type ListTexts } from './list-texts';
+import { formatCount } from './number-format';
 
 export interface Texts {
   readonly skipToContent: string;
@@ -37,25 +39,7 @@ export interface Texts {
     readonly categoriesLabel: string;
     readonly publishedOn: string;
   };
-  readonly list: {
-    readonly title: string;
-    readonly subtitle: string;
-    readonly filtersLabel: string;
-    readonly searchLabel: string;
-    readonly searchPlaceholder: string;
-    readonly categoryLabel: string;
-    readonly sourceLabel: string;
-    readonly difficultyLabel: string;
-    readonly allCategories: string;
-    readonly allSources: string;
-    readonly allDifficulties: string;
-    readonly loading: string;
-    readonly loadErrorFallback: string;
-    readonly reload: string;
-    readonly emptyTitle: string;
-    readonly emptyHint: string;
-    readonly resultCount: (shown: number, total: number) => string;
-  };
+  readonly list: ListTexts;
   readonly detail: {
     readonly back: string;
     readonly loading: string;
@@ -70,18 +54,6 @@ export interface Texts {
     readonly body: string;
     readonly home: string;
   };
-}
-
-// toLocaleString builds a new number formatter on every call; cards call it once each.
-const countFormats = new Map<string, Intl.NumberFormat>();
-
-function formatCount(count: number, locale: string): string {
-  let formatter = countFormats.get(locale);
-  if (formatter === undefined) {
-    formatter = new Intl.NumberFormat(locale);
-    countFormats.set(locale, formatter);
-  }
-  return formatter.format(count);
 }
 
 export const TEXTS = {
@@ -118,25 +90,7 @@ export const TEXTS = {
       categoriesLabel: 'Categories',
       publishedOn: 'Published',
     },
-    list: {
-      title: 'All Articles',
-      subtitle: 'Search and filter articles by category, source and difficulty.',
-      filtersLabel: 'Filter articles',
-      searchLabel: 'Search',
-      searchPlaceholder: 'Search titles and summaries',
-      categoryLabel: 'Category',
-      sourceLabel: 'Source',
-      difficultyLabel: 'Difficulty',
-      allCategories: 'All categories',
-      allSources: 'All sources',
-      allDifficulties: 'All levels',
-      loading: 'Loading articles…',
-      loadErrorFallback: 'Unable to load articles, please try again later.',
-      reload: 'Reload',
-      emptyTitle: 'No matching articles found',
-      emptyHint: 'Try adjusting your filters or search terms',
-      resultCount: (shown, total) => `Showing ${shown} of ${total} articles`,
-    },
+    list: LIST_TEXTS.en,
     detail: {
       back: 'Back to articles',
       loading: 'Loading article…',
@@ -185,25 +139,7 @@ export const TEXTS = {
       categoriesLabel: '类别',
       publishedOn: '发布于',
     },
-    list: {
-      title: '全部文章',
-      subtitle: '按类别、来源和难度搜索和筛选文章。',
-      filtersLabel: '筛选文章',
-      searchLabel: '搜索',
-      searchPlaceholder: '搜索标题和摘要',
-      categoryLabel: '类别',
-      sourceLabel: '来源',
-      difficultyLabel: '难度',
-      allCategories: '全部类别',
-      allSources: '全部来源',
-      allDifficulties: '全部难度',
-      loading: '正在加载文章…',
-      loadErrorFallback: '无法加载文章，请稍后再试。',
-      reload: '重新加载',
-      emptyTitle: '没有找到匹配的文章',
-      emptyHint: '请尝试调整筛选条件或搜索词',
-      resultCount: (shown, total) => `显示 ${shown} / ${total} 篇文章`,
-    },
+    list: LIST_TEXTS.zh,
     detail: {
       back: '返回文章列表',
       loading: '正在加载文章…',
@@ -252,25 +188,7 @@ export const TEXTS = {
       categoriesLabel: 'Categorías',
       publishedOn: 'Publicado',
     },
-    list: {
-      title: 'Todos los artículos',
-      subtitle: 'Busca y filtra artículos por categoría, fuente y dificultad.',
-      filtersLabel: 'Filtrar artículos',
-      searchLabel: 'Buscar',
-      searchPlaceholder: 'Buscar en títulos y resúmenes',
-      categoryLabel: 'Categoría',
-      sourceLabel: 'Fuente',
-      difficultyLabel: 'Dificultad',
-      allCategories: 'Todas las categorías',
-      allSources: 'Todas las fuentes',
-      allDifficulties: 'Todos los niveles',
-      loading: 'Cargando artículos…',
-      loadErrorFallback: 'No se pudieron cargar los artículos, inténtalo de nuevo más tarde.',
-      reload: 'Recargar',
-      emptyTitle: 'No se encontraron artículos',
-      emptyHint: 'Prueba a ajustar los filtros o los términos de búsqueda',
-      resultCount: (shown, total) => `Mostrando ${shown} de ${total} artículos`,
-    },
+    list: LIST_TEXTS.es,
     detail: {
       back: 'Volver a los artículos',
       loading: 'Cargando artículo…',

@@ -1,10 +1,14 @@
 /**
- * Loads the latest articles (home: 4, list page: 20) and holds the list page's filters.
- * States: loading -> loaded (showing | empty) or error; RELOAD from error refetches, and a new
- * language refetches from any state. Leaving 'loading' stops the invoked request, whose signal is
- * then aborted, so an older answer can never replace a newer one.
+ * Loads the latest articles (home: 4, list page: pages of 20) and holds the list page's filters.
+ * States: loading -> loaded or error; RELOAD from error refetches, and a new language refetches
+ * from any state. In loaded, a filter change first filters the loaded cards on the client (at
+ * once, as the spec says), then, after a short pause in typing, asks the server the same question
+ * over every article (searching); "Load more" asks for the next page of the same question.
+ * Leaving a state stops its request, whose signal is then aborted, so an older answer can never
+ * replace a newer one.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { CardPage } from '../api/client';
 import type { ArticleCard } from '../domain/article';
 import { apiLanguageFor, type LanguageCode } from '../domain/languages';
 import {
@@ -13,15 +17,23 @@ import {
   parseCategoryFilter,
   parseDifficultyFilter,
   parseSourceFilter,
+  sameFilters,
   type ArticleFilters,
 } from '../domain/filters';
 
 export interface ArticleListContext {
   /** The page language; the API is asked in apiLanguageFor(language). */
   language: string;
+  /** Page size. */
   limit: number;
+  /** Every card loaded so far for `query`, in the server's order. */
   cards: ArticleCard[];
+  /** How many articles the server counted for `query`. */
+  total: number;
+  /** The filters the learner has set. */
   filters: ArticleFilters;
+  /** The filters `cards` were fetched with; they differ from `filters` until the server answers. */
+  query: ArticleFilters;
   /** The failure's own message, when it had one; the view falls back to its localized text. */
   errorMessage: string | null;
 }
@@ -32,21 +44,29 @@ export interface ArticleListInput {
   filters?: Partial<ArticleFilters>;
 }
 
-export interface LatestArticlesRequest {
+export interface ArticlePageRequest {
   language: LanguageCode;
   limit: number;
+  offset: number;
+  filters: ArticleFilters;
 }
 
 export type ArticleListEvent =
   | { type: 'LANGUAGE_CHANGED'; language: string }
   | { type: 'RELOAD' }
+  | { type: 'LOAD_MORE' }
+  | { type: 'RETRY' }
   | { type: 'SEARCH_CHANGED'; search: string }
   | { type: 'CATEGORY_SELECTED'; category: string }
   | { type: 'SOURCE_SELECTED'; source: string }
   | { type: 'DIFFICULTY_SELECTED'; difficulty: string }
   | { type: 'FILTERS_CLEARED' };
 
+/** The first page of a question (loading, searching) and the next pages (loadingMore). */
 export const FETCH_ARTICLES_ID = 'fetchArticles';
+export const FETCH_MORE_ID = 'fetchMore';
+/** A pause in typing this long sends the search; each keystroke starts it again. */
+export const SEARCH_DELAY_MS = 300;
 
 function messageOf(error: unknown): string | null {
   if (error instanceof Error && error.message.trim() !== '') return error.message;
@@ -57,6 +77,17 @@ function messageOf(error: unknown): string | null {
   return null;
 }
 
+const FILTER_EVENTS = ['SEARCH_CHANGED', 'CATEGORY_SELECTED', 'SOURCE_SELECTED', 'DIFFICULTY_SELECTED', 'FILTERS_CLEARED'] as const;
+
+/** The same transition for every filter event. */
+function onFilters<T>(transition: T): Record<(typeof FILTER_EVENTS)[number], T> {
+  return Object.fromEntries(FILTER_EVENTS.map((type) => [type, transition])) as Record<(typeof FILTER_EVENTS)[number], T>;
+}
+
+function pageRequest(context: ArticleListContext, offset: number, filters: ArticleFilters): ArticlePageRequest {
+  return { language: apiLanguageFor(context.language), limit: context.limit, offset, filters };
+}
+
 export const articleListMachine = setup({
   types: {
     context: {} as ArticleListContext,
@@ -65,10 +96,11 @@ export const articleListMachine = setup({
   },
   actors: {
     // Replaced by the app with the real API call; failing by default keeps a forgotten wiring visible.
-    fetchLatestArticles: fromPromise<ArticleCard[], LatestArticlesRequest>(async () => {
-      throw new Error('fetchLatestArticles is not provided');
+    fetchArticlePage: fromPromise<CardPage, ArticlePageRequest>(async () => {
+      throw new Error('fetchArticlePage is not provided');
     }),
   },
+  delays: { searchDelay: SEARCH_DELAY_MS },
   actions: {
     setLanguage: assign({
       language: ({ context, event }) => (event.type === 'LANGUAGE_CHANGED' ? event.language : context.language),
@@ -94,65 +126,108 @@ export const articleListMachine = setup({
   },
   guards: {
     isNewLanguage: ({ context, event }) => event.type === 'LANGUAGE_CHANGED' && event.language !== context.language,
-    noVisibleCards: ({ context }) => applyFilters(context.cards, context.filters).length === 0,
+    noVisibleCards: ({ context }) => visibleCards(context).length === 0,
+    allLoaded: ({ context }) => context.cards.length >= context.total,
+    answered: ({ context }) => sameFilters(context.query, context.filters),
   },
 }).createMachine({
   id: 'articleList',
-  context: ({ input }) => ({
-    language: input.language,
-    limit: input.limit,
-    cards: [],
-    filters: { ...EMPTY_FILTERS, ...input.filters },
-    errorMessage: null,
-  }),
+  context: ({ input }) => {
+    const filters = { ...EMPTY_FILTERS, ...input.filters };
+    return { language: input.language, limit: input.limit, cards: [], total: 0, filters, query: filters, errorMessage: null };
+  },
   initial: 'loading',
   on: {
     LANGUAGE_CHANGED: { guard: 'isNewLanguage', target: '.loading', actions: 'setLanguage' },
-    // Filters may change before the list arrives (e.g. ?q= in the URL); they apply once it does.
-    SEARCH_CHANGED: { actions: 'updateFilters' },
-    CATEGORY_SELECTED: { actions: 'updateFilters' },
-    SOURCE_SELECTED: { actions: 'updateFilters' },
-    DIFFICULTY_SELECTED: { actions: 'updateFilters' },
-    FILTERS_CLEARED: { actions: 'updateFilters' },
+    // Filters may change while nothing is shown (e.g. ?q= in the URL); the next fetch uses them.
+    ...onFilters({ actions: 'updateFilters' }),
   },
   states: {
     loading: {
       description: 'A spinner with "Loading articles…" (on the list page under the title and the filters).',
+      // A filter set before the first answer asks again with it rather than filtering the wrong page.
+      on: onFilters({ target: 'loading', reenter: true, actions: 'updateFilters' }),
       invoke: {
         id: FETCH_ARTICLES_ID,
-        src: 'fetchLatestArticles',
-        input: ({ context }) => ({ language: apiLanguageFor(context.language), limit: context.limit }),
+        src: 'fetchArticlePage',
+        input: ({ context }) => pageRequest(context, 0, context.filters),
         onDone: {
           target: 'loaded',
-          actions: assign({ cards: ({ event }) => event.output, errorMessage: null }),
+          actions: assign(({ context, event }) => ({
+            cards: event.output.cards,
+            total: event.output.total,
+            query: context.filters,
+            errorMessage: null,
+          })),
         },
-        onError: {
-          target: 'error',
-          actions: assign({ errorMessage: ({ event }) => messageOf(event.error) }),
-        },
+        onError: { target: 'error', actions: assign({ errorMessage: ({ event }) => messageOf(event.error) }) },
       },
     },
     loaded: {
-      description: 'The articles have arrived; the list page says how many match.',
+      description: 'The articles have arrived; the list page says how many the server found.',
       initial: 'deciding',
-      on: {
-        SEARCH_CHANGED: { target: '.deciding', actions: 'updateFilters' },
-        CATEGORY_SELECTED: { target: '.deciding', actions: 'updateFilters' },
-        SOURCE_SELECTED: { target: '.deciding', actions: 'updateFilters' },
-        DIFFICULTY_SELECTED: { target: '.deciding', actions: 'updateFilters' },
-        FILTERS_CLEARED: { target: '.deciding', actions: 'updateFilters' },
-      },
+      on: onFilters({ target: '.typing', actions: 'updateFilters' }),
       states: {
-        // Transient: picks showing or empty from the cards and the filters.
         deciding: {
-          description: 'Never seen: picks the cards or the empty state at once.',
-          always: [{ guard: 'noVisibleCards', target: 'empty' }, { target: 'showing' }],
+          description: 'Never seen: picks the cards, the end of the list or the empty state at once.',
+          always: [
+            { guard: 'noVisibleCards', target: 'empty' },
+            { guard: 'allLoaded', target: 'end' },
+            { target: 'more' },
+          ],
         },
-        showing: {
-          description: 'Article cards (source, date, word count, reading time, title, category tags), only those passing every filter.',
+        more: {
+          description: 'Article cards (source, date, word count, reading time, title, category tags; a search adds a snippet with the matched words marked), "Showing 20 of 1,234 articles" and a "Load more" button.',
+          on: { LOAD_MORE: 'loadingMore' },
+        },
+        loadingMore: {
+          description: 'The cards stay; "Loading more articles…" in place of the button.',
+          invoke: {
+            id: FETCH_MORE_ID,
+            src: 'fetchArticlePage',
+            input: ({ context }) => pageRequest(context, context.cards.length, context.query),
+            onDone: {
+              target: 'deciding',
+              actions: assign(({ context, event }) => ({
+                cards: [...context.cards, ...event.output.cards],
+                // An empty page means the collection shrank since the count: stop at what is shown.
+                total: event.output.cards.length === 0 ? context.cards.length : event.output.total,
+              })),
+            },
+            onError: { target: 'moreFailed', actions: assign({ errorMessage: ({ event }) => messageOf(event.error) }) },
+          },
+        },
+        moreFailed: {
+          description: 'The cards stay; "Could not load more articles." with a "Try again" button.',
+          on: { RETRY: 'loadingMore' },
+        },
+        end: {
+          description: 'Every matching article is shown: the cards, the count and "You have reached the end of the list."',
         },
         empty: {
           description: 'No cards: "No matching articles found" and "Try adjusting your filters or search terms".',
+        },
+        typing: {
+          description: 'The loaded cards that pass the new filters, at once, with "Searching all articles…"; waits for a pause in typing.',
+          // Filters changed and changed back before the pause: the cards already answer them.
+          after: { searchDelay: [{ guard: 'answered', target: 'deciding' }, { target: 'searching' }] },
+        },
+        searching: {
+          description: 'The same as typing, while the server answers the question over every article.',
+          invoke: {
+            id: FETCH_ARTICLES_ID,
+            src: 'fetchArticlePage',
+            input: ({ context }) => pageRequest(context, 0, context.filters),
+            onDone: {
+              target: 'deciding',
+              actions: assign(({ context, event }) => ({
+                cards: event.output.cards,
+                total: event.output.total,
+                query: context.filters,
+              })),
+            },
+            onError: { target: '#articleList.error', actions: assign({ errorMessage: ({ event }) => messageOf(event.error) }) },
+          },
         },
       },
     },
@@ -166,7 +241,11 @@ export const articleListMachine = setup({
   },
 });
 
-/** The cards the list shows: the loaded ones that pass every filter. */
+/**
+ * The cards the list shows: the server's answer when it answered the filters in force, and while
+ * it has not, the loaded cards that pass them on the client (the server also matches article
+ * bodies, so its answer is not filtered again).
+ */
 export function visibleCards(context: ArticleListContext): ArticleCard[] {
-  return applyFilters(context.cards, context.filters);
+  return sameFilters(context.query, context.filters) ? context.cards : applyFilters(context.cards, context.filters);
 }

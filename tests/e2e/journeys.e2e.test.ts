@@ -12,13 +12,13 @@ import { FILTERABLE_CATEGORIES, DIFFICULTY_LEVELS, SOURCE_IDS, SOURCES } from '.
 import { PAGE_TEXTS } from '../../src/domain/page-meta';
 import {
   cardTitles,
-  expectedTitles,
   JOURNEY_LANGUAGES,
   LANGUAGE_NAMES,
   listArticles,
   NAV_LABELS,
   newPage,
   previewTitle,
+  serverTitles,
   SAVED_REJECTION,
   startHarness,
   texts,
@@ -105,24 +105,28 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
       const difficulty = page.getByRole('combobox', { name: t.list.difficultyLabel, exact: true });
       const search = page.getByRole('searchbox', { name: t.list.searchLabel, exact: true });
 
+      // The list filters its loaded cards at once, then shows the server's answer over every
+      // article; the titles are compared once that answer is shown (the status no longer says searching).
       const visibleTitles = async () => {
+        if ((await page.locator('.result-count').textContent()) === t.list.searching) return null;
         if (await page.getByText(t.list.emptyTitle).isVisible()) return [];
         return cardTitles(page);
       };
+      const answered = (filter: Parameters<typeof serverTitles>[2]) => serverTitles(harness, language, filter);
 
       for (const value of FILTERABLE_CATEGORIES) {
         await category.selectOption({ label: categoryLabel(value, language) });
-        await expect.poll(visibleTitles).toEqual(expectedTitles(articles, { category: value }));
+        await expect.poll(visibleTitles).toEqual(await answered({ category: value }));
       }
       await category.selectOption({ label: t.list.allCategories });
       for (const value of SOURCE_IDS) {
         await source.selectOption({ label: SOURCES[value].name });
-        await expect.poll(visibleTitles).toEqual(expectedTitles(articles, { source: value }));
+        await expect.poll(visibleTitles).toEqual(await answered({ source: value }));
       }
       await source.selectOption({ label: t.list.allSources });
       for (const value of DIFFICULTY_LEVELS) {
         await difficulty.selectOption({ label: difficultyLabel(value, language) });
-        await expect.poll(visibleTitles).toEqual(expectedTitles(articles, { difficulty: value }));
+        await expect.poll(visibleTitles).toEqual(await answered({ difficulty: value }));
       }
       await difficulty.selectOption({ label: t.list.allDifficulties });
       await expect.poll(visibleTitles).toEqual(articles.map(previewTitle));
@@ -130,8 +134,8 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
       // Search: a word from one title, typed in capitals, matches regardless of case.
       const word = previewTitle(articles[3]!).split(/\s+/).find((w) => w.length >= 6) ?? previewTitle(articles[3]!);
       await search.fill(word.toUpperCase());
-      const searched = expectedTitles(articles, { search: word });
-      expect(searched.length).toBeGreaterThanOrEqual(1);
+      const searched = await answered({ search: word });
+      expect(searched).toContain(previewTitle(articles[3]!));
       await expect.poll(visibleTitles).toEqual(searched);
 
       // Combined: the first article's own category, source and difficulty, plus a word of its title.
@@ -146,7 +150,7 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
       if (combined.category) await category.selectOption(combined.category);
       await source.selectOption(combined.source);
       if (combined.difficulty) await difficulty.selectOption(combined.difficulty);
-      const combinedTitles = expectedTitles(articles, combined);
+      const combinedTitles = await answered(combined);
       expect(combinedTitles).toContain(previewTitle(first));
       await expect.poll(visibleTitles).toEqual(combinedTitles);
 
@@ -237,7 +241,8 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
     const { context, page } = await newPage(harness, SAVED_REJECTION);
     try {
       const word = previewTitle(articles[5]!).split(/\s+/).find((w) => w.length >= 5) ?? previewTitle(articles[5]!);
-      const expected = expectedTitles(articles, { search: word });
+      const expected = await serverTitles(harness, language, { search: word });
+      expect(expected).toContain(previewTitle(articles[5]!));
       await page.goto(`/${language}/articles?q=${encodeURIComponent(word)}`);
       await page.locator('[data-testid="article-card"]').first().waitFor();
       const search = page.getByRole('searchbox', { name: t.list.searchLabel, exact: true });

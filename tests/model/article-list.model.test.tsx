@@ -8,10 +8,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { textLanguageFor } from '../../src/domain/languages';
-import type { ArticleCard } from '../../src/domain/article';
+import type { CardPage } from '../../src/api/client';
 import { textsFor } from '../../src/domain/texts';
-import { FETCH_ARTICLES_ID, visibleCards, type ArticleListContext } from '../../src/machines/article-list-machine';
-import { HOME_LIMIT, modelNamed, type Scenario } from '../../scripts/machines/models';
+import { FETCH_ARTICLES_ID, FETCH_MORE_ID, visibleCards, type ArticleListContext } from '../../src/machines/article-list-machine';
+import { HOME_LIMIT, modelNamed, SEARCH_DELAY_EVENT, type Scenario } from '../../scripts/machines/models';
 import { deferred, fakeApi } from '../unit/views/fixtures';
 import { renderApp } from '../unit/views/render-app';
 import { field, pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
@@ -29,11 +29,13 @@ function cardTitles(): string[] {
 async function expectListPage(snapshot: AnyMachineSnapshot) {
   const context = snapshot.context as ArticleListContext;
   const texts = textsOf(context.language);
+  const loaded = (state: string) => snapshot.matches({ loaded: state });
   await waitFor(() => {
     expect(screen.getByRole('heading', { level: 1, name: texts.list.title })).toBeInTheDocument();
     const spinner = screen.queryByText(texts.list.loading);
     const alert = screen.queryByRole('alert');
     const emptyTitle = screen.queryByText(texts.list.emptyTitle);
+    const loadMore = screen.queryByRole('button', { name: texts.list.loadMore });
     if (snapshot.matches('loading')) {
       expect(spinner).toBeInTheDocument();
       expect(alert).toBeNull();
@@ -44,17 +46,34 @@ async function expectListPage(snapshot: AnyMachineSnapshot) {
       if (context.errorMessage !== null) expect(alert).toHaveTextContent(context.errorMessage);
       expect(within(alert!).getByRole('button', { name: texts.list.reload })).toBeInTheDocument();
       expect(cardTitles()).toEqual([]);
-    } else if (snapshot.matches({ loaded: 'empty' })) {
+    } else if (loaded('empty')) {
       expect(spinner).toBeNull();
       expect(emptyTitle).toBeInTheDocument();
       expect(screen.getByText(texts.list.emptyHint)).toBeInTheDocument();
       expect(cardTitles()).toEqual([]);
-      expect(screen.getByRole('status')).toHaveTextContent(texts.list.resultCount(0, context.cards.length));
+      expect(screen.getByRole('status')).toHaveTextContent(texts.list.resultCount(0, context.total));
     } else {
-      expect(snapshot.matches({ loaded: 'showing' })).toBe(true);
       expect(spinner).toBeNull();
       expect(emptyTitle).toBeNull();
       expect(cardTitles()).toEqual(visibleCards(context).map((card) => card.title));
+      // Snippets arrive as HTML; the page shows their text with the hits in <mark>, never raw markup.
+      for (const card of visibleCards(context).filter((c) => c.snippet !== undefined)) {
+        const shown = screen.getAllByTestId('article-card').find((el) => el.textContent?.includes(card.title))!;
+        expect(shown.querySelector('.card-snippet')?.innerHTML).toBe(card.snippet);
+      }
+      const searching = loaded('typing') || loaded('searching');
+      expect(screen.getByRole('status')).toHaveTextContent(
+        searching ? texts.list.searching : texts.list.resultCount(context.cards.length, context.total),
+      );
+      expect(loadMore !== null).toBe(loaded('more'));
+      expect(screen.queryByText(texts.list.loadingMore) !== null).toBe(loaded('loadingMore'));
+      expect(screen.queryByText(texts.list.endOfList) !== null).toBe(loaded('end'));
+      if (loaded('moreFailed')) {
+        expect(alert).toHaveTextContent(texts.list.moreError);
+        expect(within(alert!).getByRole('button', { name: texts.list.retry })).toBeInTheDocument();
+      } else {
+        expect(alert).toBeNull();
+      }
     }
     // The controls always show the filters in force.
     expect(screen.getByRole('searchbox', { name: texts.list.searchLabel })).toHaveValue(context.filters.search);
@@ -85,7 +104,7 @@ async function expectHomePage(snapshot: AnyMachineSnapshot) {
       expect(empty).toBeInTheDocument();
       expect(cardTitles()).toEqual([]);
     } else {
-      expect(snapshot.matches({ loaded: 'showing' })).toBe(true);
+      expect(snapshot.matches({ loaded: 'end' })).toBe(true);
       expect(spinner).toBeNull();
       expect(empty).toBeNull();
       expect(cardTitles()).toEqual(context.cards.map((card) => card.title));
@@ -104,14 +123,17 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
   });
 
   it.each(paths.map((path) => [pathName(model, path), path] as const))('%s', async (_name, path) => {
-    const fetches: Array<ReturnType<typeof deferred<ArticleCard[]>>> = [];
+    // The home page asks for latest articles, the list page for pages; both answers are settled by the path.
+    const fetches: Array<ReturnType<typeof deferred<CardPage>>> = [];
     let settled = 0;
+    const request = () => {
+      const answer = deferred<CardPage>();
+      fetches.push(answer);
+      return answer.promise;
+    };
     const fake = fakeApi({
-      latestArticles: () => {
-        const answer = deferred<ArticleCard[]>();
-        fetches.push(answer);
-        return answer.promise;
-      },
+      latestArticles: async () => (await request()).cards,
+      listPage: request,
     });
     let app: ReturnType<typeof renderApp> | undefined;
     let language = (scenario.input as { language: string }).language;
@@ -130,16 +152,28 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
         case 'xstate.init':
           app = renderApp(onHome ? `/${language}` : `/${language}/articles`, { fake });
           return;
-        case `xstate.done.actor.${FETCH_ARTICLES_ID}`: {
+        case `xstate.done.actor.${FETCH_ARTICLES_ID}`:
+        case `xstate.done.actor.${FETCH_MORE_ID}`: {
           const answer = await newestRequest();
-          await act(async () => answer.resolve(field<ArticleCard[]>(event, 'output')));
+          await act(async () => answer.resolve(field<CardPage>(event, 'output')));
           return;
         }
-        case `xstate.error.actor.${FETCH_ARTICLES_ID}`: {
+        case `xstate.error.actor.${FETCH_ARTICLES_ID}`:
+        case `xstate.error.actor.${FETCH_MORE_ID}`: {
           const answer = await newestRequest();
           await act(async () => answer.reject(field<Error>(event, 'error')));
           return;
         }
+        case SEARCH_DELAY_EVENT:
+          // The pause in typing passes in real time; the search request it sends is answered by the next step.
+          await waitFor(() => expect(fetches.length).toBeGreaterThan(settled), { timeout: 2000 });
+          return;
+        case 'LOAD_MORE':
+          await app!.user.click(screen.getByRole('button', { name: texts.list.loadMore }));
+          return;
+        case 'RETRY':
+          await app!.user.click(screen.getByRole('button', { name: texts.list.retry }));
+          return;
         case 'RELOAD':
           await app!.user.click(screen.getByRole('button', { name: texts.list.reload }));
           return;
@@ -178,7 +212,8 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
     }
 
     await runPath(path, execute, onHome ? expectHomePage : expectListPage);
-    // The page asked for its number of latest articles (home 4, list 20) in the page language.
-    expect(fake.latestArticles).toHaveBeenLastCalledWith({ language, limit }, expect.any(AbortSignal));
+    // The page asked for its number of articles (home 4, list pages of 20) in the page language.
+    if (onHome) expect(fake.latestArticles).toHaveBeenLastCalledWith({ language, limit }, expect.any(AbortSignal));
+    else expect(fake.listPage).toHaveBeenLastCalledWith(expect.objectContaining({ language, limit }), expect.any(AbortSignal));
   });
 });

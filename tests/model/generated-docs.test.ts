@@ -50,8 +50,8 @@ describe('generated machine docs', () => {
   it('writes each step as the event, then the state and what the learner sees there', () => {
     const list = files.get(`${TEST_PATHS_DIR}/article-list.md`)!;
     expect(list).toContain(
-      '2. The API answers with no articles → `loaded.empty`: The articles have arrived; the list page says how many match. ' +
-        'No cards: "No matching articles found" and "Try adjusting your filters or search terms". (0 of 0 cards; language zh; no filters)',
+      '2. The API answers with no articles → `loaded.empty`: The articles have arrived; the list page says how many the server found. ' +
+        'No cards: "No matching articles found" and "Try adjusting your filters or search terms". (0 cards shown of 0; language zh; no filters)',
     );
     const json = JSON.parse(files.get(`${TEST_PATHS_DIR}/consent.json`)!) as {
       scenarios: Array<{ id: string; shortestPaths: Array<{ steps: Array<{ event: { type: string }; state: unknown }> }> }>;

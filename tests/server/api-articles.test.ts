@@ -134,6 +134,23 @@ describe('GET /api/articles/search', () => {
     expect(ids(page)).toEqual(['f-telescope-summary']);
   });
 
+  it('filters search results by source and difficulty too, combined with AND, keeping the ranking', async () => {
+    expect(ids((await get('/api/articles/search?q=telescope&source=bbc')).json())).toEqual(['f-telescope-title', 'f-telescope-body']);
+    expect(ids((await get('/api/articles/search?q=telescope&difficulty=advanced')).json())).toEqual(['f-telescope-summary']);
+    const all = (await get('/api/articles/search?q=telescope&category=education&source=bbc&difficulty=beginner')).json<ListBody>();
+    expect(ids(all)).toEqual(['f-telescope-title', 'f-telescope-body']);
+    expect(all.total).toBe(2);
+    const none = (await get('/api/articles/search?q=telescope&source=cbs')).json<ListBody>();
+    expect(none).toEqual({ articles: [], total: 0, limit: 10, offset: 0 });
+    // An empty value is no filter, as for latest.
+    expect((await get('/api/articles/search?q=telescope&source=&difficulty=')).json<ListBody>().total).toBe(3);
+  });
+
+  it('answers an offset far past the results with an empty page, not an error', async () => {
+    const body = (await get('/api/articles/search?q=telescope&offset=10000000')).json<ListBody>();
+    expect(body).toEqual({ articles: [], total: 3, limit: 10, offset: 10_000_000 });
+  });
+
   it('trims q and treats FTS syntax as plain text', async () => {
     expect(ids((await get('/api/articles/search?q=%20%20telescope%20%20')).json())).toHaveLength(3);
     for (const q of ['"', 'telescope OR', 'NEAR(telescope', 'title:telescope', '*', '^telescope', '(', 'AND', '""""', "'; DROP TABLE articles; --"]) {

@@ -41,6 +41,15 @@ describe('400 for every bad parameter, naming it and its allowed values', () => 
     expect(body.error.message).toBe('limit must be an integer from 1 to 100; got "500"');
   });
 
+  it('search refuses a bad source or difficulty like latest does, and a limit of 0 or 10,000', async () => {
+    const source = await expect400('/api/articles/search?q=moon&source=cnn', 'source', 'bbc');
+    expect(source.error.message).toBe('source must be one of cbs, npr, bbc, reuters; got "cnn"');
+    await expect400('/api/articles/search?q=moon&difficulty=expert', 'difficulty', 'advanced');
+    await expect400('/api/articles/search?q=moon&source=bbc&source=npr', 'source');
+    await expect400('/api/articles/search?q=moon&limit=0', 'limit', '1..100');
+    await expect400('/api/articles/search?q=moon&limit=10000', 'limit', '1..100');
+  });
+
   it('offset must be a non-negative integer', async () => {
     for (const offset of ['-1', 'abc', '2.5', '1e400', '123456789012345678901234567890']) {
       await expect400(`/api/articles/latest?offset=${encodeURIComponent(offset)}`, 'offset');

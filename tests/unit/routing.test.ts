@@ -5,9 +5,7 @@ import {
   isArticlesPath,
   languageFromPath,
   listPath,
-  queryWithSearchTerm,
   resolvePath,
-  searchTermFromQuery,
   withLanguage,
 } from '../../src/domain/routing';
 
@@ -59,13 +57,5 @@ describe('path helpers', () => {
     expect(isArticlesPath('/zh/articles')).toBe(true);
     expect(isArticlesPath('/zh/articles/abc')).toBe(true);
     expect(isArticlesPath('/zh')).toBe(false);
-  });
-
-  it('reads and writes the search term in the query string', () => {
-    expect(searchTermFromQuery('q=bike%20lane&x=1')).toBe('bike lane');
-    expect(searchTermFromQuery('?x=1')).toBe('');
-    expect(queryWithSearchTerm('x=1', 'bike')).toBe('?x=1&q=bike');
-    expect(queryWithSearchTerm('q=bike&x=1', '')).toBe('?x=1');
-    expect(queryWithSearchTerm('q=bike', '')).toBe('');
   });
 });

@@ -1,14 +1,9 @@
-import { SOURCES } from '../../domain/catalog';
-import { categoryLabel, difficultyLabel } from '../../domain/article';
-import {
-  CATEGORY_FILTER_OPTIONS,
-  DIFFICULTY_FILTER_OPTIONS,
-  SOURCE_FILTER_OPTIONS,
-} from '../../domain/filters';
 import { ArticleCard } from '../common/article-card';
 import { LoadingCards } from '../common/loading-cards';
 import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
+import { ArticleFilters } from './article-filters';
 import { ArticleListActorContext } from './article-list-context';
+import { ListPaging } from './list-paging';
 import { useArticleList } from './use-article-list';
 
 /** Enough to fill the first screen, so the footer is not seen jumping down when the cards arrive. */
@@ -19,8 +14,8 @@ export function ArticleListPage() {
   const textLanguage = useTextLanguage();
   const language = usePageLanguage();
   const actor = ArticleListActorContext.useActorRef();
-  const { status, context, visible } = useArticleList();
-  const { filters } = context;
+  const { status, paging, context, visible } = useArticleList();
+  const cardsShown = status === 'showing' || status === 'searching';
 
   return (
     <div className="page list">
@@ -29,61 +24,7 @@ export function ArticleListPage() {
         <p className="page-subtitle">{texts.list.subtitle}</p>
       </header>
 
-      <form className="filters" role="search" aria-label={texts.list.filtersLabel} onSubmit={(e) => e.preventDefault()}>
-        <div className="field field-search">
-          <label htmlFor="article-search">{texts.list.searchLabel}</label>
-          <input
-            id="article-search"
-            type="search"
-            value={filters.search}
-            placeholder={texts.list.searchPlaceholder}
-            autoComplete="off"
-            onChange={(event) => actor.send({ type: 'SEARCH_CHANGED', search: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-category">{texts.list.categoryLabel}</label>
-          <select
-            id="filter-category"
-            value={filters.category}
-            onChange={(event) => actor.send({ type: 'CATEGORY_SELECTED', category: event.target.value })}
-          >
-            {CATEGORY_FILTER_OPTIONS.map((value) => (
-              <option key={value} value={value}>
-                {value === 'all' ? texts.list.allCategories : categoryLabel(value, textLanguage)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-source">{texts.list.sourceLabel}</label>
-          <select
-            id="filter-source"
-            value={filters.source}
-            onChange={(event) => actor.send({ type: 'SOURCE_SELECTED', source: event.target.value })}
-          >
-            {SOURCE_FILTER_OPTIONS.map((value) => (
-              <option key={value} value={value}>
-                {value === 'all' ? texts.list.allSources : SOURCES[value].name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-difficulty">{texts.list.difficultyLabel}</label>
-          <select
-            id="filter-difficulty"
-            value={filters.difficulty}
-            onChange={(event) => actor.send({ type: 'DIFFICULTY_SELECTED', difficulty: event.target.value })}
-          >
-            {DIFFICULTY_FILTER_OPTIONS.map((value) => (
-              <option key={value} value={value}>
-                {value === 'all' ? texts.list.allDifficulties : difficultyLabel(value, textLanguage)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+      <ArticleFilters filters={context.filters} texts={texts} textLanguage={textLanguage} />
 
       {status === 'loading' ? <LoadingCards text={texts.list.loading} count={LIST_PLACEHOLDER_CARDS} compact={false} /> : null}
 
@@ -99,7 +40,12 @@ export function ArticleListPage() {
 
       {status === 'showing' || status === 'empty' ? (
         <p className="result-count" role="status">
-          {texts.list.resultCount(visible.length, context.cards.length)}
+          {texts.list.resultCount(visible.length, context.total)}
+        </p>
+      ) : null}
+      {status === 'searching' ? (
+        <p className="result-count" role="status">
+          {texts.list.searching}
         </p>
       ) : null}
 
@@ -110,7 +56,7 @@ export function ArticleListPage() {
         </div>
       ) : null}
 
-      {status === 'showing' ? (
+      {cardsShown ? (
         <div className="card-grid">
           {visible.map((card) => (
             <ArticleCard
@@ -125,6 +71,8 @@ export function ArticleListPage() {
           ))}
         </div>
       ) : null}
+
+      {status === 'showing' ? <ListPaging paging={paging} texts={texts} send={(type) => actor.send({ type })} /> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { TextLanguage } from '../../domain/languages';
 import { detailPath } from '../../domain/routing';
 import type { Texts } from '../../domain/texts';
 import { CategoryTags } from './category-tags';
+import { SnippetText } from './snippet-text';
 
 interface ArticleCardProps {
   card: Card;
@@ -30,6 +31,7 @@ export function ArticleCard({ card, language, textLanguage, texts, headingLevel,
         </Link>
       </Heading>
       {detailed && card.summary !== '' ? <p className="card-summary">{card.summary}</p> : null}
+      {detailed && card.snippet !== undefined ? <SnippetText html={card.snippet} /> : null}
       <p className="card-stats">
         <span>{texts.card.words(card.wordCount)}</span>
         <span>{texts.card.minutes(card.readingTimeMinutes)}</span>

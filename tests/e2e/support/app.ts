@@ -113,6 +113,24 @@ export async function listArticles(harness: Harness, language: string, limit = 2
   return ((await response.json()) as ArticlePage).articles;
 }
 
+/**
+ * The titles the list page shows once the server has answered a filter: its first page of 20 from
+ * search (with a term) or latest (without), over the whole collection, in the server's order.
+ */
+export async function serverTitles(
+  harness: Harness,
+  language: string,
+  filter: { category?: string; source?: string; difficulty?: string; search?: string },
+): Promise<string[]> {
+  const query = new URLSearchParams({ language, limit: '20' });
+  for (const name of ['category', 'source', 'difficulty'] as const) if (filter[name]) query.set(name, filter[name]!);
+  const term = filter.search?.trim() ?? '';
+  if (term !== '') query.set('q', term);
+  const response = await fetch(`${harness.server.origin}/api/articles/${term === '' ? 'latest' : 'search'}?${query}`);
+  if (!response.ok) throw new Error(`GET ${response.url} answered ${response.status}`);
+  return ((await response.json()) as ArticlePage).articles.map(previewTitle);
+}
+
 /** The card titles on the page, in order. */
 export async function cardTitles(page: Page): Promise<string[]> {
   return (await page.locator('[data-testid="article-card"] .card-title').allTextContents()).map((t) => t.trim());

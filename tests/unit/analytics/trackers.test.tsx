@@ -37,7 +37,7 @@ const card: ArticleCard = {
 
 describe('home page article clicks', () => {
   it('records article_click_from_homepage with the card’s source for links to articles only', async () => {
-    const logic = articleListMachine.provide({ actors: { fetchLatestArticles: fromPromise(async () => [card]) } });
+    const logic = articleListMachine.provide({ actors: { fetchArticlePage: fromPromise(async () => ({ cards: [card], total: 1 })) } });
     const { events } = withTracking(
       <ArticleListActorContext.Provider logic={logic} options={{ input: { language: 'zh', limit: 4 } }}>
         <HomeArticleClickTracker>

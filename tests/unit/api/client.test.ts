@@ -133,6 +133,29 @@ describe('the other calls', () => {
     expect(cards[0]?.snippet).toBe('more <mark>nurses</mark>');
   });
 
+  it('asks for a list page from latest without a search term, and from search with one, with every filter', async () => {
+    const { api, fetch } = client(json({ ...page([listItem({})]), total: 57 }), json(page([listItem({ snippet: '<mark>bank</mark>' })])));
+    const latest = await api.listPage({ language: 'zh', limit: 20, offset: 40, search: '  ', source: 'bbc' });
+    expect(fetch.calls[0]?.url).toBe('/api/articles/latest?language=zh&limit=20&offset=40&source=bbc');
+    expect(latest.total).toBe(57);
+    expect(latest.cards).toHaveLength(1);
+    const found = await api.listPage({ language: 'es', limit: 20, offset: 0, search: ' bank ', category: 'business', difficulty: 'advanced' });
+    expect(fetch.calls[1]?.url).toBe('/api/articles/search?q=bank&language=es&limit=20&offset=0&category=business&difficulty=advanced');
+    expect(found.cards[0]?.snippet).toBe('<mark>bank</mark>');
+  });
+
+  it('cuts a list search term to the 200 characters the server accepts', async () => {
+    const { api, fetch } = client(json(page([])));
+    await api.listPage({ language: 'en', limit: 20, offset: 0, search: '港'.repeat(250) });
+    expect(new URL(fetch.calls[0]!.url, 'http://x').searchParams.get('q')).toBe('港'.repeat(200));
+  });
+
+  it('cuts a list search to the words the server accepts and drops control characters', async () => {
+    const { api, fetch } = client(json(page([])));
+    await api.listPage({ language: 'en', limit: 20, offset: 0, search: 'the the the the the the the the the bank — loans\u0000!' });
+    expect(new URL(fetch.calls[0]!.url, 'http://x').searchParams.get('q')).toBe('the the the the the the the the');
+  });
+
   it('rejects a health answer with an unknown status as a decode error', async () => {
     // 'degraded' is a known status since issue 13 (a missing or replaced database file).
     const { api } = client(json({ status: 'sleeping', database: 'reachable', article_count: 1 }));

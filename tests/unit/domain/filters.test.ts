@@ -10,6 +10,9 @@ import {
   parseDifficultyFilter,
   parseFilterValue,
   parseSourceFilter,
+  filtersFromQuery,
+  queryWithFilters,
+  sameFilters,
   type ArticleFilters,
 } from '../../../src/domain/filters';
 
@@ -95,5 +98,29 @@ describe('parsing select values', () => {
     expect(hasActiveFilters(parseFilterValue(next, 'source', 'all'))).toBe(false);
     expect(parseFilterValue(EMPTY_FILTERS, 'search', ' chip ').search).toBe(' chip ');
     expect(hasActiveFilters(parseFilterValue(EMPTY_FILTERS, 'search', '  '))).toBe(false);
+  });
+});
+
+describe('filters in the address', () => {
+  it('reads every filter, treating unknown values as "all"', () => {
+    expect(filtersFromQuery('?q=harbour&category=health&source=bbc&difficulty=advanced&utm=x')).toEqual({
+      search: 'harbour',
+      category: 'health',
+      source: 'bbc',
+      difficulty: 'advanced',
+    });
+    expect(filtersFromQuery('category=farming&source=cnn&difficulty=')).toEqual(EMPTY_FILTERS);
+  });
+
+  it('writes the filters that are set, keeps other parameters, and drops blank and "all" ones', () => {
+    const filters = { ...EMPTY_FILTERS, search: 'bank rates', category: 'business' as const };
+    expect(queryWithFilters('?utm=x&source=bbc', filters)).toBe('?utm=x&q=bank+rates&category=business');
+    expect(queryWithFilters('?q=old&difficulty=advanced', EMPTY_FILTERS)).toBe('');
+    expect(filtersFromQuery(queryWithFilters('', filters))).toEqual(filters);
+  });
+
+  it('compares filters as the server would see them (the search term trimmed)', () => {
+    expect(sameFilters({ ...EMPTY_FILTERS, search: ' bank ' }, { ...EMPTY_FILTERS, search: 'bank' })).toBe(true);
+    expect(sameFilters({ ...EMPTY_FILTERS, source: 'bbc' }, EMPTY_FILTERS)).toBe(false);
   });
 });

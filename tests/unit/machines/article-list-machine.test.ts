@@ -1,58 +1,83 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ArticleCard } from '../../../src/domain/article';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
+import type { CardPage } from '../../../src/api/client';
+import { ApiError } from '../../../src/api/errors';
+import { ALL, EMPTY_FILTERS } from '../../../src/domain/filters';
 import {
   articleListMachine,
+  SEARCH_DELAY_MS,
   visibleCards,
-  type LatestArticlesRequest,
+  type ArticleListInput,
+  type ArticlePageRequest,
 } from '../../../src/machines/article-list-machine';
-import { ApiError } from '../../../src/api/errors';
-import { CARDS, deferred } from '../views/fixtures';
+import { CARDS, deferred, pageOf } from '../views/fixtures';
 
-type Fetch = (input: LatestArticlesRequest, signal: AbortSignal) => Promise<ArticleCard[]>;
+type Fetch = (input: ArticlePageRequest, signal: AbortSignal) => Promise<CardPage>;
 
-function start(fetch: Fetch, input: { language: string; limit: number; filters?: { search?: string } }) {
+/** The server's answer for a request, from the fixture cards. */
+function server(request: ArticlePageRequest): CardPage {
+  const { filters, ...page } = request;
+  const optional = (value: string) => (value === ALL ? undefined : value);
+  return pageOf(CARDS, {
+    ...page,
+    search: filters.search,
+    category: optional(filters.category),
+    source: optional(filters.source),
+    difficulty: optional(filters.difficulty),
+  });
+}
+
+function start(fetch: Fetch, input: ArticleListInput) {
   const spy = vi.fn(fetch);
   const machine = articleListMachine.provide({
-    actors: {
-      fetchLatestArticles: fromPromise<ArticleCard[], LatestArticlesRequest>(({ input, signal }) => spy(input, signal)),
-    },
+    actors: { fetchArticlePage: fromPromise<CardPage, ArticlePageRequest>(({ input, signal }) => spy(input, signal)) },
   });
   const actor = createActor(machine, { input }).start();
   return { actor, fetch: spy };
 }
 
 const loaded = (snapshot: { matches: (v: 'loaded') => boolean }) => snapshot.matches('loaded');
+const settled = (snapshot: AnyMachineSnapshot) =>
+  ['more', 'end', 'empty', 'moreFailed'].some((state) => snapshot.matches({ loaded: state })) || snapshot.matches('error');
+const all = async (request: ArticlePageRequest) => server(request);
 
-describe('article list machine', () => {
-  it('loads the latest articles in the API language with the given limit', async () => {
-    const { actor, fetch } = start(async () => CARDS, { language: 'es', limit: 20 });
+describe('article list machine: first page', () => {
+  it('loads the first page in the API language with the given limit and no filters', async () => {
+    const { actor, fetch } = start(all, { language: 'es', limit: 20 });
     expect(actor.getSnapshot().value).toBe('loading');
     await waitFor(actor, loaded);
-    expect(actor.getSnapshot().value).toEqual({ loaded: 'showing' });
-    expect(actor.getSnapshot().context.cards).toEqual(CARDS);
-    expect(fetch).toHaveBeenCalledWith({ language: 'es', limit: 20 }, expect.any(AbortSignal));
+    // Every article fits on the first page, so the list is at its end.
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'end' });
+    expect(actor.getSnapshot().context).toMatchObject({ cards: CARDS, total: CARDS.length });
+    expect(fetch).toHaveBeenCalledWith({ language: 'es', limit: 20, offset: 0, filters: EMPTY_FILTERS }, expect.any(AbortSignal));
   });
 
   it('asks the API in English for a page language it does not support', async () => {
-    const { actor, fetch } = start(async () => CARDS, { language: 'fr', limit: 4 });
+    const { actor, fetch } = start(all, { language: 'fr', limit: 4 });
     await waitFor(actor, loaded);
-    expect(fetch.mock.calls[0]?.[0]).toEqual({ language: 'en', limit: 4 });
+    expect(fetch.mock.calls[0]?.[0]).toMatchObject({ language: 'en', limit: 4 });
   });
 
   it('is loaded.empty when the API returns no articles', async () => {
-    const { actor } = start(async () => [], { language: 'zh', limit: 4 });
+    const { actor } = start(async () => ({ cards: [], total: 0 }), { language: 'zh', limit: 4 });
     await waitFor(actor, loaded);
     expect(actor.getSnapshot().value).toEqual({ loaded: 'empty' });
+  });
+
+  it('asks the server with the filters from the address (a shared or reloaded result page)', async () => {
+    const { actor, fetch } = start(all, { language: 'zh', limit: 20, filters: { search: 'bank', category: 'business' } });
+    await waitFor(actor, loaded);
+    expect(fetch.mock.calls[0]?.[0].filters).toEqual({ ...EMPTY_FILTERS, search: 'bank', category: 'business' });
+    expect(visibleCards(actor.getSnapshot().context).map((c) => c.id)).toEqual(['bank-rates']);
   });
 
   it('keeps the error message on failure and refetches on RELOAD', async () => {
     let calls = 0;
     const { actor, fetch } = start(
-      async () => {
+      async (request) => {
         calls += 1;
         if (calls === 1) throw new ApiError('http', 'Request failed: 500 Internal Server Error', { status: 500 });
-        return CARDS;
+        return server(request);
       },
       { language: 'zh', limit: 20 },
     );
@@ -73,7 +98,7 @@ describe('article list machine', () => {
   });
 
   it('refetches when the language changes and ignores an unchanged language', async () => {
-    const { actor, fetch } = start(async () => CARDS, { language: 'zh', limit: 20 });
+    const { actor, fetch } = start(all, { language: 'zh', limit: 20 });
     await waitFor(actor, loaded);
     actor.send({ type: 'LANGUAGE_CHANGED', language: 'zh' });
     expect(actor.getSnapshot().matches('loaded')).toBe(true);
@@ -84,8 +109,8 @@ describe('article list machine', () => {
   });
 
   it('lets a newer request cancel an older one, so a late old answer is dropped', async () => {
-    const zh = deferred<ArticleCard[]>();
-    const es = deferred<ArticleCard[]>();
+    const zh = deferred<CardPage>();
+    const es = deferred<CardPage>();
     const signals: AbortSignal[] = [];
     const { actor } = start(
       (input, signal) => {
@@ -97,54 +122,178 @@ describe('article list machine', () => {
     actor.send({ type: 'LANGUAGE_CHANGED', language: 'es' });
     expect(signals[0]?.aborted).toBe(true);
     expect(signals[1]?.aborted).toBe(false);
-    es.resolve([CARDS[1]!]);
+    es.resolve({ cards: [CARDS[1]!], total: 1 });
     await waitFor(actor, loaded);
-    zh.resolve(CARDS);
+    zh.resolve({ cards: CARDS, total: CARDS.length });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(['clinic-hours']);
   });
 
-  it('filters by search, category, source and difficulty combined with AND', async () => {
-    const { actor } = start(async () => CARDS, { language: 'zh', limit: 20 });
+  it('asks again with a filter set before the first answer, cancelling the first request', async () => {
+    const signals: AbortSignal[] = [];
+    const { actor, fetch } = start(
+      (request, signal) => {
+        signals.push(signal);
+        return Promise.resolve(server(request));
+      },
+      { language: 'zh', limit: 20 },
+    );
+    actor.send({ type: 'DIFFICULTY_SELECTED', difficulty: 'advanced' });
+    expect(signals[0]?.aborted).toBe(true);
+    await waitFor(actor, loaded);
+    expect(fetch.mock.calls[1]?.[0].filters.difficulty).toBe('advanced');
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(['bank-rates']);
+  });
+});
+
+describe('article list machine: filters and server search', () => {
+  it('filters the loaded cards at once, then shows the server answer for the same filters', async () => {
+    // The server also matches bodies: its answer holds a card whose title and summary lack the term.
+    const { actor, fetch } = start(
+      async (request) => (request.filters.search === '' ? server(request) : { cards: [CARDS[3]!, CARDS[0]!], total: 2 }),
+      { language: 'zh', limit: 20 },
+    );
+    await waitFor(actor, loaded);
+    actor.send({ type: 'SEARCH_CHANGED', search: 'BIKES' });
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'typing' });
+    expect(visibleCards(actor.getSnapshot().context).map((c) => c.id)).toEqual(['city-bikes']);
+    await waitFor(actor, (s) => s.matches({ loaded: 'searching' }));
+    await waitFor(actor, settled);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]?.[0]).toMatchObject({ offset: 0, filters: { ...EMPTY_FILTERS, search: 'BIKES' } });
+    expect(visibleCards(actor.getSnapshot().context).map((c) => c.id)).toEqual(['girls-soccer', 'city-bikes']);
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'end' });
+  });
+
+  it('sends one request after a pause in typing, not one per keystroke', async () => {
+    const { actor, fetch } = start(all, { language: 'zh', limit: 20 });
+    await waitFor(actor, loaded);
+    for (const search of ['b', 'ba', 'ban', 'bank']) actor.send({ type: 'SEARCH_CHANGED', search });
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS / 2));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await waitFor(actor, settled);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]?.[0].filters.search).toBe('bank');
+  });
+
+  it('combines the filters with AND, on the client and on the server', async () => {
+    const { actor } = start(all, { language: 'zh', limit: 20 });
     await waitFor(actor, loaded);
     const ids = () => visibleCards(actor.getSnapshot().context).map((c) => c.id);
-
-    actor.send({ type: 'SEARCH_CHANGED', search: 'BIKES' });
-    expect(ids()).toEqual(['city-bikes']);
-    actor.send({ type: 'SEARCH_CHANGED', search: 'after six' });
-    expect(ids()).toEqual(['clinic-hours']);
-    actor.send({ type: 'SEARCH_CHANGED', search: '' });
-
     actor.send({ type: 'DIFFICULTY_SELECTED', difficulty: 'beginner' });
     expect(ids()).toEqual(['city-bikes', 'girls-soccer']);
     actor.send({ type: 'CATEGORY_SELECTED', category: 'sports' });
     expect(ids()).toEqual(['girls-soccer']);
     actor.send({ type: 'SOURCE_SELECTED', source: 'npr' });
     expect(ids()).toEqual([]);
+    await waitFor(actor, settled);
     expect(actor.getSnapshot().value).toEqual({ loaded: 'empty' });
-
-    actor.send({ type: 'SOURCE_SELECTED', source: 'all' });
-    expect(actor.getSnapshot().value).toEqual({ loaded: 'showing' });
     actor.send({ type: 'FILTERS_CLEARED' });
+    await waitFor(actor, settled);
     expect(ids()).toHaveLength(CARDS.length);
   });
 
   it('treats an unknown select value as "all"', async () => {
-    const { actor } = start(async () => CARDS, { language: 'zh', limit: 20 });
+    const { actor } = start(all, { language: 'zh', limit: 20 });
     await waitFor(actor, loaded);
     actor.send({ type: 'CATEGORY_SELECTED', category: 'farming' });
     expect(actor.getSnapshot().context.filters.category).toBe('all');
     expect(visibleCards(actor.getSnapshot().context)).toHaveLength(CARDS.length);
   });
 
-  it('applies a search given before the list arrives (e.g. from ?q=)', async () => {
-    const answer = deferred<ArticleCard[]>();
-    const { actor } = start(() => answer.promise, { language: 'zh', limit: 20, filters: { search: 'nothing like this' } });
-    actor.send({ type: 'DIFFICULTY_SELECTED', difficulty: 'advanced' });
-    answer.resolve(CARDS);
+  it('shows the error with Reload when the search fails; Reload asks again with the filters', async () => {
+    const { actor, fetch } = start(
+      async (request) => {
+        if (request.filters.search !== '' && fetch.mock.calls.length === 2) throw new Error('Request failed: 503 Service Unavailable');
+        return server(request);
+      },
+      { language: 'zh', limit: 20 },
+    );
     await waitFor(actor, loaded);
-    expect(actor.getSnapshot().value).toEqual({ loaded: 'empty' });
     actor.send({ type: 'SEARCH_CHANGED', search: 'bank' });
+    await waitFor(actor, (s) => s.matches('error'));
+    expect(actor.getSnapshot().context.errorMessage).toBe('Request failed: 503 Service Unavailable');
+    actor.send({ type: 'RELOAD' });
+    await waitFor(actor, settled);
+    expect(fetch.mock.calls[2]?.[0].filters.search).toBe('bank');
     expect(visibleCards(actor.getSnapshot().context).map((c) => c.id)).toEqual(['bank-rates']);
+  });
+});
+
+describe('article list machine: load more', () => {
+  it('offers more while the server counted more, and appends the next page of the same question', async () => {
+    const { actor, fetch } = start(all, { language: 'zh', limit: 3 });
+    await waitFor(actor, loaded);
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'more' });
+    actor.send({ type: 'LOAD_MORE' });
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'loadingMore' });
+    expect((await waitFor(actor, settled)).value).toEqual({ loaded: 'end' });
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(CARDS.map((c) => c.id));
+    expect(fetch.mock.calls[1]?.[0]).toMatchObject({ offset: 3, limit: 3, filters: EMPTY_FILTERS });
+  });
+
+  it('pages through search results with the search that found them', async () => {
+    const { actor, fetch } = start(all, { language: 'zh', limit: 1, filters: { difficulty: 'beginner' } });
+    await waitFor(actor, loaded);
+    actor.send({ type: 'LOAD_MORE' });
+    await waitFor(actor, settled);
+    expect(fetch.mock.calls[1]?.[0]).toMatchObject({ offset: 1, filters: { ...EMPTY_FILTERS, difficulty: 'beginner' } });
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(['city-bikes', 'girls-soccer']);
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'end' });
+  });
+
+  it('keeps the cards when a page fails, and RETRY asks for the same page again', async () => {
+    let failNext = false;
+    const { actor, fetch } = start(
+      async (request) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('Request failed: 502 Bad Gateway');
+        }
+        return server(request);
+      },
+      { language: 'zh', limit: 2 },
+    );
+    await waitFor(actor, loaded);
+    failNext = true;
+    actor.send({ type: 'LOAD_MORE' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'moreFailed' });
+    expect(actor.getSnapshot().context.cards).toHaveLength(2);
+    expect(actor.getSnapshot().context.errorMessage).toBe('Request failed: 502 Bad Gateway');
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (s) => s.matches({ loaded: 'end' }));
+    expect(fetch.mock.calls.map((call) => call[0].offset)).toEqual([0, 2, 2]);
+    expect(actor.getSnapshot().context.cards).toHaveLength(CARDS.length);
+  });
+
+  it('stops at what is shown when a page comes back empty (the collection shrank since the count)', async () => {
+    const { actor } = start(
+      async (request) => (request.offset === 0 ? { cards: CARDS.slice(0, 2), total: 10 } : { cards: [], total: 10 }),
+      { language: 'zh', limit: 2 },
+    );
+    await waitFor(actor, loaded);
+    actor.send({ type: 'LOAD_MORE' });
+    expect((await waitFor(actor, settled)).value).toEqual({ loaded: 'end' });
+  });
+
+  it('drops a page still loading when the filters change, and asks the new question from the start', async () => {
+    const signals: AbortSignal[] = [];
+    const next = deferred<CardPage>();
+    const { actor, fetch } = start(
+      (request, signal) => {
+        signals.push(signal);
+        return request.offset === 0 ? Promise.resolve(server(request)) : next.promise;
+      },
+      { language: 'zh', limit: 2 },
+    );
+    await waitFor(actor, loaded);
+    actor.send({ type: 'LOAD_MORE' });
+    actor.send({ type: 'CATEGORY_SELECTED', category: 'health' });
+    expect(signals[1]?.aborted).toBe(true);
+    next.resolve({ cards: CARDS.slice(2), total: CARDS.length });
+    await waitFor(actor, settled);
+    expect(fetch.mock.calls[2]?.[0]).toMatchObject({ offset: 0, filters: { ...EMPTY_FILTERS, category: 'health' } });
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(['clinic-hours']);
   });
 });

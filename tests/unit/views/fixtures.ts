@@ -1,7 +1,8 @@
 /** Canned articles and a fake ArticlesApi for machine and screen tests (the API boundary). */
 import { vi } from 'vitest';
 import type { ArticleCard, ArticleView } from '../../../src/domain/article';
-import type { ArticlesApi, LatestParams } from '../../../src/api/client';
+import type { ArticlesApi, CardPage, LatestParams, ListPageParams } from '../../../src/api/client';
+import { applyFilters, parseCategoryFilter, parseDifficultyFilter, parseSourceFilter } from '../../../src/domain/filters';
 import type { LanguageCode } from '../../../src/domain/languages';
 
 export function card(overrides: Partial<ArticleCard> & { id: string }): ArticleCard {
@@ -92,18 +93,32 @@ export function deferred<T>() {
 }
 
 type LatestImpl = (params: LatestParams, signal?: AbortSignal) => Promise<ArticleCard[]>;
+type ListPageImpl = (params: ListPageParams, signal?: AbortSignal) => Promise<CardPage>;
 type ArticleImpl = (id: string | undefined, language: LanguageCode, signal?: AbortSignal) => Promise<ArticleView>;
 
 function unused(name: string) {
   return () => Promise.reject(new Error(`${name} is not used by these screens`));
 }
 
-/** A fake ArticlesApi: only the two calls the screens make, each a vi.fn the test can inspect. */
-export function fakeApi(impl: { latestArticles?: LatestImpl; article?: ArticleImpl } = {}) {
+/** A page of `cards` as the server would answer it: filtered, then cut at offset and limit. */
+export function pageOf(cards: readonly ArticleCard[], params: ListPageParams): CardPage {
+  const matching = applyFilters(cards, {
+    search: params.search,
+    category: parseCategoryFilter(params.category),
+    source: parseSourceFilter(params.source),
+    difficulty: parseDifficultyFilter(params.difficulty),
+  });
+  return { cards: matching.slice(params.offset, params.offset + params.limit), total: matching.length };
+}
+
+/** A fake ArticlesApi: only the three calls the screens make, each a vi.fn the test can inspect. */
+export function fakeApi(impl: { latestArticles?: LatestImpl; article?: ArticleImpl; listPage?: ListPageImpl } = {}) {
   const latestArticles = vi.fn<LatestImpl>(impl.latestArticles ?? (async (params) => CARDS.slice(0, params.limit)));
+  const listPage = vi.fn<ListPageImpl>(impl.listPage ?? (async (params) => pageOf(CARDS, params)));
   const article = vi.fn<ArticleImpl>(impl.article ?? (async () => articleView()));
   const api: ArticlesApi = {
     latestArticles,
+    listPage,
     article,
     latestPage: unused('latestPage'),
     categories: unused('categories'),
@@ -111,5 +126,5 @@ export function fakeApi(impl: { latestArticles?: LatestImpl; article?: ArticleIm
     search: unused('search'),
     health: unused('health'),
   };
-  return { api, latestArticles, article };
+  return { api, latestArticles, listPage, article };
 }

@@ -116,10 +116,11 @@ describe('home page languages and addresses', () => {
   });
 
   it('goes to the list page with View All Articles', async () => {
-    const { user, latestArticles } = renderApp('/es');
+    const { user, listPage } = renderApp('/es');
     await screen.findAllByTestId('article-card');
     await user.click(screen.getByRole('link', { name: 'Ver todos los artículos' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Todos los artículos' })).toBeInTheDocument();
-    await waitFor(() => expect(latestArticles).toHaveBeenLastCalledWith({ language: 'es', limit: 20 }, expect.any(AbortSignal)));
+    // The list asks for its first page of 20.
+    await waitFor(() => expect(listPage).toHaveBeenLastCalledWith(expect.objectContaining({ language: 'es', limit: 20, offset: 0 }), expect.any(AbortSignal)));
   });
 });

@@ -1,0 +1,32 @@
+import type { Texts } from '../../domain/texts';
+import type { PagingStatus } from './use-article-list';
+
+/** Under the cards: "Load more", its progress, its failure with "Try again", or the end of the list. */
+interface ListPagingProps {
+  paging: PagingStatus;
+  texts: Texts;
+  send: (type: 'LOAD_MORE' | 'RETRY') => void;
+}
+
+export function ListPaging({ paging, texts, send }: ListPagingProps) {
+  const t = texts.list;
+  return (
+    <div className="list-paging" aria-live="polite">
+      {paging === 'more' ? (
+        <button type="button" className="button button-primary" onClick={() => send('LOAD_MORE')}>
+          {t.loadMore}
+        </button>
+      ) : null}
+      {paging === 'loadingMore' ? <p className="list-paging-note">{t.loadingMore}</p> : null}
+      {paging === 'moreFailed' ? (
+        <div className="error-panel" role="alert">
+          <p className="error-message">{t.moreError}</p>
+          <button type="button" className="button button-primary" onClick={() => send('RETRY')}>
+            {t.retry}
+          </button>
+        </div>
+      ) : null}
+      {paging === 'end' ? <p className="list-paging-note">{t.endOfList}</p> : null}
+    </div>
+  );
+}

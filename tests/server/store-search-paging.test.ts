@@ -1,0 +1,108 @@
+// @vitest-environment node
+/**
+ * Paging and ranking of search and latest against a real SQLite file with a few thousand
+ * synthetic articles (the generator used by the benchmark), as the list page pages through them.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSyntheticArticles, SEARCH_TERMS, syntheticArticle } from '../../scripts/generate-synthetic-articles';
+import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
+import type { ArticleQuery, SearchQuery } from '../../server/store/types';
+import { makeTempDir } from './fixtures';
+
+const COUNT = 3000;
+let dir: string;
+let store: SqliteArticleStore;
+
+beforeAll(() => {
+  dir = makeTempDir('nr-paging-');
+  const path = join(dir, 'articles.sqlite');
+  generateSyntheticArticles(path, COUNT);
+  store = openSqliteStore(path);
+});
+
+afterAll(() => {
+  store?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every page of a query, 20 at a time, as "Load more" asks for them. */
+function allPages<Q extends ArticleQuery>(read: (query: Q) => { items: readonly { id: string }[]; total: number }, query: Omit<Q, 'limit' | 'offset'>) {
+  const ids: string[] = [];
+  let total = Infinity;
+  for (let offset = 0; offset < total; offset += 20) {
+    const page = read({ ...query, limit: 20, offset } as Q);
+    total = page.total;
+    ids.push(...page.items.map((item) => item.id));
+  }
+  return { ids, total };
+}
+
+describe('store paging over a few thousand articles', () => {
+  it('pages through a common search term without gaps or repeats, and the count matches', () => {
+    const { ids, total } = allPages<SearchQuery>((q) => store.search(q), { q: SEARCH_TERMS.common.term });
+    expect(total).toBe(COUNT / 10);
+    expect(ids).toHaveLength(total);
+    expect(new Set(ids).size).toBe(total);
+  });
+
+  it('finds a rare title word in an article far past the first page of latest, ranked first with a marked snippet', () => {
+    const latestIds = store.latest({ limit: 20, offset: 0 }).items.map((item) => item.id);
+    const page = store.search({ q: SEARCH_TERMS.rare.term, limit: 20, offset: 0 });
+    const old = syntheticArticle(2000);
+    expect(latestIds).not.toContain(old.id);
+    expect(page.items.map((item) => item.id)).toContain(old.id);
+    expect(page.total).toBe(2);
+    for (const item of page.items) expect(item.snippet).toMatch(/<mark>zeppelin<\/mark>/i);
+  });
+
+  it('ranks title hits above summary hits above body-only hits, whatever their dates', () => {
+    const base = syntheticArticle(COUNT + 1);
+    const variant = (id: string, days: number, part: 'title' | 'summary' | 'body') =>
+      ({
+        ...base,
+        id,
+        url: `https://newsreader.example/${id}`,
+        publishedAt: new Date(Date.UTC(2027, 0, days)).toISOString(),
+        title: part === 'title' ? 'Lighthouse keepers return' : base.title,
+        summary: part === 'summary' ? 'The lighthouse reopens.' : base.summary,
+        paragraphs: part === 'body' ? ['They climbed the lighthouse at dawn.', ...base.paragraphs] : base.paragraphs,
+        contentHash: `${id}-1`,
+      }) satisfies typeof base;
+    // The body hit is the newest and the title hit the oldest: rank, not date, decides.
+    store.upsert(variant('rank-body', 3, 'body'));
+    store.upsert(variant('rank-summary', 2, 'summary'));
+    store.upsert(variant('rank-title', 1, 'title'));
+    const page = store.search({ q: 'lighthouse', limit: 20, offset: 0 });
+    expect(page.items.map((item) => item.id)).toEqual(['rank-title', 'rank-summary', 'rank-body']);
+    expect(page.items[2]!.snippet).toContain('<mark>lighthouse</mark>');
+  });
+
+  it('applies source and difficulty to search over the whole collection, and pages the result', () => {
+    const { ids, total } = allPages<SearchQuery>((q) => store.search(q), { q: SEARCH_TERMS.common.term, source: 'npr', difficulty: 'advanced' });
+    expect(total).toBeGreaterThan(0);
+    expect(ids).toHaveLength(total);
+    for (const id of ids) {
+      const article = store.byId(id)!;
+      expect(article.source).toBe('npr');
+      expect(article.difficulty).toBe('advanced');
+      expect(article.summary.toLowerCase()).toContain(SEARCH_TERMS.common.term);
+    }
+    const unfiltered = store.search({ q: SEARCH_TERMS.common.term, limit: 1, offset: 0 }).total;
+    expect(total).toBeLessThan(unfiltered);
+  });
+
+  it('pages through latest with filters, newest first, without gaps or repeats', () => {
+    const { ids, total } = allPages<ArticleQuery>((q) => store.latest(q), { category: 'health', difficulty: 'beginner' });
+    expect(ids).toHaveLength(total);
+    expect(new Set(ids).size).toBe(total);
+    const dates = ids.map((id) => store.byId(id)!.publishedAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('answers an offset of 10 million with an empty page and the true total', () => {
+    expect(store.search({ q: SEARCH_TERMS.common.term, limit: 20, offset: 10_000_000 })).toEqual({ items: [], total: COUNT / 10 });
+    expect(store.latest({ limit: 20, offset: 10_000_000 })).toEqual({ items: [], total: store.count() });
+  });
+});
