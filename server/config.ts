@@ -126,7 +126,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     publicUrl,
     databasePath,
     dictionaryPath: dictionaryPathFrom(env, databasePath),
-    dictionaryDataDir: resolve(PROJECT_ROOT, text(env, 'DICTIONARY_DATA_DIR', 'server/dictionary/data')),
+    dictionaryDataDir: dictionaryDataDirFrom(env),
     distDir: resolve(PROJECT_ROOT, text(env, 'DIST_DIR', 'dist')),
     corpusDir: resolve(PROJECT_ROOT, text(env, 'CORPUS_DIR', 'server/corpus/articles')),
     loadCorpus: flag(env, 'LOAD_CORPUS', true),
@@ -149,6 +149,11 @@ export function dictionaryPathFrom(env: Env, databasePath: string): string {
   const configured = env['DICTIONARY_PATH']?.trim();
   if (configured) return resolve(PROJECT_ROOT, configured);
   return databasePath === ':memory:' ? ':memory:' : join(dirname(databasePath), 'dictionary.db');
+}
+
+/** DICTIONARY_DATA_DIR, else the committed data (shared by the server and the importer). */
+export function dictionaryDataDirFrom(env: Env): string {
+  return resolve(PROJECT_ROOT, text(env, 'DICTIONARY_DATA_DIR', 'server/dictionary/data'));
 }
 
 /** A complete configuration for tests and tools, overriding only what they care about. */

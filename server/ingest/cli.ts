@@ -3,7 +3,7 @@
  * See docs/content-pipeline.md; `npm run ingest -- --help` for the options.
  */
 import { resolve } from 'node:path';
-import { dictionaryPathFrom, PROJECT_ROOT } from '../config';
+import { dictionaryDataDirFrom, dictionaryPathFrom, PROJECT_ROOT } from '../config';
 import { openDictionary } from '../dictionary/open-dictionary';
 import { DictionaryDataError } from '../dictionary/types';
 import { openSqliteStore } from '../store/sqlite-store';
@@ -60,7 +60,7 @@ async function main(): Promise<number> {
   const path = databasePath(process.env);
   let dictionary;
   try {
-    dictionary = openDictionary({ path: dictionaryPathFrom(process.env, path) }).dictionary;
+    dictionary = openDictionary({ path: dictionaryPathFrom(process.env, path), dataDir: dictionaryDataDirFrom(process.env) }).dictionary;
   } catch (error) {
     if (error instanceof DictionaryDataError) {
       process.stderr.write(`ingest: the bundled dictionary is damaged: ${error.message}\n`);

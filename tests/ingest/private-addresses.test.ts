@@ -38,7 +38,7 @@ describe('address classification', () => {
   it('knows the non-public ranges and lets public addresses through', () => {
     expect(nonPublicKind('127.0.0.1')).toBe('a loopback address');
     expect(nonPublicKind('::1')).toBe('a loopback address');
-    expect(nonPublicKind('::ffff:127.0.0.1')).toBe('a loopback address');
+    expect(nonPublicKind('::ffff:127.0.0.1')).toMatch(/^a loopback address/);
     expect(nonPublicKind('169.254.169.254')).toBe('a link-local address');
     expect(nonPublicKind('fe80::1')).toBe('a link-local address');
     expect(nonPublicKind('10.1.2.3')).toBe('a private address');
@@ -50,6 +50,19 @@ describe('address classification', () => {
     expect(nonPublicKind('0.0.0.0')).toBeDefined();
     expect(nonPublicKind('93.184.216.34')).toBeUndefined();
     expect(nonPublicKind('2606:2800:220:1::1')).toBeUndefined();
+  });
+
+  it('sees the IPv4 address inside every IPv6 form that embeds one', () => {
+    // The URL parser writes [::ffff:127.0.0.1] as [::ffff:7f00:1]: both forms reach loopback.
+    expect(nonPublicKind('[::ffff:7f00:1]')).toMatch(/^a loopback address/);
+    expect(nonPublicKind('::ffff:a9fe:a9fe')).toMatch(/^a link-local address/);
+    expect(nonPublicKind('::127.0.0.1')).toMatch(/^a loopback address/);
+    expect(nonPublicKind('64:ff9b::a00:1')).toMatch(/^a private address/);
+    expect(nonPublicKind('2002:c0a8:101::1')).toMatch(/^a private address/);
+    expect(nonPublicKind('fec0::1')).toBeDefined();
+    expect(nonPublicKind('fe80::1%eth0')).toBe('a link-local address');
+    expect(nonPublicKind('::ffff:808:808')).toBeUndefined();
+    expect(nonPublicKind('2002:808:808::1')).toBeUndefined();
   });
 });
 
@@ -63,6 +76,13 @@ describe('the fetcher refuses non-public targets', () => {
     const named = await failureOf(new PoliteFetcher().fetch(server.url('/page').replace('127.0.0.1', 'localhost'), { accept: 'text/html' }));
     expect(named.kind).toBe('blocked-address');
     expect(named.message).toMatch(/localhost \((127\.0\.0\.1|::1)\) is a loopback address/);
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('refuses loopback written as an IPv4-mapped IPv6 address', async () => {
+    const before = server.requests.length;
+    const mapped = await failureOf(new PoliteFetcher().fetch(server.url('/page').replace('127.0.0.1', '[::ffff:127.0.0.1]'), { accept: 'text/html' }));
+    expect(mapped.kind).toBe('blocked-address');
     expect(server.requests.length).toBe(before);
   });
 

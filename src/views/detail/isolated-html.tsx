@@ -67,7 +67,7 @@ export function IsolatedHtml({ html, css, lang, className, activeSelector, onAct
     };
     root.addEventListener('click', listener);
     return () => root.removeEventListener('click', listener);
-  }, [activeSelector, html]);
+  }, [activeSelector]);
 
   return <div ref={hostRef} className={className} data-testid="article-body-host" />;
 }
