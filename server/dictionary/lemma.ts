@@ -2,6 +2,7 @@
  * Query normalisation and lemma resolution, pure: the dictionary is reached only through the
  * callbacks, so the rules can be tested and reasoned about without a database.
  */
+import { MAX_LOOKUP_WORD_LENGTH } from '../../src/domain/word-lookup';
 import lemmatize from 'wink-lemmatizer';
 import { spellingVariants } from './spelling';
 
@@ -20,7 +21,6 @@ export interface Resolution {
   readonly headwords: readonly string[];
 }
 
-export const MAX_WORD_LENGTH = 64;
 
 const WORD = /^\p{L}+(?:['-]\p{L}+)*$/u;
 const EDGE_PUNCTUATION = /^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu;
@@ -39,7 +39,7 @@ export function normalizeQuery(raw: string): string | undefined {
   // URLs and addresses lose their meaning once edge punctuation is stripped, so refuse them first.
   if (/[@/\\:]|^www\./.test(text) || /\d/.test(text)) return undefined;
   const word = text.replace(EDGE_PUNCTUATION, '');
-  if (word.length === 0 || word.length > MAX_WORD_LENGTH || !WORD.test(word)) return undefined;
+  if (word.length === 0 || word.length > MAX_LOOKUP_WORD_LENGTH || !WORD.test(word)) return undefined;
   return word;
 }
 

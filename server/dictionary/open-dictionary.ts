@@ -3,7 +3,7 @@
  * only when their version changed, and answers look-ups from prepared statements.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { verifyData } from './data-files';
 import { normalizeQuery, resolveLemma, type LemmaSource } from './lemma';
@@ -15,11 +15,6 @@ export interface OpenDictionaryOptions {
   readonly path: string;
   /** Folder of the committed data files; defaults to the one beside this module. */
   readonly dataDir?: string;
-}
-
-/** `dictionary.db` beside the article database, kept apart so it can be rebuilt or deleted freely. */
-export function dictionaryPathFor(databasePath: string): string {
-  return databasePath === ':memory:' ? ':memory:' : join(dirname(databasePath), 'dictionary.db');
 }
 
 export function openDictionary(options: OpenDictionaryOptions): { dictionary: Dictionary; report: DictionaryLoadReport } {

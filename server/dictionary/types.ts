@@ -1,5 +1,8 @@
 /** The dictionary's public contract, used by the HTTP route, the importer and the UI. */
-export type DictionaryLanguage = 'zh' | 'es' | 'en';
+import type { DictionaryLanguage } from '../../src/domain/word-lookup';
+
+/** The learner's language the gloss is in (the web app's own type); English entries have none. */
+export type { DictionaryLanguage };
 
 export interface DictionaryEntry {
   /** Full word, e.g. 'noun'. */

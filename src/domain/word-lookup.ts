@@ -167,3 +167,27 @@ export function toWordEntry(raw: RawDictionaryResponse): WordEntry {
     })),
   };
 }
+
+/** What the entry shows, in the order it shows it. */
+export interface EntryLayout {
+  /** The first pronunciation given, if any. */
+  readonly ipa: string | undefined;
+  readonly frequencyRank: number | null;
+  /** True when the learner asked for a form of the lemma (went for go), which the entry then says. */
+  readonly isForm: boolean;
+  /** The lemma's own senses. */
+  readonly senses: readonly WordSense[];
+  /** Other dictionary words the asked form also is (better as a word of its own), with their senses. */
+  readonly alsoHeadwords: ReadonlyArray<{ readonly headword: string; readonly senses: readonly WordSense[] }>;
+}
+
+export function entryLayout(entry: WordEntry): EntryLayout {
+  const others = [...new Set(entry.senses.map((sense) => sense.headword).filter((headword) => headword !== entry.lemma))];
+  return {
+    ipa: entry.senses.find((sense) => sense.ipa !== '')?.ipa,
+    frequencyRank: entry.senses.find((sense) => sense.frequencyRank !== null)?.frequencyRank ?? null,
+    isForm: entry.query.toLowerCase() !== entry.lemma.toLowerCase(),
+    senses: entry.senses.filter((sense) => sense.headword === entry.lemma),
+    alsoHeadwords: others.map((headword) => ({ headword, senses: entry.senses.filter((sense) => sense.headword === headword) })),
+  };
+}

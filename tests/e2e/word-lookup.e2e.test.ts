@@ -8,7 +8,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { dictionaryPathFor, openDictionary } from '../../server/dictionary/open-dictionary';
+import { dictionaryPathFrom } from '../../server/config';
+import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { importFeeds } from '../../server/ingest/importer';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import { partOfSpeechName } from '../../src/domain/parts-of-speech';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   const databasePath = join(workDir, 'articles.sqlite');
   const fixtures = await startFixtureServer(FEED_ROUTES);
   // The server opens this same file (dictionary.db beside the database) read-only when it starts.
-  const { dictionary } = openDictionary({ path: dictionaryPathFor(databasePath) });
+  const { dictionary } = openDictionary({ path: dictionaryPathFrom({}, databasePath) });
   const store = openSqliteStore(databasePath);
   try {
     const feeds = [{ url: fixtures.url('/feeds/rss.xml'), source: 'cbs' }, { url: fixtures.url('/feeds/atom.xml'), source: 'bbc' }] as const;

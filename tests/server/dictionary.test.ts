@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { combinedVersion } from '../../server/dictionary/data-files';
 import type { Manifest } from '../../server/dictionary/data-format';
-import { dictionaryPathFor, openDictionary } from '../../server/dictionary/open-dictionary';
+import { dictionaryPathFrom } from '../../server/config';
+import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { DictionaryDataError, type Dictionary, type DictionaryLanguage } from '../../server/dictionary/types';
 
 const DATA_DIR = join(import.meta.dirname, '..', '..', 'server', 'dictionary', 'data');
@@ -131,8 +132,8 @@ describe('opening', () => {
   });
 
   it('places dictionary.db beside the article database', () => {
-    expect(dictionaryPathFor('/srv/data/articles.db')).toBe('/srv/data/dictionary.db');
-    expect(dictionaryPathFor(':memory:')).toBe(':memory:');
+    expect(dictionaryPathFrom({}, '/srv/data/articles.db')).toBe('/srv/data/dictionary.db');
+    expect(dictionaryPathFrom({}, ':memory:')).toBe(':memory:');
   });
 });
 

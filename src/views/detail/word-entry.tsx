@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { TextLanguage } from '../../domain/languages';
 import { partOfSpeechName } from '../../domain/parts-of-speech';
-import { levelTagNames, type WordEntry as Entry, type WordSense } from '../../domain/word-lookup';
+import { entryLayout, levelTagNames, type WordEntry as Entry, type WordSense } from '../../domain/word-lookup';
 import type { ReadingHelpTexts } from '../../domain/word-lookup-texts';
 import { WordLookupActorContext } from './word-lookup-context';
 
@@ -72,40 +72,33 @@ function SenseView({ sense, texts, textLanguage }: { sense: WordSense; texts: Re
 }
 
 function EntryBody({ entry, texts, textLanguage }: { entry: Entry; texts: ReadingHelpTexts; textLanguage: TextLanguage }) {
-  const ownSenses = entry.senses.filter((sense) => sense.headword === entry.lemma);
-  const otherHeadwords = [...new Set(entry.senses.filter((sense) => sense.headword !== entry.lemma).map((s) => s.headword))];
-  const ipa = entry.senses.find((sense) => sense.ipa !== '')?.ipa;
-  const rank = entry.senses.find((sense) => sense.frequencyRank !== null)?.frequencyRank ?? null;
+  const layout = entryLayout(entry);
   return (
     <>
-        <p className="word-entry-meta">
-          {ipa ? (
-            <span className="word-entry-ipa">
-              <span className="visually-hidden">{texts.pronunciation}: </span>/{ipa}/
-            </span>
-          ) : null}
-          {rank !== null ? <span className="word-entry-rank">{texts.frequency(rank)}</span> : null}
-        </p>
-        {entry.query.toLowerCase() !== entry.lemma.toLowerCase() ? (
-          <p className="word-entry-form">{texts.formOf(entry.query, entry.lemma)}</p>
+      <p className="word-entry-meta">
+        {layout.ipa ? (
+          <span className="word-entry-ipa">
+            <span className="visually-hidden">{texts.pronunciation}: </span>/{layout.ipa}/
+          </span>
         ) : null}
-        <ul className="word-senses">
-          {ownSenses.map((sense, index) => (
-            <SenseView key={`${sense.partOfSpeech}-${index}`} sense={sense} texts={texts} textLanguage={textLanguage} />
-          ))}
-        </ul>
-        {otherHeadwords.map((headword) => (
-          <section key={headword} className="word-entry-also">
-            <h3>{texts.alsoHeadword(headword)}</h3>
-            <ul className="word-senses">
-              {entry.senses
-                .filter((sense) => sense.headword === headword)
-                .map((sense, index) => (
-                  <SenseView key={`${sense.partOfSpeech}-${index}`} sense={sense} texts={texts} textLanguage={textLanguage} />
-                ))}
-            </ul>
-          </section>
+        {layout.frequencyRank !== null ? <span className="word-entry-rank">{texts.frequency(layout.frequencyRank)}</span> : null}
+      </p>
+      {layout.isForm ? <p className="word-entry-form">{texts.formOf(entry.query, entry.lemma)}</p> : null}
+      <ul className="word-senses">
+        {layout.senses.map((sense, index) => (
+          <SenseView key={`${sense.partOfSpeech}-${index}`} sense={sense} texts={texts} textLanguage={textLanguage} />
         ))}
+      </ul>
+      {layout.alsoHeadwords.map(({ headword, senses }) => (
+        <section key={headword} className="word-entry-also">
+          <h3>{texts.alsoHeadword(headword)}</h3>
+          <ul className="word-senses">
+            {senses.map((sense, index) => (
+              <SenseView key={`${sense.partOfSpeech}-${index}`} sense={sense} texts={texts} textLanguage={textLanguage} />
+            ))}
+          </ul>
+        </section>
+      ))}
     </>
   );
 }
