@@ -234,7 +234,12 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
     }
   }
 
-  await Promise.all(feeds.map((feed, i) => importFeed(feed, i)));
+  try {
+    await Promise.all(feeds.map((feed, i) => importFeed(feed, i)));
+  } finally {
+    // Each run has its own connection pool; a scheduled importer (--every) must not pile them up.
+    await fetcher.close();
+  }
   return summary;
 }
 

@@ -89,6 +89,11 @@ export class PoliteFetcher {
     this.perHostConcurrency = Math.max(1, options.perHostConcurrency ?? DEFAULT_PER_HOST_CONCURRENCY);
   }
 
+  /** Closes the connections this fetcher opened (keep-alive sockets would otherwise stay open). */
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
   async fetch(url: string, request: FetchRequest): Promise<FetchedDocument> {
     let parsed: URL;
     try {
