@@ -9,7 +9,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem, release } from 'node:os';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSyntheticArticles, SEARCH_TERMS } from '../generate-synthetic-articles';
 import { buildWebApp } from '../../tests/e2e/support/build';
@@ -21,6 +21,7 @@ import { composition, type Composition } from './composition';
 import { measureFloor, measureRoutes, type FileSize, type RouteSizes, type SizeTotals } from './sizes';
 import { renderMarkdown } from './report';
 import { measureDictionary, withDictionarySection, renderDictionarySection, type DictionaryBench } from './dictionary';
+import { keepOtherSections } from './sections';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? '5');
@@ -331,11 +332,17 @@ async function main(): Promise<void> {
     };
     mkdirSync(join(REPO_ROOT, 'docs'), { recursive: true });
     writeFileSync(join(REPO_ROOT, 'docs/benchmarks.json'), `${JSON.stringify(result, null, 2)}\n`);
-    writeFileSync(join(REPO_ROOT, 'docs/benchmarks.md'), withDictionary(renderMarkdown(result), result));
+    writeBenchmarksMarkdown(withDictionary(renderMarkdown(result), result));
     log(`Wrote docs/benchmarks.md and docs/benchmarks.json (${result.durationSeconds} s in all).`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/** Writes docs/benchmarks.md, keeping the sections other benchmark scripts wrote (hardening, scale). */
+function writeBenchmarksMarkdown(markdown: string): void {
+  const file = join(REPO_ROOT, 'docs/benchmarks.md');
+  writeFileSync(file, keepOtherSections(markdown, existsSync(file) ? readFileSync(file, 'utf8') : ''));
 }
 
 function withDictionary(markdown: string, result: BenchResult): string {
@@ -346,7 +353,7 @@ function withDictionary(markdown: string, result: BenchResult): string {
 async function renderOnly(): Promise<void> {
   const { readFileSync } = await import('node:fs');
   const result = JSON.parse(readFileSync(join(REPO_ROOT, 'docs/benchmarks.json'), 'utf8')) as BenchResult;
-  writeFileSync(join(REPO_ROOT, 'docs/benchmarks.md'), withDictionary(renderMarkdown(result), result));
+  writeBenchmarksMarkdown(withDictionary(renderMarkdown(result), result));
   log('Rewrote docs/benchmarks.md from docs/benchmarks.json.');
 }
 
