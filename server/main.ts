@@ -5,6 +5,7 @@
 import { buildServer } from './app';
 import { ConfigError, PROJECT_ROOT, configFromEnv, type ServerConfig } from './config';
 import { applyReadingHelpPass } from './content/reading-help-pass';
+import { applyRenderPass, articleRenderer } from './content/stored-pages';
 import { loadCorpus } from './corpus/load-corpus';
 import { openDictionary } from './dictionary/open-dictionary';
 import { DictionaryDataError, type Dictionary } from './dictionary/types';
@@ -89,6 +90,9 @@ async function main(): Promise<void> {
         ? `database ${config.databasePath}: migrated from v${from} to v${to} (${applied.join('; ')})`
         : `database ${config.databasePath}: schema v${to}`,
     );
+    // Every write from here on stores the article's rendered pages with it.
+    const renderer = articleRenderer(dictionary);
+    sqlite.setRenderer(renderer);
     if (config.loadCorpus) {
       const result = loadCorpus(sqlite, config.corpusDir, dictionary);
       early(
@@ -101,6 +105,14 @@ async function main(): Promise<void> {
     const pass = applyReadingHelpPass(sqlite, dictionary);
     if (pass.ran) {
       early('info', `dictionary glosses: ${pass.updated} of ${pass.checked} stored articles updated in ${Date.now() - started} ms`);
+    }
+    // Articles stored by an older server (or a tool without the dictionary) get their pages now.
+    const renderStarted = Date.now();
+    const pages = applyRenderPass(sqlite, renderer, dictionary.version, (done) => {
+      if (done % 20_000 === 0) console.log(`article pages: ${done} rendered so far`);
+    });
+    if (pages.rendered > 0) {
+      early('info', `article pages: rendered and stored for ${pages.rendered} articles in ${Date.now() - renderStarted} ms${pages.redone ? ' (new dictionary or renderer: all redone)' : ''}`);
     }
   }
 

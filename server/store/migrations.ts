@@ -113,6 +113,55 @@ export const MIGRATIONS: readonly Migration[] = [
       )`);
     },
   },
+  {
+    version: 5,
+    name: 'rendered article HTML, filter indexes for every list, counters and a data version',
+    up(db) {
+      db.exec(`
+        -- The sanitised article page per rendering language (en, zh, es: ja and ko render as en),
+        -- written with the article, so no request renders. content_hash ties a body to the text
+        -- it was made from: a row with an older hash is never served.
+        CREATE TABLE article_html (
+          article_seq INTEGER NOT NULL REFERENCES articles (seq) ON DELETE CASCADE,
+          language TEXT NOT NULL,
+          content_hash TEXT NOT NULL,
+          html TEXT NOT NULL,
+          PRIMARY KEY (article_seq, language)
+        ) WITHOUT ROWID;
+
+        -- Categories carry their article's date, source and difficulty, so a list filtered by a
+        -- category and anything else walks one index in date order and stops after its page.
+        ALTER TABLE article_categories ADD COLUMN published_at TEXT NOT NULL DEFAULT '';
+        ALTER TABLE article_categories ADD COLUMN source TEXT NOT NULL DEFAULT '';
+        ALTER TABLE article_categories ADD COLUMN difficulty TEXT NOT NULL DEFAULT '';
+        UPDATE article_categories SET
+          published_at = (SELECT published_at FROM articles WHERE seq = article_seq),
+          source = (SELECT source FROM articles WHERE seq = article_seq),
+          difficulty = (SELECT difficulty FROM articles WHERE seq = article_seq);
+        CREATE INDEX article_categories_newest ON article_categories (category, published_at DESC);
+        CREATE INDEX article_categories_source ON article_categories (category, source, published_at DESC);
+        CREATE INDEX article_categories_difficulty ON article_categories (category, difficulty, published_at DESC);
+        CREATE INDEX article_categories_source_difficulty
+          ON article_categories (category, source, difficulty, published_at DESC);
+
+        -- Counters kept by triggers: the article count (health probes read it every time) and a
+        -- data version bumped by every write from any process, which keys the API's answer cache.
+        CREATE TABLE store_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+        INSERT INTO store_counters (name, value) SELECT 'articles', count(*) FROM articles;
+        INSERT INTO store_counters (name, value) VALUES ('data_version', 1);
+        CREATE TRIGGER articles_counted_insert AFTER INSERT ON articles BEGIN
+          UPDATE store_counters SET value = value + 1 WHERE name IN ('articles', 'data_version');
+        END;
+        CREATE TRIGGER articles_counted_delete AFTER DELETE ON articles BEGIN
+          UPDATE store_counters SET value = value + (CASE name WHEN 'articles' THEN -1 ELSE 1 END)
+            WHERE name IN ('articles', 'data_version');
+        END;
+        CREATE TRIGGER articles_versioned_update AFTER UPDATE ON articles BEGIN
+          UPDATE store_counters SET value = value + 1 WHERE name = 'data_version';
+        END;
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -3,12 +3,12 @@
  * read-pool.ts) while the importer, the corpus loader and tests keep the synchronous
  * ArticleStore. A faster search (another index, another ranking) plugs in here.
  */
-import type { ArticleQuery, ArticleStore, ArticleSummaryRow, Page, SearchQuery, StoredArticle } from './types';
+import type { ArticleQuery, ArticleStore, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from './types';
 
 export interface ArticleReader {
   latest(query: ArticleQuery): Promise<Page<ArticleSummaryRow>>;
   search(query: SearchQuery): Promise<Page<ArticleSummaryRow>>;
-  byId(id: string): Promise<StoredArticle | undefined>;
+  byId(id: string, language?: RenderLanguage): Promise<StoredArticle | undefined>;
   /** Drops open handles so the next read opens the database file again (it was replaced). */
   reopen(): Promise<void>;
   close(): Promise<void>;
@@ -19,7 +19,7 @@ export function inlineReader(store: () => ArticleStore): ArticleReader {
   return {
     latest: async (query) => store().latest(query),
     search: async (query) => store().search(query),
-    byId: async (id) => store().byId(id),
+    byId: async (id, language) => store().byId(id, language),
     reopen: async () => undefined,
     close: async () => undefined,
   };
