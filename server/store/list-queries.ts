@@ -38,6 +38,16 @@ export function listKey(filters: ListFilters): string {
   return `${filters.category ? 'c' : ''}${filters.source ? 's' : ''}${filters.difficulty ? 'd' : ''}`;
 }
 
+/**
+ * The page's keys come from one index alone (covering: offsets skip index entries, not articles);
+ * the summary columns are read for the page's rows only.
+ */
+function pageOf(keys: string): string {
+  return `WITH page AS MATERIALIZED (${keys})
+    SELECT ${SUMMARY_COLUMNS} FROM page CROSS JOIN articles AS a ON a.seq = page.seq
+    ORDER BY page.published_at DESC, page.id ASC`;
+}
+
 /** One page of a list, newest first; `undefined` total SQL means "read the article counter". */
 export function listSql(filters: ListFilters): { page: string; total: string | undefined } {
   if (filters.category) {
@@ -49,8 +59,8 @@ export function listSql(filters: ListFilters): { page: string; total: string | u
       ...(filters.difficulty ? ['c.difficulty = @difficulty'] : []),
     ].join(' AND ');
     return {
-      page: `SELECT ${SUMMARY_COLUMNS} FROM article_categories AS c CROSS JOIN articles AS a ON a.seq = c.article_seq
-             WHERE ${where} ORDER BY c.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`,
+      page: pageOf(`SELECT c.article_seq AS seq, c.published_at, c.article_id AS id FROM article_categories AS c
+             WHERE ${where} ORDER BY c.published_at DESC, c.article_id ASC LIMIT @limit OFFSET @offset`),
       total: `SELECT count(*) FROM article_categories AS c WHERE ${where}`,
     };
   }
@@ -60,8 +70,8 @@ export function listSql(filters: ListFilters): { page: string; total: string | u
   ];
   const where = filterList.length ? `WHERE ${filterList.join(' AND ')}` : '';
   return {
-    page: `SELECT ${SUMMARY_COLUMNS} FROM articles AS a ${where}
-           ORDER BY a.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`,
+    page: pageOf(`SELECT a.seq, a.published_at, a.id FROM articles AS a ${where}
+           ORDER BY a.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`),
     total: filterList.length ? `SELECT count(*) FROM articles AS a ${where}` : undefined,
   };
 }

@@ -134,15 +134,25 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE article_categories ADD COLUMN published_at TEXT NOT NULL DEFAULT '';
         ALTER TABLE article_categories ADD COLUMN source TEXT NOT NULL DEFAULT '';
         ALTER TABLE article_categories ADD COLUMN difficulty TEXT NOT NULL DEFAULT '';
+        ALTER TABLE article_categories ADD COLUMN article_id TEXT NOT NULL DEFAULT '';
         UPDATE article_categories SET
+          article_id = (SELECT id FROM articles WHERE seq = article_seq),
           published_at = (SELECT published_at FROM articles WHERE seq = article_seq),
           source = (SELECT source FROM articles WHERE seq = article_seq),
           difficulty = (SELECT difficulty FROM articles WHERE seq = article_seq);
-        CREATE INDEX article_categories_newest ON article_categories (category, published_at DESC);
-        CREATE INDEX article_categories_source ON article_categories (category, source, published_at DESC);
-        CREATE INDEX article_categories_difficulty ON article_categories (category, difficulty, published_at DESC);
+        -- Each index ends with the list's tie-break (id), so pages come in index order with no sort,
+        -- and holds the article's key, so skipping to a deep offset never reads the articles.
+        CREATE INDEX article_categories_newest ON article_categories (category, published_at DESC, article_id);
+        CREATE INDEX article_categories_source ON article_categories (category, source, published_at DESC, article_id);
+        CREATE INDEX article_categories_difficulty ON article_categories (category, difficulty, published_at DESC, article_id);
         CREATE INDEX article_categories_source_difficulty
-          ON article_categories (category, source, difficulty, published_at DESC);
+          ON article_categories (category, source, difficulty, published_at DESC, article_id);
+        DROP INDEX articles_source;
+        DROP INDEX articles_difficulty;
+        DROP INDEX articles_source_difficulty;
+        CREATE INDEX articles_source ON articles (source, published_at DESC, id);
+        CREATE INDEX articles_difficulty ON articles (difficulty, published_at DESC, id);
+        CREATE INDEX articles_source_difficulty ON articles (source, difficulty, published_at DESC, id);
 
         -- Counters kept by triggers: the article count (health probes read it every time) and a
         -- data version bumped by every write from any process, which keys the API's answer cache.

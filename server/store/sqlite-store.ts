@@ -154,7 +154,7 @@ export class SqliteArticleStore implements ArticleStore {
       deleteNotes: db.prepare('DELETE FROM cultural_notes WHERE article_seq = ?'),
       deleteSearch: db.prepare('DELETE FROM article_search WHERE rowid = ?'),
       insertCategory: db.prepare(`INSERT OR IGNORE INTO article_categories
-          (article_seq, position, category, published_at, source, difficulty) VALUES (?, ?, ?, ?, ?, ?)`),
+          (article_seq, position, category, published_at, source, difficulty, article_id) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       insertVocabulary: db.prepare(`INSERT INTO vocabulary
           (article_seq, position, word, part_of_speech, definition, example, translations) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       insertNote: db.prepare('INSERT INTO cultural_notes (article_seq, position, title, body, translations) VALUES (?, ?, ?, ?, ?)'),
@@ -429,7 +429,7 @@ export class SqliteArticleStore implements ArticleStore {
       seq = Number(this.statements.insert.run(values).lastInsertRowid);
     }
     article.categories.forEach((category, position) =>
-      this.statements.insertCategory.run(seq, position, category, values.publishedAt, values.source, values.difficulty),
+      this.statements.insertCategory.run(seq, position, category, values.publishedAt, values.source, values.difficulty, values.id),
     );
     article.vocabulary.forEach((v, position) =>
       this.statements.insertVocabulary.run(
