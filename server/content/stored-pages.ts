@@ -30,7 +30,7 @@ export function articleRenderer(forms?: WordForms): ArticleRenderer {
 
 /** What the pass needs of a store. */
 export interface RenderPassStore {
-  idsWithoutHtml(limit: number): string[];
+  idsWithoutHtml(limit: number, after?: string): string[];
   renderStored(ids: readonly string[], renderer: ArticleRenderer): number;
   contentPass(name: string): string | undefined;
   recordContentPass(name: string, version: string): void;
@@ -59,7 +59,7 @@ export function applyRenderPass(
   let rendered = 0;
   // Batches of one transaction each: a big database is done in pieces, and a stop part-way
   // loses nothing (the next start continues with the articles still without pages).
-  for (let ids = store.idsWithoutHtml(500); ids.length > 0; ids = store.idsWithoutHtml(500)) {
+  for (let ids = store.idsWithoutHtml(500); ids.length > 0; ids = store.idsWithoutHtml(500, ids[ids.length - 1])) {
     rendered += store.renderStored(ids, renderer);
     onProgress?.(rendered);
   }

@@ -129,9 +129,10 @@ export class SqliteArticleStore implements ArticleStore {
       saveHtml: db.prepare(`INSERT INTO article_html (article_seq, language, content_hash, html) VALUES (?, ?, ?, ?)
         ON CONFLICT (article_seq, language) DO UPDATE SET content_hash = excluded.content_hash, html = excluded.html`),
       deleteHtml: db.prepare('DELETE FROM article_html WHERE article_seq = ?'),
-      withoutHtml: db.prepare(`SELECT a.id FROM articles AS a WHERE NOT EXISTS (SELECT 1 FROM article_html AS h
+      withoutHtml: db.prepare(`SELECT a.id FROM articles AS a WHERE a.seq > ? AND NOT EXISTS (SELECT 1 FROM article_html AS h
           WHERE h.article_seq = a.seq AND h.language = 'en' AND h.content_hash = a.content_hash)
         ORDER BY a.seq LIMIT ?`).pluck(),
+      seqOf: db.prepare('SELECT seq FROM articles WHERE id = ?').pluck(),
       byId: db.prepare(`SELECT a.*, (SELECT json_group_array(category) FROM
           (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
         FROM articles AS a WHERE a.id = ?`),
@@ -301,9 +302,15 @@ export class SqliteArticleStore implements ArticleStore {
     withWriteRetry(() => this.db.prepare('DELETE FROM article_html').run());
   }
 
-  /** Up to `limit` ids of articles with no page stored for their current content (the render pass). */
-  idsWithoutHtml(limit: number): string[] {
-    return this.reading(() => this.statements.withoutHtml.all(limit) as string[]);
+  /**
+   * Up to `limit` ids of articles with no page stored for their current content (the render pass),
+   * after the article `after` (an id from the previous batch), so a pass reads each article once.
+   */
+  idsWithoutHtml(limit: number, after?: string): string[] {
+    return this.reading(() => {
+      const from = after === undefined ? 0 : ((this.statements.seqOf.get(after) as number | undefined) ?? 0);
+      return this.statements.withoutHtml.all(from, limit) as string[];
+    });
   }
 
   /** Renders and stores the pages of these articles, in one transaction. */
