@@ -12,7 +12,7 @@ import { DictionaryDataError, type Dictionary } from './dictionary/types';
 import { needsBuild, runViteBuild } from './build/web-build';
 import { openSqliteStore, type SqliteArticleStore } from './store/sqlite-store';
 import { ReadPool } from './store/read-pool';
-import { inlineReader } from './store/reader';
+import { inlineReader, splitReader } from './store/reader';
 import type { ArticleStore } from './store/types';
 import { WatchedStore } from './store/watched-store';
 
@@ -116,8 +116,8 @@ async function main(): Promise<void> {
     }
   }
 
-  // Reads for the API run on worker threads with their own connections; writes, health checks
-  // and page heads use the watched store on this thread.
+  // Searches run on worker threads with their own connections; lists, articles (bounded by
+  // their indexes), writes, health checks and page heads use the watched store on this thread.
   const pool =
     sqlite && config.readWorkers > 0
       ? new ReadPool({
@@ -129,7 +129,8 @@ async function main(): Promise<void> {
       : undefined;
   const watched = new WatchedStore(config.databasePath, sqlite, () => void pool?.reopen());
   const store: ArticleStore = watched;
-  const app = await buildServer({ store, config, dictionary, reader: pool ?? inlineReader(() => watched) });
+  const inline = inlineReader(() => watched);
+  const app = await buildServer({ store, config, dictionary, reader: pool ? splitReader(inline, pool) : inline });
   const log = (level: 'info' | 'warn' | 'error', msg: string) => app.log[level](msg);
   for (const [level, msg] of startupLog) log(level, msg);
   // The file is checked even when nobody probes /api/health, so a replaced database is picked up.

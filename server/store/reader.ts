@@ -24,3 +24,19 @@ export function inlineReader(store: () => ArticleStore): ArticleReader {
     close: async () => undefined,
   };
 }
+
+/**
+ * Bounded reads on the calling thread, search on the pool. A list page reads at most
+ * offset + limit index entries and an article a few rows by key (well under a millisecond at
+ * 100,000 articles, see list-queries.ts), less than the worker round trip and the copy of the
+ * answer between threads; only search, whose cost grows with the matches, needs a worker.
+ */
+export function splitReader(inline: ArticleReader, pool: ArticleReader): ArticleReader {
+  return {
+    latest: (query) => inline.latest(query),
+    byId: (id, language) => inline.byId(id, language),
+    search: (query) => pool.search(query),
+    reopen: () => pool.reopen(),
+    close: () => pool.close(),
+  };
+}
