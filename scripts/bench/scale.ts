@@ -26,6 +26,10 @@ function argument(name: string, fallback: string): string {
 const ARTICLES = Number(argument('articles', '100000'));
 const SECONDS = Number(argument('seconds', '4'));
 const REUSE = process.argv.includes('--reuse');
+/** `--only <regex>`: just the matching cases, printed but not written into docs (for experiments). */
+const ONLY = process.argv.includes('--only') ? new RegExp(argument('only', '.')) : undefined;
+/** `--workers N`: READ_WORKERS for the servers measured (default: the server's own default). */
+const WORKERS = process.argv.includes('--workers') ? argument('workers', '1') : undefined;
 
 interface Case {
   readonly name: string;
@@ -132,8 +136,15 @@ async function main(): Promise<void> {
     store.close();
     dictionary.close();
 
-    const env = { DATABASE_PATH: databasePath, DICTIONARY_PATH: join(dir, 'dictionary.db'), DIST_DIR: writeDist(dir), LOAD_CORPUS: 'false', RATE_LIMIT_MAX: '0' };
-    const all = cases();
+    const env = {
+      DATABASE_PATH: databasePath,
+      DICTIONARY_PATH: join(dir, 'dictionary.db'),
+      DIST_DIR: writeDist(dir),
+      LOAD_CORPUS: 'false',
+      RATE_LIMIT_MAX: '0',
+      ...(WORKERS ? { READ_WORKERS: WORKERS } : {}),
+    };
+    const all = cases().filter((c) => !ONLY || ONLY.test(c.name));
     const results: Array<{ c: Case; server: LoadFigures; floor: LoadFigures; uncached?: LoadFigures; bytes: number }> = [];
 
     const server = await startLiveServer(env);
@@ -166,7 +177,7 @@ async function main(): Promise<void> {
       `One run of \`npx tsx scripts/bench/scale.ts --articles ${ARTICLES}\` on ${when} UTC, ${availableParallelism()} CPUs, Node ${process.version}; ` +
         `1-minute load average ${loadavg()[0]!.toFixed(2)} at the end; the run took ${Math.round((Date.now() - started) / 1000)} s. ` +
         `Database: ${fmt(ARTICLES)} synthetic articles (Zipf-like words; generated: ${generated}); pages of ${fmt(pass.rendered)} articles rendered and stored by the start-up pass in ${renderSeconds.toFixed(1)} s. ` +
-        `autocannon on loopback, 10 connections, ${SECONDS} s per case after a 1 s warm-up; the real server (\`server/main.ts\`, default settings, rate limit off). ` +
+        `autocannon on loopback, 10 connections${WORKERS ? `, READ_WORKERS=${WORKERS}` : ''}, ${SECONDS} s per case after a 1 s warm-up; the real server (\`server/main.ts\`, default settings, rate limit off). ` +
         'The floor is the same Fastify answering the same body from memory, measured right after each case. "No cache" is the same server with `ANSWER_CACHE_ENTRIES=0`: every request runs its query on the read worker. Latencies in ms (autocannon rounds to whole ms); "err" counts socket errors, time-outs and non-2xx answers.',
       '',
     );
@@ -198,6 +209,7 @@ async function main(): Promise<void> {
     );
     const section = lines.join('\n');
     process.stdout.write(`${section}\n`);
+    if (ONLY || WORKERS) return;
     const docs = join(REPO_ROOT, 'docs/benchmarks.md');
     const text = readFileSync(docs, 'utf8');
     const heading = `## At ${fmt(ARTICLES)} articles`;

@@ -3,8 +3,8 @@
  * sqlite-store.ts so the plans (and why each is bounded) can be read in one place.
  *
  * Lists: every combination of category, source and difficulty has an index that yields rows in
- * date order (v3 and v5), so a page reads `offset + limit` index entries and stops; totals count
- * inside the same index, and the unfiltered total is a counter kept by triggers.
+ * date order (v3 and v5), so a page reads `offset + limit` index entries and stops; totals are
+ * counters kept by triggers per filter combination (v6), one indexed row each.
  *
  * Search: FTS5's bm25() has to score every match before the best one is known, which cost seconds
  * for a word in every article. So ranking is bounded: the newest SEARCH_CANDIDATES matches (FTS5
@@ -48,8 +48,8 @@ function pageOf(keys: string): string {
     ORDER BY page.published_at DESC, page.id ASC`;
 }
 
-/** One page of a list, newest first; `undefined` total SQL means "read the article counter". */
-export function listSql(filters: ListFilters): { page: string; total: string | undefined } {
+/** One page of a list, newest first. Totals are counters kept by triggers (v6): see totalCounterName. */
+export function listSql(filters: ListFilters): string {
   if (filters.category) {
     // The category rows carry date, source and difficulty (v5), so one of the four
     // article_categories indexes serves the filter and the order together.
@@ -58,22 +58,16 @@ export function listSql(filters: ListFilters): { page: string; total: string | u
       ...(filters.source ? ['c.source = @source'] : []),
       ...(filters.difficulty ? ['c.difficulty = @difficulty'] : []),
     ].join(' AND ');
-    return {
-      page: pageOf(`SELECT c.article_seq AS seq, c.published_at, c.article_id AS id FROM article_categories AS c
-             WHERE ${where} ORDER BY c.published_at DESC, c.article_id ASC LIMIT @limit OFFSET @offset`),
-      total: `SELECT count(*) FROM article_categories AS c WHERE ${where}`,
-    };
+    return pageOf(`SELECT c.article_seq AS seq, c.published_at, c.article_id AS id FROM article_categories AS c
+             WHERE ${where} ORDER BY c.published_at DESC, c.article_id ASC LIMIT @limit OFFSET @offset`);
   }
   const filterList = [
     ...(filters.source ? ['a.source = @source'] : []),
     ...(filters.difficulty ? ['a.difficulty = @difficulty'] : []),
   ];
   const where = filterList.length ? `WHERE ${filterList.join(' AND ')}` : '';
-  return {
-    page: pageOf(`SELECT a.seq, a.published_at, a.id FROM articles AS a ${where}
-           ORDER BY a.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`),
-    total: filterList.length ? `SELECT count(*) FROM articles AS a ${where}` : undefined,
-  };
+  return pageOf(`SELECT a.seq, a.published_at, a.id FROM articles AS a ${where}
+           ORDER BY a.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`);
 }
 
 /** Search page and (capped) count for a query with or without a category. */

@@ -172,7 +172,50 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    name: 'list totals per filter combination, kept by triggers',
+    up(db) {
+      // Counting a filter's matches read up to a third of an index at 100,000 articles (1 ms and
+      // more per list request); these counters make every list total one indexed row. Names:
+      // s:<source>, d:<difficulty>, sd:<source>:<difficulty> from articles; c:, cs:, cd:, csd:
+      // from article_categories, whose rows carry source and difficulty (v5).
+      db.exec(`
+        INSERT INTO store_counters (name, value)
+          SELECT 's:' || source, count(*) FROM articles GROUP BY source
+          UNION ALL SELECT 'd:' || difficulty, count(*) FROM articles GROUP BY difficulty
+          UNION ALL SELECT 'sd:' || source || ':' || difficulty, count(*) FROM articles GROUP BY source, difficulty
+          UNION ALL SELECT 'c:' || category, count(*) FROM article_categories GROUP BY category
+          UNION ALL SELECT 'cs:' || category || ':' || source, count(*) FROM article_categories GROUP BY category, source
+          UNION ALL SELECT 'cd:' || category || ':' || difficulty, count(*) FROM article_categories GROUP BY category, difficulty
+          UNION ALL SELECT 'csd:' || category || ':' || source || ':' || difficulty, count(*)
+            FROM article_categories GROUP BY category, source, difficulty;
+        ${counterTriggers('articles', 'NEW', 1, ['s', 'd', 'sd'], 'AFTER INSERT', 'articles_totals_insert')}
+        ${counterTriggers('articles', 'OLD', -1, ['s', 'd', 'sd'], 'AFTER DELETE', 'articles_totals_delete')}
+        ${counterTriggers('articles', 'OLD', -1, ['s', 'd', 'sd'], 'AFTER UPDATE OF source, difficulty', 'articles_totals_update_old')}
+        ${counterTriggers('articles', 'NEW', 1, ['s', 'd', 'sd'], 'AFTER UPDATE OF source, difficulty', 'articles_totals_update_new')}
+        ${counterTriggers('article_categories', 'NEW', 1, ['c', 'cs', 'cd', 'csd'], 'AFTER INSERT', 'categories_totals_insert')}
+        ${counterTriggers('article_categories', 'OLD', -1, ['c', 'cs', 'cd', 'csd'], 'AFTER DELETE', 'categories_totals_delete')}
+      `);
+    },
+  },
 ];
+
+/** The counter name of a list filter combination (see v6); the store reads totals by it. */
+export function totalCounterName(filters: { category?: string; source?: string; difficulty?: string }): string {
+  const kind = `${filters.category ? 'c' : ''}${filters.source ? 's' : ''}${filters.difficulty ? 'd' : ''}`;
+  return `${kind}:${[filters.category, filters.source, filters.difficulty].filter(Boolean).join(':')}`;
+}
+
+function counterTriggers(table: string, row: 'NEW' | 'OLD', delta: 1 | -1, kinds: string[], when: string, name: string): string {
+  const column = { c: 'category', s: 'source', d: 'difficulty' } as const;
+  const upserts = kinds.map((kind) => {
+    const parts = [...kind].map((letter) => `${row}.${column[letter as keyof typeof column]}`).join(` || ':' || `);
+    return `INSERT INTO store_counters (name, value) VALUES ('${kind}:' || ${parts}, ${delta})
+        ON CONFLICT (name) DO UPDATE SET value = value + (${delta});`;
+  });
+  return `CREATE TRIGGER ${name} ${when} ON ${table} BEGIN ${upserts.join(' ')} END;`;
+}
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 

@@ -18,7 +18,7 @@ import { StoreUnavailableError } from './errors';
 import { withWriteRetry } from './write-retry';
 import { snippetToHtml, stripSentinels, toFtsQuery } from './fts-query';
 import { SEARCH_CANDIDATES, SUMMARY_COLUMNS, listKey, listSql, searchSql } from './list-queries';
-import { migrate, schemaVersion, type MigrationReport } from './migrations';
+import { migrate, schemaVersion, totalCounterName, type MigrationReport } from './migrations';
 import type {
   ArticleInput,
   ArticleQuery,
@@ -112,7 +112,7 @@ export class SqliteArticleStore implements ArticleStore {
   readonly migration: MigrationReport;
   private readonly db: Database.Database;
   private readonly statements;
-  private readonly listStatements = new Map<string, { page: Database.Statement; total: Database.Statement | undefined }>();
+  private readonly listStatements = new Map<string, Database.Statement>();
   /** Set by whoever has the dictionary (server, importer, corpus loader): writes then store rendered pages. */
   private renderer: ArticleRenderer | undefined;
   private readonly searchStatements = new Map<string, { page: Database.Statement; total: Database.Statement }>();
@@ -125,6 +125,7 @@ export class SqliteArticleStore implements ArticleStore {
     this.statements = {
       count: db.prepare("SELECT value FROM store_counters WHERE name = 'articles'").pluck(),
       dataVersion: db.prepare("SELECT value FROM store_counters WHERE name = 'data_version'").pluck(),
+      counter: db.prepare('SELECT value FROM store_counters WHERE name = ?').pluck(),
       html: db.prepare('SELECT html FROM article_html WHERE article_seq = ? AND language = ? AND content_hash = ?').pluck(),
       saveHtml: db.prepare(`INSERT INTO article_html (article_seq, language, content_hash, html) VALUES (?, ?, ?, ?)
         ON CONFLICT (article_seq, language) DO UPDATE SET content_hash = excluded.content_hash, html = excluded.html`),
@@ -175,6 +176,10 @@ export class SqliteArticleStore implements ArticleStore {
     return this.reading(() => this.countUnguarded());
   }
 
+  private counter(name: string): number {
+    return (this.statements.counter.get(name) as number | undefined) ?? 0;
+  }
+
   private countUnguarded(): number {
     return this.statements.count.get() as number;
   }
@@ -190,17 +195,16 @@ export class SqliteArticleStore implements ArticleStore {
     if (query.difficulty) params.difficulty = query.difficulty;
     const filters = { category: Boolean(query.category), source: Boolean(query.source), difficulty: Boolean(query.difficulty) };
     const key = listKey(filters);
-    let prepared = this.listStatements.get(key);
-    if (!prepared) {
-      const sql = listSql(filters);
-      prepared = { page: this.db.prepare(sql.page), total: sql.total === undefined ? undefined : this.db.prepare(sql.total).pluck() };
-      this.listStatements.set(key, prepared);
+    let page = this.listStatements.get(key);
+    if (!page) {
+      page = this.db.prepare(listSql(filters));
+      this.listStatements.set(key, page);
     }
-    const total = (prepared.total ? prepared.total.get(params) : this.countUnguarded()) as number;
+    const total = Object.keys(params).length === 0 ? this.countUnguarded() : this.counter(totalCounterName(params));
     const items =
       query.offset >= total
         ? []
-        : (prepared.page.all({ ...params, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
+        : (page.all({ ...params, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
     return { items, total };
   }
 

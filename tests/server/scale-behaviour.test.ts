@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Issue 14, what a reader notices (speed is scripts/bench/scale.ts's business): paging through
  * filtered lists, search order, snippets and capped totals, bad input answered with a 400 or a
@@ -66,6 +67,28 @@ describe('lists at scale', () => {
       seen.push(...page.body.articles.map((a: { article_id: string }) => a.article_id));
     }
     expect(seen).toEqual(expected.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)).map((a) => a.id));
+  });
+});
+
+describe('list totals', () => {
+  it('follow an article whose source, difficulty and categories change', async () => {
+    const total = async (query: string) => (await get(`/api/articles/latest?${query}`)).body.total as number;
+    const original = syntheticArticle(5, 3);
+    const before = {
+      old: await total(`source=${original.source}&difficulty=${original.difficulty}&category=${original.categories[0]}`),
+      new: await total('source=reuters&difficulty=advanced&category=sports'),
+      all: await total(''),
+    };
+    const moved = article({ ...original, id: original.id, source: original.source === 'reuters' ? 'cbs' : 'reuters', difficulty: 'advanced', categories: ['sports'] });
+    store.upsert({ ...moved, source: 'reuters' });
+    expect(await total(`source=${original.source}&difficulty=${original.difficulty}&category=${original.categories[0]}`)).toBe(
+      before.old - (original.source === 'reuters' && original.difficulty === 'advanced' && original.categories[0] === 'sports' ? 0 : 1),
+    );
+    expect(await total('source=reuters&difficulty=advanced&category=sports')).toBeGreaterThanOrEqual(before.new);
+    expect(await total('')).toBe(before.all);
+    const listed = await get('/api/articles/latest?source=reuters&difficulty=advanced&category=sports&limit=100');
+    expect(listed.body.total).toBe(listed.body.articles.length);
+    expect(listed.body.articles.map((a: { article_id: string }) => a.article_id)).toContain(original.id);
   });
 });
 
