@@ -4,9 +4,12 @@
  *
  *   tsx scripts/generate-synthetic-articles.ts --count 100000 --db data/bench-100k.sqlite [--seed 7]
  *
- * The text is random words from a fixed list, deterministic for a given seed. Three search terms
- * are planted at known rates (see SEARCH_TERMS) so the benchmark can measure how search cost
- * grows with the number of matches.
+ * The text is deterministic for a given seed and drawn with a Zipf-like distribution (the word of
+ * rank r is picked with weight 1/r, as in real English text) over about 5,000 words: a few
+ * function words are in every article, a few hundred content words in many, most words in few.
+ * That matters for search: a uniform draw from 200 words put every word in nearly every article,
+ * which no real corpus does. Three search terms are planted at known rates (see SEARCH_TERMS)
+ * so the benchmark can measure how search cost grows with the number of matches.
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +28,10 @@ export const SEARCH_TERMS = {
   veryCommon: { term: 'city', share: 1 },
 } as const;
 
-const WORDS = (
+/** Ranked roughly by how common each is in news English: function words first. */
+const FUNCTION_WORDS = 'the of and to a in for on with at from by more many some most every each other several few'.split(' ');
+
+const CONTENT_WORDS = (
   'people council school market river bridge farmers teachers students doctors nurses hospital ' +
   'weather rain storm summer winter energy power solar wind water train station library museum ' +
   'park garden street road traffic workers company prices budget election vote mayor minister ' +
@@ -35,10 +41,50 @@ const WORDS = (
   'visitors tourists airport flight ship port jobs wages rent houses homes building repairs ' +
   'opened closed announced said reported added explained planned expected started finished ' +
   'new old small large local national early late busy quiet public private free cheap useful ' +
-  'more many some most every each other several few the a of to in on for with at from by and'
-).split(' ');
+  'more many some most every each other several few'
+)
+  .split(' ')
+  .filter((word) => !FUNCTION_WORDS.includes(word));
 
-const TITLE_WORDS = WORDS.filter((w) => w.length > 3);
+/** Made-up but pronounceable words for the long tail (rare words), the same for every run. */
+function tailWords(count: number): string[] {
+  const onsets = ['b', 'br', 'c', 'd', 'f', 'g', 'gr', 'h', 'k', 'l', 'm', 'n', 'p', 'pl', 'r', 's', 'st', 't', 'tr', 'v', 'w'];
+  const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ou'];
+  const codas = ['', 'n', 'r', 'l', 'st', 'nd', 'm', 'ck', 'sh'];
+  const first = onsets.flatMap((onset) => vowels.map((vowel) => onset + vowel));
+  const second = onsets.flatMap((onset) => vowels.flatMap((vowel) => codas.map((coda) => onset + vowel + coda)));
+  const words = new Set<string>();
+  // Walks the pairs with a stride prime to their count, so consecutive ranks do not share a first syllable.
+  for (let i = 0; words.size < count && i < first.length * second.length; i++) {
+    const pair = (i * 7919) % (first.length * second.length);
+    const word = first[pair % first.length]! + second[Math.floor(pair / first.length)]!;
+    if (word !== 'city' && word !== 'harbor' && word !== 'zeppelin') words.add(word);
+  }
+  return [...words];
+}
+
+const WORDS = [...FUNCTION_WORDS, ...CONTENT_WORDS, ...tailWords(5000 - FUNCTION_WORDS.length - CONTENT_WORDS.length)];
+
+/** Cumulative Zipf weights (s = 1) over WORDS, for a binary search per draw. */
+const CUMULATIVE = (() => {
+  let sum = 0;
+  const sums = WORDS.map((_, rank) => (sum += 1 / (rank + 1)));
+  return sums.map((value) => value / sum);
+})();
+
+function zipfWord(next: () => number): string {
+  const target = next();
+  let low = 0;
+  let high = CUMULATIVE.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (CUMULATIVE[middle]! < target) low = middle + 1;
+    else high = middle;
+  }
+  return WORDS[low]!;
+}
+
+const TITLE_WORDS = CONTENT_WORDS.filter((w) => w.length > 3);
 
 /** Mulberry32: small, fast and good enough for repeatable filler text. */
 function random(seed: number): () => number {
@@ -57,7 +103,7 @@ function pick<T>(next: () => number, items: readonly T[]): T {
 }
 
 function sentence(next: () => number, words: number): string {
-  const parts = Array.from({ length: words }, () => pick(next, WORDS));
+  const parts = Array.from({ length: words }, () => zipfWord(next));
   const text = parts.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1) + '.';
 }
@@ -79,7 +125,7 @@ export function syntheticArticle(index: number, seed = 1): ArticleInput {
   if (hits(index + 3, SEARCH_TERMS.common.share)) summary = `The ${SEARCH_TERMS.common.term} ${summary.charAt(0).toLowerCase()}${summary.slice(1)}`;
   const paragraphs = Array.from({ length: 4 }, (_, p) => {
     const sentences = Array.from({ length: 3 }, () => sentence(next, 10 + Math.floor(next() * 8)));
-    if (p === 0) sentences.unshift(`The ${SEARCH_TERMS.veryCommon.term} ${pick(next, WORDS)} ${pick(next, WORDS)} today.`);
+    if (p === 0) sentences.unshift(`The ${SEARCH_TERMS.veryCommon.term} ${zipfWord(next)} ${zipfWord(next)} today.`);
     return sentences.join(' ');
   });
   const wordCount = paragraphs.join(' ').split(/\s+/).filter(Boolean).length;

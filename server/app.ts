@@ -24,6 +24,7 @@ import { createPageRenderer } from './routes/page-routes';
 import { StoreUnavailableError } from './store/errors';
 import { ReadOverloadError } from './store/read-pool';
 import { inlineReader, type ArticleReader } from './store/reader';
+import { SqliteArticleStore } from './store/sqlite-store';
 import type { ArticleStore } from './store/types';
 import { WatchedStore, type DatabaseHealth } from './store/watched-store';
 
@@ -156,7 +157,20 @@ export async function buildServer({ store, config, logger, dictionary, reader, h
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  registerApiRoutes(app, { reader: reader ?? inlineReader(() => store), health: health ?? defaultHealth(store), ...(dictionary ? { forms: dictionary } : {}) });
+  // The answer cache needs the database's data version; stores without one (tests' fakes) go uncached.
+  const versioned = store instanceof WatchedStore || store instanceof SqliteArticleStore ? store : undefined;
+  registerApiRoutes(app, {
+    reader: reader ?? inlineReader(() => store),
+    health: health ?? defaultHealth(store),
+    ...(dictionary ? { forms: dictionary } : {}),
+    ...(versioned
+      ? {
+          dataVersion: () => versioned.dataVersion(),
+          saveRendered: (id, hash, language, html) => versioned.saveRenderedHtml(id, hash, language, html),
+          answerCacheEntries: config.answerCacheEntries,
+        }
+      : {}),
+  });
   if (dictionary) registerDictionaryRoutes(app, dictionary);
 
   // main.ts may build the app only after the server exists, so the folder is made now and

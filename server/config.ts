@@ -43,6 +43,8 @@ export interface ServerConfig {
   readonly readTimeoutMs: number;
   /** Event-loop delay beyond which requests other than /api/health are shed (503); 0 is off. */
   readonly maxEventLoopDelayMs: number;
+  /** Serialised API answers kept per data version (server/http/answer-cache.ts); 0 is off. */
+  readonly answerCacheEntries: number;
   readonly analytics: AnalyticsConfig;
 }
 
@@ -140,6 +142,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     readQueueMax: integer(env, 'READ_QUEUE_MAX', 64, 1, 100_000),
     readTimeoutMs: integer(env, 'READ_TIMEOUT_MS', 2000, 50, 600_000),
     maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 600_000),
+    answerCacheEntries: integer(env, 'ANSWER_CACHE_ENTRIES', 2000, 0, 1_000_000),
     analytics: analyticsFromEnv(env),
   };
 }

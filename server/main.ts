@@ -5,13 +5,14 @@
 import { buildServer } from './app';
 import { ConfigError, PROJECT_ROOT, configFromEnv, type ServerConfig } from './config';
 import { applyReadingHelpPass } from './content/reading-help-pass';
+import { applyRenderPass, articleRenderer } from './content/stored-pages';
 import { loadCorpus } from './corpus/load-corpus';
 import { openDictionary } from './dictionary/open-dictionary';
 import { DictionaryDataError, type Dictionary } from './dictionary/types';
 import { needsBuild, runViteBuild } from './build/web-build';
 import { openSqliteStore, type SqliteArticleStore } from './store/sqlite-store';
 import { ReadPool } from './store/read-pool';
-import { inlineReader } from './store/reader';
+import { inlineReader, splitReader } from './store/reader';
 import type { ArticleStore } from './store/types';
 import { WatchedStore } from './store/watched-store';
 
@@ -89,6 +90,9 @@ async function main(): Promise<void> {
         ? `database ${config.databasePath}: migrated from v${from} to v${to} (${applied.join('; ')})`
         : `database ${config.databasePath}: schema v${to}`,
     );
+    // Every write from here on stores the article's rendered pages with it.
+    const renderer = articleRenderer(dictionary);
+    sqlite.setRenderer(renderer);
     if (config.loadCorpus) {
       const result = loadCorpus(sqlite, config.corpusDir, dictionary);
       early(
@@ -102,10 +106,18 @@ async function main(): Promise<void> {
     if (pass.ran) {
       early('info', `dictionary glosses: ${pass.updated} of ${pass.checked} stored articles updated in ${Date.now() - started} ms`);
     }
+    // Articles stored by an older server (or a tool without the dictionary) get their pages now.
+    const renderStarted = Date.now();
+    const pages = applyRenderPass(sqlite, renderer, dictionary.version, (done) => {
+      if (done % 20_000 === 0) console.log(`article pages: ${done} rendered so far`);
+    });
+    if (pages.rendered > 0) {
+      early('info', `article pages: rendered and stored for ${pages.rendered} articles in ${Date.now() - renderStarted} ms${pages.redone ? ' (new dictionary or renderer: all redone)' : ''}`);
+    }
   }
 
-  // Reads for the API run on worker threads with their own connections; writes, health checks
-  // and page heads use the watched store on this thread.
+  // Searches run on worker threads with their own connections; lists, articles (bounded by
+  // their indexes), writes, health checks and page heads use the watched store on this thread.
   const pool =
     sqlite && config.readWorkers > 0
       ? new ReadPool({
@@ -117,7 +129,8 @@ async function main(): Promise<void> {
       : undefined;
   const watched = new WatchedStore(config.databasePath, sqlite, () => void pool?.reopen());
   const store: ArticleStore = watched;
-  const app = await buildServer({ store, config, dictionary, reader: pool ?? inlineReader(() => watched) });
+  const inline = inlineReader(() => watched);
+  const app = await buildServer({ store, config, dictionary, reader: pool ? splitReader(inline, pool) : inline });
   const log = (level: 'info' | 'warn' | 'error', msg: string) => app.log[level](msg);
   for (const [level, msg] of startupLog) log(level, msg);
   // The file is checked even when nobody probes /api/health, so a replaced database is picked up.

@@ -3,7 +3,8 @@
  * as the real answers, with no database, validation or rendering behind them.
  *
  *   node --import tsx scripts/bench/floor-server.ts <port> <bodies.json>
- * bodies.json: { "latest": "<body>", "detail": "<body>", "search": "<body>" }
+ * bodies.json: { "latest": "<body>", "detail": "<body>", "search": "<body>", "byPath"?: { "<path>": "<body>" } }
+ * byPath (scripts/bench/scale.ts) answers each measured path with its own body.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -13,9 +14,18 @@ if (!portText || !bodiesPath) {
   console.error('Usage: floor-server.ts <port> <bodies.json>');
   process.exit(2);
 }
-const bodies = JSON.parse(readFileSync(bodiesPath, 'utf8')) as Record<'latest' | 'detail' | 'search', string>;
+const bodies = JSON.parse(readFileSync(bodiesPath, 'utf8')) as Record<'latest' | 'detail' | 'search', string> & {
+  byPath?: Record<string, string>;
+};
 const app = Fastify({ logger: false });
 const json = 'application/json; charset=utf-8';
+const byPath = new Map(Object.entries(bodies.byPath ?? {}));
+if (byPath.size > 0) {
+  app.addHook('onRequest', async (request, reply) => {
+    const body = byPath.get(request.url);
+    if (body !== undefined) return reply.type(json).send(body);
+  });
+}
 app.get('/api/health', async (_request, reply) => reply.type(json).send('{"status":"ok"}'));
 app.get('/api/articles/latest', async (_request, reply) => reply.type(json).send(bodies.latest));
 app.get('/api/articles/search', async (_request, reply) => reply.type(json).send(bodies.search));

@@ -5,6 +5,7 @@
  */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { LINK_REL, strictlySafeHtml } from './strict-markup';
 
 const { window } = new JSDOM('');
 const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
@@ -22,14 +23,18 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName !== 'A' || !node.hasAttribute('href')) return;
   // Only absolute web links; DOMPurify's default already drops javascript: and friends.
   if (/^https?:\/\//i.test(node.getAttribute('href') ?? '')) {
-    node.setAttribute('rel', 'noopener noreferrer nofollow');
+    node.setAttribute('rel', LINK_REL);
   } else {
     node.removeAttribute('href');
   }
 });
 
+const TAG_SET = new Set(ALLOWED_TAGS);
+const ATTRIBUTE_SET = new Set(ALLOWED_ATTR);
+
+/** The renderer's output nearly always takes the strict fast path (strict-markup.ts); anything else goes through DOMPurify. */
 export function sanitiseHtml(html: string): string {
-  return purify.sanitize(html, {
+  return strictlySafeHtml(html, TAG_SET, ATTRIBUTE_SET) ?? purify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,

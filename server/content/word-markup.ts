@@ -80,3 +80,21 @@ export function markExample(sentence: string, word: string, forms?: WordForms): 
   const isForm = formMatcher([target], forms);
   return mapWords(sentence, (token) => (isForm(token) ? strong(token) : escapeHtml(token)));
 }
+
+/**
+ * Remembers look-ups across articles: rendering a whole database asks the dictionary about the
+ * same few thousand words again and again, and each answer costs several SQLite reads.
+ */
+export function memoisedForms(forms: WordForms, capacity = 100_000): WordForms {
+  const known = new Map<string, string | null>();
+  return {
+    lemmaOf(form) {
+      const hit = known.get(form);
+      if (hit !== undefined) return hit ?? undefined;
+      const lemma = forms.lemmaOf(form);
+      if (known.size >= capacity) known.clear();
+      known.set(form, lemma ?? null);
+      return lemma;
+    },
+  };
+}

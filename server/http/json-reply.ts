@@ -23,7 +23,16 @@ export const REVALIDATE = 'no-cache';
 
 export function sendJson(request: FastifyRequest, reply: FastifyReply, body: unknown, cacheControl = REVALIDATE): FastifyReply {
   const json = JSON.stringify(body);
-  const etag = etagOf(json);
+  return sendPrepared(request, reply, { json, etag: etagOf(json) }, cacheControl);
+}
+
+/** JSON already serialised with its ETag (answer-cache.ts). */
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { json, etag }: { json: string; etag: string },
+  cacheControl = REVALIDATE,
+): FastifyReply {
   reply.header('etag', etag).header('cache-control', cacheControl);
   if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
     return reply.code(304).send();

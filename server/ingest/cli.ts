@@ -7,6 +7,7 @@ import { dictionaryDataDirFrom, dictionaryPathFrom, PROJECT_ROOT } from '../conf
 import { openDictionary } from '../dictionary/open-dictionary';
 import { DictionaryDataError } from '../dictionary/types';
 import { openSqliteStore } from '../store/sqlite-store';
+import { articleRenderer } from '../content/stored-pages';
 import { parseCliArgs, USAGE, UsageError } from './cli-options';
 import { importFeeds, readAnything } from './importer';
 import { createProgressReporter } from './progress';
@@ -69,6 +70,8 @@ async function main(): Promise<number> {
     throw error;
   }
   const store = openSqliteStore(path);
+  // Imported articles are stored with their rendered pages, so the server never renders on a request.
+  store.setRenderer(articleRenderer(dictionary));
   const reporter = createProgressReporter(process.stdout);
   let exitCode = 0;
   try {

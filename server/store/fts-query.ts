@@ -19,11 +19,25 @@ export function searchWords(q: string): string[] {
     .filter((token) => /[\p{L}\p{N}]/u.test(token));
 }
 
+/**
+ * A word ending in `*` with at least this many characters before it is a prefix (`harb*` finds
+ * harbor, harbours): shorter prefixes would merge the index entries of thousands of words.
+ */
+export const MIN_PREFIX_LENGTH = 3;
+
+function ftsTerm(token: string): string {
+  const prefix = /^(.*?)\*+$/u.exec(token)?.[1];
+  if (prefix !== undefined && [...prefix].length >= MIN_PREFIX_LENGTH && /[\p{L}\p{N}]/u.test(prefix)) {
+    return `"${prefix.replace(/"/g, '""')}"*`;
+  }
+  return `"${token.replace(/"/g, '""')}"`;
+}
+
 /** undefined when nothing searchable remains; the caller answers with an empty page. */
 export function toFtsQuery(q: string): string | undefined {
   const tokens = searchTokens(q);
   if (tokens.length === 0) return undefined;
-  return tokens.map((token) => `"${token.replace(/"/g, '""')}"`).join(' AND ');
+  return tokens.map(ftsTerm).join(' AND ');
 }
 
 /** Private-use characters that mark hits in snippet() output; stripped from indexed text. */

@@ -10,12 +10,12 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { StoreUnavailableError } from './errors';
 import type { ArticleReader } from './reader';
-import type { ArticleQuery, ArticleSummaryRow, Page, SearchQuery, StoredArticle } from './types';
+import type { ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from './types';
 
 export type ReadRequest =
   | { readonly seq: number; readonly op: 'latest'; readonly query: ArticleQuery }
   | { readonly seq: number; readonly op: 'search'; readonly query: SearchQuery }
-  | { readonly seq: number; readonly op: 'byId'; readonly id: string };
+  | { readonly seq: number; readonly op: 'byId'; readonly id: string; readonly language?: RenderLanguage };
 
 export type ReadResponse =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
@@ -68,8 +68,8 @@ export class ReadPool implements ArticleReader {
     return this.run({ seq: ++this.seq, op: 'search', query }) as Promise<Page<ArticleSummaryRow>>;
   }
 
-  byId(id: string): Promise<StoredArticle | undefined> {
-    return this.run({ seq: ++this.seq, op: 'byId', id }) as Promise<StoredArticle | undefined>;
+  byId(id: string, language?: RenderLanguage): Promise<StoredArticle | undefined> {
+    return this.run({ seq: ++this.seq, op: 'byId', id, ...(language ? { language } : {}) }) as Promise<StoredArticle | undefined>;
   }
 
   /** New workers open the file afresh; reads in flight on the old ones finish first. */

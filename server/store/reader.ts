@@ -3,12 +3,12 @@
  * read-pool.ts) while the importer, the corpus loader and tests keep the synchronous
  * ArticleStore. A faster search (another index, another ranking) plugs in here.
  */
-import type { ArticleQuery, ArticleStore, ArticleSummaryRow, Page, SearchQuery, StoredArticle } from './types';
+import type { ArticleQuery, ArticleStore, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from './types';
 
 export interface ArticleReader {
   latest(query: ArticleQuery): Promise<Page<ArticleSummaryRow>>;
   search(query: SearchQuery): Promise<Page<ArticleSummaryRow>>;
-  byId(id: string): Promise<StoredArticle | undefined>;
+  byId(id: string, language?: RenderLanguage): Promise<StoredArticle | undefined>;
   /** Drops open handles so the next read opens the database file again (it was replaced). */
   reopen(): Promise<void>;
   close(): Promise<void>;
@@ -19,8 +19,24 @@ export function inlineReader(store: () => ArticleStore): ArticleReader {
   return {
     latest: async (query) => store().latest(query),
     search: async (query) => store().search(query),
-    byId: async (id) => store().byId(id),
+    byId: async (id, language) => store().byId(id, language),
     reopen: async () => undefined,
     close: async () => undefined,
+  };
+}
+
+/**
+ * Bounded reads on the calling thread, search on the pool. A list page reads at most
+ * offset + limit index entries and an article a few rows by key (well under a millisecond at
+ * 100,000 articles, see list-queries.ts), less than the worker round trip and the copy of the
+ * answer between threads; only search, whose cost grows with the matches, needs a worker.
+ */
+export function splitReader(inline: ArticleReader, pool: ArticleReader): ArticleReader {
+  return {
+    latest: (query) => inline.latest(query),
+    byId: (id, language) => inline.byId(id, language),
+    search: (query) => pool.search(query),
+    reopen: () => pool.reopen(),
+    close: () => pool.close(),
   };
 }

@@ -16,25 +16,25 @@ import {
 } from '../../src/domain/catalog';
 import { StoreUnavailableError } from './errors';
 import { withWriteRetry } from './write-retry';
-import { HIT_END, HIT_START, snippetToHtml, stripSentinels, toFtsQuery } from './fts-query';
-import { migrate, schemaVersion, type MigrationReport } from './migrations';
+import { snippetToHtml, stripSentinels, toFtsQuery } from './fts-query';
+import { SEARCH_CANDIDATES, SUMMARY_COLUMNS, listKey, listSql, searchSql } from './list-queries';
+import { migrate, schemaVersion, totalCounterName, type MigrationReport } from './migrations';
 import type {
   ArticleInput,
   ArticleQuery,
+  ArticleRenderer,
   ArticleStore,
   ArticleSummaryRow,
   CulturalNote,
   Page,
+  RenderLanguage,
   SearchQuery,
   StoredArticle,
   TranslatedLanguage,
   UpsertOutcome,
   VocabularyItem,
 } from './types';
-
-/** Title hits count most, then the summary, then the body. */
-const BM25_WEIGHTS = { title: 10, summary: 4, body: 1 } as const;
-const SNIPPET_TOKENS = 24;
+import { RENDER_LANGUAGES } from './types';
 
 export interface UpsertCounts {
   imported: number;
@@ -66,12 +66,6 @@ interface ArticleRow {
 type SummaryRow = Omit<ArticleRow, 'url' | 'paragraphs' | 'content_hash' | 'imported_at' | 'updated_at'> & {
   snippet?: string;
 };
-
-const SUMMARY_COLUMNS = `
-  a.seq, a.id, a.source, a.title, a.published_at, a.summary, a.summary_translations,
-  a.word_count, a.reading_time_minutes, a.difficulty,
-  (SELECT json_group_array(category) FROM
-     (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories`;
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -118,7 +112,9 @@ export class SqliteArticleStore implements ArticleStore {
   readonly migration: MigrationReport;
   private readonly db: Database.Database;
   private readonly statements;
-  private readonly listStatements = new Map<string, { page: Database.Statement; total: Database.Statement }>();
+  private readonly listStatements = new Map<string, Database.Statement>();
+  /** Set by whoever has the dictionary (server, importer, corpus loader): writes then store rendered pages. */
+  private renderer: ArticleRenderer | undefined;
   private readonly searchStatements = new Map<string, { page: Database.Statement; total: Database.Statement }>();
 
   constructor(db: Database.Database, options: { readOnly?: boolean } = {}) {
@@ -127,7 +123,17 @@ export class SqliteArticleStore implements ArticleStore {
     const version = options.readOnly ? schemaVersion(db) : 0;
     this.migration = options.readOnly ? { from: version, to: version, applied: [] } : migrate(db);
     this.statements = {
-      count: db.prepare('SELECT count(*) AS n FROM articles').pluck(),
+      count: db.prepare("SELECT value FROM store_counters WHERE name = 'articles'").pluck(),
+      dataVersion: db.prepare("SELECT value FROM store_counters WHERE name = 'data_version'").pluck(),
+      counter: db.prepare('SELECT value FROM store_counters WHERE name = ?').pluck(),
+      html: db.prepare('SELECT html FROM article_html WHERE article_seq = ? AND language = ? AND content_hash = ?').pluck(),
+      saveHtml: db.prepare(`INSERT INTO article_html (article_seq, language, content_hash, html) VALUES (?, ?, ?, ?)
+        ON CONFLICT (article_seq, language) DO UPDATE SET content_hash = excluded.content_hash, html = excluded.html`),
+      deleteHtml: db.prepare('DELETE FROM article_html WHERE article_seq = ?'),
+      withoutHtml: db.prepare(`SELECT a.id FROM articles AS a WHERE a.seq > ? AND NOT EXISTS (SELECT 1 FROM article_html AS h
+          WHERE h.article_seq = a.seq AND h.language = 'en' AND h.content_hash = a.content_hash)
+        ORDER BY a.seq LIMIT ?`).pluck(),
+      seqOf: db.prepare('SELECT seq FROM articles WHERE id = ?').pluck(),
       byId: db.prepare(`SELECT a.*, (SELECT json_group_array(category) FROM
           (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
         FROM articles AS a WHERE a.id = ?`),
@@ -149,7 +155,8 @@ export class SqliteArticleStore implements ArticleStore {
       deleteVocabulary: db.prepare('DELETE FROM vocabulary WHERE article_seq = ?'),
       deleteNotes: db.prepare('DELETE FROM cultural_notes WHERE article_seq = ?'),
       deleteSearch: db.prepare('DELETE FROM article_search WHERE rowid = ?'),
-      insertCategory: db.prepare('INSERT OR IGNORE INTO article_categories (article_seq, position, category) VALUES (?, ?, ?)'),
+      insertCategory: db.prepare(`INSERT OR IGNORE INTO article_categories
+          (article_seq, position, category, published_at, source, difficulty, article_id) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       insertVocabulary: db.prepare(`INSERT INTO vocabulary
           (article_seq, position, word, part_of_speech, definition, example, translations) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       insertNote: db.prepare('INSERT INTO cultural_notes (article_seq, position, title, body, translations) VALUES (?, ?, ?, ?, ?)'),
@@ -169,6 +176,10 @@ export class SqliteArticleStore implements ArticleStore {
     return this.reading(() => this.countUnguarded());
   }
 
+  private counter(name: string): number {
+    return (this.statements.counter.get(name) as number | undefined) ?? 0;
+  }
+
   private countUnguarded(): number {
     return this.statements.count.get() as number;
   }
@@ -178,46 +189,22 @@ export class SqliteArticleStore implements ArticleStore {
   }
 
   private latestUnguarded(query: ArticleQuery): Page<ArticleSummaryRow> {
-    const filters: string[] = [];
     const params: Record<string, string> = {};
-    if (query.source) {
-      filters.push('a.source = @source');
-      params.source = query.source;
-    }
-    if (query.difficulty) {
-      filters.push('a.difficulty = @difficulty');
-      params.difficulty = query.difficulty;
-    }
     if (query.category) params.category = query.category;
-    const key = `${query.category ? 'category|' : ''}${filters.join('|')}`;
-    let prepared = this.listStatements.get(key);
-    if (!prepared) {
-      const pageFilters = query.category
-        ? [...filters, 'EXISTS (SELECT 1 FROM article_categories AS c WHERE c.article_seq = a.seq AND c.category = @category)']
-        : filters;
-      const pageWhere = pageFilters.length ? `WHERE ${pageFilters.join(' AND ')}` : '';
-      // The page walks the date index and stops after `limit` rows; the total starts from the
-      // category index when there is one, so neither reads every article.
-      const totalSql = !query.category
-        ? `SELECT count(*) FROM articles AS a ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`
-        : filters.length === 0
-          ? 'SELECT count(*) FROM article_categories AS c WHERE c.category = @category'
-          : `SELECT count(*) FROM article_categories AS c JOIN articles AS a ON a.seq = c.article_seq
-             WHERE ${['c.category = @category', ...filters].join(' AND ')}`;
-      prepared = {
-        page: this.db.prepare(
-          `SELECT ${SUMMARY_COLUMNS} FROM articles AS a ${pageWhere}
-           ORDER BY a.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`,
-        ),
-        total: this.db.prepare(totalSql).pluck(),
-      };
-      this.listStatements.set(key, prepared);
+    if (query.source) params.source = query.source;
+    if (query.difficulty) params.difficulty = query.difficulty;
+    const filters = { category: Boolean(query.category), source: Boolean(query.source), difficulty: Boolean(query.difficulty) };
+    const key = listKey(filters);
+    let page = this.listStatements.get(key);
+    if (!page) {
+      page = this.db.prepare(listSql(filters));
+      this.listStatements.set(key, page);
     }
-    const total = prepared.total.get(params) as number;
+    const total = Object.keys(params).length === 0 ? this.countUnguarded() : this.counter(totalCounterName(params));
     const items =
       query.offset >= total
         ? []
-        : (prepared.page.all({ ...params, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
+        : (page.all({ ...params, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
     return { items, total };
   }
 
@@ -228,59 +215,34 @@ export class SqliteArticleStore implements ArticleStore {
   private searchUnguarded(query: SearchQuery): Page<ArticleSummaryRow> {
     const match = toFtsQuery(query.q);
     if (match === undefined) return { items: [], total: 0 };
-    const filters: string[] = [];
     const params: Record<string, string> = { match };
-    if (query.category) {
-      filters.push(`EXISTS (SELECT 1 FROM article_categories AS c
-             WHERE c.article_seq = article_search.rowid AND c.category = @category)`);
-      params.category = query.category;
-    }
-    // Source and difficulty are columns of articles: one primary-key lookup per hit.
-    const columns = [query.source ? 'f.source = @source' : '', query.difficulty ? 'f.difficulty = @difficulty' : ''].filter(Boolean);
-    if (columns.length) filters.push(`EXISTS (SELECT 1 FROM articles AS f WHERE f.seq = article_search.rowid AND ${columns.join(' AND ')})`);
+    if (query.category) params.category = query.category;
     if (query.source) params.source = query.source;
     if (query.difficulty) params.difficulty = query.difficulty;
     const key = [query.category ? 'category' : '', query.source ? 'source' : '', query.difficulty ? 'difficulty' : ''].join('|');
     let prepared = this.searchStatements.get(key);
     if (!prepared) {
-      // Every search row belongs to an article (both are written in one transaction), so
-      // ranking and counting stay inside the full-text index; articles are joined for the page only.
-      const matches = `FROM article_search WHERE article_search MATCH @match ${filters.map((f) => `AND ${f}`).join(' ')}`;
-      const { title, summary, body } = BM25_WEIGHTS;
-      prepared = {
-        page: this.db.prepare(
-          `WITH hits AS (
-             SELECT article_search.rowid AS seq, bm25(article_search, ${title}, ${summary}, ${body}) AS score
-             ${matches}
-             ORDER BY score, seq DESC LIMIT @limit OFFSET @offset
-           )
-           SELECT ${SUMMARY_COLUMNS},
-             snippet(article_search, -1, '${HIT_START}', '${HIT_END}', '…', ${SNIPPET_TOKENS}) AS snippet
-           FROM hits
-             CROSS JOIN article_search ON article_search.rowid = hits.seq
-             CROSS JOIN articles AS a ON a.seq = hits.seq
-           WHERE article_search MATCH @match
-           ORDER BY hits.score, hits.seq DESC`,
-        ),
-        total: this.db.prepare(`SELECT count(*) ${matches}`).pluck(),
-      };
+      const sql = searchSql({ category: Boolean(query.category), source: Boolean(query.source), difficulty: Boolean(query.difficulty) });
+      prepared = { page: this.db.prepare(sql.page), total: this.db.prepare(sql.total).pluck() };
       this.searchStatements.set(key, prepared);
     }
-    const total = prepared.total.get(params) as number;
+    const counted = prepared.total.get(params) as number;
+    const total = Math.min(counted, SEARCH_CANDIDATES);
     const items =
       query.offset >= total
         ? []
         : (prepared.page.all({ ...params, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
-    return { items, total };
+    return counted > SEARCH_CANDIDATES ? { items, total, totalCapped: true } : { items, total };
   }
 
-  byId(id: string): StoredArticle | undefined {
-    return this.reading(() => this.byIdUnguarded(id));
+  byId(id: string, language?: RenderLanguage): StoredArticle | undefined {
+    return this.reading(() => this.byIdUnguarded(id, language));
   }
 
-  private byIdUnguarded(id: string): StoredArticle | undefined {
+  private byIdUnguarded(id: string, language?: RenderLanguage): StoredArticle | undefined {
     const row = this.statements.byId.get(id) as ArticleRow | undefined;
     if (!row) return undefined;
+    const html = language ? (this.statements.html.get(row.seq, language, row.content_hash) as string | undefined) : undefined;
     const vocabulary = (
       this.statements.vocabulary.all(row.seq) as {
         word: string;
@@ -319,7 +281,65 @@ export class SqliteArticleStore implements ArticleStore {
       contentHash: row.content_hash,
       importedAt: row.imported_at,
       updatedAt: row.updated_at,
+      ...(html !== undefined ? { html } : {}),
     };
+  }
+
+  /** Bumped (by triggers) on every article write from any connection or process: keys caches of answers. */
+  dataVersion(): number {
+    return this.reading(() => this.statements.dataVersion.get() as number);
+  }
+
+  /** Writes that follow store each article's rendered pages (see ArticleRenderer). */
+  setRenderer(renderer: ArticleRenderer | undefined): void {
+    this.renderer = renderer;
+  }
+
+  /** Stores a page rendered outside a write (the fallback for an article stored without one). */
+  saveRenderedHtml(id: string, contentHash: string, language: RenderLanguage, html: string): void {
+    withWriteRetry(() => {
+      const existing = this.statements.existing.get(id) as { seq: number; content_hash: string } | undefined;
+      if (existing?.content_hash === contentHash) this.statements.saveHtml.run(existing.seq, language, contentHash, html);
+    });
+  }
+
+  /** Drops every stored page (the renderer or dictionary changed); reads fall back to rendering until the pass refills them. */
+  clearRenderedHtml(): void {
+    withWriteRetry(() => this.db.prepare('DELETE FROM article_html').run());
+  }
+
+  /**
+   * Up to `limit` ids of articles with no page stored for their current content (the render pass),
+   * after the article `after` (an id from the previous batch), so a pass reads each article once.
+   */
+  idsWithoutHtml(limit: number, after?: string): string[] {
+    return this.reading(() => {
+      const from = after === undefined ? 0 : ((this.statements.seqOf.get(after) as number | undefined) ?? 0);
+      return this.statements.withoutHtml.all(from, limit) as string[];
+    });
+  }
+
+  /** Renders and stores the pages of these articles, in one transaction. */
+  renderStored(ids: readonly string[], renderer: ArticleRenderer): number {
+    return withWriteRetry(() =>
+      this.db
+        .transaction(() => {
+          let rendered = 0;
+          for (const id of ids) {
+            const article = this.byIdUnguarded(id);
+            if (!article) continue;
+            this.storeHtml(this.statements.existing.get(id) as { seq: number }, article, renderer);
+            rendered += 1;
+          }
+          return rendered;
+        })
+        .immediate(),
+    );
+  }
+
+  private storeHtml(row: { seq: number }, article: ArticleInput, renderer: ArticleRenderer): void {
+    const pages = renderer(article);
+    for (const language of RENDER_LANGUAGES) this.statements.saveHtml.run(row.seq, language, article.contentHash, pages[language]);
   }
 
   /**
@@ -417,10 +437,13 @@ export class SqliteArticleStore implements ArticleStore {
       this.statements.deleteVocabulary.run(seq);
       this.statements.deleteNotes.run(seq);
       this.statements.deleteSearch.run(seq);
+      this.statements.deleteHtml.run(seq);
     } else {
       seq = Number(this.statements.insert.run(values).lastInsertRowid);
     }
-    article.categories.forEach((category, position) => this.statements.insertCategory.run(seq, position, category));
+    article.categories.forEach((category, position) =>
+      this.statements.insertCategory.run(seq, position, category, values.publishedAt, values.source, values.difficulty, values.id),
+    );
     article.vocabulary.forEach((v, position) =>
       this.statements.insertVocabulary.run(
         seq,
@@ -441,6 +464,8 @@ export class SqliteArticleStore implements ArticleStore {
       stripSentinels(values.summary),
       stripSentinels(article.paragraphs.join('\n')),
     );
+    // Rendered here, inside the write's transaction, so a stored article and its pages never disagree.
+    if (this.renderer) this.storeHtml({ seq }, article, this.renderer);
     return existing ? 'updated' : 'imported';
   }
 }

@@ -54,10 +54,19 @@ export interface ArticleInput {
   readonly contentHash: string;
 }
 
+/** The languages a page is rendered in: ja, ko and en learners all read the en rendering. */
+export type RenderLanguage = 'en' | 'zh' | 'es';
+export const RENDER_LANGUAGES: readonly RenderLanguage[] = ['en', 'zh', 'es'];
+
+/** Renders an article's sanitised page per rendering language; given to the store so writes store it. */
+export type ArticleRenderer = (article: ArticleInput) => Readonly<Record<RenderLanguage, string>>;
+
 /** An article as read back from the store. */
 export interface StoredArticle extends ArticleInput {
   readonly importedAt: string;
   readonly updatedAt: string;
+  /** The stored page in the asked rendering language, when one was written for this content. */
+  readonly html?: string;
 }
 
 export interface ArticleQuery {
@@ -91,6 +100,8 @@ export interface ArticleSummaryRow {
 export interface Page<T> {
   readonly items: readonly T[];
   readonly total: number;
+  /** Search only: more matches exist than `total` (which is then the cap); see list-queries.ts. */
+  readonly totalCapped?: boolean;
 }
 
 export type UpsertOutcome = 'imported' | 'updated' | 'unchanged';
@@ -98,7 +109,8 @@ export type UpsertOutcome = 'imported' | 'updated' | 'unchanged';
 export interface ArticleStore {
   latest(query: ArticleQuery): Page<ArticleSummaryRow>;
   search(query: SearchQuery): Page<ArticleSummaryRow>;
-  byId(id: string): StoredArticle | undefined;
+  /** With a rendering language, the stored page for it comes along as `html` (when there is one). */
+  byId(id: string, language?: RenderLanguage): StoredArticle | undefined;
   count(): number;
   /** Writes one article in one transaction: all of it or nothing. */
   upsert(article: ArticleInput): UpsertOutcome;

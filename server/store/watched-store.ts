@@ -88,7 +88,9 @@ export class WatchedStore implements ArticleStore {
 
   latest: ArticleStore['latest'] = (query) => this.current.latest(query);
   search: ArticleStore['search'] = (query) => this.current.search(query);
-  byId: ArticleStore['byId'] = (id) => this.current.byId(id);
+  byId: ArticleStore['byId'] = (id, language) => this.current.byId(id, language);
+  dataVersion = (): number => this.current.dataVersion();
+  saveRenderedHtml: SqliteArticleStore['saveRenderedHtml'] = (...args) => this.current.saveRenderedHtml(...args);
   count: ArticleStore['count'] = () => this.current.count();
   upsert: ArticleStore['upsert'] = (article) => this.current.upsert(article);
   feedState: ArticleStore['feedState'] = (url) => this.current.feedState(url);

@@ -54,13 +54,19 @@ export const ArticleListItemCodec = t.intersection(
 );
 export type ArticleListItem = t.TypeOf<typeof ArticleListItemCodec>;
 
-export const ArticlePageCodec = t.type(
-  {
-    articles: t.array(ArticleListItemCodec),
-    total: t.number,
-    limit: t.number,
-    offset: t.number,
-  },
+export const ArticlePageCodec = t.intersection(
+  [
+    t.type({
+      articles: t.array(ArticleListItemCodec),
+      total: t.number,
+      limit: t.number,
+      offset: t.number,
+    }),
+    t.partial({
+      /** Search only: more articles match than `total`, which is then the number ranked (see docs/api.md). */
+      total_capped: t.boolean,
+    }),
+  ],
   'ArticlePage',
 );
 export type ArticlePage = t.TypeOf<typeof ArticlePageCodec>;

@@ -1,0 +1,59 @@
+/**
+ * Serialised API answers (JSON text and its ETag), keyed by the validated query and the store's
+ * data version. The version comes from the database (a counter that triggers bump on every
+ * article write, from this process or the importer's), so a write anywhere empties the cache on
+ * the next request; nothing here has to be told about imports. A repeated list, search or article
+ * then costs a map look-up instead of a worker round trip, a query and JSON building.
+ */
+import { etagOf } from './json-reply';
+
+export interface PreparedAnswer {
+  readonly json: string;
+  readonly etag: string;
+}
+
+export class AnswerCache {
+  private readonly entries = new Map<string, PreparedAnswer>();
+  private version: number | undefined;
+  private bytes = 0;
+
+  /** Bounded by entries and by characters, so varied queries cannot grow it without limit. */
+  constructor(
+    private readonly maxEntries = 2000,
+    private readonly maxChars = 32 * 1024 * 1024,
+  ) {}
+
+  get(key: string, version: number): PreparedAnswer | undefined {
+    if (version !== this.version) return undefined;
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Least recently used goes first: re-insert to move it to the end.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** `version` must be read before the answer was: an answer is never filed under a newer version than its data. */
+  put(key: string, version: number, body: unknown): PreparedAnswer {
+    const json = JSON.stringify(body);
+    const answer = { json, etag: etagOf(json) };
+    if (this.maxEntries === 0) return answer;
+    if (version !== this.version) {
+      if (this.version !== undefined && version < this.version) return answer;
+      this.entries.clear();
+      this.bytes = 0;
+      this.version = version;
+    }
+    const old = this.entries.get(key);
+    if (old) this.bytes -= old.json.length;
+    this.entries.set(key, answer);
+    this.bytes += json.length;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxChars) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.entries.delete(oldestKey);
+      this.bytes -= oldest.json.length;
+    }
+    return answer;
+  }
+}
