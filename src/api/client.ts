@@ -39,6 +39,8 @@ export interface SearchParams {
 export interface CardPage {
   cards: ArticleCard[];
   total: number;
+  /** More articles match than the server ranks (a very common word): `total` is a lower bound. */
+  totalCapped?: boolean;
 }
 
 /** The list page's question: a search term (blank for none) and the select filters, one page of it. */
@@ -136,7 +138,7 @@ export function createApiClient(options: Partial<RequestOptions> = {}): Articles
     async listPage({ search, ...filters }, signal) {
       const q = withinSearchLimits(search);
       const page = await (q === '' ? latestPage(filters, signal) : searchPage({ ...filters, q }, signal));
-      return { cards: page.articles.map(toArticleCard), total: page.total };
+      return { cards: page.articles.map(toArticleCard), total: page.total, ...(page.total_capped === true ? { totalCapped: true } : {}) };
     },
 
     health(signal) {

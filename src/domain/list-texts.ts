@@ -20,7 +20,8 @@ export interface ListTexts {
   readonly emptyTitle: string;
   readonly emptyHint: string;
   /** Cards shown and the total the server counted for the active search and filters. */
-  readonly resultCount: (shown: number, total: number) => string;
+  /** `capped`: the total is a lower bound, shown with a plus. */
+  readonly resultCount: (shown: number, total: number, capped?: boolean) => string;
   /** While the server looks through every article; the cards below are the loaded ones that match. */
   readonly searching: string;
   readonly loadMore: string;
@@ -48,7 +49,7 @@ export const LIST_TEXTS = {
     reload: 'Reload',
     emptyTitle: 'No matching articles found',
     emptyHint: 'Try adjusting your filters or search terms',
-    resultCount: (shown, total) => `Showing ${shown} of ${formatResultTotal(total, 'en-US')} articles`,
+    resultCount: (shown, total, capped = false) => `Showing ${shown} of ${formatResultTotal(total, 'en-US', capped)} articles`,
     searching: 'Searching all articles…',
     loadMore: 'Load more',
     loadingMore: 'Loading more articles…',
@@ -73,7 +74,7 @@ export const LIST_TEXTS = {
     reload: '重新加载',
     emptyTitle: '没有找到匹配的文章',
     emptyHint: '请尝试调整筛选条件或搜索词',
-    resultCount: (shown, total) => `显示 ${shown} / ${formatResultTotal(total, 'zh-CN')} 篇文章`,
+    resultCount: (shown, total, capped = false) => `显示 ${shown} / ${formatResultTotal(total, 'zh-CN', capped)} 篇文章`,
     searching: '正在搜索全部文章…',
     loadMore: '加载更多',
     loadingMore: '正在加载更多文章…',
@@ -98,7 +99,7 @@ export const LIST_TEXTS = {
     reload: 'Recargar',
     emptyTitle: 'No se encontraron artículos',
     emptyHint: 'Prueba a ajustar los filtros o los términos de búsqueda',
-    resultCount: (shown, total) => `Mostrando ${shown} de ${formatResultTotal(total, 'es-ES')} artículos`,
+    resultCount: (shown, total, capped = false) => `Mostrando ${shown} de ${formatResultTotal(total, 'es-ES', capped)} artículos`,
     searching: 'Buscando en todos los artículos…',
     loadMore: 'Cargar más',
     loadingMore: 'Cargando más artículos…',

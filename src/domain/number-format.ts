@@ -19,6 +19,8 @@ export function formatCount(count: number, locale: string): string {
  */
 export const RESULT_COUNT_CAP = 10_000;
 
-export function formatResultTotal(total: number, locale: string): string {
-  return total >= RESULT_COUNT_CAP ? `${formatCount(RESULT_COUNT_CAP, locale)}+` : formatCount(total, locale);
+/** `capped`: the server counted no further than `total` (it ranks a bounded number of matches). */
+export function formatResultTotal(total: number, locale: string, capped = false): string {
+  if (total >= RESULT_COUNT_CAP) return `${formatCount(RESULT_COUNT_CAP, locale)}+`;
+  return capped ? `${formatCount(total, locale)}+` : formatCount(total, locale);
 }

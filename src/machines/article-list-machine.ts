@@ -30,6 +30,8 @@ export interface ArticleListContext {
   cards: ArticleCard[];
   /** How many articles the server counted for `query`. */
   total: number;
+  /** The server ranks only part of what matches (a very common word): `total` is a lower bound. */
+  totalCapped: boolean;
   /** The filters the learner has set. */
   filters: ArticleFilters;
   /** The filters `cards` were fetched with; they differ from `filters` until the server answers. */
@@ -134,7 +136,7 @@ export const articleListMachine = setup({
   id: 'articleList',
   context: ({ input }) => {
     const filters = { ...EMPTY_FILTERS, ...input.filters };
-    return { language: input.language, limit: input.limit, cards: [], total: 0, filters, query: filters, errorMessage: null };
+    return { language: input.language, limit: input.limit, cards: [], total: 0, totalCapped: false, filters, query: filters, errorMessage: null };
   },
   initial: 'loading',
   on: {
@@ -156,6 +158,7 @@ export const articleListMachine = setup({
           actions: assign(({ context, event }) => ({
             cards: event.output.cards,
             total: event.output.total,
+            totalCapped: event.output.totalCapped === true,
             query: context.filters,
             errorMessage: null,
           })),
@@ -192,6 +195,7 @@ export const articleListMachine = setup({
                 cards: [...context.cards, ...event.output.cards],
                 // An empty page means the collection shrank since the count: stop at what is shown.
                 total: event.output.cards.length === 0 ? context.cards.length : event.output.total,
+                totalCapped: event.output.cards.length > 0 && event.output.totalCapped === true,
               })),
             },
             onError: { target: 'moreFailed', actions: assign({ errorMessage: ({ event }) => messageOf(event.error) }) },
@@ -223,6 +227,7 @@ export const articleListMachine = setup({
               actions: assign(({ context, event }) => ({
                 cards: event.output.cards,
                 total: event.output.total,
+                totalCapped: event.output.totalCapped === true,
                 query: context.filters,
               })),
             },

@@ -40,7 +40,7 @@ export function ArticleListPage() {
 
       {status === 'showing' || status === 'empty' ? (
         <p className="result-count" role="status">
-          {texts.list.resultCount(visible.length, context.total)}
+          {texts.list.resultCount(visible.length, context.total, context.totalCapped)}
         </p>
       ) : null}
       {status === 'searching' ? (

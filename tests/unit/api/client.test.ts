@@ -150,6 +150,12 @@ describe('the other calls', () => {
     expect(new URL(fetch.calls[0]!.url, 'http://x').searchParams.get('q')).toBe('港'.repeat(200));
   });
 
+  it('passes on that a search total is capped', async () => {
+    const { api } = client(json({ ...page([]), total: 1000, total_capped: true }));
+    const answer = await api.listPage({ language: 'en', limit: 20, offset: 0, search: 'city' });
+    expect(answer).toMatchObject({ total: 1000, totalCapped: true });
+  });
+
   it('cuts a list search to the words the server accepts and drops control characters', async () => {
     const { api, fetch } = client(json(page([])));
     await api.listPage({ language: 'en', limit: 20, offset: 0, search: 'the the the the the the the the the bank — loans\u0000!' });

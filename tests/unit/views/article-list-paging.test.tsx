@@ -46,6 +46,13 @@ describe('list page paging', () => {
     await screen.findAllByTestId('article-card');
     expect(screen.getByRole('status')).toHaveTextContent('Mostrando 20 de 10.000+ artículos');
   });
+
+  it('says "1,000+" when the server ranked only the newest 1,000 matches of a very common word', async () => {
+    renderApp('/en/articles?q=story', {
+      fake: fakeApi({ listPage: async (params) => ({ ...pageOf(MANY, params), total: 1000, totalCapped: true }) }),
+    });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing 20 of 1,000+ articles'));
+  });
 });
 
 describe('list page server search', () => {
