@@ -185,9 +185,10 @@ export function renderMarkdown(result: BenchResult): string {
     out.push(
       `autocannon on loopback, ${result.settings.connections} connections, ${result.settings.durationSeconds} s per case after a short warm-up; ` +
         'the real server (`server/main.ts`, SQLite file, rate limit lifted) over synthetic articles from ' +
-        '`scripts/generate-synthetic-articles.ts`. The server keeps the last 500 rendered article bodies: "detail" rotates over ' +
-        '400 articles each requested once before (popular articles), "detail-first-view" over 4,000 others (nearly every request ' +
-        'renders and sanitises a body). ' +
+        '`scripts/generate-synthetic-articles.ts`; pages are rendered when written (the start-up pass renders the generated ones) and ' +
+        'answers are cached per data version from their second request: "detail" rotates over ' +
+        '400 articles each requested before (popular articles), "detail-first-view" over 4,000 others (nearly every request ' +
+        'reads the article and its stored page). ' +
         'The floor is the same Fastify answering a fixed in-memory JSON body of the same size (`scripts/bench/floor-server.ts`). ' +
         'Latencies in ms; "errors" counts socket errors, time-outs and non-2xx answers.',
     );

@@ -229,9 +229,9 @@ async function measureLoad(workDir: string, distDir: string): Promise<SizeRun[]>
     let rssAfter: number | null = null;
     const bodies: Record<string, string> = {};
     try {
-      // The server keeps the last 500 rendered bodies. "detail" rotates over 400 articles that were each
-      // requested once during warm-up (a popular article); "detail-first-view" over 4,000 others, so nearly
-      // every request renders and sanitises a body.
+      // Answers are cached from their second request. "detail" rotates over 400 articles that were each
+      // requested during warm-up (a popular article); "detail-first-view" over 4,000 others, so nearly
+      // every request reads the article and its stored page.
       const detailPaths = detailPathsFor(articles, 400, 0);
       const coldDetailPaths = detailPathsFor(articles, 4000, 1);
       const cases = await loadCases(server.origin, detailPaths, coldDetailPaths);
