@@ -41,7 +41,9 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'nr-bench-hardening-'));
   const databasePath = join(dir, 'bench.db');
   const dist = writeDist(dir);
-  const env = { DATABASE_PATH: databasePath, DIST_DIR: dist, LOAD_CORPUS: 'false', RATE_LIMIT_MAX: '0' };
+  // The answer cache off: every one of the costliest searches really runs (a repeated query would
+  // otherwise be answered from memory and measure nothing).
+  const env = { DATABASE_PATH: databasePath, DIST_DIR: dist, LOAD_CORPUS: 'false', RATE_LIMIT_MAX: '0', ANSWER_CACHE_ENTRIES: '0' };
   const rows: string[][] = [];
   try {
     process.stderr.write(`generating ${ARTICLES} articles…\n`);

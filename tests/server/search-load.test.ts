@@ -23,6 +23,8 @@ beforeAll(async () => {
     DIST_DIR: writeDist(dir),
     LOAD_CORPUS: 'false',
     RATE_LIMIT_MAX: '0',
+    // Every search must really run, not come from the answer cache.
+    ANSWER_CACHE_ENTRIES: '0',
   });
 }, 90_000);
 afterAll(async () => {
