@@ -86,8 +86,8 @@ function zipfWord(next: () => number): string {
 
 const TITLE_WORDS = CONTENT_WORDS.filter((w) => w.length > 3);
 
-/** Mulberry32: small, fast and good enough for repeatable filler text. */
-function random(seed: number): () => number {
+/** Mulberry32: small, fast and good enough for repeatable filler text (and replayable fuzzing). */
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -98,7 +98,7 @@ function random(seed: number): () => number {
   };
 }
 
-function pick<T>(next: () => number, items: readonly T[]): T {
+export function pick<T>(next: () => number, items: readonly T[]): T {
   return items[Math.floor(next() * items.length)]!;
 }
 

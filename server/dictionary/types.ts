@@ -1,24 +1,11 @@
 /** The dictionary's public contract, used by the HTTP route, the importer and the UI. */
-import type { DictionaryLanguage } from '../../src/domain/word-lookup';
+import type { DictionaryLanguage, WordSense } from '../../src/domain/word-lookup';
 
 /** The learner's language the gloss is in (the web app's own type); English entries have none. */
 export type { DictionaryLanguage };
 
-export interface DictionaryEntry {
-  /** Full word, e.g. 'noun'. */
-  readonly partOfSpeech: string;
-  /** May be ''. */
-  readonly ipa: string;
-  /** In the learner's language (zh/es), a few senses joined ('港口；港湾' or 'puerto, abrigo'); absent for 'en' or when none. */
-  readonly gloss?: string;
-  /** English; may be '' for function words. */
-  readonly definition: string;
-  /** Codes: oxford3000, collins1..collins5, cet4 cet6 ielts toefl gre zk gk ky. */
-  readonly tags: readonly string[];
-  readonly frequencyRank: number | null;
-  /** The dictionary word this entry belongs to. */
-  readonly headword: string;
-}
+/** One part of speech of a headword: the same shape the web app's entry shows (WordSense). */
+export type DictionaryEntry = WordSense;
 
 export interface LookupResult {
   readonly query: string;

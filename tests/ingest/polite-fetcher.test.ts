@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchFailure, PoliteFetcher } from '../../server/ingest/polite-fetcher';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
+import { failureOf } from './fetch-failure';
 
 let server: FixtureServer;
 
@@ -19,16 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-async function failureOf(promise: Promise<unknown>): Promise<FetchFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FetchFailure) return error;
-    throw error;
-  }
-  throw new Error('expected the fetch to fail');
-}
 
 describe('PoliteFetcher', () => {
   it('keeps at most the configured number of requests in flight per host', async () => {

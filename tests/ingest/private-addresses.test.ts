@@ -13,6 +13,7 @@ import { importFeeds } from '../../server/ingest/importer';
 import { FetchFailure, PoliteFetcher } from '../../server/ingest/polite-fetcher';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
+import { failureOf } from './fetch-failure';
 
 let server: FixtureServer;
 const dir = mkdtempSync(join(tmpdir(), 'nr-ssrf-'));
@@ -23,16 +24,6 @@ afterAll(async () => {
   await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function failureOf(promise: Promise<unknown>): Promise<FetchFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FetchFailure) return error;
-    throw error;
-  }
-  throw new Error('expected the fetch to fail');
-}
 
 describe('address classification', () => {
   it('knows the non-public ranges and lets public addresses through', () => {

@@ -4,6 +4,7 @@
  * parser as written), checked for a 5xx, a non-JSON API answer or a missing security header.
  */
 import { connect } from 'node:net';
+import { pick, random } from '../../scripts/generate-synthetic-articles';
 
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'];
 const METHODS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'FOO', 'get'];
@@ -20,21 +21,8 @@ const VALUES = [
 const PARAMS = ['q', 'limit', 'offset', 'language', 'category', 'source', 'difficulty', 'q', 'x'];
 const CONTENT_TYPES = ['application/json', 'text/plain', ';;', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'a/b/c'];
 
-/** Mulberry32: the same seed gives the same requests, so a failure can be replayed. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function pick<T>(next: () => number, items: readonly T[]): T {
-  return items[Math.floor(next() * items.length)]!;
-}
+// The same seed gives the same requests, so a failure can be replayed.
+export { random };
 
 export function fuzzRequest(next: () => number, port: number): { target: string; bytes: Buffer } {
   const method = pick(next, METHODS);
