@@ -196,6 +196,7 @@ export function generateSyntheticArticles(
       store.upsertMany(batch);
       onProgress?.(end);
     }
+    store.compactSearch();
     return store.count();
   } finally {
     store.close();

@@ -236,6 +236,14 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
 
   try {
     await Promise.all(feeds.map((feed, i) => importFeed(feed, i)));
+    if (summary.imported + summary.updated > 0) {
+      // Worth a second at 100,000 articles once per run; its failure costs speed, not articles.
+      try {
+        store.compactSearch();
+      } catch (error) {
+        reporter.warning?.(`the search index was not compacted: ${reason(error)}`);
+      }
+    }
   } finally {
     // Each run has its own connection pool; a scheduled importer (--every) must not pile them up.
     await fetcher.close();

@@ -33,11 +33,15 @@ function ftsTerm(token: string): string {
   return `"${token.replace(/"/g, '""')}"`;
 }
 
+/** Each word as a quoted FTS5 term (a prefix keeps its `*`); empty when nothing searchable remains. */
+export function ftsTerms(q: string): string[] {
+  return searchTokens(q).map(ftsTerm);
+}
+
 /** undefined when nothing searchable remains; the caller answers with an empty page. */
 export function toFtsQuery(q: string): string | undefined {
-  const tokens = searchTokens(q);
-  if (tokens.length === 0) return undefined;
-  return tokens.map(ftsTerm).join(' AND ');
+  const terms = ftsTerms(q);
+  return terms.length === 0 ? undefined : terms.join(' AND ');
 }
 
 /** Private-use characters that mark hits in snippet() output; stripped from indexed text. */

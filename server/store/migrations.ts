@@ -199,6 +199,39 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    name: 'search filters as index terms, and an index of titles and summaries for ranking',
+    up(db) {
+      // The same text as the store writes (sentinel characters stripped) and the same tag tokens
+      // as search-index.ts's tagToken(): x, a kind letter, the value's UTF-8 in hex, 9.
+      const clean = (column: string) => `replace(replace(${column}, char(57344), ''), char(57345), '')`;
+      const tag = (letter: string, value: string) => `'x${letter}' || lower(hex(${value})) || '9'`;
+      db.exec(`
+        DROP TABLE article_search;
+        CREATE VIRTUAL TABLE article_search USING fts5 (
+          title, summary, body, tags,
+          tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        INSERT INTO article_search (rowid, title, summary, body, tags)
+          SELECT a.seq, ${clean('a.title')}, ${clean('a.summary')},
+                 ${clean("(SELECT group_concat(p.value, char(10)) FROM json_each(a.paragraphs) AS p)")},
+                 concat_ws(' ',
+                   (SELECT group_concat(${tag('c', 'c.category')}, ' ') FROM article_categories AS c WHERE c.article_seq = a.seq),
+                   ${tag('s', 'a.source')}, ${tag('d', 'a.difficulty')})
+          FROM articles AS a;
+        CREATE VIRTUAL TABLE article_heads USING fts5 (
+          title, summary,
+          content = '', contentless_delete = 1,
+          tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        INSERT INTO article_heads (rowid, title, summary)
+          SELECT a.seq, ${clean('a.title')}, ${clean('a.summary')} FROM articles AS a;
+        INSERT INTO article_search (article_search) VALUES ('optimize');
+        INSERT INTO article_heads (article_heads) VALUES ('optimize');
+      `);
+    },
+  },
 ];
 
 /** The counter name of a list filter combination (see v6); the store reads totals by it. */

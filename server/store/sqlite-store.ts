@@ -16,8 +16,9 @@ import {
 } from '../../src/domain/catalog';
 import { StoreUnavailableError } from './errors';
 import { withWriteRetry } from './write-retry';
-import { snippetToHtml, stripSentinels, toFtsQuery } from './fts-query';
-import { SEARCH_CANDIDATES, SUMMARY_COLUMNS, listKey, listSql, searchSql } from './list-queries';
+import { listKey, listSql } from './list-queries';
+import { knownCategories, parseJson, toSummary, type ArticleRow, type SummaryRow } from './rows';
+import { SearchIndex } from './search-index';
 import { migrate, schemaVersion, totalCounterName, type MigrationReport } from './migrations';
 import type {
   ArticleInput,
@@ -44,57 +45,6 @@ export interface UpsertCounts {
 
 export class InvalidArticleError extends Error {}
 
-interface ArticleRow {
-  seq: number;
-  id: string;
-  url: string;
-  source: string;
-  title: string;
-  published_at: string;
-  summary: string;
-  summary_translations: string;
-  paragraphs: string;
-  word_count: number;
-  reading_time_minutes: number;
-  difficulty: string;
-  content_hash: string;
-  imported_at: string;
-  updated_at: string;
-  categories: string;
-}
-
-type SummaryRow = Omit<ArticleRow, 'url' | 'paragraphs' | 'content_hash' | 'imported_at' | 'updated_at'> & {
-  snippet?: string;
-};
-
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-function knownCategories(json: string): CategoryId[] {
-  return parseJson<unknown[]>(json, []).filter(isCategoryId);
-}
-
-function toSummary(row: SummaryRow): ArticleSummaryRow {
-  return {
-    id: row.id,
-    source: row.source as SourceId,
-    title: row.title,
-    publishedAt: row.published_at,
-    summary: row.summary,
-    summaryTranslations: parseJson(row.summary_translations, {}),
-    wordCount: row.word_count,
-    readingTimeMinutes: row.reading_time_minutes,
-    difficulty: row.difficulty as DifficultyLevel,
-    categories: knownCategories(row.categories),
-    ...(row.snippet !== undefined ? { snippet: snippetToHtml(row.snippet) } : {}),
-  };
-}
-
 function validate(article: ArticleInput): void {
   const problems: string[] = [];
   if (!article.id || typeof article.id !== 'string') problems.push('id is empty');
@@ -115,13 +65,14 @@ export class SqliteArticleStore implements ArticleStore {
   private readonly listStatements = new Map<string, Database.Statement>();
   /** Set by whoever has the dictionary (server, importer, corpus loader): writes then store rendered pages. */
   private renderer: ArticleRenderer | undefined;
-  private readonly searchStatements = new Map<string, { page: Database.Statement; total: Database.Statement }>();
+  private readonly searchIndex: SearchIndex;
 
   constructor(db: Database.Database, options: { readOnly?: boolean } = {}) {
     this.db = db;
     // A read-only connection (a read worker) trusts the writer that opened the file first to have migrated it.
     const version = options.readOnly ? schemaVersion(db) : 0;
     this.migration = options.readOnly ? { from: version, to: version, applied: [] } : migrate(db);
+    this.searchIndex = new SearchIndex(db);
     this.statements = {
       count: db.prepare("SELECT value FROM store_counters WHERE name = 'articles'").pluck(),
       dataVersion: db.prepare("SELECT value FROM store_counters WHERE name = 'data_version'").pluck(),
@@ -154,13 +105,11 @@ export class SqliteArticleStore implements ArticleStore {
       deleteCategories: db.prepare('DELETE FROM article_categories WHERE article_seq = ?'),
       deleteVocabulary: db.prepare('DELETE FROM vocabulary WHERE article_seq = ?'),
       deleteNotes: db.prepare('DELETE FROM cultural_notes WHERE article_seq = ?'),
-      deleteSearch: db.prepare('DELETE FROM article_search WHERE rowid = ?'),
       insertCategory: db.prepare(`INSERT OR IGNORE INTO article_categories
           (article_seq, position, category, published_at, source, difficulty, article_id) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       insertVocabulary: db.prepare(`INSERT INTO vocabulary
           (article_seq, position, word, part_of_speech, definition, example, translations) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       insertNote: db.prepare('INSERT INTO cultural_notes (article_seq, position, title, body, translations) VALUES (?, ?, ?, ?, ?)'),
-      insertSearch: db.prepare('INSERT INTO article_search (rowid, title, summary, body) VALUES (?, ?, ?, ?)'),
       articleIds: db.prepare('SELECT id FROM articles ORDER BY seq').pluck(),
       contentPass: db.prepare('SELECT version FROM content_passes WHERE name = ?').pluck(),
       recordContentPass: db.prepare(`INSERT INTO content_passes (name, version, applied_at) VALUES (?, ?, ?)
@@ -209,30 +158,7 @@ export class SqliteArticleStore implements ArticleStore {
   }
 
   search(query: SearchQuery): Page<ArticleSummaryRow> {
-    return this.reading(() => this.searchUnguarded(query));
-  }
-
-  private searchUnguarded(query: SearchQuery): Page<ArticleSummaryRow> {
-    const match = toFtsQuery(query.q);
-    if (match === undefined) return { items: [], total: 0 };
-    const params: Record<string, string> = { match };
-    if (query.category) params.category = query.category;
-    if (query.source) params.source = query.source;
-    if (query.difficulty) params.difficulty = query.difficulty;
-    const key = [query.category ? 'category' : '', query.source ? 'source' : '', query.difficulty ? 'difficulty' : ''].join('|');
-    let prepared = this.searchStatements.get(key);
-    if (!prepared) {
-      const sql = searchSql({ category: Boolean(query.category), source: Boolean(query.source), difficulty: Boolean(query.difficulty) });
-      prepared = { page: this.db.prepare(sql.page), total: this.db.prepare(sql.total).pluck() };
-      this.searchStatements.set(key, prepared);
-    }
-    const counted = prepared.total.get(params) as number;
-    const total = Math.min(counted, SEARCH_CANDIDATES);
-    const items =
-      query.offset >= total
-        ? []
-        : (prepared.page.all({ ...params, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
-    return counted > SEARCH_CANDIDATES ? { items, total, totalCapped: true } : { items, total };
+    return this.reading(() => this.searchIndex.search(query));
   }
 
   byId(id: string, language?: RenderLanguage): StoredArticle | undefined {
@@ -393,6 +319,10 @@ export class SqliteArticleStore implements ArticleStore {
     this.statements.recordContentPass.run(name, version, new Date().toISOString());
   }
 
+  compactSearch(): void {
+    withWriteRetry(() => this.searchIndex.compact());
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }
@@ -436,7 +366,7 @@ export class SqliteArticleStore implements ArticleStore {
       this.statements.deleteCategories.run(seq);
       this.statements.deleteVocabulary.run(seq);
       this.statements.deleteNotes.run(seq);
-      this.statements.deleteSearch.run(seq);
+      this.searchIndex.remove(seq);
       this.statements.deleteHtml.run(seq);
     } else {
       seq = Number(this.statements.insert.run(values).lastInsertRowid);
@@ -458,12 +388,14 @@ export class SqliteArticleStore implements ArticleStore {
     article.culturalNotes.forEach((n, position) =>
       this.statements.insertNote.run(seq, position, n.title, n.body, JSON.stringify(n.translations ?? {})),
     );
-    this.statements.insertSearch.run(
-      seq,
-      stripSentinels(article.title),
-      stripSentinels(values.summary),
-      stripSentinels(article.paragraphs.join('\n')),
-    );
+    this.searchIndex.write(seq, {
+      title: article.title,
+      summary: values.summary,
+      body: article.paragraphs.join('\n'),
+      categories: article.categories,
+      source: article.source,
+      difficulty: article.difficulty,
+    });
     // Rendered here, inside the write's transaction, so a stored article and its pages never disagree.
     if (this.renderer) this.storeHtml({ seq }, article, this.renderer);
     return existing ? 'updated' : 'imported';

@@ -117,6 +117,8 @@ export interface ArticleStore {
   /** Feed validators for conditional requests. */
   feedState(feedUrl: string): { etag?: string; lastModified?: string } | undefined;
   saveFeedState(feedUrl: string, state: { etag?: string; lastModified?: string }): void;
+  /** After a batch of writes (an import run): merges the search index's segments so queries stay fast. */
+  compactSearch(): void;
   close(): void;
 }
 

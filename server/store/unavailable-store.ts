@@ -19,6 +19,7 @@ export function unavailableStore(cause: unknown): ArticleStore {
     upsert: fail,
     feedState: fail,
     saveFeedState: fail,
+    compactSearch: fail,
     close: () => undefined,
   };
 }

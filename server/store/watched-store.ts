@@ -95,6 +95,7 @@ export class WatchedStore implements ArticleStore {
   upsert: ArticleStore['upsert'] = (article) => this.current.upsert(article);
   feedState: ArticleStore['feedState'] = (url) => this.current.feedState(url);
   saveFeedState: ArticleStore['saveFeedState'] = (url, state) => this.current.saveFeedState(url, state);
+  compactSearch: ArticleStore['compactSearch'] = () => this.current.compactSearch();
   close(): void {
     this.store?.close();
   }

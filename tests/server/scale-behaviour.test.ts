@@ -11,7 +11,7 @@ import { syntheticArticle } from '../../scripts/generate-synthetic-articles';
 import { buildServer } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { applyRenderPass, articleRenderer } from '../../server/content/stored-pages';
-import { SEARCH_CANDIDATES } from '../../server/store/list-queries';
+import { SEARCH_CANDIDATES } from '../../server/store/search-index';
 import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
 import { article, makeTempDir, testDictionary, writeDist } from './fixtures';

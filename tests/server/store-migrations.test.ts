@@ -72,6 +72,12 @@ describe('migrations', () => {
     expect(kept.vocabulary[0]).toMatchObject({ word: 'keeper', translations: { zh: '看守人' } });
     // Searchable after the migration (v2 built the index from v1's rows; later versions kept it).
     expect(store.search({ q: 'lamp', limit: 10, offset: 0 }).items.map((i) => i.id)).toEqual(['old-1']);
+    // Filters are index terms since v7: they work on what an older version wrote.
+    const filtered = (filter: object) => store.search({ q: 'lamp', limit: 10, offset: 0, ...filter }).items.map((i) => i.id);
+    expect(filtered({ category: 'politics', source: 'npr', difficulty: 'beginner' })).toEqual(['old-1']);
+    expect(filtered({ category: 'health' })).toEqual([]);
+    expect(filtered({ difficulty: 'advanced' })).toEqual([]);
+    expect(store.search({ q: 'keepers', limit: 10, offset: 0 }).items[0]!.snippet).toContain('<mark>keepers</mark>');
     // v2's feed table works.
     store.saveFeedState('https://feeds.example/rss', { etag: '"abc"' });
     expect(store.feedState('https://feeds.example/rss')).toEqual({ etag: '"abc"' });

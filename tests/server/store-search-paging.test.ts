@@ -93,6 +93,64 @@ describe('store paging over a few thousand articles', () => {
     expect(total).toBeLessThan(unfiltered);
   });
 
+  it('gives every combination of category, source and difficulty exactly the matching articles', () => {
+    // The common term is in fewer articles than search ranks, so the unfiltered pages hold every match.
+    const every = allPages<SearchQuery>((q) => store.search(q), { q: SEARCH_TERMS.common.term }).ids.map((id) => store.byId(id)!);
+    const filters = [
+      { category: 'health' },
+      { source: 'bbc' },
+      { difficulty: 'beginner' },
+      { category: 'technology', source: 'npr' },
+      { category: 'health', difficulty: 'advanced' },
+      { source: 'reuters', difficulty: 'intermediate' },
+      { category: 'politics', source: 'bbc', difficulty: 'beginner' },
+    ] as const;
+    for (const filter of filters) {
+      const expected = every
+        .filter(
+          (article) =>
+            (!('category' in filter) || article.categories.includes(filter.category)) &&
+            (!('source' in filter) || article.source === filter.source) &&
+            (!('difficulty' in filter) || article.difficulty === filter.difficulty),
+        )
+        .map((article) => article.id);
+      const { ids, total } = allPages<SearchQuery>((q) => store.search(q), { q: SEARCH_TERMS.common.term, ...filter });
+      expect({ filter, ids: [...ids].sort(), total }).toEqual({ filter, ids: [...expected].sort(), total: expected.length });
+    }
+  });
+
+  it('ranks a title with every word above a title with one of them, above a summary hit', () => {
+    const base = syntheticArticle(COUNT + 10);
+    const variant = (id: string, days: number, title: string, summary: string) =>
+      ({
+        ...base,
+        id,
+        url: `https://newsreader.example/${id}`,
+        publishedAt: new Date(Date.UTC(2027, 1, days)).toISOString(),
+        title,
+        summary,
+        paragraphs: ['Ferry and glacier crews met at the quay.', ...base.paragraphs],
+        contentHash: `${id}-1`,
+      }) satisfies typeof base;
+    // Written in reverse order of rank, so the newest never wins by being newest.
+    store.upsert(variant('words-both', 1, 'Ferry crosses under the glacier', base.summary));
+    store.upsert(variant('words-one', 2, 'Ferry timetable changes', base.summary));
+    store.upsert(variant('words-summary', 3, base.title, 'A glacier ferry story.'));
+    const page = store.search({ q: 'glacier ferry', limit: 20, offset: 0 });
+    expect(page.items.map((item) => item.id)).toEqual(['words-both', 'words-one', 'words-summary']);
+  });
+
+  it('finds an updated article under its new category and source only', () => {
+    const base = syntheticArticle(COUNT + 20);
+    const first = { ...base, id: 'moved', title: 'Quarry reopens', categories: ['business'], source: 'npr', contentHash: 'moved-1' } satisfies typeof base;
+    store.upsert(first);
+    store.upsert({ ...first, categories: ['education'], source: 'bbc', contentHash: 'moved-2' });
+    const found = (filter: Partial<SearchQuery>) => store.search({ q: 'quarry', limit: 20, offset: 0, ...filter }).items.map((i) => i.id);
+    expect(found({ category: 'education', source: 'bbc' })).toEqual(['moved']);
+    expect(found({ category: 'business' })).toEqual([]);
+    expect(found({ source: 'npr' })).toEqual([]);
+  });
+
   it('pages through latest with filters, newest first, without gaps or repeats', () => {
     const { ids, total } = allPages<ArticleQuery>((q) => store.latest(q), { category: 'health', difficulty: 'beginner' });
     expect(ids).toHaveLength(total);
