@@ -221,12 +221,12 @@ export const MIGRATIONS: readonly Migration[] = [
                    ${tag('s', 'a.source')}, ${tag('d', 'a.difficulty')})
           FROM articles AS a;
         CREATE VIRTUAL TABLE article_heads USING fts5 (
-          title, summary,
+          title, summary, tags,
           content = '', contentless_delete = 1,
           tokenize = 'porter unicode61 remove_diacritics 2'
         );
-        INSERT INTO article_heads (rowid, title, summary)
-          SELECT a.seq, ${clean('a.title')}, ${clean('a.summary')} FROM articles AS a;
+        INSERT INTO article_heads (rowid, title, summary, tags)
+          SELECT rowid, title, summary, tags FROM article_search;
         INSERT INTO article_search (article_search) VALUES ('optimize');
         INSERT INTO article_heads (article_heads) VALUES ('optimize');
       `);

@@ -5,8 +5,9 @@
  *   category, source and difficulty in `tags`, so a filter is one more term that FTS5 intersects
  *   inside its compressed doclists (before v7, each match was checked with a lookup in
  *   article_categories, which cost 4–8× the match itself for common words).
- * - `article_heads (title, summary)`: contentless, the same words of titles and summaries only.
- *   Its doclists are short, so "which of these candidates have the word in the title" is cheap.
+ * - `article_heads (title, summary, tags)`: contentless, the same titles, summaries and tags without
+ *   the bodies. Its doclists are short, so "which of these candidates have a word in the title" is
+ *   cheap.
  *
  * Why not bm25(): FTS5's bm25() first counts every row that holds each term (to weigh rare terms
  * above common ones), a walk of the whole doclist on every query: 3.5 ms for a word in nine
@@ -84,7 +85,7 @@ export class SearchIndex {
   constructor(db: Database.Database) {
     this.statements = {
       insert: db.prepare('INSERT INTO article_search (rowid, title, summary, body, tags) VALUES (?, ?, ?, ?, ?)'),
-      insertHeads: db.prepare('INSERT INTO article_heads (rowid, title, summary) VALUES (?, ?, ?)'),
+      insertHeads: db.prepare('INSERT INTO article_heads (rowid, title, summary, tags) VALUES (?, ?, ?, ?)'),
       remove: db.prepare('DELETE FROM article_search WHERE rowid = ?'),
       removeHeads: db.prepare('DELETE FROM article_heads WHERE rowid = ?'),
       candidates: db
@@ -115,8 +116,9 @@ export class SearchIndex {
   write(seq: number, doc: SearchDocument): void {
     const title = stripSentinels(doc.title);
     const summary = stripSentinels(doc.summary);
-    this.statements.insert.run(seq, title, summary, stripSentinels(doc.body), tagsOf(doc));
-    this.statements.insertHeads.run(seq, title, summary);
+    const tags = tagsOf(doc);
+    this.statements.insert.run(seq, title, summary, stripSentinels(doc.body), tags);
+    this.statements.insertHeads.run(seq, title, summary, tags);
   }
 
   remove(seq: number): void {
@@ -134,11 +136,12 @@ export class SearchIndex {
       ...(query.source ? [tagToken('source', query.source)] : []),
       ...(query.difficulty ? [tagToken('difficulty', query.difficulty)] : []),
     ].map((token) => `tags : "${token}"`);
-    const candidates = this.statements.candidates.all([text, ...filters].join(' AND ')) as number[];
+    const filter = filters.map((tag) => ` AND ${tag}`).join('');
+    const candidates = this.statements.candidates.all(text + filter) as number[];
     const capped = candidates.length > SEARCH_CANDIDATES;
     if (capped) candidates.length = SEARCH_CANDIDATES;
     const total = candidates.length;
-    const pageSeqs = query.offset >= total ? [] : this.ranked(terms, candidates).slice(query.offset, query.offset + query.limit);
+    const pageSeqs = query.offset >= total ? [] : this.ranked(terms, filter, candidates).slice(query.offset, query.offset + query.limit);
     const snippets = this.snippets(text, pageSeqs);
     const items = pageSeqs.map((seq) => toSummary({ ...(this.statements.summary.get(seq) as SummaryRow), snippet: snippets.get(seq) ?? '' }));
     return capped ? { items, total, totalCapped: true } : { items, total };
@@ -164,10 +167,11 @@ export class SearchIndex {
   }
 
   /** Candidates (newest first) by score, ties keeping that order; see the header. */
-  private ranked(terms: string[], candidates: number[]): number[] {
+  private ranked(terms: string[], filter: string, candidates: number[]): number[] {
     const newest = candidates[0]!;
     const oldest = candidates[candidates.length - 1]!;
-    const inRange = (match: string) => new Set(this.statements.heads.all(match, oldest, newest) as number[]);
+    // The filter tags skip the rows that cannot be candidates.
+    const inRange = (match: string) => new Set(this.statements.heads.all(match + filter, oldest, newest) as number[]);
     const any = terms.join(' OR ');
     const titleAny = inRange(`title : (${any})`);
     const titleAll = terms.length === 1 ? titleAny : inRange(`title : (${terms.join(' AND ')})`);
