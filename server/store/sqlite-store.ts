@@ -1,24 +1,18 @@
 /**
- * The SQLite implementation of ArticleStore (better-sqlite3, WAL mode, FTS5 search).
- * All SQL of the server lives in this file and in migrations.ts.
+ * The SQLite implementation of ArticleStore (better-sqlite3, WAL mode, FTS5 search): connection,
+ * transactions and read guards. The SQL lives beside it: list-queries.ts, search-index.ts,
+ * article-lookup.ts, article-writes.ts and migrations.ts.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  CATEGORY_IDS,
-  isCategoryId,
-  isDifficultyLevel,
-  isSourceId,
-  type CategoryId,
-  type DifficultyLevel,
-  type SourceId,
-} from '../../src/domain/catalog';
 import { StoreUnavailableError } from './errors';
 import { withWriteRetry } from './write-retry';
 import { listKey, listSql } from './list-queries';
-import { knownCategories, parseJson, toSummary, type ArticleRow, type SummaryRow } from './rows';
+import { toSummary, type SummaryRow } from './rows';
 import { SearchIndex } from './search-index';
+import { ArticleLookup } from './article-lookup';
+import { ArticleWrites } from './article-writes';
 import { migrate, schemaVersion, totalCounterName, type MigrationReport } from './migrations';
 import type {
   ArticleInput,
@@ -26,36 +20,19 @@ import type {
   ArticleRenderer,
   ArticleStore,
   ArticleSummaryRow,
-  CulturalNote,
   Page,
   RenderLanguage,
   SearchQuery,
   StoredArticle,
-  TranslatedLanguage,
   UpsertOutcome,
-  VocabularyItem,
 } from './types';
-import { RENDER_LANGUAGES } from './types';
+
+export { InvalidArticleError } from './article-writes';
 
 export interface UpsertCounts {
   imported: number;
   updated: number;
   unchanged: number;
-}
-
-export class InvalidArticleError extends Error {}
-
-function validate(article: ArticleInput): void {
-  const problems: string[] = [];
-  if (!article.id || typeof article.id !== 'string') problems.push('id is empty');
-  if (!isSourceId(article.source)) problems.push(`unknown source "${String(article.source)}"`);
-  if (!isDifficultyLevel(article.difficulty)) problems.push(`unknown difficulty "${String(article.difficulty)}"`);
-  const badCategories = (article.categories ?? []).filter((c) => !isCategoryId(c));
-  if (badCategories.length) problems.push(`unknown categories ${badCategories.join(', ')} (allowed: ${CATEGORY_IDS.join(', ')})`);
-  if (Number.isNaN(Date.parse(article.publishedAt))) problems.push(`publishedAt "${article.publishedAt}" is not a date`);
-  if (!article.title?.trim()) problems.push('title is empty');
-  if (!article.contentHash) problems.push('contentHash is empty');
-  if (problems.length) throw new InvalidArticleError(`Article ${article.id || '(no id)'}: ${problems.join('; ')}`);
 }
 
 export class SqliteArticleStore implements ArticleStore {
@@ -66,6 +43,8 @@ export class SqliteArticleStore implements ArticleStore {
   /** Set by whoever has the dictionary (server, importer, corpus loader): writes then store rendered pages. */
   private renderer: ArticleRenderer | undefined;
   private readonly searchIndex: SearchIndex;
+  private readonly writes: ArticleWrites;
+  private readonly lookup: ArticleLookup;
 
   constructor(db: Database.Database, options: { readOnly?: boolean } = {}) {
     this.db = db;
@@ -73,43 +52,16 @@ export class SqliteArticleStore implements ArticleStore {
     const version = options.readOnly ? schemaVersion(db) : 0;
     this.migration = options.readOnly ? { from: version, to: version, applied: [] } : migrate(db);
     this.searchIndex = new SearchIndex(db);
+    this.writes = new ArticleWrites(db, this.searchIndex);
+    this.lookup = new ArticleLookup(db);
     this.statements = {
       count: db.prepare("SELECT value FROM store_counters WHERE name = 'articles'").pluck(),
       dataVersion: db.prepare("SELECT value FROM store_counters WHERE name = 'data_version'").pluck(),
       counter: db.prepare('SELECT value FROM store_counters WHERE name = ?').pluck(),
-      html: db.prepare('SELECT html FROM article_html WHERE article_seq = ? AND language = ? AND content_hash = ?').pluck(),
-      saveHtml: db.prepare(`INSERT INTO article_html (article_seq, language, content_hash, html) VALUES (?, ?, ?, ?)
-        ON CONFLICT (article_seq, language) DO UPDATE SET content_hash = excluded.content_hash, html = excluded.html`),
-      deleteHtml: db.prepare('DELETE FROM article_html WHERE article_seq = ?'),
       withoutHtml: db.prepare(`SELECT a.id FROM articles AS a WHERE a.seq > ? AND NOT EXISTS (SELECT 1 FROM article_html AS h
           WHERE h.article_seq = a.seq AND h.language = 'en' AND h.content_hash = a.content_hash)
         ORDER BY a.seq LIMIT ?`).pluck(),
       seqOf: db.prepare('SELECT seq FROM articles WHERE id = ?').pluck(),
-      byId: db.prepare(`SELECT a.*, (SELECT json_group_array(category) FROM
-          (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
-        FROM articles AS a WHERE a.id = ?`),
-      vocabulary: db.prepare(
-        'SELECT word, part_of_speech, definition, example, translations FROM vocabulary WHERE article_seq = ? ORDER BY position',
-      ),
-      notes: db.prepare('SELECT title, body, translations FROM cultural_notes WHERE article_seq = ? ORDER BY position'),
-      existing: db.prepare('SELECT seq, content_hash FROM articles WHERE id = ?'),
-      insert: db.prepare(`INSERT INTO articles (id, url, source, title, published_at, summary, summary_translations,
-          paragraphs, word_count, reading_time_minutes, difficulty, content_hash, imported_at, updated_at)
-        VALUES (@id, @url, @source, @title, @publishedAt, @summary, @summaryTranslations, @paragraphs,
-          @wordCount, @readingTimeMinutes, @difficulty, @contentHash, @now, @now)`),
-      update: db.prepare(`UPDATE articles SET url = @url, source = @source, title = @title, published_at = @publishedAt,
-          summary = @summary, summary_translations = @summaryTranslations, paragraphs = @paragraphs,
-          word_count = @wordCount, reading_time_minutes = @readingTimeMinutes, difficulty = @difficulty,
-          content_hash = @contentHash, updated_at = @now
-        WHERE seq = @seq`),
-      deleteCategories: db.prepare('DELETE FROM article_categories WHERE article_seq = ?'),
-      deleteVocabulary: db.prepare('DELETE FROM vocabulary WHERE article_seq = ?'),
-      deleteNotes: db.prepare('DELETE FROM cultural_notes WHERE article_seq = ?'),
-      insertCategory: db.prepare(`INSERT OR IGNORE INTO article_categories
-          (article_seq, position, category, published_at, source, difficulty, article_id) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-      insertVocabulary: db.prepare(`INSERT INTO vocabulary
-          (article_seq, position, word, part_of_speech, definition, example, translations) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-      insertNote: db.prepare('INSERT INTO cultural_notes (article_seq, position, title, body, translations) VALUES (?, ?, ?, ?, ?)'),
       articleIds: db.prepare('SELECT id FROM articles ORDER BY seq').pluck(),
       contentPass: db.prepare('SELECT version FROM content_passes WHERE name = ?').pluck(),
       recordContentPass: db.prepare(`INSERT INTO content_passes (name, version, applied_at) VALUES (?, ?, ?)
@@ -162,56 +114,9 @@ export class SqliteArticleStore implements ArticleStore {
   }
 
   byId(id: string, language?: RenderLanguage): StoredArticle | undefined {
-    return this.reading(() => this.byIdUnguarded(id, language));
+    return this.reading(() => this.lookup.byId(id, language));
   }
 
-  private byIdUnguarded(id: string, language?: RenderLanguage): StoredArticle | undefined {
-    const row = this.statements.byId.get(id) as ArticleRow | undefined;
-    if (!row) return undefined;
-    const html = language ? (this.statements.html.get(row.seq, language, row.content_hash) as string | undefined) : undefined;
-    const vocabulary = (
-      this.statements.vocabulary.all(row.seq) as {
-        word: string;
-        part_of_speech: string;
-        definition: string;
-        example: string;
-        translations: string;
-      }[]
-    ).map(
-      (v): VocabularyItem => ({
-        word: v.word,
-        partOfSpeech: v.part_of_speech,
-        definition: v.definition,
-        example: v.example,
-        translations: parseJson(v.translations, {}),
-      }),
-    );
-    const culturalNotes = (this.statements.notes.all(row.seq) as { title: string; body: string; translations: string }[]).map(
-      (n): CulturalNote => ({ title: n.title, body: n.body, translations: parseJson(n.translations, {}) }),
-    );
-    return {
-      id: row.id,
-      url: row.url,
-      source: row.source as SourceId,
-      title: row.title,
-      publishedAt: row.published_at,
-      summary: row.summary,
-      summaryTranslations: parseJson<Partial<Record<TranslatedLanguage, string>>>(row.summary_translations, {}),
-      paragraphs: parseJson<string[]>(row.paragraphs, []),
-      wordCount: row.word_count,
-      readingTimeMinutes: row.reading_time_minutes,
-      difficulty: row.difficulty as DifficultyLevel,
-      categories: knownCategories(row.categories),
-      vocabulary,
-      culturalNotes,
-      contentHash: row.content_hash,
-      importedAt: row.imported_at,
-      updatedAt: row.updated_at,
-      ...(html !== undefined ? { html } : {}),
-    };
-  }
-
-  /** Bumped (by triggers) on every article write from any connection or process: keys caches of answers. */
   dataVersion(): number {
     return this.reading(() => this.statements.dataVersion.get() as number);
   }
@@ -224,8 +129,8 @@ export class SqliteArticleStore implements ArticleStore {
   /** Stores a page rendered outside a write (the fallback for an article stored without one). */
   saveRenderedHtml(id: string, contentHash: string, language: RenderLanguage, html: string): void {
     withWriteRetry(() => {
-      const existing = this.statements.existing.get(id) as { seq: number; content_hash: string } | undefined;
-      if (existing?.content_hash === contentHash) this.statements.saveHtml.run(existing.seq, language, contentHash, html);
+      const existing = this.writes.existing(id);
+      if (existing?.content_hash === contentHash) this.writes.saveHtml(existing.seq, language, contentHash, html);
     });
   }
 
@@ -252,9 +157,10 @@ export class SqliteArticleStore implements ArticleStore {
         .transaction(() => {
           let rendered = 0;
           for (const id of ids) {
-            const article = this.byIdUnguarded(id);
-            if (!article) continue;
-            this.storeHtml(this.statements.existing.get(id) as { seq: number }, article, renderer);
+            const article = this.lookup.byId(id);
+            const row = this.writes.existing(id);
+            if (!article || !row) continue;
+            this.writes.storeHtml(row, article, renderer);
             rendered += 1;
           }
           return rendered;
@@ -263,17 +169,12 @@ export class SqliteArticleStore implements ArticleStore {
     );
   }
 
-  private storeHtml(row: { seq: number }, article: ArticleInput, renderer: ArticleRenderer): void {
-    const pages = renderer(article);
-    for (const language of RENDER_LANGUAGES) this.statements.saveHtml.run(row.seq, language, article.contentHash, pages[language]);
-  }
-
   /**
    * Writes take the write lock when they begin (BEGIN IMMEDIATE), so a second writer waits
    * (busy_timeout, then retries) instead of failing when its read turns into a write.
    */
   upsert(article: ArticleInput): UpsertOutcome {
-    return withWriteRetry(() => this.db.transaction(() => this.write(article)).immediate());
+    return withWriteRetry(() => this.db.transaction(() => this.writes.write(article, this.renderer)).immediate());
   }
 
   /** Many articles in one transaction (the corpus loader, benchmarks, big imports). */
@@ -283,7 +184,7 @@ export class SqliteArticleStore implements ArticleStore {
       this.db
         .transaction(() => {
           const counts: UpsertCounts = { imported: 0, updated: 0, unchanged: 0 };
-          for (const article of list) counts[this.write(article)] += 1;
+          for (const article of list) counts[this.writes.write(article, this.renderer)] += 1;
           return counts;
         })
         .immediate(),
@@ -316,7 +217,7 @@ export class SqliteArticleStore implements ArticleStore {
   }
 
   recordContentPass(name: string, version: string): void {
-    this.statements.recordContentPass.run(name, version, new Date().toISOString());
+    withWriteRetry(() => this.statements.recordContentPass.run(name, version, new Date().toISOString()));
   }
 
   compactSearch(): void {
@@ -338,67 +239,6 @@ export class SqliteArticleStore implements ArticleStore {
       }
       throw error;
     }
-  }
-
-  private write(article: ArticleInput): UpsertOutcome {
-    validate(article);
-    const existing = this.statements.existing.get(article.id) as { seq: number; content_hash: string } | undefined;
-    if (existing && existing.content_hash === article.contentHash) return 'unchanged';
-    const values = {
-      id: article.id,
-      url: article.url,
-      source: article.source,
-      title: article.title,
-      publishedAt: new Date(article.publishedAt).toISOString(),
-      summary: article.summary ?? '',
-      summaryTranslations: JSON.stringify(article.summaryTranslations ?? {}),
-      paragraphs: JSON.stringify(article.paragraphs ?? []),
-      wordCount: Math.max(0, Math.round(article.wordCount)),
-      readingTimeMinutes: Math.max(0, Math.round(article.readingTimeMinutes)),
-      difficulty: article.difficulty,
-      contentHash: article.contentHash,
-      now: new Date().toISOString(),
-    };
-    let seq: number;
-    if (existing) {
-      seq = existing.seq;
-      this.statements.update.run({ ...values, seq });
-      this.statements.deleteCategories.run(seq);
-      this.statements.deleteVocabulary.run(seq);
-      this.statements.deleteNotes.run(seq);
-      this.searchIndex.remove(seq);
-      this.statements.deleteHtml.run(seq);
-    } else {
-      seq = Number(this.statements.insert.run(values).lastInsertRowid);
-    }
-    article.categories.forEach((category, position) =>
-      this.statements.insertCategory.run(seq, position, category, values.publishedAt, values.source, values.difficulty, values.id),
-    );
-    article.vocabulary.forEach((v, position) =>
-      this.statements.insertVocabulary.run(
-        seq,
-        position,
-        v.word,
-        v.partOfSpeech,
-        v.definition,
-        v.example,
-        JSON.stringify(v.translations ?? {}),
-      ),
-    );
-    article.culturalNotes.forEach((n, position) =>
-      this.statements.insertNote.run(seq, position, n.title, n.body, JSON.stringify(n.translations ?? {})),
-    );
-    this.searchIndex.write(seq, {
-      title: article.title,
-      summary: values.summary,
-      body: article.paragraphs.join('\n'),
-      categories: article.categories,
-      source: article.source,
-      difficulty: article.difficulty,
-    });
-    // Rendered here, inside the write's transaction, so a stored article and its pages never disagree.
-    if (this.renderer) this.storeHtml({ seq }, article, this.renderer);
-    return existing ? 'updated' : 'imported';
   }
 }
 

@@ -1,0 +1,132 @@
+/**
+ * Writing one article: its row, categories, vocabulary, notes, search rows and rendered pages.
+ * Called inside the store's write transaction (sqlite-store.ts), so all of it lands or none.
+ */
+import type Database from 'better-sqlite3';
+import { CATEGORY_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../src/domain/catalog';
+import type { SearchIndex } from './search-index';
+import type { ArticleInput, ArticleRenderer, UpsertOutcome } from './types';
+import { RENDER_LANGUAGES } from './types';
+
+export class InvalidArticleError extends Error {}
+
+function validate(article: ArticleInput): void {
+  const problems: string[] = [];
+  if (!article.id || typeof article.id !== 'string') problems.push('id is empty');
+  if (!isSourceId(article.source)) problems.push(`unknown source "${String(article.source)}"`);
+  if (!isDifficultyLevel(article.difficulty)) problems.push(`unknown difficulty "${String(article.difficulty)}"`);
+  const badCategories = (article.categories ?? []).filter((c) => !isCategoryId(c));
+  if (badCategories.length) problems.push(`unknown categories ${badCategories.join(', ')} (allowed: ${CATEGORY_IDS.join(', ')})`);
+  if (Number.isNaN(Date.parse(article.publishedAt))) problems.push(`publishedAt "${article.publishedAt}" is not a date`);
+  if (!article.title?.trim()) problems.push('title is empty');
+  if (!article.contentHash) problems.push('contentHash is empty');
+  if (problems.length) throw new InvalidArticleError(`Article ${article.id || '(no id)'}: ${problems.join('; ')}`);
+}
+
+export class ArticleWrites {
+  private readonly statements;
+
+  constructor(
+    db: Database.Database,
+    private readonly searchIndex: SearchIndex,
+  ) {
+    this.statements = {
+      existing: db.prepare('SELECT seq, content_hash FROM articles WHERE id = ?'),
+      insert: db.prepare(`INSERT INTO articles (id, url, source, title, published_at, summary, summary_translations,
+          paragraphs, word_count, reading_time_minutes, difficulty, content_hash, imported_at, updated_at)
+        VALUES (@id, @url, @source, @title, @publishedAt, @summary, @summaryTranslations, @paragraphs,
+          @wordCount, @readingTimeMinutes, @difficulty, @contentHash, @now, @now)`),
+      update: db.prepare(`UPDATE articles SET url = @url, source = @source, title = @title, published_at = @publishedAt,
+          summary = @summary, summary_translations = @summaryTranslations, paragraphs = @paragraphs,
+          word_count = @wordCount, reading_time_minutes = @readingTimeMinutes, difficulty = @difficulty,
+          content_hash = @contentHash, updated_at = @now
+        WHERE seq = @seq`),
+      deleteCategories: db.prepare('DELETE FROM article_categories WHERE article_seq = ?'),
+      deleteVocabulary: db.prepare('DELETE FROM vocabulary WHERE article_seq = ?'),
+      deleteNotes: db.prepare('DELETE FROM cultural_notes WHERE article_seq = ?'),
+      deleteHtml: db.prepare('DELETE FROM article_html WHERE article_seq = ?'),
+      insertCategory: db.prepare(`INSERT OR IGNORE INTO article_categories
+          (article_seq, position, category, published_at, source, difficulty, article_id) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+      insertVocabulary: db.prepare(`INSERT INTO vocabulary
+          (article_seq, position, word, part_of_speech, definition, example, translations) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+      insertNote: db.prepare('INSERT INTO cultural_notes (article_seq, position, title, body, translations) VALUES (?, ?, ?, ?, ?)'),
+      saveHtml: db.prepare(`INSERT INTO article_html (article_seq, language, content_hash, html) VALUES (?, ?, ?, ?)
+        ON CONFLICT (article_seq, language) DO UPDATE SET content_hash = excluded.content_hash, html = excluded.html`),
+    };
+  }
+
+  /** The stored row of an article, to skip an unchanged write or store a page for it. */
+  existing(id: string): { seq: number; content_hash: string } | undefined {
+    return this.statements.existing.get(id) as { seq: number; content_hash: string } | undefined;
+  }
+
+  saveHtml(seq: number, language: string, contentHash: string, html: string): void {
+    this.statements.saveHtml.run(seq, language, contentHash, html);
+  }
+
+  storeHtml(row: { seq: number }, article: ArticleInput, renderer: ArticleRenderer): void {
+    const pages = renderer(article);
+    for (const language of RENDER_LANGUAGES) this.statements.saveHtml.run(row.seq, language, article.contentHash, pages[language]);
+  }
+
+  write(article: ArticleInput, renderer: ArticleRenderer | undefined): UpsertOutcome {
+    validate(article);
+    const existing = this.statements.existing.get(article.id) as { seq: number; content_hash: string } | undefined;
+    if (existing && existing.content_hash === article.contentHash) return 'unchanged';
+    const values = {
+      id: article.id,
+      url: article.url,
+      source: article.source,
+      title: article.title,
+      publishedAt: new Date(article.publishedAt).toISOString(),
+      summary: article.summary ?? '',
+      summaryTranslations: JSON.stringify(article.summaryTranslations ?? {}),
+      paragraphs: JSON.stringify(article.paragraphs ?? []),
+      wordCount: Math.max(0, Math.round(article.wordCount)),
+      readingTimeMinutes: Math.max(0, Math.round(article.readingTimeMinutes)),
+      difficulty: article.difficulty,
+      contentHash: article.contentHash,
+      now: new Date().toISOString(),
+    };
+    let seq: number;
+    if (existing) {
+      seq = existing.seq;
+      this.statements.update.run({ ...values, seq });
+      this.statements.deleteCategories.run(seq);
+      this.statements.deleteVocabulary.run(seq);
+      this.statements.deleteNotes.run(seq);
+      this.searchIndex.remove(seq);
+      this.statements.deleteHtml.run(seq);
+    } else {
+      seq = Number(this.statements.insert.run(values).lastInsertRowid);
+    }
+    article.categories.forEach((category, position) =>
+      this.statements.insertCategory.run(seq, position, category, values.publishedAt, values.source, values.difficulty, values.id),
+    );
+    article.vocabulary.forEach((v, position) =>
+      this.statements.insertVocabulary.run(
+        seq,
+        position,
+        v.word,
+        v.partOfSpeech,
+        v.definition,
+        v.example,
+        JSON.stringify(v.translations ?? {}),
+      ),
+    );
+    article.culturalNotes.forEach((n, position) =>
+      this.statements.insertNote.run(seq, position, n.title, n.body, JSON.stringify(n.translations ?? {})),
+    );
+    this.searchIndex.write(seq, {
+      title: article.title,
+      summary: values.summary,
+      body: article.paragraphs.join('\n'),
+      categories: article.categories,
+      source: article.source,
+      difficulty: article.difficulty,
+    });
+    // Rendered here, inside the write's transaction, so a stored article and its pages never disagree.
+    if (renderer) this.storeHtml({ seq }, article, renderer);
+    return existing ? 'updated' : 'imported';
+  }
+}
