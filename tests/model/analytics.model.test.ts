@@ -19,7 +19,7 @@ import {
   type ConfiguredProviders,
 } from '../../src/machines/analytics-machine';
 import type { AnalyticsProvider } from '../../src/platform/analytics-providers';
-import { GLOBAL_SIGNALS, modelNamed } from '../../scripts/machines/models';
+import { GLOBAL_SIGNALS, modelNamed } from './models';
 import { deferred } from '../unit/views/fixtures';
 import { field, nextStep, pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
 

@@ -17,7 +17,7 @@ import {
   type ArticleDetailContext,
 } from '../../src/machines/article-detail-machine';
 import type { HtmlSanitiser } from '../../src/platform/html-sanitiser';
-import { modelNamed, SANITISED_HTML } from '../../scripts/machines/models';
+import { modelNamed, SANITISED_HTML } from './models';
 import { deferred, fakeApi } from '../unit/views/fixtures';
 import { renderApp } from '../unit/views/render-app';
 import { field, nextStep, pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';

@@ -17,7 +17,7 @@ import { consentTexts, footerTexts } from '../../src/domain/consent-texts';
 import { BANNER_DELAY_MS, type ConsentContext } from '../../src/machines/consent-machine';
 import { createConsentStore } from '../../src/platform/consent-store';
 import { memoryStorage } from '../../src/platform/storage';
-import { GLOBAL_SIGNALS, modelNamed } from '../../scripts/machines/models';
+import { GLOBAL_SIGNALS, modelNamed } from './models';
 import { fakeApi } from '../unit/views/fixtures';
 import { pending } from '../unit/views/render-app';
 import { pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
