@@ -26,7 +26,7 @@ import { openDictionary } from '../../server/dictionary/open-dictionary';
 import type { DictionaryLanguage } from '../../server/dictionary/types';
 import { buildWebApp } from '../../tests/e2e/support/build';
 import { launchChrome } from '../../tests/e2e/support/chrome';
-import { REPO_ROOT, startServer, temporaryDirectory } from '../../tests/e2e/support/server';
+import { REPO_ROOT, startServer, temporaryDirectory } from '../../tests/support/server-process';
 import { rssMiB } from './load';
 import { measureRoutes, type RouteSizes } from './sizes';
 

@@ -17,7 +17,7 @@ import { generateSyntheticArticles } from '../generate-synthetic-articles';
 import { writeDist } from '../../tests/server/fixtures';
 import { EXPENSIVE_SEARCH, healthUnderSearchLoad, percentile } from '../../tests/support/expensive-search';
 import { fuzz } from '../../tests/support/fuzz';
-import { REPO_ROOT, startLiveServer } from '../../tests/support/live-server';
+import { REPO_ROOT, startLiveServer } from '../../tests/support/server-process';
 
 const ARTICLES = Number(process.env.BENCH_HARDENING_ARTICLES ?? '10000');
 const FUZZ = Number(process.env.BENCH_HARDENING_FUZZ ?? '30000');

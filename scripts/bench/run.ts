@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { generateSyntheticArticles, SEARCH_TERMS } from '../generate-synthetic-articles';
 import { buildWebApp } from '../../tests/e2e/support/build';
 import { findChrome, launchChrome } from '../../tests/e2e/support/chrome';
-import { freePort, REPO_ROOT, startServer, temporaryDirectory, type RunningServer } from '../../tests/e2e/support/server';
+import { freePort, REPO_ROOT, startServer, temporaryDirectory, type RunningServer } from '../../tests/support/server-process';
 import { runLighthouse, type LighthouseRoute } from './lighthouse-runs';
 import { rssMiB, runLoad, type LoadFigures } from './load';
 import { composition, type Composition } from './composition';

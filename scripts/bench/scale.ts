@@ -15,7 +15,7 @@ import { applyRenderPass, articleRenderer } from '../../server/content/stored-pa
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import { writeDist } from '../../tests/server/fixtures';
-import { REPO_ROOT, startLiveServer, type LiveServer } from '../../tests/support/live-server';
+import { REPO_ROOT, startLiveServer, type LiveServer } from '../../tests/support/server-process';
 import { runLoad, type LoadFigures } from './load';
 
 function argument(name: string, fallback: string): string {

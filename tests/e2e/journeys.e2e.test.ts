@@ -3,7 +3,7 @@
  * home, cards, View All, every filter, search and combinations, an article, the back link,
  * browser back and forward, the language switch on every page, deep links and reloads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ArticleListItem } from '../../src/api/contract';
 import { categoryLabel, difficultyLabel, sourceLabel } from '../../src/domain/article';
@@ -16,25 +16,14 @@ import {
   LANGUAGE_NAMES,
   listArticles,
   NAV_LABELS,
-  newPage,
   previewTitle,
   serverTitles,
-  SAVED_REJECTION,
-  startHarness,
   texts,
-  type Harness,
   type JourneyLanguage,
 } from './support/app';
+import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 async function expectHeader(page: Page, language: JourneyLanguage): Promise<void> {
   const nav = page.getByRole('navigation', { name: texts(language).nav.label });
