@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { generateSyntheticArticles } from '../generate-synthetic-articles';
+import { generateSyntheticArticles } from '../../tests/support/synthetic-articles';
 import { writeDist } from '../../tests/server/fixtures';
 import { EXPENSIVE_SEARCH, healthUnderSearchLoad, percentile } from '../../tests/support/expensive-search';
 import { fuzz } from '../../tests/support/fuzz';

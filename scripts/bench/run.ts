@@ -11,7 +11,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem, release } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateSyntheticArticles, SEARCH_TERMS } from '../generate-synthetic-articles';
+import { generateSyntheticArticles, SEARCH_TERMS } from '../../tests/support/synthetic-articles';
 import { buildWebApp } from '../../tests/e2e/support/build';
 import { findChrome, launchChrome } from '../../tests/e2e/support/chrome';
 import { freePort, REPO_ROOT, startServer, temporaryDirectory, type RunningServer } from '../../tests/support/server-process';

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateSyntheticArticles } from '../generate-synthetic-articles';
+import { generateSyntheticArticles } from '../../tests/support/synthetic-articles';
 import { applyRenderPass, articleRenderer } from '../../server/content/stored-pages';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { openSqliteStore } from '../../server/store/sqlite-store';
