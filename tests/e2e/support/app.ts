@@ -1,9 +1,10 @@
 /**
  * What the browser tests expect the pages to show and how they read them: the texts, the
- * server's own answers to compare a page with, and keyboard focus. The server and browser a
+ * header, the server's own answers to compare a page with, and keyboard focus. The server and browser a
  * test file runs against come from harness.ts.
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { ArticleListItem, ArticlePage } from '../../../src/api/contract';
 import { CONSENT_TEXTS, FOOTER_TEXTS } from '../../../src/domain/consent-texts';
 import { TEXTS } from '../../../src/domain/texts';
@@ -33,6 +34,21 @@ export function consentTexts(language: JourneyLanguage) {
 
 export function footerTexts(language: JourneyLanguage) {
   return FOOTER_TEXTS[language];
+}
+
+/** The header's links and the page's html lang are those of `language`. */
+export async function expectHeader(page: Page, language: JourneyLanguage): Promise<void> {
+  const nav = page.getByRole('navigation', { name: texts(language).nav.label });
+  await expect.poll(() => nav.getByRole('link', { name: NAV_LABELS[language].home, exact: true }).getAttribute('href')).toBe(`/${language}`);
+  expect(await nav.getByRole('link', { name: NAV_LABELS[language].articles, exact: true }).getAttribute('href')).toBe(`/${language}/articles`);
+  expect(await nav.getByRole('link', { name: NAV_LABELS[language].about, exact: true }).getAttribute('href')).toBe(`/${language}#about`);
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(new RegExp(`^${language}`));
+}
+
+/** Chooses another language in the header's selector. */
+export async function chooseLanguage(page: Page, target: keyof typeof LANGUAGE_NAMES): Promise<void> {
+  await page.locator('button.language-toggle').click();
+  await page.getByRole('option', { name: LANGUAGE_NAMES[target] }).click();
 }
 
 /** The articles the API hands the list page (limit 20), to compute what each filter must show. */
