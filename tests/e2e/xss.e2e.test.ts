@@ -18,7 +18,7 @@ import {
   URL_ENCODED_XSS_VECTORS,
   XSS_VECTORS,
   findXssProblems,
-} from '../fixtures/xss-vectors';
+} from '../support/xss-vectors';
 import { texts } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 import { startRawBodyProxy, type RawBodyProxy } from './support/raw-body-proxy';
