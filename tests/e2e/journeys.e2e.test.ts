@@ -19,7 +19,6 @@ import {
   previewTitle,
   serverTitles,
   texts,
-  type JourneyLanguage,
 } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 

@@ -19,7 +19,6 @@ import {
   XSS_VECTORS,
   findXssProblems,
 } from '../support/xss-vectors';
-import { texts } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 import { startRawBodyProxy, type RawBodyProxy } from './support/raw-body-proxy';
 
