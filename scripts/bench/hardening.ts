@@ -13,11 +13,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { generateSyntheticArticles } from '../generate-synthetic-articles';
+import { generateSyntheticArticles } from '../../tests/support/synthetic-articles';
 import { writeDist } from '../../tests/server/fixtures';
 import { EXPENSIVE_SEARCH, healthUnderSearchLoad, percentile } from '../../tests/support/expensive-search';
 import { fuzz } from '../../tests/support/fuzz';
-import { REPO_ROOT, startLiveServer } from '../../tests/support/live-server';
+import { REPO_ROOT, startLiveServer } from '../../tests/support/server-process';
 
 const ARTICLES = Number(process.env.BENCH_HARDENING_ARTICLES ?? '10000');
 const FUZZ = Number(process.env.BENCH_HARDENING_FUZZ ?? '30000');

@@ -10,12 +10,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateSyntheticArticles } from '../generate-synthetic-articles';
+import { generateSyntheticArticles } from '../../tests/support/synthetic-articles';
 import { applyRenderPass, articleRenderer } from '../../server/content/stored-pages';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import { writeDist } from '../../tests/server/fixtures';
-import { REPO_ROOT, startLiveServer, type LiveServer } from '../../tests/support/live-server';
+import { REPO_ROOT, startLiveServer, type LiveServer } from '../../tests/support/server-process';
 import { runLoad, type LoadFigures } from './load';
 
 function argument(name: string, fallback: string): string {

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSyn
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { REPO_ROOT } from '../../tests/e2e/support/server';
+import { REPO_ROOT } from '../../tests/support/server-process';
 
 export interface FileSize {
   readonly file: string;

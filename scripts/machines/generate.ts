@@ -2,13 +2,16 @@
  * npm run test:paths (also npm run docs:machines): regenerates the test paths of every
  * production machine (docs/test-paths/<machine>.md and .json), the machine catalogue with
  * Mermaid diagrams (docs/machines.md) and the JSON definitions (docs/machines/<machine>.json).
- * With --check it writes nothing and exits 1 when a committed file is stale.
+ * With --check it writes nothing and exits 1 when a committed file is stale. The machine models
+ * and the path walker live with the model-based tests that share them, in tests/model/models/
+ * and tests/model/paths/.
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MACHINE_MODELS } from './models';
-import { generatePaths, pathCounts, REFRESH_COMMAND, renderAll } from './paths';
+import { MACHINE_MODELS } from '../../tests/model/models';
+import { generatePaths, pathCounts, REFRESH_COMMAND } from '../../tests/model/paths/paths';
+import { renderAll } from '../../tests/model/paths/render-machines';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const check = process.argv.includes('--check');

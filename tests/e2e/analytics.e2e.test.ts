@@ -3,30 +3,20 @@
  * analytics pointed at a local stand-in host (see support/analytics-stand-in.ts): nothing may
  * reach it before consent or after rejection; after acceptance the page views and events arrive.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   consentTexts,
   footerTexts,
   LANGUAGE_NAMES,
   listArticles,
-  newPage,
   previewTitle,
-  startHarness,
   texts,
-  type Harness,
 } from './support/app';
+import { newPage, useHarness } from './support/harness';
 import { GA_MEASUREMENT_ID } from './support/analytics-stand-in';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 interface Hit {
   readonly provider: 'ga' | 'baidu';

@@ -3,19 +3,12 @@
  * saved; Accept All, Reject All and Customize each save a choice that survives a reload; the
  * footer's Cookie settings reopens it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { consentTexts, footerTexts, JOURNEY_LANGUAGES, newPage, startHarness, type Harness } from './support/app';
+import { consentTexts, footerTexts, JOURNEY_LANGUAGES } from './support/app';
+import { newPage, useHarness } from './support/harness';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 async function storedConsent(page: Page): Promise<unknown> {
   return page.evaluate(() => {

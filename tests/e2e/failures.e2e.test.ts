@@ -2,30 +2,19 @@
  * When things go wrong: the server stops (the client retries, then shows the error; Reload or
  * Try Again works once the server is back), the API answers 429, an article id does not exist.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { ERROR_MESSAGES } from '../../src/api/errors';
 import {
   JOURNEY_LANGUAGES,
   listArticles,
-  newPage,
   previewTitle,
-  SAVED_REJECTION,
-  startHarness,
   texts,
-  type Harness,
   type JourneyLanguage,
 } from './support/app';
+import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 function countApiCalls(page: Page, path: string): { started: () => number; failed: () => number } {
   let started = 0;
@@ -169,16 +158,8 @@ describe('an unknown article id', () => {
 });
 
 describe('too many requests (429)', () => {
-  let limited: Harness;
-
-  beforeAll(async () => {
-    // Two API calls a minute: the home page and the list page use them up.
-    limited = await startHarness({ env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '60000' } });
-  });
-
-  afterAll(async () => {
-    await limited?.close();
-  });
+  // Two API calls a minute: the home page and the list page use them up.
+  const limited = useHarness({ env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '60000' } });
 
   it('the list page shows the 429 message with Reload; home shows its error', async () => {
     const t = texts('en');

@@ -1,9 +1,10 @@
 /**
  * The reader's journeys in zh, es and en, in real Chromium against the real server:
  * home, cards, View All, every filter, search and combinations, an article, the back link,
- * browser back and forward, the language switch on every page, deep links and reloads.
+ * browser back and forward. Deep links, reloads and the language switch are in
+ * journeys-addresses.e2e.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ArticleListItem } from '../../src/api/contract';
 import { categoryLabel, difficultyLabel, sourceLabel } from '../../src/domain/article';
@@ -12,45 +13,19 @@ import { FILTERABLE_CATEGORIES, DIFFICULTY_LEVELS, SOURCE_IDS, SOURCES } from '.
 import { PAGE_TEXTS } from '../../src/domain/page-meta';
 import {
   cardTitles,
+  expectHeader,
   JOURNEY_LANGUAGES,
-  LANGUAGE_NAMES,
   listArticles,
-  NAV_LABELS,
-  newPage,
   previewTitle,
   serverTitles,
-  SAVED_REJECTION,
-  startHarness,
   texts,
-  type Harness,
-  type JourneyLanguage,
 } from './support/app';
+import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-async function expectHeader(page: Page, language: JourneyLanguage): Promise<void> {
-  const nav = page.getByRole('navigation', { name: texts(language).nav.label });
-  await expect.poll(() => nav.getByRole('link', { name: NAV_LABELS[language].home, exact: true }).getAttribute('href')).toBe(`/${language}`);
-  expect(await nav.getByRole('link', { name: NAV_LABELS[language].articles, exact: true }).getAttribute('href')).toBe(`/${language}/articles`);
-  expect(await nav.getByRole('link', { name: NAV_LABELS[language].about, exact: true }).getAttribute('href')).toBe(`/${language}#about`);
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(new RegExp(`^${language}`));
-}
+const harness = useHarness();
 
 async function waitForCards(page: Page): Promise<void> {
   await page.locator('[data-testid="article-card"]').first().waitFor();
-}
-
-async function chooseLanguage(page: Page, target: keyof typeof LANGUAGE_NAMES): Promise<void> {
-  await page.locator('button.language-toggle').click();
-  await page.getByRole('option', { name: LANGUAGE_NAMES[target] }).click();
 }
 
 describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
@@ -209,111 +184,6 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
       await page.goBack();
       await page.waitForURL(new RegExp(`/${language}$`));
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(t.home.heroTitle);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('deep links and reloads show the same screen on every route', async () => {
-    const { context, page } = await newPage(harness, SAVED_REJECTION);
-    try {
-      const item = articles[2]!;
-      const routes: Array<{ path: string; heading: string }> = [
-        { path: `/${language}`, heading: t.home.heroTitle },
-        { path: `/${language}/articles`, heading: t.list.title },
-        { path: `/${language}/articles/${item.article_id}`, heading: item.title },
-      ];
-      for (const route of routes) {
-        const response = await page.goto(route.path);
-        expect(response?.status()).toBe(200);
-        await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(route.heading);
-        await page.reload();
-        expect(new URL(page.url()).pathname).toBe(route.path);
-        await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(route.heading);
-        await expectHeader(page, language);
-      }
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('a search is kept in the address: a deep link with ?q= and a reload show the same results', async () => {
-    const { context, page } = await newPage(harness, SAVED_REJECTION);
-    try {
-      const word = previewTitle(articles[5]!).split(/\s+/).find((w) => w.length >= 5) ?? previewTitle(articles[5]!);
-      const expected = await serverTitles(harness, language, { search: word });
-      expect(expected).toContain(previewTitle(articles[5]!));
-      await page.goto(`/${language}/articles?q=${encodeURIComponent(word)}`);
-      await page.locator('[data-testid="article-card"]').first().waitFor();
-      const search = page.getByRole('searchbox', { name: t.list.searchLabel, exact: true });
-      expect(await search.inputValue()).toBe(word);
-      await expect.poll(() => cardTitles(page)).toEqual(expected);
-      await page.reload();
-      await page.locator('[data-testid="article-card"]').first().waitFor();
-      expect(await search.inputValue()).toBe(word);
-      await expect.poll(() => cardTitles(page)).toEqual(expected);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('switching language on every page keeps the path, and back returns to the previous language', async () => {
-    const { context, page } = await newPage(harness, SAVED_REJECTION);
-    const target: keyof typeof LANGUAGE_NAMES = language === 'zh' ? 'es' : 'zh';
-    const targetTexts = texts(target);
-    try {
-      const item = articles[0]!;
-      const paths = ['', '/articles', `/articles/${item.article_id}`];
-      for (const rest of paths) {
-        await page.goto(`/${language}${rest}`);
-        await page.locator('main').waitFor();
-        await chooseLanguage(page, target);
-        await page.waitForURL((url) => url.pathname === `/${target}${rest}`);
-        await expectHeader(page, target);
-        if (rest === '') await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(targetTexts.home.heroTitle);
-        if (rest === '/articles') await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(targetTexts.list.title);
-        if (rest.startsWith('/articles/')) await page.locator('.word-lookup-form').waitFor();
-        expect(await page.getByRole('listbox').count()).toBe(0);
-
-        await page.goBack();
-        await page.waitForURL((url) => url.pathname === `/${language}${rest}`);
-        await expectHeader(page, language);
-        await page.goForward();
-        await page.waitForURL((url) => url.pathname === `/${target}${rest}`);
-        await expectHeader(page, target);
-      }
-    } finally {
-      await context.close();
-    }
-  });
-});
-
-describe('routes without a language', () => {
-  it('/ shows the home page in the default language (zh)', async () => {
-    const { context, page } = await newPage(harness, SAVED_REJECTION);
-    try {
-      await page.goto('/');
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(texts('zh').home.heroTitle);
-      await expectHeader(page, 'zh');
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('the language selector toggles open and closed', async () => {
-    const { context, page } = await newPage(harness, SAVED_REJECTION);
-    try {
-      await page.goto('/es');
-      const toggle = page.locator('button.language-toggle');
-      await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-      expect(await page.getByRole('option').allTextContents()).toEqual([
-        expect.stringContaining('中文'),
-        expect.stringContaining('Español'),
-      ]);
-      await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(await page.getByRole('listbox').count()).toBe(0);
     } finally {
       await context.close();
     }

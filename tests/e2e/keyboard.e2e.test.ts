@@ -3,7 +3,7 @@
  * skip link, cards, View All, the filters and search, an article, the back link, the language
  * selector, the cookie banner and its footer link, and the error screen's Try Again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { categoryLabel } from '../../src/domain/article';
 import {
@@ -15,24 +15,13 @@ import {
   JOURNEY_LANGUAGES,
   LANGUAGE_NAMES,
   listArticles,
-  newPage,
   previewTitle,
-  SAVED_REJECTION,
-  startHarness,
   tabTo,
   texts,
-  type Harness,
 } from './support/app';
+import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 async function focusedText(page: Page): Promise<string> {
   return page.evaluate(() => (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').trim());

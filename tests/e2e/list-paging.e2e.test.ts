@@ -3,30 +3,18 @@
  * of 3,000 synthetic articles: "Load more", server search with marked words, filters and search
  * in the address (reload, back/forward, a detail page and back), and a failed page with Try again.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ArticlePage } from '../../src/api/contract';
-import { generateSyntheticArticles, SEARCH_TERMS, syntheticArticle } from '../../scripts/generate-synthetic-articles';
-import { cardTitles, newPage, SAVED_REJECTION, startHarness, texts, type Harness } from './support/app';
-import { temporaryDirectory } from './support/server';
+import { generateSyntheticArticles, SEARCH_TERMS, syntheticArticle } from '../support/synthetic-articles';
+import { cardTitles, texts } from './support/app';
+import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
 const COUNT = 3000;
-let harness: Harness;
-let databaseDir: string;
-
-beforeAll(async () => {
-  databaseDir = temporaryDirectory('paging-db');
-  const databasePath = join(databaseDir, 'articles.sqlite');
-  generateSyntheticArticles(databasePath, COUNT);
-  // Only the synthetic articles, so counts are known; no rate limit for the many pages asked for.
-  harness = await startHarness({ databasePath, env: { LOAD_CORPUS: 'false', RATE_LIMIT_MAX: '0' } });
-});
-
-afterAll(async () => {
-  await harness?.close();
-  if (databaseDir) rmSync(databaseDir, { recursive: true, force: true });
+// Only the synthetic articles, so counts are known; no rate limit for the many pages asked for.
+const harness = useHarness({
+  seed: (databasePath) => generateSyntheticArticles(databasePath, COUNT),
+  env: { LOAD_CORPUS: 'false', RATE_LIMIT_MAX: '0' },
 });
 
 async function api(path: string): Promise<ArticlePage> {

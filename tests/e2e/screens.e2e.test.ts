@@ -6,18 +6,16 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   consentTexts,
   JOURNEY_LANGUAGES,
   listArticles,
-  newPage,
-  startHarness,
-  type Harness,
   type JourneyLanguage,
 } from './support/app';
-import { REPO_ROOT } from './support/server';
+import { newPage, useHarness } from './support/harness';
+import { REPO_ROOT } from '../support/server-process';
 
 const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
 const AXE_SOURCE = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -28,17 +26,12 @@ const VIEWPORTS = {
 
 type Screen = 'home' | 'list' | 'detail' | 'detail-error';
 
-let harness: Harness;
+const harness = useHarness();
 let detailId: string;
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  harness = await startHarness();
   detailId = (await listArticles(harness, 'en', 1))[0]!.article_id;
-});
-
-afterAll(async () => {
-  await harness?.close();
 });
 
 function pathOf(screen: Screen, language: JourneyLanguage): string {

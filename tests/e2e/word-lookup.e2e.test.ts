@@ -4,9 +4,9 @@
  * database, then a learner clicks, tabs to or types words and reads their entries in Chinese,
  * Spanish and English, on a desktop and as a bottom sheet on a phone. Nothing is mocked.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { dictionaryPathFrom } from '../../server/config';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
@@ -15,8 +15,9 @@ import { openSqliteStore } from '../../server/store/sqlite-store';
 import { partOfSpeechName } from '../../src/domain/parts-of-speech';
 import { READING_HELP_TEXTS } from '../../src/domain/word-lookup-texts';
 import { startFixtureServer } from '../ingest/fixture-server';
-import { focusIsVisible, newPage, SAVED_REJECTION, startHarness, type Harness, type JourneyLanguage } from './support/app';
-import { REPO_ROOT, temporaryDirectory } from './support/server';
+import { focusIsVisible, type JourneyLanguage } from './support/app';
+import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
+import { REPO_ROOT } from '../support/server-process';
 
 const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
 const AXE_SOURCE = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -31,16 +32,12 @@ const FEED_ROUTES = {
   '/pages/robot-kits.html': { file: 'pages/robot-kits.html', contentType: 'text/html; charset=utf-8' },
 };
 
-let workDir: string;
-let harness: Harness;
 /** Every article the import wrote; the first one (from the RSS feed) is the one read in most tests. */
 let importedIds: string[] = [];
 let articleId: string;
 
-beforeAll(async () => {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  workDir = temporaryDirectory('word-lookup');
-  const databasePath = join(workDir, 'articles.sqlite');
+/** Imports the project's fixture feeds over HTTP, with the bundled dictionary, into the test database. */
+async function importFixtureFeeds(databasePath: string): Promise<void> {
   const fixtures = await startFixtureServer(FEED_ROUTES);
   // The server opens this same file (dictionary.db beside the database) read-only when it starts.
   const { dictionary } = openDictionary({ path: dictionaryPathFrom({}, databasePath) });
@@ -61,12 +58,12 @@ beforeAll(async () => {
   }
   expect(importedIds.length, 'the fixture feeds should import at least three articles').toBeGreaterThanOrEqual(3);
   articleId = importedIds[0]!;
-  harness = await startHarness({ databasePath, env: { LOAD_CORPUS: 'false' } });
-});
+}
 
-afterAll(async () => {
-  await harness?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
+const harness = useHarness({ seed: importFixtureFeeds, env: { LOAD_CORPUS: 'false' } });
+
+beforeAll(() => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 
 /** Opens the article for a returning learner (no cookie banner), runs `use`, and closes the page. */

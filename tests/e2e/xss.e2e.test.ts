@@ -8,9 +8,6 @@
  * server, which reaches the web app's own decoding and sanitising. The proxy drops the CSP
  * header, so there the sanitisers are tested without the CSP's help; path (1) runs both ways.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSqliteStore } from '../../server/store/sqlite-store';
@@ -21,15 +18,13 @@ import {
   URL_ENCODED_XSS_VECTORS,
   XSS_VECTORS,
   findXssProblems,
-} from '../fixtures/xss-vectors';
-import { newPage, SAVED_REJECTION, startHarness, texts, type Harness } from './support/app';
+} from '../support/xss-vectors';
+import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 import { startRawBodyProxy, type RawBodyProxy } from './support/raw-body-proxy';
 
 const STORED_ID = 'e2e-xss-vectors';
 
-let harness: Harness;
 let proxy: RawBodyProxy;
-let databaseDir: string;
 
 const RAW_BODIES: Record<string, string> = {
   'raw-plain-all': PLAIN_XSS_VECTORS.join('\n'),
@@ -61,24 +56,25 @@ function storedArticle(): ArticleInput {
   };
 }
 
-beforeAll(async () => {
+/** Stores the article full of vectors through the store's upsert, as the importer would. */
+function storeVectorArticle(databasePath: string): void {
   expect(XSS_VECTORS.length).toBeGreaterThanOrEqual(50);
-  databaseDir = mkdtempSync(join(tmpdir(), 'newsreader-xss-'));
-  const databasePath = join(databaseDir, 'articles.sqlite');
   const store = openSqliteStore(databasePath);
   try {
     expect(store.upsert(storedArticle())).toBe('imported');
   } finally {
     store.close();
   }
-  harness = await startHarness({ databasePath });
+}
+
+const harness = useHarness({ seed: storeVectorArticle });
+
+beforeAll(async () => {
   proxy = await startRawBodyProxy(harness.server.origin, RAW_BODIES);
 });
 
 afterAll(async () => {
   await proxy?.close();
-  await harness?.close();
-  if (databaseDir) rmSync(databaseDir, { recursive: true, force: true });
 });
 
 interface Watch {

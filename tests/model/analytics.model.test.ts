@@ -19,8 +19,8 @@ import {
   type ConfiguredProviders,
 } from '../../src/machines/analytics-machine';
 import type { AnalyticsProvider } from '../../src/platform/analytics-providers';
-import { GLOBAL_SIGNALS, modelNamed } from '../../scripts/machines/models';
-import { deferred } from '../unit/views/fixtures';
+import { GLOBAL_SIGNALS, modelNamed } from './models';
+import { deferred } from '../support/fake-api';
 import { field, nextStep, pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
 
 const model = modelNamed('analytics');

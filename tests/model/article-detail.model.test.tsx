@@ -17,9 +17,9 @@ import {
   type ArticleDetailContext,
 } from '../../src/machines/article-detail-machine';
 import type { HtmlSanitiser } from '../../src/platform/html-sanitiser';
-import { modelNamed, SANITISED_HTML } from '../../scripts/machines/models';
-import { deferred, fakeApi } from '../unit/views/fixtures';
-import { renderApp } from '../unit/views/render-app';
+import { modelNamed, SANITISED_HTML } from './models';
+import { deferred, fakeApi } from '../support/fake-api';
+import { renderApp } from '../support/render-app';
 import { field, nextStep, pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
 
 const model = modelNamed('article-detail');

@@ -11,9 +11,9 @@ import { textLanguageFor } from '../../src/domain/languages';
 import type { CardPage } from '../../src/api/client';
 import { textsFor } from '../../src/domain/texts';
 import { FETCH_ARTICLES_ID, FETCH_MORE_ID, visibleCards, type ArticleListContext } from '../../src/machines/article-list-machine';
-import { HOME_LIMIT, modelNamed, SEARCH_DELAY_EVENT, type Scenario } from '../../scripts/machines/models';
-import { deferred, fakeApi } from '../unit/views/fixtures';
-import { renderApp } from '../unit/views/render-app';
+import { HOME_LIMIT, modelNamed, SEARCH_DELAY_EVENT, type Scenario } from './models';
+import { deferred, fakeApi } from '../support/fake-api';
+import { renderApp } from '../support/render-app';
 import { field, pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
 
 const model = modelNamed('article-list');

@@ -6,20 +6,18 @@
  * services at the boundaries. At every state the banner (hidden, summary, details, reopened)
  * and the saved choice must be what the state says.
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
 import type { AnyMachineSnapshot } from 'xstate';
-import { App } from '../../src/app/app';
 import { CONSENT_STORAGE_KEY, serializeConsentRecord, type ConsentRecord } from '../../src/domain/consent-record';
 import { consentTexts, footerTexts } from '../../src/domain/consent-texts';
 import { BANNER_DELAY_MS, type ConsentContext } from '../../src/machines/consent-machine';
 import { createConsentStore } from '../../src/platform/consent-store';
 import { memoryStorage } from '../../src/platform/storage';
-import { GLOBAL_SIGNALS, modelNamed } from '../../scripts/machines/models';
-import { fakeApi } from '../unit/views/fixtures';
-import { pending } from '../unit/views/render-app';
+import { GLOBAL_SIGNALS, modelNamed } from './models';
+import { fakeApi } from '../support/fake-api';
+import { pending, renderApp } from '../support/render-app';
 import { pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
 
 const model = modelNamed('consent');
@@ -60,26 +58,22 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
         const inBanner = (name: string) => within(region!).getByRole('button', { name });
         switch (step.event.type) {
           case 'xstate.init': {
-            const memory = memoryLocation({ path: `/${LANGUAGE}`, record: true });
-            render(
-              <App
-                services={{ api: fakeApi({ latestArticles: () => pending() }).api, reload: vi.fn(), logger: { warn: vi.fn() } }}
-                location={{ hook: memory.hook, searchHook: memory.searchHook }}
-                consentAnalytics={{
-                  consentStore: store,
-                  // No provider configured: consent is what is under test here, not tracking.
-                  analytics: {
-                    environment: { regionSignals: () => GLOBAL_SIGNALS },
-                    probe: { probe: () => Promise.reject(new Error('no network in this test')) },
-                    probeUrl: 'https://www.baidu.com/favicon.ico',
-                    providers: {},
-                    logger: { warn: vi.fn() },
-                  },
+            renderApp(`/${LANGUAGE}`, {
+              fake: fakeApi({ latestArticles: () => pending() }),
+              consentAnalytics: {
+                consentStore: store,
+                // No provider configured: consent is what is under test here, not tracking.
+                analytics: {
+                  environment: { regionSignals: () => GLOBAL_SIGNALS },
+                  probe: { probe: () => Promise.reject(new Error('no network in this test')) },
+                  probeUrl: 'https://www.baidu.com/favicon.ico',
+                  providers: {},
                   logger: { warn: vi.fn() },
-                  siteOrigin: 'https://learn.example',
-                }}
-              />,
-            );
+                },
+                logger: { warn: vi.fn() },
+                siteOrigin: 'https://learn.example',
+              },
+            });
             return;
           }
           case 'xstate.after.bannerDelay.consent.undecided.waiting':

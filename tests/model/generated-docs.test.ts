@@ -6,16 +6,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allStateIds, toMermaid } from '../../scripts/machines/mermaid';
-import { MACHINE_MODELS } from '../../scripts/machines/models';
-import {
-  generatePaths,
-  MACHINE_JSON_DIR,
-  pathCounts,
-  REFRESH_COMMAND,
-  renderAll,
-  TEST_PATHS_DIR,
-} from '../../scripts/machines/paths';
+import { allStateIds, toMermaid } from './paths/mermaid';
+import { MACHINE_MODELS } from './models';
+import { generatePaths, MACHINE_JSON_DIR, pathCounts, REFRESH_COMMAND, TEST_PATHS_DIR } from './paths/paths';
+import { renderAll } from './paths/render-machines';
 
 const root = resolve(__dirname, '../..');
 const all = MACHINE_MODELS.map(generatePaths);

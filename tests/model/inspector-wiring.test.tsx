@@ -2,14 +2,12 @@
  * `?inspect` in the dev server: every actor the app creates reports to the inspector handed
  * down through InspectContext, including the per-route actors and the actors they invoke.
  */
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
-import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../../src/app/app';
 import { startInspectorIfAsked } from '../../src/app/inspector-loader';
-import { InspectContext, wantsInspector } from '../../src/app/inspector';
-import { fakeApi } from '../unit/views/fixtures';
+import { wantsInspector } from '../../src/app/inspector';
+import { renderApp } from '../support/render-app';
 
 function machineIdsSeen(events: InspectionEvent[]): string[] {
   const ids = new Set<string>();
@@ -21,15 +19,10 @@ function machineIdsSeen(events: InspectionEvent[]): string[] {
   return [...ids].sort();
 }
 
+/** The app with an inspector handed down through InspectContext; returns what it receives. */
 function renderInspected(path: string) {
   const events: InspectionEvent[] = [];
-  const memory = memoryLocation({ path, record: true });
-  const fake = fakeApi();
-  render(
-    <InspectContext.Provider value={(event) => void events.push(event)}>
-      <App services={{ api: fake.api, reload: vi.fn(), logger: { warn: vi.fn() } }} location={{ hook: memory.hook, searchHook: memory.searchHook }} />
-    </InspectContext.Provider>,
-  );
+  renderApp(path, { inspect: (event) => void events.push(event) });
   return events;
 }
 
@@ -69,9 +62,7 @@ describe('inspector wiring', () => {
   });
 
   it('runs the app the same when no inspector is handed down', async () => {
-    const memory = memoryLocation({ path: '/zh/articles' });
-    const fake = fakeApi();
-    render(<App services={{ api: fake.api, reload: vi.fn() }} location={{ hook: memory.hook, searchHook: memory.searchHook }} />);
+    renderApp('/zh/articles');
     expect(await screen.findAllByTestId('article-card')).not.toHaveLength(0);
   });
 

@@ -9,9 +9,9 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { LANGUAGE_OPTIONS, textLanguageFor, type LanguageCode } from '../../src/domain/languages';
 import { textsFor } from '../../src/domain/texts';
 import type { LanguageContext } from '../../src/machines/language-machine';
-import { modelNamed } from '../../scripts/machines/models';
-import { fakeApi } from '../unit/views/fixtures';
-import { pending, renderApp } from '../unit/views/render-app';
+import { modelNamed } from './models';
+import { fakeApi } from '../support/fake-api';
+import { pending, renderApp } from '../support/render-app';
 import { field, pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
 
 const model = modelNamed('language');

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { allStateIds } from '../../scripts/machines/mermaid';
-import { MACHINE_MODELS, modelNamed, type MachineModel } from '../../scripts/machines/models';
-import { generatePaths, unreachedStateIds } from '../../scripts/machines/paths';
+import { allStateIds } from './paths/mermaid';
+import { MACHINE_MODELS, modelNamed, type MachineModel } from './models';
+import { generatePaths, unreachedStateIds } from './paths/paths';
 
 /** The same definition with extra top-level states, as a developer might add them. */
 function withExtraStates(machine: AnyStateMachine, states: Record<string, object>): AnyStateMachine {

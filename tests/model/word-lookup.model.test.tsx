@@ -11,9 +11,9 @@ import type { DictionaryApi } from '../../src/api/dictionary-client';
 import type { WordEntry } from '../../src/domain/word-lookup';
 import { readingHelpTextsFor } from '../../src/domain/word-lookup-texts';
 import { LOOK_UP_WORD_ID, type WordLookupContext } from '../../src/machines/word-lookup-machine';
-import { LOOKUP_ENTRY, LOOKUP_WORD, NOT_A_WORD, modelNamed } from '../../scripts/machines/models';
-import { articleView, deferred, fakeApi } from '../unit/views/fixtures';
-import { renderApp } from '../unit/views/render-app';
+import { LOOKUP_ENTRY, LOOKUP_WORD, NOT_A_WORD, modelNamed } from './models';
+import { articleView, deferred, fakeApi } from '../support/fake-api';
+import { renderApp } from '../support/render-app';
 import { field, pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
 
 const model = modelNamed('word-lookup');

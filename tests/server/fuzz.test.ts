@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import { fuzz } from '../support/fuzz';
-import { startLiveServer, type LiveServer } from '../support/live-server';
+import { startLiveServer, type LiveServer } from '../support/server-process';
 import { FIXTURES, makeTempDir, writeDist } from './fixtures';
 
 const dir = makeTempDir('nr-fuzz-');

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syntheticArticle } from '../../scripts/generate-synthetic-articles';
+import { syntheticArticle } from '../support/synthetic-articles';
 import { buildServer } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { applyRenderPass, articleRenderer } from '../../server/content/stored-pages';

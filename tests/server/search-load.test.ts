@@ -7,9 +7,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSyntheticArticles } from '../../scripts/generate-synthetic-articles';
+import { generateSyntheticArticles } from '../support/synthetic-articles';
 import { healthUnderSearchLoad, percentile } from '../support/expensive-search';
-import { startLiveServer, type LiveServer } from '../support/live-server';
+import { startLiveServer, type LiveServer } from '../support/server-process';
 import { makeTempDir, writeDist } from './fixtures';
 
 const dir = makeTempDir('nr-load-');

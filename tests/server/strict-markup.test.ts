@@ -6,7 +6,7 @@
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { syntheticArticle } from '../../scripts/generate-synthetic-articles';
+import { syntheticArticle } from '../support/synthetic-articles';
 import { renderArticleHtml } from '../../server/content/render-article';
 import { sanitiseHtml } from '../../server/content/sanitise-html';
 import { LINK_REL, strictlySafeHtml } from '../../server/content/strict-markup';

@@ -4,7 +4,7 @@
  *
  *   tsx tests/support/concurrent-writer.ts <database> <from> <to>
  */
-import { syntheticArticle } from '../../scripts/generate-synthetic-articles';
+import { syntheticArticle } from './synthetic-articles';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 
 const [path, fromText, toText] = process.argv.slice(2);

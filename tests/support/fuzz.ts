@@ -4,7 +4,7 @@
  * parser as written), checked for a 5xx, a non-JSON API answer or a missing security header.
  */
 import { connect } from 'node:net';
-import { pick, random } from '../../scripts/generate-synthetic-articles';
+import { pick, random } from './synthetic-articles';
 
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'];
 const METHODS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'FOO', 'get'];

@@ -1,14 +1,14 @@
 /**
- * What the browser tests share: a running server and browser per test file, pages with or
- * without a saved cookie choice, and the texts the pages are expected to show.
+ * What the browser tests expect the pages to show and how they read them: the texts, the
+ * header, the server's own answers to compare a page with, and keyboard focus. The server and browser a
+ * test file runs against come from harness.ts.
  */
-import { inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { ArticleListItem, ArticlePage } from '../../../src/api/contract';
 import { CONSENT_TEXTS, FOOTER_TEXTS } from '../../../src/domain/consent-texts';
 import { TEXTS } from '../../../src/domain/texts';
-import { launchChrome } from './chrome';
-import { startServer, type RunningServer, type ServerOptions } from './server';
-import type { ArticleListItem, ArticlePage } from '../../../src/api/contract';
+import type { Harness } from './harness';
 
 export const JOURNEY_LANGUAGES = ['zh', 'es', 'en'] as const;
 export type JourneyLanguage = (typeof JOURNEY_LANGUAGES)[number];
@@ -36,74 +36,19 @@ export function footerTexts(language: JourneyLanguage) {
   return FOOTER_TEXTS[language];
 }
 
-export interface Harness {
-  readonly server: RunningServer;
-  readonly browser: Browser;
-  readonly distDir: string;
-  readonly analyticsOrigin: string;
-  close(): Promise<void>;
+/** The header's links and the page's html lang are those of `language`. */
+export async function expectHeader(page: Page, language: JourneyLanguage): Promise<void> {
+  const nav = page.getByRole('navigation', { name: texts(language).nav.label });
+  await expect.poll(() => nav.getByRole('link', { name: NAV_LABELS[language].home, exact: true }).getAttribute('href')).toBe(`/${language}`);
+  expect(await nav.getByRole('link', { name: NAV_LABELS[language].articles, exact: true }).getAttribute('href')).toBe(`/${language}/articles`);
+  expect(await nav.getByRole('link', { name: NAV_LABELS[language].about, exact: true }).getAttribute('href')).toBe(`/${language}#about`);
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(new RegExp(`^${language}`));
 }
 
-export async function startHarness(options: Partial<ServerOptions> = {}): Promise<Harness> {
-  const distDir = inject('distDir');
-  const analyticsOrigin = inject('analyticsOrigin');
-  const server = await startServer({
-    distDir,
-    ...options,
-    env: {
-      VITE_GA_MEASUREMENT_ID: 'G-E2ESTANDIN',
-      VITE_GA_SCRIPT_URL: `${analyticsOrigin}/gtag/js`,
-      VITE_BAIDU_SITE_ID: 'e2estandinsiteid',
-      VITE_BAIDU_SCRIPT_URL: `${analyticsOrigin}/hm.js`,
-      VITE_CHINA_PROBE_URL: `${analyticsOrigin}/favicon.ico`,
-      ...options.env,
-    },
-  });
-  let browser: Browser;
-  try {
-    browser = await launchChrome();
-  } catch (error) {
-    await server.dispose();
-    throw error;
-  }
-  return {
-    server,
-    browser,
-    distDir,
-    analyticsOrigin,
-    close: async () => {
-      await browser.close();
-      await server.dispose();
-    },
-  };
-}
-
-export interface PageOptions {
-  /** A saved cookie choice, so the banner stays away; `undefined` means no saved choice. */
-  readonly consent?: { analytics: boolean } | undefined;
-  readonly viewport?: { width: number; height: number };
-  readonly timezoneId?: string;
-  readonly locale?: string;
-}
-
-export const SAVED_REJECTION = { consent: { analytics: false } } as const;
-
-export async function newPage(harness: Harness, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await harness.browser.newContext({
-    baseURL: harness.server.origin,
-    viewport: options.viewport ?? { width: 1280, height: 800 },
-    timezoneId: options.timezoneId ?? 'UTC',
-    locale: options.locale ?? 'en-US',
-  });
-  if (options.consent) {
-    const record = JSON.stringify({ essential: true, analytics: options.consent.analytics });
-    await context.addInitScript((value) => {
-      if (window.localStorage.getItem('cookie-consent') === null) window.localStorage.setItem('cookie-consent', value);
-    }, record);
-  }
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
+/** Chooses another language in the header's selector. */
+export async function chooseLanguage(page: Page, target: keyof typeof LANGUAGE_NAMES): Promise<void> {
+  await page.locator('button.language-toggle').click();
+  await page.getByRole('option', { name: LANGUAGE_NAMES[target] }).click();
 }
 
 /** The articles the API hands the list page (limit 20), to compute what each filter must show. */

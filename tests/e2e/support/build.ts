@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './server';
+import { REPO_ROOT } from '../../support/server-process';
 
 export function buildWebApp(outDir: string, env: Record<string, string> = {}): void {
   const started = Date.now();

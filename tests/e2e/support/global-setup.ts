@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { BAIDU_SITE_ID, GA_MEASUREMENT_ID, startAnalyticsStandIn } from './analytics-stand-in';
 import { buildWebApp } from './build';
 import { findChrome } from './chrome';
-import { temporaryDirectory } from './server';
+import { temporaryDirectory } from '../../support/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {

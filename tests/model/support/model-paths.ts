@@ -5,8 +5,8 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
-import type { MachineModel, ModelEvent, Scenario } from '../../../scripts/machines/models';
-import { stateLabel } from '../../../scripts/machines/paths';
+import type { MachineModel, ModelEvent, Scenario } from '../models';
+import { stateLabel } from '../paths/paths';
 
 export type ModelPath = TestPath<AnyMachineSnapshot, EventObject>;
 export type Step = ModelPath['steps'][number];

@@ -3,24 +3,19 @@
  * The real app (routes, machines, views) with consent, analytics and the page head mounted,
  * fake services only at the API and analytics-provider boundaries.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../../../src/app/app';
 import type { ConsentAnalyticsSetup } from '../../../src/app/analytics-wiring';
-import type { AppServices } from '../../../src/app/services';
 import { createConsentStore } from '../../../src/platform/consent-store';
 import { memoryStorage } from '../../../src/platform/storage';
+import { renderApp } from '../../support/render-app';
 import { canonicalHref, metaContent, structuredData, titles } from '../head/head-queries';
-import { fakeApi } from '../views/fixtures';
 import { fakeServices } from './fakes';
 
 const ACCEPTED = '{"essential":true,"analytics":true}';
 
-function renderApp(path: string, options: { stored?: string } = {}) {
-  const memory = memoryLocation({ path, record: true });
-  const fake = fakeApi();
+/** The app with consent kept in memory (a saved choice, or none) and fake analytics providers. */
+function renderWithConsent(path: string, options: { stored?: string } = {}) {
   const analytics = fakeServices();
   const storage = memoryStorage(options.stored === undefined ? {} : { 'cookie-consent': options.stored });
   const consentAnalytics: ConsentAnalyticsSetup = {
@@ -29,21 +24,8 @@ function renderApp(path: string, options: { stored?: string } = {}) {
     logger: { warn: () => {} },
     siteOrigin: 'https://learn.example',
   };
-  const services: AppServices = {
-    api: fake.api,
-    reload: () => {},
-    logger: { warn: () => {} },
-    sanitiser: { sanitise: (html: string) => ({ html }) },
-  };
-  const user = userEvent.setup();
-  render(
-    <App
-      services={services}
-      location={{ hook: memory.hook, searchHook: memory.searchHook }}
-      consentAnalytics={consentAnalytics}
-    />,
-  );
-  return { memory, analytics, storage, user, ...fake };
+  const app = renderApp(path, { consentAnalytics, sanitiser: { sanitise: (html: string) => ({ html }) } });
+  return { ...app, analytics, storage };
 }
 
 afterEach(() => {
@@ -52,7 +34,7 @@ afterEach(() => {
 
 describe('the app with consent, analytics and page head', () => {
   it('home: banner after a second, footer, head tags and html lang; Accept All starts tracking', async () => {
-    const { analytics, storage, user } = renderApp('/es');
+    const { analytics, storage, user } = renderWithConsent('/es');
     const region = await screen.findByRole('region', { name: 'Valoramos tu privacidad' }, { timeout: 3000 });
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Configuración de cookies');
     expect(titles()).toEqual(['NewsReader English: aprende inglés con las noticias']);
@@ -68,7 +50,7 @@ describe('the app with consent, analytics and page head', () => {
   });
 
   it('home card click records article_click_from_homepage, then the article page records article_start and its head', async () => {
-    const { analytics, user } = renderApp('/zh', { stored: ACCEPTED });
+    const { analytics, user } = renderWithConsent('/zh', { stored: ACCEPTED });
     const link = await screen.findByRole('link', { name: /City Adds Three Hundred Bikes/ });
     await waitFor(() => expect(analytics.ga.calls[0]).toEqual({ call: 'load' }));
     await user.click(link);
@@ -108,7 +90,7 @@ describe('the app with consent, analytics and page head', () => {
   });
 
   it('list page: its own head, and the footer link reopens the banner to withdraw consent', async () => {
-    const { analytics, storage, user } = renderApp('/en/articles', { stored: ACCEPTED });
+    const { analytics, storage, user } = renderWithConsent('/en/articles', { stored: ACCEPTED });
     await screen.findByRole('link', { name: /City Adds Three Hundred Bikes/ });
     expect(titles()).toEqual(['All articles | NewsReader English']);
     expect(canonicalHref()).toBe('https://learn.example/en/articles');
@@ -124,7 +106,7 @@ describe('the app with consent, analytics and page head', () => {
   });
 
   it('/search?q= lands on the list in the requested language with the search box filled in', async () => {
-    const { memory } = renderApp('/search?q=bikes&lang=es');
+    const { memory } = renderWithConsent('/search?q=bikes&lang=es');
     expect(await screen.findByRole('searchbox')).toHaveValue('bikes');
     expect(memory.history?.at(-1)).toBe('/es/articles?q=bikes');
     expect(titles()).toEqual(['Todos los artículos | NewsReader English']);
@@ -133,7 +115,7 @@ describe('the app with consent, analytics and page head', () => {
   });
 
   it('/search without a language goes to the default zh list', async () => {
-    const { memory } = renderApp('/search?q=clinic');
+    const { memory } = renderWithConsent('/search?q=clinic');
     expect(await screen.findByRole('searchbox')).toHaveValue('clinic');
     expect(memory.history?.at(-1)).toBe('/zh/articles?q=clinic');
   });

@@ -7,7 +7,7 @@ import {
   type SanitisedBody,
 } from '../../../src/machines/article-detail-machine';
 import { ApiError } from '../../../src/api/errors';
-import { articleView, deferred } from '../views/fixtures';
+import { articleView, deferred } from '../../support/fake-api';
 
 type Fetch = (input: ArticleRequest, signal: AbortSignal) => Promise<ArticleView>;
 type Sanitise = (body: string) => Promise<SanitisedBody>;

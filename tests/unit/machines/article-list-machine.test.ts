@@ -10,7 +10,7 @@ import {
   type ArticleListInput,
   type ArticlePageRequest,
 } from '../../../src/machines/article-list-machine';
-import { CARDS, deferred, pageOf } from '../views/fixtures';
+import { CARDS, deferred, pageOf } from '../../support/fake-api';
 
 type Fetch = (input: ArticlePageRequest, signal: AbortSignal) => Promise<CardPage>;
 

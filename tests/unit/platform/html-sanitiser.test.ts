@@ -7,7 +7,7 @@ import {
   URL_ENCODED_XSS_VECTORS,
   XSS_VECTORS,
   findXssProblems,
-} from '../../fixtures/xss-vectors';
+} from '../../support/xss-vectors';
 
 const sanitiser = createDomPurifySanitiser();
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
-import { articleView, fakeApi } from './fixtures';
-import { pending, renderApp } from './render-app';
+import { articleView, fakeApi } from '../../support/fake-api';
+import { pending, renderApp } from '../../support/render-app';
 
 const CASES = [
   {

@@ -5,8 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListPageParams } from '../../../src/api/client';
-import { card, fakeApi, pageOf } from './fixtures';
-import { renderApp } from './render-app';
+import { card, fakeApi, pageOf } from '../../support/fake-api';
+import { renderApp } from '../../support/render-app';
 
 const MANY = Array.from({ length: 25 }, (_, index) => card({ id: `a${index}`, title: `Story number ${index}` }));
 const cardCount = () => screen.queryAllByTestId('article-card').length;

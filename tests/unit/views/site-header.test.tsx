@@ -1,9 +1,7 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../src/app/app';
-import { CARDS, fakeApi } from './fixtures';
-import { pending, renderApp } from './render-app';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CARDS, fakeApi } from '../../support/fake-api';
+import { pending, renderApp } from '../../support/render-app';
 
 const quiet = () => fakeApi({ latestArticles: () => pending(), article: () => pending() });
 
@@ -114,10 +112,7 @@ describe('browser history (real window.history in jsdom)', () => {
   });
 
   it('follows back/forward for the language and restores the search term', async () => {
-    window.history.replaceState(null, '', '/zh/articles?q=bank');
-    const fake = fakeApi();
-    const user = userEvent.setup();
-    render(<App services={{ api: fake.api, reload: vi.fn() }} />);
+    const { user } = renderApp('/zh/articles?q=bank', { history: 'browser' });
     await screen.findAllByTestId('article-card');
     expect(screen.getByRole('searchbox')).toHaveValue('bank');
 

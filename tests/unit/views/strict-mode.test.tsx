@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { articleView, CARDS, fakeApi } from './fixtures';
-import { renderApp } from './render-app';
+import { articleView, CARDS, fakeApi } from '../../support/fake-api';
+import { renderApp } from '../../support/render-app';
 
 /** Answers after a moment, and rejects like fetch does when its signal is aborted first. */
 function honoursAbort<T>(value: T, signal: AbortSignal | undefined): Promise<T> {

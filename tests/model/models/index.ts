@@ -1,0 +1,43 @@
+/**
+ * Every production machine's test model, in the order the docs list them. The path generator
+ * (scripts/machines/generate.ts) and the model-based tests import them from here.
+ */
+import { analyticsModel } from './analytics';
+import { articleDetailModel } from './article-detail';
+import { articleListModel } from './article-list';
+import { consentModel } from './consent';
+import { languageModel } from './language';
+import type { MachineModel } from './model';
+import { wordLookupModel } from './word-lookup';
+
+export type { MachineModel, ModelEvent, Scenario } from './model';
+export { acceptedEventTypes } from './model';
+export { CHINA_SIGNALS, GLOBAL_SIGNALS, PROBE_SIGNALS } from './analytics';
+export { MODEL_ARTICLE, MODEL_ARTICLE_WITHOUT_BODY, OTHER_ARTICLE_ID, SANITISED_HTML } from './article-detail';
+export {
+  HOME_LIMIT,
+  LIST_LIMIT,
+  MATCHING_SEARCH,
+  MODEL_CARDS,
+  MODEL_TOTAL,
+  MORE_CARD,
+  SEARCH_DELAY_EVENT,
+  SEARCH_HIT,
+  UNMATCHED_SEARCH,
+} from './article-list';
+export { LOOKUP_ENTRY, LOOKUP_WORD, NOT_A_WORD } from './word-lookup';
+
+export const MACHINE_MODELS: readonly MachineModel[] = [
+  languageModel,
+  articleListModel,
+  articleDetailModel,
+  wordLookupModel,
+  consentModel,
+  analyticsModel,
+];
+
+export function modelNamed(name: string): MachineModel {
+  const model = MACHINE_MODELS.find((candidate) => candidate.name === name);
+  if (model === undefined) throw new Error(`No machine model named ${name}`);
+  return model;
+}

@@ -1,0 +1,68 @@
+/**
+ * The one way the jsdom tests render the real app (routes, machines, views): fake services at the
+ * API boundary (tests/support/fake-api.ts), an in-memory location unless the browser's is asked
+ * for, and optionally consent and analytics services, an inspector, or React's StrictMode.
+ */
+import { StrictMode } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import type { InspectionEvent } from 'xstate';
+import type { DictionaryApi } from '../../src/api/dictionary-client';
+import type { ConsentAnalyticsSetup } from '../../src/app/analytics-wiring';
+import { App } from '../../src/app/app';
+import { InspectContext } from '../../src/app/inspector';
+import type { AppServices } from '../../src/app/services';
+import type { HtmlSanitiser } from '../../src/platform/html-sanitiser';
+import { fakeApi } from './fake-api';
+
+export interface RenderAppOptions {
+  /** The fake API (default: fakeApi() over the canned cards and article). */
+  readonly fake?: ReturnType<typeof fakeApi>;
+  /** The body sanitiser; the app's own (DOMPurify, loaded lazily) when absent. */
+  readonly sanitiser?: HtmlSanitiser;
+  /** The dictionary; without one, a look-up fails loudly rather than reach for the network. */
+  readonly dictionary?: DictionaryApi;
+  /** Consent storage and analytics services; the browser's (jsdom's localStorage) when absent. */
+  readonly consentAnalytics?: ConsentAnalyticsSetup;
+  /** Receives every actor's inspection events, as the Stately inspector would (`?inspect`). */
+  readonly inspect?: (event: InspectionEvent) => void;
+  /** Wraps the app in React's StrictMode (effects run twice). */
+  readonly strict?: boolean;
+  /** 'browser': the real window.history and location, moved to `path` first; 'memory' (default) records every entry. */
+  readonly history?: 'memory' | 'browser';
+}
+
+export function renderApp(path: string, options: RenderAppOptions = {}) {
+  const memory = memoryLocation({ path, record: true });
+  const fake = options.fake ?? fakeApi();
+  const reload = vi.fn();
+  const logger = { warn: vi.fn() };
+  // Without a fake dictionary, a look-up would reach for the real network: make that loud.
+  const dictionary: DictionaryApi = options.dictionary ?? { lookUpWord: () => Promise.reject(new Error('no dictionary in this test')) };
+  const services: AppServices = {
+    api: fake.api,
+    reload,
+    logger,
+    dictionary,
+    ...(options.sanitiser ? { sanitiser: options.sanitiser } : {}),
+  };
+  if (options.history === 'browser') window.history.replaceState(null, '', path);
+  const user = userEvent.setup();
+  let app = (
+    <App
+      services={services}
+      {...(options.history === 'browser' ? {} : { location: { hook: memory.hook, searchHook: memory.searchHook } })}
+      {...(options.consentAnalytics ? { consentAnalytics: options.consentAnalytics } : {})}
+    />
+  );
+  if (options.inspect) app = <InspectContext.Provider value={options.inspect}>{app}</InspectContext.Provider>;
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
+  return { ...view, ...fake, memory, reload, logger, user };
+}
+
+/** A promise that never settles: the screen stays in its loading state. */
+export function pending<T>(): Promise<T> {
+  return new Promise<T>(() => {});
+}
