@@ -159,7 +159,12 @@ export function dictionaryDataDirFrom(env: Env): string {
   return resolve(PROJECT_ROOT, text(env, 'DICTIONARY_DATA_DIR', 'server/dictionary/data'));
 }
 
-/** A complete configuration for tests and tools, overriding only what they care about. */
+/**
+ * A complete configuration for tests and tools, overriding only what they care about. Load
+ * shedding is off: an in-process server shares the test runner's event loop, whose lag on a busy
+ * machine says nothing about the server (under @fastify/under-pressure, a runner starved of CPU
+ * for a second had every request shed with 503). Servers started as processes keep it on.
+ */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...configFromEnv({}), logLevel: 'silent', ...overrides };
+  return { ...configFromEnv({}), logLevel: 'silent', maxEventLoopDelayMs: 0, ...overrides };
 }

@@ -40,9 +40,12 @@ export class AnswerCache {
     return hit;
   }
 
-  /** `version` must be read before the answer was: an answer is never filed under a newer version than its data. */
-  put(key: string, version: number, body: unknown): PreparedAnswer {
-    const json = JSON.stringify(body);
+  /**
+   * `version` must be read before the answer was: an answer is never filed under a newer version than its data.
+   * `serialise` is the route's (its response schema's fast-json-stringify function, through reply.serialize).
+   */
+  put(key: string, version: number, body: unknown, serialise: (body: unknown) => string = JSON.stringify): PreparedAnswer {
+    const json = serialise(body);
     const answer = { json, etag: etagOf(json) };
     if (this.maxEntries === 0) return answer;
     if (version !== this.version) {

@@ -1,11 +1,13 @@
 /**
  * Answers for requests that never reach a route: Node's HTTP parser refusing the request
  * (400 bad request line, 431 headers too large, 408 too slow) and the router refusing the
- * URL. They get the same error shape and security headers as every other answer.
+ * URL. They get the same error shape and security headers as every other answer. Fastify takes
+ * both only as server options (there is no request, or no route, for a plugin's hooks to run
+ * on), so earlyErrors() returns the options buildServer passes to Fastify().
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyServerOptions } from 'fastify';
 import { errorBody, type ApiErrorCode } from './api-error';
 
 function clientErrorAnswer(code: string | undefined): { status: number; code: ApiErrorCode; message: string } {
@@ -47,4 +49,17 @@ export function sendBadUrl(reply: FastifyReply, headers: Readonly<Record<string,
     .code(400)
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(errorBody('bad_request', 'The address is not valid: it has bad percent-encoding or invalid UTF-8.')));
+}
+
+/** Fastify's server options for both: the raw socket's answers and the router's. */
+export function earlyErrors(
+  headers: Readonly<Record<string, string>>,
+): Required<Pick<FastifyServerOptions, 'clientErrorHandler' | 'frameworkErrors'>> {
+  return {
+    clientErrorHandler: clientErrorHandler(headers),
+    frameworkErrors(error, request, reply) {
+      request.log.info({ err: error, url: request.url }, 'refused an undecodable URL');
+      sendBadUrl(reply as unknown as FastifyReply, headers);
+    },
+  };
 }

@@ -21,8 +21,15 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
 /** Revalidate every time unless the caller knows the answer cannot change soon. */
 export const REVALIDATE = 'no-cache';
 
+/** The body as the route's response schema writes it (fast-json-stringify; JSON.stringify for routes without one). */
+export function serialised(reply: FastifyReply, body: unknown): string {
+  const json = reply.serialize(body);
+  return typeof json === 'string' ? json : Buffer.from(json as Uint8Array).toString('utf8');
+}
+
+/** Serialised with the route's response schema, then sent as prepared text. */
 export function sendJson(request: FastifyRequest, reply: FastifyReply, body: unknown, cacheControl = REVALIDATE): FastifyReply {
-  const json = JSON.stringify(body);
+  const json = serialised(reply, body);
   return sendPrepared(request, reply, { json, etag: etagOf(json) }, cacheControl);
 }
 

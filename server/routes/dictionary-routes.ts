@@ -1,16 +1,16 @@
 /**
  * GET /api/dictionary/{word}?language=zh|es|en: one word's entry, resolved to its lemma, with a
- * gloss in the learner's language. Answers change only when the dictionary data is rebuilt (a
- * new release), so they may be cached for a day and served stale for a week while revalidating.
+ * gloss in the learner's language. The word is NFC-normalised and trimmed, then validated by the
+ * route's schema (schemas.ts, the web app's wordProblem rules). Answers change only when the
+ * dictionary data is rebuilt (a new release), so they may be cached for a day and served stale
+ * for a week while revalidating.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
 import type { DictionaryResponse } from '../../src/api/dictionary-contract';
 import type { Dictionary, LookupResult } from '../dictionary/types';
 import { ApiError } from '../http/api-error';
-import { dictionaryParams } from '../http/dictionary-params';
-import { AnswerCache } from '../http/answer-cache';
-import { sendPrepared } from '../http/json-reply';
-import type { RawQuery } from '../http/query-params';
+import { answerCache } from '../plugins/answer-cache';
+import { ROUTE_SCHEMAS, type DictionaryQuery, type WordParams } from './schemas';
 
 export const DICTIONARY_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 
@@ -30,26 +30,39 @@ export function toDictionaryResponse(result: LookupResult): DictionaryResponse {
   };
 }
 
-/** The dictionary never changes while the server runs: one version for every cached answer. */
-const DICTIONARY_ANSWER_VERSION = 0;
+const normaliseWord: preValidationHookHandler = (request, _reply, done) => {
+  const params = request.params as Record<string, unknown>;
+  if (typeof params.word === 'string') params.word = params.word.normalize('NFC').trim();
+  done();
+};
 
-export function registerDictionaryRoutes(app: FastifyInstance, dictionary: Dictionary): void {
+export interface DictionaryRoutesOptions {
+  readonly dictionary: Dictionary;
+}
+
+export const dictionaryRoutes: FastifyPluginAsync<DictionaryRoutesOptions> = async (app, { dictionary }) => {
   // Words a page asks for again (every reader of an article taps the same few) are served as text.
-  const answers = new AnswerCache(5000, 8 * 1024 * 1024);
-  app.get('/api/dictionary/:word', async (request, reply) => {
-    const { word, language } = dictionaryParams((request.params as { word?: unknown }).word, request.query as RawQuery);
-    const key = `${language}\u0000${word}`;
-    const cached = answers.get(key, DICTIONARY_ANSWER_VERSION);
-    if (cached) return sendPrepared(request, reply, cached, DICTIONARY_CACHE_CONTROL);
-    const result = dictionary.lookUp(word, language);
-    if (result === undefined || result.entries.length === 0) {
-      throw new ApiError(404, 'not_found', `There is no dictionary entry for "${word}"`, 'word');
-    }
-    return sendPrepared(request, reply, answers.put(key, DICTIONARY_ANSWER_VERSION, toDictionaryResponse(result)), DICTIONARY_CACHE_CONTROL);
-  });
+  // The dictionary never changes while the server runs: one version for every kept answer.
+  await app.register(answerCache, { entries: 5000, maxChars: 8 * 1024 * 1024, version: () => 0, cacheControl: DICTIONARY_CACHE_CONTROL });
+
+  app.get<{ Params: WordParams; Querystring: DictionaryQuery }>(
+    '/dictionary/:word',
+    { schema: ROUTE_SCHEMAS.dictionary, preValidation: normaliseWord },
+    async (request, reply) => {
+      const { word } = request.params;
+      const { language } = request.query;
+      return reply.sendAnswer(`${language}\u0000${word}`, () => {
+        const result = dictionary.lookUp(word, language);
+        if (result === undefined || result.entries.length === 0) {
+          throw new ApiError(404, 'not_found', `There is no dictionary entry for "${word}"`, 'word');
+        }
+        return toDictionaryResponse(result);
+      });
+    },
+  );
 
   // Without a word the path would fall through to "no such endpoint"; say what is missing instead.
-  app.get('/api/dictionary/', async () => {
+  app.get('/dictionary/', async () => {
     throw new ApiError(400, 'invalid_parameter', 'word is required: the path is /api/dictionary/{word}', 'word');
   });
-}
+};

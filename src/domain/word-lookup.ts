@@ -11,11 +11,12 @@ export const DICTIONARY_LANGUAGES: readonly DictionaryLanguage[] = ['zh', 'es', 
 /** No English word is longer; anything longer is not a word. */
 export const MAX_LOOKUP_WORD_LENGTH = 64;
 
-const LETTER = /\p{L}/u;
+/** A word has at least one letter (the server's JSON Schema for `word` reuses this pattern). */
+export const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
 /** Markup and control characters never belong in a word; the server refuses them with a 400. */
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
-const MARKUP_OR_CONTROL = /[<>&"`\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+export const MARKUP_OR_CONTROL = /[<>&"`\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:|www\.)|@|\.[a-z]{2,}\//i;
 /** Edges that are punctuation, quotes or dashes, not part of the word ("Harbour," or ‘left’). */
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;

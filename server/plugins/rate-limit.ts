@@ -2,11 +2,15 @@
  * A per-client fixed-window rate limit for /api/* (@fastify/rate-limit, kept in memory: one
  * process serves the site). The decision uses the route the router matched, never the raw
  * request line, so `/%61pi/...` or an absolute-form target (`GET http://host/api/...`) count
- * like `/api/...`. Over the limit: 429 with Retry-After, in the API's error shape.
+ * like `/api/...`. Over the limit: 429 with Retry-After, in the API's error shape. Not
+ * encapsulated: the limit applies to every route registered after it, and pages.ts's not-found
+ * handler uses its `rateLimit()` decorator.
  */
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from './api-error';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../http/api-error';
+import { normalisedPath } from '../http/paths';
 
 export interface RateLimitOptions {
   /** Requests per window per client; 0 switches the limit off. */
@@ -20,7 +24,12 @@ export function isLimitedRoute(route: string | undefined, exempt: ReadonlySet<st
   return route !== undefined && route.startsWith('/api/') && !exempt.has(route);
 }
 
-export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+/** The matched route pattern; for unknown paths (the not-found handler), the normalised path. */
+function routeOf(request: FastifyRequest): string | undefined {
+  return request.routeOptions.url ?? normalisedPath(request.url);
+}
+
+const rateLimitPlugin: FastifyPluginAsync<RateLimitOptions> = async (app, options) => {
   if (options.max <= 0) return;
   const exempt = new Set(options.exempt ?? []);
   await app.register(fastifyRateLimit, {
@@ -30,20 +39,6 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     allowList: (request: FastifyRequest) => !isLimitedRoute(routeOf(request), exempt),
     errorResponseBuilder: () => new ApiError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.'),
   });
-}
+};
 
-/** The matched route pattern; for unknown paths (the not-found handler), the normalised path. */
-function routeOf(request: FastifyRequest): string | undefined {
-  return request.routeOptions.url ?? normalisedPath(request.url);
-}
-
-/** Drops an absolute-form origin and the query, and decodes the path as the router would. */
-export function normalisedPath(url: string): string {
-  const withoutOrigin = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
-  const path = withoutOrigin.split(/[?#]/, 1)[0] || '/';
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
+export const rateLimit = fp(rateLimitPlugin, { fastify: '5.x', name: 'rate-limit' });

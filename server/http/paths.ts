@@ -1,0 +1,38 @@
+/**
+ * What a request path is, for the answers that are decided before (or without) a route: the rate
+ * limit, load shedding, the not-found handler and the static files.
+ */
+
+/** Drops an absolute-form origin and the query, and decodes the path as the router would. */
+export function normalisedPath(url: string): string {
+  const path = pathOf(url);
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The path as sent: without an absolute-form origin (`GET http://host/x`), the query or a fragment. */
+export function pathOf(url: string): string {
+  const withoutOrigin = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  return withoutOrigin.split(/[?#]/, 1)[0] || '/';
+}
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/** A missing file must not come back as the app's HTML (a broken script tag would then parse HTML). */
+export function looksLikeFile(pathname: string): boolean {
+  if (pathname.startsWith('/assets/')) return true;
+  const segments = pathname.split('/').filter(Boolean);
+  return segments.length === 1 && /\.[A-Za-z0-9]{1,8}$/.test(segments[0]!);
+}
+
+/** Source maps and dot files stay in dist/ for debugging and the build, but are not public. */
+export function isPublicFile(pathName: string): boolean {
+  if (pathName === '/index.html' || isApiPath(pathName)) return false;
+  if (/\.map$/i.test(pathName)) return false;
+  return !pathName.split('/').some((segment) => segment.startsWith('.'));
+}

@@ -1,0 +1,50 @@
+/**
+ * One error handler for every route: whatever went wrong is answered in the API's one error shape,
+ * { error: { code, message, parameter?, allowed? } }. A request that fails its route's schema is a
+ * 400 naming the parameter (http/parameter-errors.ts); a database that cannot be read is a 503
+ * with Retry-After; a bug is a 500 whose details go to the log only. Not encapsulated, so it
+ * handles the errors of every route registered after it.
+ */
+import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError, errorBody, type ApiErrorCode } from '../http/api-error';
+import { isValidationFailure, parameterError } from '../http/parameter-errors';
+import { StoreUnavailableError } from '../store/errors';
+import { ReadOverloadError } from '../store/read-pool';
+
+function send(reply: FastifyReply, status: number, code: ApiErrorCode, message: string): FastifyReply {
+  return reply.code(status).send(errorBody(code, message));
+}
+
+/** Fastify's own 4xx errors (bad media type, body too large, …) keep their status and message. */
+function clientErrorCode(status: number): ApiErrorCode {
+  return status === 415 ? 'unsupported_media_type' : status === 413 ? 'payload_too_large' : 'bad_request';
+}
+
+const errorsPlugin: FastifyPluginCallback = (app, _options, done) => {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (isValidationFailure(error)) {
+      const refused = parameterError(error, request);
+      return reply.code(refused.statusCode).send(refused.toBody());
+    }
+    if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toBody());
+    if (error instanceof StoreUnavailableError) {
+      request.log.error({ err: error }, 'the database cannot be read');
+      reply.header('retry-after', 30);
+      return send(reply, 503, 'database_unavailable', 'The article database is unavailable. Please try again later.');
+    }
+    if (error instanceof ReadOverloadError) {
+      request.log.warn({ err: error }, 'shed a read');
+      return send(reply.header('retry-after', 2), 503, 'overloaded', error.message);
+    }
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return send(reply, status, clientErrorCode(status), error instanceof Error ? error.message : 'Bad request');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'internal_error', 'Something went wrong on our side. Please try again later.');
+  });
+  done();
+};
+
+export const errors = fp(errorsPlugin, { fastify: '5.x', name: 'errors' });

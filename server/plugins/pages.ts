@@ -1,0 +1,46 @@
+/**
+ * Every page path answers with the web app's index.html, its head written for that page
+ * (routes/page-routes.ts): "/" has its own route (to @fastify/static it is the dist folder
+ * itself), every other path arrives through the not-found handler once static-files.ts has
+ * found no file for it. That handler also answers what is not a page: a JSON 404 for unknown
+ * /api paths and for methods other than GET and HEAD, a plain 404 for a missing file.
+ */
+import { join } from 'node:path';
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from '../http/api-error';
+import { IndexTemplate } from '../http/html-shell';
+import { isApiPath, looksLikeFile, normalisedPath, pathOf } from '../http/paths';
+import { createPageRenderer } from '../routes/page-routes';
+import type { ArticleStore } from '../store/types';
+
+export interface PagesOptions {
+  readonly store: ArticleStore;
+  readonly distDir: string;
+  readonly publicUrl: string;
+}
+
+const pagesPlugin: FastifyPluginCallback<PagesOptions> = (app, { store, distDir, publicUrl }, done) => {
+  const renderPage = createPageRenderer({ store, template: new IndexTemplate(join(distDir, 'index.html')), publicUrl });
+
+  app.get('/', (request, reply) => renderPage(request, reply, '/'));
+
+  // Unknown API paths count against the rate limit like known ones.
+  const notFoundOptions = app.hasDecorator('rateLimit') ? { preHandler: app.rateLimit() } : {};
+  app.setNotFoundHandler(notFoundOptions, (request, reply) => {
+    // Absolute-form targets (GET http://host/api/x) and encoded spellings (/%61pi/x) are still API paths.
+    const pathname = pathOf(request.url);
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isApiPath(normalisedPath(request.url)) || !isRead) {
+      const message = isApiPath(pathname)
+        ? `There is no API endpoint ${request.method} ${pathname.slice(0, 200)}`
+        : `Nothing answers ${request.method} here`;
+      return reply.code(404).send(errorBody('not_found', message));
+    }
+    if (looksLikeFile(pathname)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return renderPage(request, reply, pathname);
+  });
+  done();
+};
+
+export const pages = fp(pagesPlugin, { fastify: '5.x', name: 'pages' });

@@ -1,0 +1,40 @@
+/**
+ * The built web app's files from dist/ (@fastify/static): hashed /assets/* cached for a year,
+ * other files for an hour. Only files meant for the public (http/paths.ts isPublicFile): never
+ * source maps, dot files or index.html, which pages.ts serves with its head written in. A path
+ * with no file falls through to the not-found handler (pages.ts).
+ */
+import { mkdirSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { isPublicFile } from '../http/paths';
+
+export interface StaticFilesOptions {
+  readonly distDir: string;
+}
+
+const ONE_YEAR_SECONDS = 31_536_000;
+
+const staticFilesPlugin: FastifyPluginAsync<StaticFilesOptions> = async (app, { distDir }) => {
+  // main.ts may build the app only after the server exists, so the folder is made now and
+  // filled later; until index.html appears, page paths answer 503.
+  mkdirSync(distDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    allowedPath: (pathName) => isPublicFile(pathName),
+    setHeaders(res, filePath) {
+      const relative = filePath.slice(distDir.length).replaceAll('\\', '/');
+      res.setHeader(
+        'cache-control',
+        relative.startsWith('/assets/') ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=3600',
+      );
+    },
+  });
+};
+
+export const staticFiles = fp(staticFilesPlugin, { fastify: '5.x', name: 'static-files' });

@@ -1,0 +1,173 @@
+/**
+ * GET /api/articles/latest, /api/articles/search and /api/articles/{id}: Fastify has validated the
+ * query and path against the route's schema (schemas.ts) before a handler runs; handlers ask the
+ * reader and shape the answer to the contract in src/api/contract.ts; they never touch SQL.
+ * Answers go through the answer cache (plugins/answer-cache.ts), keyed by the validated query.
+ */
+import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
+import type { ArticleListItem, ArticlePage, ArticleResponse } from '../../src/api/contract';
+import { QUERY_LIMITS } from '../../src/api/contract';
+import { renderArticleHtml } from '../content/render-article';
+import { renderLanguageOf } from '../content/stored-pages';
+import { missingHelp } from '../content/vocabulary-help';
+import { memoisedForms, type WordForms } from '../content/word-markup';
+import { ApiError } from '../http/api-error';
+import { answerCache } from '../plugins/answer-cache';
+import { searchWords } from '../store/fts-query';
+import type { ArticleReader } from '../store/reader';
+import type { ArticleSummaryRow, Page, RenderLanguage, StoredArticle } from '../store/types';
+import { ROUTE_SCHEMAS, type ArticleParams, type LanguageQuery, type LatestQuery, type SearchQuery } from './schemas';
+
+export function toListItem(row: ArticleSummaryRow): ArticleListItem {
+  return {
+    article_id: row.id,
+    title: row.title,
+    source: row.source,
+    date: row.publishedAt,
+    word_count: row.wordCount,
+    categories: [...row.categories],
+    preview: {
+      source: row.source,
+      date: row.publishedAt,
+      word_count: row.wordCount,
+      estimated_reading_time: row.readingTimeMinutes,
+      title: row.title,
+      summary: row.summary,
+      difficulty_level: row.difficulty,
+    },
+    ...(row.snippet !== undefined ? { snippet: row.snippet } : {}),
+  };
+}
+
+function toPage(page: Page<ArticleSummaryRow>, limit: number, offset: number): ArticlePage {
+  return {
+    articles: page.items.map(toListItem),
+    total: page.total,
+    limit,
+    offset,
+    ...(page.totalCapped ? { total_capped: true } : {}),
+  };
+}
+
+/** Renders a page on a read (no stored one) and stores it: the fallback for articles written without pages. */
+function fallbackRenderer(forms?: WordForms) {
+  const remembered = forms ? memoisedForms(forms) : undefined;
+  return (article: StoredArticle, language: RenderLanguage) => renderArticleHtml(article, language, remembered);
+}
+
+/** The filters latest and search share, without the ones not given. */
+function filtersOf(query: LatestQuery) {
+  return {
+    limit: query.limit,
+    offset: query.offset,
+    ...(query.category ? { category: query.category } : {}),
+    ...(query.source ? { source: query.source } : {}),
+    ...(query.difficulty ? { difficulty: query.difficulty } : {}),
+  };
+}
+
+function keyOf(route: string, query: LatestQuery, ...rest: string[]): string {
+  return [route, query.category ?? '', query.source ?? '', query.difficulty ?? '', query.limit, query.offset, ...rest].join('\u0000');
+}
+
+/** The schema checks q's length after trimming; the words are counted by the search tokenizer, which JSON Schema cannot. */
+const trimSearchText: preValidationHookHandler = (request, _reply, done) => {
+  const query = request.query as Record<string, unknown>;
+  if (typeof query.q === 'string') query.q = query.q.trim();
+  done();
+};
+
+function checkSearchWords(q: string): void {
+  const terms = searchWords(q).length;
+  if (terms > QUERY_LIMITS.qMaxTerms) {
+    throw new ApiError(
+      400,
+      'invalid_parameter',
+      `q has ${terms} words; search at most ${QUERY_LIMITS.qMaxTerms} words at a time`,
+      'q',
+      [`at most ${QUERY_LIMITS.qMaxTerms} words`],
+    );
+  }
+}
+
+export interface ArticleRoutesOptions {
+  /** Reads for the API, possibly off the event loop (read-pool.ts). */
+  readonly reader: ArticleReader;
+  /** The bundled dictionary's lemmas, so pages rendered on a read highlight vocabulary in every form. */
+  readonly forms?: WordForms;
+  /** The database's data version (bumped by every write, from any process); without it nothing is cached. */
+  readonly dataVersion?: () => number;
+  /** Stores a page rendered on a read, so the next read finds it. */
+  readonly saveRendered?: (id: string, contentHash: string, language: RenderLanguage, html: string) => void;
+  /** Serialised answers kept (answer-cache.ts); 0 turns the cache off. */
+  readonly answerCacheEntries?: number;
+}
+
+export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (app, options) => {
+  const { reader, forms, dataVersion, saveRendered, answerCacheEntries } = options;
+  const render = fallbackRenderer(forms);
+  await app.register(answerCache, {
+    entries: dataVersion ? (answerCacheEntries ?? 2000) : 0,
+    version: dataVersion ?? (() => 0),
+  });
+
+  app.get<{ Querystring: LatestQuery }>('/articles/latest', { schema: ROUTE_SCHEMAS.latest }, async (request, reply) => {
+    const query = request.query;
+    return reply.sendAnswer(keyOf('latest', query), async () => toPage(await reader.latest(filtersOf(query)), query.limit, query.offset));
+  });
+
+  app.get<{ Querystring: SearchQuery }>(
+    '/articles/search',
+    { schema: ROUTE_SCHEMAS.search, preValidation: trimSearchText },
+    async (request, reply) => {
+      const query = request.query;
+      checkSearchWords(query.q);
+      return reply.sendAnswer(keyOf('search', query, query.q), async () =>
+        toPage(await reader.search({ q: query.q, ...filtersOf(query) }), query.limit, query.offset),
+      );
+    },
+  );
+
+  app.get<{ Params: ArticleParams; Querystring: LanguageQuery }>(
+    '/articles/:id',
+    { schema: ROUTE_SCHEMAS.article },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { language } = request.query;
+      return reply.sendAnswer(`article\u0000${language}\u0000${id}`, async () => {
+        const renderLanguage = renderLanguageOf(language);
+        const article = await reader.byId(id, renderLanguage);
+        if (!article) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
+        let html = article.html;
+        if (html === undefined) {
+          html = render(article, renderLanguage);
+          try {
+            saveRendered?.(article.id, article.contentHash, renderLanguage, html);
+          } catch (error) {
+            // A read-only or busy database still serves the page; the next read renders again.
+            request.log.warn({ err: error }, 'could not store a rendered article page');
+          }
+        }
+        const body: ArticleResponse = {
+          article: {
+            article_id: article.id,
+            title: article.title,
+            source: article.source,
+            date: article.publishedAt,
+            categories: [...article.categories],
+            summary: article.summary,
+            word_count: article.wordCount,
+            url: article.url,
+            learning_metadata: {
+              estimated_reading_time: article.readingTimeMinutes,
+              difficulty_level: article.difficulty,
+              missing_in_language: missingHelp(article, language),
+            },
+            html_content: html,
+          },
+        };
+        return body;
+      });
+    },
+  );
+};
