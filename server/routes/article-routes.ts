@@ -136,11 +136,15 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
       const { language } = request.query;
       return reply.sendAnswer(`article\u0000${language}\u0000${id}`, async () => {
         const renderLanguage = renderLanguageOf(language);
-        const article = await reader.byId(id, renderLanguage);
+        const article = await reader.page(id, renderLanguage);
         if (!article) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
         let html = article.html;
         if (html === undefined) {
-          html = render(article, renderLanguage);
+          // No stored page for this content (written by an older server or a tool without the
+          // dictionary): read the whole article and render it once.
+          const whole = await reader.byId(id);
+          if (!whole) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
+          html = render(whole, renderLanguage);
           try {
             saveRendered?.(article.id, article.contentHash, renderLanguage, html);
           } catch (error) {

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { DifficultyLevel, SourceId } from '../../src/domain/catalog';
 import { knownCategories, parseJson, type ArticleRow } from './rows';
-import type { CulturalNote, RenderLanguage, StoredArticle, TranslatedLanguage, VocabularyItem } from './types';
+import type { ArticlePage, CulturalNote, RenderLanguage, StoredArticle, TranslatedLanguage, VocabularyItem } from './types';
 
 export class ArticleLookup {
   private readonly statements;
@@ -12,12 +12,45 @@ export class ArticleLookup {
       byId: db.prepare(`SELECT a.*, (SELECT json_group_array(category) FROM
           (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
         FROM articles AS a WHERE a.id = ?`),
+      page: db.prepare(`SELECT a.seq, a.id, a.url, a.source, a.title, a.published_at, a.summary, a.summary_translations,
+          a.word_count, a.reading_time_minutes, a.difficulty, a.content_hash,
+          (SELECT json_group_array(category) FROM
+            (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
+        FROM articles AS a WHERE a.id = ?`),
       html: db.prepare('SELECT html FROM article_html WHERE article_seq = ? AND language = ? AND content_hash = ?').pluck(),
       vocabulary: db.prepare(
         'SELECT word, part_of_speech, definition, example, translations FROM vocabulary WHERE article_seq = ? ORDER BY position',
       ),
       notes: db.prepare('SELECT title, body, translations FROM cultural_notes WHERE article_seq = ? ORDER BY position'),
     };
+  }
+
+  page(id: string, language: RenderLanguage): ArticlePage | undefined {
+    const row = this.statements.page.get(id) as Omit<ArticleRow, 'paragraphs' | 'imported_at' | 'updated_at'> | undefined;
+    if (!row) return undefined;
+    const html = this.statements.html.get(row.seq, language, row.content_hash) as string | undefined;
+    return {
+      id: row.id,
+      url: row.url,
+      source: row.source as SourceId,
+      title: row.title,
+      publishedAt: row.published_at,
+      summary: row.summary,
+      summaryTranslations: parseJson<Partial<Record<TranslatedLanguage, string>>>(row.summary_translations, {}),
+      wordCount: row.word_count,
+      readingTimeMinutes: row.reading_time_minutes,
+      difficulty: row.difficulty as DifficultyLevel,
+      categories: knownCategories(row.categories),
+      culturalNotes: this.notes(row.seq),
+      contentHash: row.content_hash,
+      ...(html !== undefined ? { html } : {}),
+    };
+  }
+
+  private notes(seq: number): CulturalNote[] {
+    return (this.statements.notes.all(seq) as { title: string; body: string; translations: string }[]).map(
+      (n): CulturalNote => ({ title: n.title, body: n.body, translations: parseJson(n.translations, {}) }),
+    );
   }
 
   byId(id: string, language?: RenderLanguage): StoredArticle | undefined {
@@ -41,9 +74,7 @@ export class ArticleLookup {
         translations: parseJson(v.translations, {}),
       }),
     );
-    const culturalNotes = (this.statements.notes.all(row.seq) as { title: string; body: string; translations: string }[]).map(
-      (n): CulturalNote => ({ title: n.title, body: n.body, translations: parseJson(n.translations, {}) }),
-    );
+    const culturalNotes = this.notes(row.seq);
     return {
       id: row.id,
       url: row.url,

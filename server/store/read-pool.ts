@@ -10,12 +10,13 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { StoreUnavailableError } from './errors';
 import type { ArticleReader } from './reader';
-import type { ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from './types';
+import type { ArticlePage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from './types';
 
 export type ReadRequest =
   | { readonly seq: number; readonly op: 'latest'; readonly query: ArticleQuery }
   | { readonly seq: number; readonly op: 'search'; readonly query: SearchQuery }
-  | { readonly seq: number; readonly op: 'byId'; readonly id: string; readonly language?: RenderLanguage };
+  | { readonly seq: number; readonly op: 'byId'; readonly id: string; readonly language?: RenderLanguage }
+  | { readonly seq: number; readonly op: 'page'; readonly id: string; readonly language: RenderLanguage };
 
 export type ReadResponse =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
@@ -66,6 +67,10 @@ export class ReadPool implements ArticleReader {
 
   search(query: SearchQuery): Promise<Page<ArticleSummaryRow>> {
     return this.run({ seq: ++this.seq, op: 'search', query }) as Promise<Page<ArticleSummaryRow>>;
+  }
+
+  page(id: string, language: RenderLanguage): Promise<ArticlePage | undefined> {
+    return this.run({ seq: ++this.seq, op: 'page', id, language }) as Promise<ArticlePage | undefined>;
   }
 
   byId(id: string, language?: RenderLanguage): Promise<StoredArticle | undefined> {

@@ -18,7 +18,9 @@ function answer(request: ReadRequest): ReadResponse {
         ? store.latest(request.query)
         : request.op === 'search'
           ? store.search(request.query)
-          : store.byId(request.id, request.language);
+          : request.op === 'page'
+            ? store.page(request.id, request.language)
+            : store.byId(request.id, request.language);
     return { id: request.seq, ok: true, value };
   } catch (error) {
     const unavailable = error instanceof StoreUnavailableError || (error as { code?: unknown })?.code === 'SQLITE_CANTOPEN';

@@ -3,12 +3,13 @@
  * read-pool.ts) while the importer, the corpus loader and tests keep the synchronous
  * ArticleStore. A faster search (another index, another ranking) plugs in here.
  */
-import type { ArticleQuery, ArticleStore, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from './types';
+import type { ArticlePage, ArticleQuery, ArticleStore, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from './types';
 
 export interface ArticleReader {
   latest(query: ArticleQuery): Promise<Page<ArticleSummaryRow>>;
   search(query: SearchQuery): Promise<Page<ArticleSummaryRow>>;
   byId(id: string, language?: RenderLanguage): Promise<StoredArticle | undefined>;
+  page(id: string, language: RenderLanguage): Promise<ArticlePage | undefined>;
   /** Drops open handles so the next read opens the database file again (it was replaced). */
   reopen(): Promise<void>;
   close(): Promise<void>;
@@ -20,6 +21,7 @@ export function inlineReader(store: () => ArticleStore): ArticleReader {
     latest: async (query) => store().latest(query),
     search: async (query) => store().search(query),
     byId: async (id, language) => store().byId(id, language),
+    page: async (id, language) => store().page(id, language),
     reopen: async () => undefined,
     close: async () => undefined,
   };
@@ -35,6 +37,7 @@ export function splitReader(inline: ArticleReader, pool: ArticleReader): Article
   return {
     latest: (query) => inline.latest(query),
     byId: (id, language) => inline.byId(id, language),
+    page: (id, language) => inline.page(id, language),
     search: (query) => pool.search(query),
     reopen: () => pool.reopen(),
     close: () => pool.close(),

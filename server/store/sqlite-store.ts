@@ -16,6 +16,7 @@ import { ArticleWrites } from './article-writes';
 import { migrate, schemaVersion, totalCounterName, type MigrationReport } from './migrations';
 import type {
   ArticleInput,
+  ArticlePage,
   ArticleQuery,
   ArticleRenderer,
   ArticleStore,
@@ -115,6 +116,10 @@ export class SqliteArticleStore implements ArticleStore {
 
   byId(id: string, language?: RenderLanguage): StoredArticle | undefined {
     return this.reading(() => this.lookup.byId(id, language));
+  }
+
+  page(id: string, language: RenderLanguage): ArticlePage | undefined {
+    return this.reading(() => this.lookup.page(id, language));
   }
 
   dataVersion(): number {

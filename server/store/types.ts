@@ -69,6 +69,28 @@ export interface StoredArticle extends ArticleInput {
   readonly html?: string;
 }
 
+/**
+ * What the article API answers with: the article without its paragraphs and vocabulary (the stored
+ * page carries both), so a read is a few small rows and the page. `html` is absent when no page is
+ * stored for the article's current content; the caller then reads the whole article and renders.
+ */
+export type ArticlePage = Pick<
+  StoredArticle,
+  | 'id'
+  | 'url'
+  | 'source'
+  | 'title'
+  | 'publishedAt'
+  | 'summary'
+  | 'summaryTranslations'
+  | 'wordCount'
+  | 'readingTimeMinutes'
+  | 'difficulty'
+  | 'categories'
+  | 'culturalNotes'
+  | 'contentHash'
+> & { readonly html?: string };
+
 export interface ArticleQuery {
   readonly limit: number;
   readonly offset: number;
@@ -111,6 +133,8 @@ export interface ArticleStore {
   search(query: SearchQuery): Page<ArticleSummaryRow>;
   /** With a rendering language, the stored page for it comes along as `html` (when there is one). */
   byId(id: string, language?: RenderLanguage): StoredArticle | undefined;
+  /** The article as the API shows it in a rendering language, with its stored page when there is one. */
+  page(id: string, language: RenderLanguage): ArticlePage | undefined;
   count(): number;
   /** Writes one article in one transaction: all of it or nothing. */
   upsert(article: ArticleInput): UpsertOutcome;

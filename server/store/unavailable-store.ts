@@ -15,6 +15,7 @@ export function unavailableStore(cause: unknown): ArticleStore {
     latest: fail,
     search: fail,
     byId: fail,
+    page: fail,
     count: fail,
     upsert: fail,
     feedState: fail,

@@ -89,6 +89,7 @@ export class WatchedStore implements ArticleStore {
   latest: ArticleStore['latest'] = (query) => this.current.latest(query);
   search: ArticleStore['search'] = (query) => this.current.search(query);
   byId: ArticleStore['byId'] = (id, language) => this.current.byId(id, language);
+  page: ArticleStore['page'] = (id, language) => this.current.page(id, language);
   dataVersion = (): number => this.current.dataVersion();
   saveRenderedHtml: SqliteArticleStore['saveRenderedHtml'] = (...args) => this.current.saveRenderedHtml(...args);
   count: ArticleStore['count'] = () => this.current.count();
