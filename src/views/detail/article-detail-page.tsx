@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import '../../styles/article.css';
 import '../../styles/reading-help.css';
 import { difficultyLabel, sourceLabel, type ArticleView } from '../../domain/article';
 import { formatLongDate, isoDateTime } from '../../domain/dates';

@@ -82,6 +82,9 @@ describe.each(CASES)('article detail page in $language', (c) => {
     // The body's stylesheet lives in the shadow root, not in the page.
     const styled = root.querySelector('style')?.textContent ?? '';
     expect(styled).toContain('.article-body');
+    // Both parts of it (src/styles/article-body.css @imports them), the second one too.
+    expect(styled).toContain('.nr-vocab-word');
+    expect(styled).not.toMatch(/@import ['"]/);
     expect(document.head.innerHTML).not.toContain('.article-body h1');
     // The page header is not repeated above a rendered body.
     expect(screen.queryByText(c.unavailable)).not.toBeInTheDocument();
