@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, SchemaTooNewError, migrate, schemaVersion } from '../../server/store/migrations';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import { toFtsQuery } from '../../server/store/fts-query';
+import { tagsOf } from '../../server/store/search-index';
 import { FIXTURES, article, makeTempDir } from './fixtures';
 
 const dir = makeTempDir('nr-store-');
@@ -51,11 +52,23 @@ describe('migrations', () => {
       `INSERT INTO vocabulary (article_seq, position, word, part_of_speech, definition, example, translations)
        VALUES (?, 0, 'keeper', 'noun', 'a person who looks after something', 'The keepers rowed across the bay.', '{"zh":"看守人"}')`,
     ).run(seq);
-    if (version >= 2) {
+    if (version >= 7) {
+      // From v7 on, with the filter tags, and titles and summaries in article_heads.
+      const tags = tagsOf({ categories: ['politics'], source: 'npr', difficulty: 'beginner' });
+      db.prepare('INSERT INTO article_search (rowid, title, summary, body, tags) SELECT seq, title, summary, ?, ? FROM articles').run(
+        'The keepers rowed across the bay.\nThey repaired the lamp.',
+        tags,
+      );
+      db.prepare('INSERT INTO article_heads (rowid, title, summary, tags) SELECT seq, title, summary, ? FROM articles').run(tags);
+    } else if (version >= 2) {
       // From v2 on, the writer also kept the search index.
       db.prepare('INSERT INTO article_search (rowid, title, summary, body) SELECT seq, title, summary, ? FROM articles').run(
         'The keepers rowed across the bay.\nThey repaired the lamp.',
       );
+    }
+    if (version >= 5) {
+      // From v5 on, the writer stored the rendered page too.
+      db.prepare(`INSERT INTO article_html (article_seq, language, content_hash, html) VALUES (?, 'zh', 'h1', '<p>kept</p>')`).run(seq);
     }
     db.close();
 
@@ -78,6 +91,7 @@ describe('migrations', () => {
     expect(filtered({ category: 'health' })).toEqual([]);
     expect(filtered({ difficulty: 'advanced' })).toEqual([]);
     expect(store.search({ q: 'keepers', limit: 10, offset: 0 }).items[0]!.snippet).toContain('<mark>keepers</mark>');
+    expect(store.page('old-1', 'zh')?.html).toBe(version >= 5 ? '<p>kept</p>' : undefined);
     // v2's feed table works.
     store.saveFeedState('https://feeds.example/rss', { etag: '"abc"' });
     expect(store.feedState('https://feeds.example/rss')).toEqual({ etag: '"abc"' });
