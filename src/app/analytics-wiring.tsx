@@ -8,7 +8,7 @@
 import { createActorContext } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { articleClickFromHomepage, languageChange, type AnalyticsEvent } from '../domain/analytics-events';
-import { pathSegments } from '../domain/routing';
+import { articleIdFromHref } from '../domain/routing';
 import { consentMachine } from '../machines/consent-machine';
 import type { AnalyticsServices } from '../machines/analytics-machine';
 import { createConsentStore, type ConsentStore } from '../platform/consent-store';
@@ -168,24 +168,6 @@ export function FooterAndCookieBanner() {
       <CookieBanner consent={consent} language={language} />
     </>
   );
-}
-
-/** The article id a link points at, when it is an article page link (/{lang}/articles/{id}). */
-export function articleIdFromHref(href: string | null): string | null {
-  if (href === null) return null;
-  let path = href;
-  try {
-    path = new URL(href, 'http://site.invalid').pathname;
-  } catch {
-    return null;
-  }
-  const segments = pathSegments(path);
-  if (segments.length !== 3 || segments[1] !== 'articles') return null;
-  try {
-    return decodeURIComponent(segments[2] ?? '');
-  } catch {
-    return segments[2] ?? null;
-  }
 }
 
 /**
