@@ -6,13 +6,12 @@
  * nowhere, exactly as the analytics machine drops them before it is initialised.
  */
 import { createActorContext } from '@xstate/react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { articleClickFromHomepage, languageChange, type AnalyticsEvent } from '../domain/analytics-events';
 import { articleIdFromHref } from '../domain/routing';
 import { consentMachine } from '../machines/consent-machine';
 import type { AnalyticsServices } from '../machines/analytics-machine';
 import { createConsentStore, type ConsentStore } from '../platform/consent-store';
-import { captureStaticHeadTags, setHtmlLang } from '../platform/document-head';
 import { consoleLogger, type Logger } from '../platform/logger';
 import { browserLocalStorage } from '../platform/storage';
 import { ArticleListActorContext } from '../views/articles/article-list-context';
@@ -20,7 +19,7 @@ import { CookieBanner } from '../views/consent/cookie-banner';
 import { TrackingContext, useTrack } from '../views/consent/tracking-context';
 import { Footer } from '../views/footer';
 import { SiteOriginContext } from '../views/head/site-origin';
-import { usePageLanguage, useTextLanguage } from '../views/use-texts';
+import { usePageLanguage } from '../views/use-texts';
 import type { AnalyticsRuntimeProps } from './analytics-runtime';
 import { browserAppConfig, type AppConfig } from './config';
 import { useInspect } from './inspector';
@@ -102,20 +101,6 @@ function LanguageChangeTracker() {
   return null;
 }
 
-function HtmlLang() {
-  const textLanguage = useTextLanguage();
-  // Noted before React adds its own head tags, removed right after.
-  const [removeStaticHeadTags] = useState(() => captureStaticHeadTags());
-  useLayoutEffect(() => {
-    // The server's head tags helped crawlers and link previews; from here on React renders the head.
-    removeStaticHeadTags();
-  }, [removeStaticHeadTags]);
-  useEffect(() => {
-    setHtmlLang(textLanguage);
-  }, [textLanguage]);
-  return null;
-}
-
 export function ConsentAndAnalyticsProvider({
   setup: given,
   children,
@@ -150,7 +135,6 @@ export function ConsentAndAnalyticsProvider({
         <TrackingContext.Provider value={track}>
           <AnalyticsWhenAllowed setup={setup} onTracker={onTracker} />
           <LanguageChangeTracker />
-          <HtmlLang />
           {children}
         </TrackingContext.Provider>
       </ConsentActorContext.Provider>

@@ -7,9 +7,8 @@ import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { SiteHeader } from '../views/header/site-header';
 import { ConsentAndAnalyticsProvider, FooterAndCookieBanner, type ConsentAnalyticsSetup } from './analytics-wiring';
 import { AppShell } from './app-shell';
-import { LanguageProvider } from './language-provider';
+import { LocationProvider } from './location-provider';
 import { AppRoutes } from './routes';
-import { ScrollOnNavigate } from './scroll-on-navigate';
 import { ServicesProvider, type AppServices } from './services';
 
 export interface AppProps {
@@ -34,8 +33,7 @@ export function App({ services, location, footer, beforeMain, consentAnalytics }
   return (
     <ServicesProvider services={services}>
       <Router {...routerProps}>
-        <LanguageProvider>
-          <ScrollOnNavigate />
+        <LocationProvider>
           <ConsentAndAnalyticsProvider setup={consentAnalytics}>
             <AppShell
               header={<SiteHeader />}
@@ -50,7 +48,7 @@ export function App({ services, location, footer, beforeMain, consentAnalytics }
               <AppRoutes />
             </AppShell>
           </ConsentAndAnalyticsProvider>
-        </LanguageProvider>
+        </LocationProvider>
       </Router>
     </ServicesProvider>
   );
