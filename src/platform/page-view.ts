@@ -1,6 +1,7 @@
 /**
- * The window side of moving between pages inside the app (src/machines/page-machine.ts decides
- * when): starting a page at its top, and hearing of back/forward.
+ * The window side of moving between pages: starting a page at its top, and hearing of
+ * back/forward (src/machines/page-machine.ts decides when), and of the page going away
+ * (src/machines/reading-progress-machine.ts ends the learner's visit then).
  */
 
 /**
@@ -17,4 +18,10 @@ export function startPageAtTop(focusMain: boolean, win: Window = window): void {
 export function onHistoryTraversal(listener: () => void, win: Window = window): () => void {
   win.addEventListener('popstate', listener);
   return () => win.removeEventListener('popstate', listener);
+}
+
+/** Calls `listener` when the page is being unloaded or put away (pagehide); returns the unsubscribe function. */
+export function onPageHide(listener: () => void, win: Window = window): () => void {
+  win.addEventListener('pagehide', listener);
+  return () => win.removeEventListener('pagehide', listener);
 }

@@ -3,7 +3,8 @@
  * The real app (routes, machines, views) with consent, analytics and the page head mounted,
  * fake services only at the API and analytics-provider boundaries.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -18,7 +19,7 @@ import { fakeServices } from './fakes';
 
 const ACCEPTED = '{"essential":true,"analytics":true}';
 
-function renderApp(path: string, options: { stored?: string } = {}) {
+function renderApp(path: string, options: { stored?: string; strict?: boolean } = {}) {
   const memory = memoryLocation({ path, record: true });
   const fake = fakeApi();
   const analytics = fakeServices();
@@ -36,13 +37,10 @@ function renderApp(path: string, options: { stored?: string } = {}) {
     sanitiser: { sanitise: (html: string) => ({ html }) },
   };
   const user = userEvent.setup();
-  render(
-    <App
-      services={services}
-      location={{ hook: memory.hook, searchHook: memory.searchHook }}
-      consentAnalytics={consentAnalytics}
-    />,
+  const app = (
+    <App services={services} location={{ hook: memory.hook, searchHook: memory.searchHook }} consentAnalytics={consentAnalytics} />
   );
+  render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { memory, analytics, storage, user, ...fake };
 }
 
@@ -105,6 +103,28 @@ describe('the app with consent, analytics and page head', () => {
     );
     const complete = analytics.ga.calls.find((call) => call.call === 'event' && call.name === 'article_complete');
     expect(complete?.call === 'event' && Number.isInteger(complete.params.reading_time)).toBe(true);
+  });
+
+  it('in StrictMode an article visit is recorded once; a language switch ends it and starts one in the new language', async () => {
+    const { analytics, memory, user } = renderApp('/zh/articles', { stored: ACCEPTED, strict: true });
+    const events = () =>
+      analytics.ga.calls.flatMap((call) => (call.call === 'event' ? [`${call.name} ${String(call.params.language ?? '')}`] : []));
+    await waitFor(() => expect(analytics.ga.calls).toContainEqual({ call: 'pageView', path: '/zh/articles' }));
+    act(() => memory.navigate('/zh/articles/city-bikes'));
+    await waitFor(() => expect(events()).toEqual(['article_start zh']));
+    await user.click(screen.getByRole('button', { name: /切换语言/ }));
+    await user.click(screen.getByRole('option', { name: /Español/ }));
+    await waitFor(() => expect(events().filter((event) => event.startsWith('article_'))).toEqual(['article_start zh', 'article_complete zh', 'article_start es']));
+    act(() => memory.navigate('/es/articles'));
+    await waitFor(() =>
+      expect(events().filter((event) => event.startsWith('article_'))).toEqual([
+        'article_start zh',
+        'article_complete zh',
+        'article_start es',
+        'article_complete es',
+      ]),
+    );
+    expect(events()).toContain('language_change ');
   });
 
   it('list page: its own head, and the footer link reopens the banner to withdraw consent', async () => {
