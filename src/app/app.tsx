@@ -5,7 +5,8 @@
 import type { ReactNode } from 'react';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { SiteHeader } from '../views/header/site-header';
-import { ConsentAndAnalyticsProvider, FooterAndCookieBanner, type ConsentAnalyticsSetup } from './analytics-wiring';
+import { FooterAndCookieBanner } from '../views/consent/footer-and-cookie-banner';
+import { ConsentAndAnalyticsProvider, type ConsentAnalyticsSetup } from './consent-and-analytics';
 import { AppShell } from './app-shell';
 import { LocationProvider } from './location-provider';
 import { AppRoutes } from './routes';

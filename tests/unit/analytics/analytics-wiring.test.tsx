@@ -3,15 +3,12 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import {
-  ConsentAndAnalyticsProvider,
-  FooterAndCookieBanner,
-  type ConsentAnalyticsSetup,
-} from '../../../src/app/analytics-wiring';
+import { ConsentAndAnalyticsProvider, type ConsentAnalyticsSetup } from '../../../src/app/consent-and-analytics';
 import * as analyticsRuntime from '../../../src/app/analytics-runtime';
 import { LocationProvider } from '../../../src/app/location-provider';
 import { createConsentStore } from '../../../src/platform/consent-store';
 import { memoryStorage } from '../../../src/platform/storage';
+import { FooterAndCookieBanner } from '../../../src/views/consent/footer-and-cookie-banner';
 import { HomeHead } from '../../../src/views/head/page-heads';
 import { fakeServices, type FakeServices } from './fakes';
 

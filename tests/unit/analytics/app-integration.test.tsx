@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../../src/app/app';
-import type { ConsentAnalyticsSetup } from '../../../src/app/analytics-wiring';
+import type { ConsentAnalyticsSetup } from '../../../src/app/consent-and-analytics';
 import type { AppServices } from '../../../src/app/services';
 import { createConsentStore } from '../../../src/platform/consent-store';
 import { memoryStorage } from '../../../src/platform/storage';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { HomeArticleClickTracker } from '../../../src/app/analytics-wiring';
+import { HomeArticleClickTracker } from '../../../src/views/home/home-article-clicks';
 import type { ArticleCard } from '../../../src/domain/article';
 import type { AnalyticsEvent } from '../../../src/domain/analytics-events';
 import { articleListMachine } from '../../../src/machines/article-list-machine';
