@@ -1,18 +1,14 @@
-/**
- * The page frame: skip link, header, <main id="main">, then whatever the app adds after it
- * (footer, cookie banner). `beforeMain` and `afterMain` are the slots for those additions.
- */
+/** The page frame: skip link, header, <main id="main">, then what follows it (footer, cookie banner). */
 import type { ReactNode } from 'react';
 import { useTexts } from '../views/use-texts';
 
 export interface AppShellProps {
   header: ReactNode;
   children: ReactNode;
-  beforeMain?: ReactNode;
   afterMain?: ReactNode;
 }
 
-export function AppShell({ header, children, beforeMain, afterMain }: AppShellProps) {
+export function AppShell({ header, children, afterMain }: AppShellProps) {
   const texts = useTexts();
   return (
     <>
@@ -20,7 +16,6 @@ export function AppShell({ header, children, beforeMain, afterMain }: AppShellPr
         {texts.skipToContent}
       </a>
       {header}
-      {beforeMain}
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -1,30 +1,26 @@
 /**
- * The whole app: services, router, language actor, shell and routes. Tests render it with fake
- * services and an in-memory location; main.tsx renders it with the real ones.
+ * The whole app, composed: services, router, the location and its app-wide actors (language,
+ * page), consent and analytics, the page frame and the routes. Tests render it with fake services
+ * and an in-memory location; main.tsx renders it with the real ones.
  */
-import type { ReactNode } from 'react';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { SiteHeader } from '../views/header/site-header';
-import { ConsentAndAnalyticsProvider, FooterAndCookieBanner, type ConsentAnalyticsSetup } from './analytics-wiring';
+import { FooterAndCookieBanner } from '../views/consent/footer-and-cookie-banner';
+import { ConsentAndAnalyticsProvider, type ConsentAnalyticsSetup } from './consent-and-analytics';
 import { AppShell } from './app-shell';
-import { LanguageProvider } from './language-provider';
+import { LocationProvider } from './location-provider';
 import { AppRoutes } from './routes';
-import { ScrollOnNavigate } from './scroll-on-navigate';
 import { ServicesProvider, type AppServices } from './services';
 
 export interface AppProps {
   services: AppServices;
   /** A wouter location (e.g. memoryLocation() in tests); the browser's when absent. */
   location?: { hook: BaseLocationHook; searchHook?: BaseSearchHook };
-  /** Rendered after <main>: footer, cookie banner. */
-  footer?: ReactNode;
-  /** Rendered before <main>, e.g. per-app head management. */
-  beforeMain?: ReactNode;
   /** Consent storage, analytics services and site origin; the browser's real ones when absent. */
   consentAnalytics?: ConsentAnalyticsSetup;
 }
 
-export function App({ services, location, footer, beforeMain, consentAnalytics }: AppProps) {
+export function App({ services, location, consentAnalytics }: AppProps) {
   const routerProps =
     location === undefined
       ? {}
@@ -34,23 +30,13 @@ export function App({ services, location, footer, beforeMain, consentAnalytics }
   return (
     <ServicesProvider services={services}>
       <Router {...routerProps}>
-        <LanguageProvider>
-          <ScrollOnNavigate />
+        <LocationProvider>
           <ConsentAndAnalyticsProvider setup={consentAnalytics}>
-            <AppShell
-              header={<SiteHeader />}
-              beforeMain={beforeMain}
-              afterMain={
-                <>
-                  {footer}
-                  <FooterAndCookieBanner />
-                </>
-              }
-            >
+            <AppShell header={<SiteHeader />} afterMain={<FooterAndCookieBanner />}>
               <AppRoutes />
             </AppShell>
           </ConsentAndAnalyticsProvider>
-        </LanguageProvider>
+        </LocationProvider>
       </Router>
     </ServicesProvider>
   );

@@ -1,13 +1,17 @@
 /**
- * The detail route, loaded on demand (React.lazy): this module, the detail view and machine, and
- * DOMPurify (through the sanitiser) form their own chunk and never load with the home page.
+ * The detail route, loaded on demand (React.lazy): this module, the detail view and machine, the
+ * reading-progress machine and DOMPurify (through the sanitiser) form their own chunk and never
+ * load with the home page. It mounts three actors: the article (detail), the word look-up, and
+ * the learner's visit (reading progress), which follows the article through the detail actor's
+ * articleShown/articleLeft actions.
  */
-import { useEffect, useMemo } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { ArticleView } from '../domain/article';
 import { textLanguageFor } from '../domain/languages';
-import { languageFromPath } from '../domain/routing';
+import { decodePathSegment, languageFromPath, pageAt } from '../domain/routing';
 import type { WordEntry } from '../domain/word-lookup';
 import { createDictionaryClient } from '../api/dictionary-client';
 import {
@@ -15,32 +19,31 @@ import {
   type ArticleRequest,
   type SanitisedBody,
 } from '../machines/article-detail-machine';
+import { readingProgressMachine } from '../machines/reading-progress-machine';
 import { wordLookupMachine, type WordLookupRequest } from '../machines/word-lookup-machine';
 import { createDomPurifySanitiser } from '../platform/html-sanitiser';
 import { consoleLogger } from '../platform/logger';
+import { onPageHide } from '../platform/page-view';
+import { useTrack, type Track } from '../views/consent/tracking-context';
 import { ArticleDetailActorContext } from '../views/detail/article-detail-context';
 import { ArticleDetailPage } from '../views/detail/article-detail-page';
 import { WordLookupActorContext } from '../views/detail/word-lookup-context';
 import { DetailHead } from '../views/head/detail-head';
-import { DetailReadingTracker } from './article-reading-tracker';
+import { follow } from './feeds';
 import { useInspect } from './inspector';
+import { useLocationFeed, type LocationFeed } from './location-provider';
 import { useServices } from './services';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function RequestFollower({ articleId, language }: { articleId: string; language: string }) {
-  const actor = ArticleDetailActorContext.useActorRef();
-  useEffect(() => {
-    actor.send({ type: 'ARTICLE_REQUESTED', articleId, language });
-  }, [actor, articleId, language]);
-  return null;
+/** The learner's visit, ended by a page that is not an article and by pagehide; its events go to `track`. */
+export function wiredReadingProgress(feed: LocationFeed, track: Track) {
+  return readingProgressMachine.provide({
+    actors: {
+      locationChanges: follow(feed, ({ path }) => (pageAt(path).kind === 'article' ? [] : [{ type: 'PAGE_LEFT' }])),
+      pageHides: fromCallback(({ sendBack }) => onPageHide(() => sendBack({ type: 'PAGE_HIDDEN' }))),
+    },
+    actions: { track: (_, { event }) => track(event) },
+  });
 }
 
 export default function ArticleDetailRoute() {
@@ -48,8 +51,13 @@ export default function ArticleDetailRoute() {
   const params = useParams<{ articleId?: string }>();
   const [path] = useLocation();
   const language = languageFromPath(path);
-  const articleId = decodeSegment(params.articleId ?? '');
+  const articleId = decodePathSegment(params.articleId ?? '');
   const inspect = useInspect();
+  const feed = useLocationFeed();
+  const track = useTrack();
+
+  const readingLogic = useMemo(() => wiredReadingProgress(feed, track), [feed, track]);
+  const reading = useActorRef(readingLogic, { inspect });
 
   const logic = useMemo(() => {
     const sanitiser = injectedSanitiser ?? createDomPurifySanitiser();
@@ -65,12 +73,20 @@ export default function ArticleDetailRoute() {
           }
           return { html: result.html };
         }),
+        // Another article or language in the address; nothing once the learner is on another page.
+        locationChanges: follow(feed, ({ path }) => {
+          const page = pageAt(path);
+          return page.kind === 'article' ? [{ type: 'ARTICLE_REQUESTED', articleId: page.articleId, language: page.language }] : [];
+        }),
       },
       actions: {
         reloadPage: () => reload(),
+        articleShown: (_, { article, language }) =>
+          reading.send({ type: 'ARTICLE_SHOWN', article: { id: article.id, source: article.source, difficulty: article.difficulty }, language }),
+        articleLeft: () => reading.send({ type: 'ARTICLE_LEFT' }),
       },
     });
-  }, [api, reload, injectedSanitiser, logger]);
+  }, [api, reload, injectedSanitiser, logger, feed, reading]);
 
   const lookupLogic = useMemo(() => {
     const dictionary = injectedDictionary ?? createDictionaryClient();
@@ -86,13 +102,11 @@ export default function ArticleDetailRoute() {
 
   return (
     <ArticleDetailActorContext.Provider logic={logic} options={{ input: { articleId, language }, inspect }}>
-      <RequestFollower articleId={articleId} language={language} />
       <DetailHead articleId={articleId} />
       {/* A new text language starts a fresh look-up actor: an entry never shows in the old language. */}
       <WordLookupActorContext.Provider key={textLanguage} logic={lookupLogic} options={{ input: { language: textLanguage }, inspect }}>
         <ArticleDetailPage />
       </WordLookupActorContext.Provider>
-      <DetailReadingTracker />
     </ArticleDetailActorContext.Provider>
   );
 }

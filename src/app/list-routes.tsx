@@ -1,19 +1,21 @@
 /** Home (4 latest) and list (pages of 20, with filters and search) routes: each mounts its own list actor. */
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { ArticlesApi, CardPage } from '../api/client';
 import { prepareShortDates } from '../domain/dates';
-import { ALL, filtersFromQuery, queryWithFilters, sameFilters, type ArticleFilters } from '../domain/filters';
+import { addressWithFilters, ALL, filtersFromQuery } from '../domain/filters';
 import { textLanguageFor } from '../domain/languages';
-import { languageFromPath } from '../domain/routing';
-import { articleListMachine, type ArticlePageRequest } from '../machines/article-list-machine';
+import { languageFromPath, pageAt, type Page } from '../domain/routing';
+import { articleListMachine, type ArticleListEvent, type ArticlePageRequest } from '../machines/article-list-machine';
 import { ArticleListActorContext } from '../views/articles/article-list-context';
 import { ArticleListPage } from '../views/articles/article-list-page';
+import { HomeArticleClickTracker } from '../views/home/home-article-clicks';
 import { HomePage } from '../views/home/home-page';
 import { HomeHead, ListHead } from '../views/head/page-heads';
-import { HomeArticleClickTracker } from './analytics-wiring';
+import { follow } from './feeds';
 import { useInspect } from './inspector';
+import { useLocationFeed } from './location-provider';
 import { useServices } from './services';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
@@ -42,117 +44,77 @@ const listPage: PageFetcher = (api, { filters, ...page }, signal) =>
     signal,
   );
 
-function useListLogic(fetchPage: PageFetcher) {
+/**
+ * The list machine wired to the real API and to the address. `follows` says what a new address
+ * means for this route (nothing once the learner is on another page: this route is closing).
+ * The filters the learner sets go into the list's query (home has no filter controls).
+ */
+function useListLogic(fetchPage: PageFetcher, follows: (page: Page, search: string) => ArticleListEvent[]) {
   const { api } = useServices();
+  const feed = useLocationFeed();
+  const [, navigate] = useLocation();
   return useMemo(
     () =>
       articleListMachine.provide({
         actors: {
-          fetchArticlePage: fromPromise<CardPage, ArticlePageRequest>(({ input, signal }) =>
-            settleUnlessAborted(signal, fetchPage(api, input, signal)),
-          ),
+          fetchArticlePage: fromPromise<CardPage, ArticlePageRequest>(({ input, signal }) => {
+            const page = settleUnlessAborted(signal, fetchPage(api, input, signal));
+            // The first date formatter of a locale loads its data; built while the request is in flight,
+            // it no longer lengthens the task that renders the cards.
+            prepareShortDates(textLanguageFor(input.language));
+            return page;
+          }),
+          locationChanges: follow(feed, ({ path, search }) => follows(pageAt(path), search)),
+        },
+        actions: {
+          updateAddress: (_, { filters }) => {
+            const { path, search } = feed.current();
+            const next = addressWithFilters(path, search, filters);
+            if (next !== null) navigate(next.to, { replace: next.replace });
+          },
         },
       }),
-    [api, fetchPage],
+    [api, feed, navigate, fetchPage, follows],
   );
 }
 
-/** A new page language refetches in the same actor (the machine ignores an unchanged one). */
-function LanguageFollower({ language }: { language: string }) {
-  const actor = ArticleListActorContext.useActorRef();
-  useEffect(() => {
-    actor.send({ type: 'LANGUAGE_CHANGED', language });
-  }, [actor, language]);
-  return null;
-}
+/** Home follows the page language only. */
+const homeFollows = (page: Page): ArticleListEvent[] => (page.kind === 'home' ? [{ type: 'LANGUAGE_CHANGED', language: page.language }] : []);
 
-/** One event per filter that differs, so the machine sees the same events as from the controls. */
-function sendFilters(actor: ReturnType<typeof ArticleListActorContext.useActorRef>, next: ArticleFilters): void {
-  const current = actor.getSnapshot().context.filters;
-  if (current.search !== next.search) actor.send({ type: 'SEARCH_CHANGED', search: next.search });
-  if (current.category !== next.category) actor.send({ type: 'CATEGORY_SELECTED', category: next.category });
-  if (current.source !== next.source) actor.send({ type: 'SOURCE_SELECTED', source: next.source });
-  if (current.difficulty !== next.difficulty) actor.send({ type: 'DIFFICULTY_SELECTED', difficulty: next.difficulty });
-}
-
-/**
- * Keeps the filters and the URL (?q=&category=&source=&difficulty=) in step, so a result page can
- * be shared and reloaded. A select choice adds a history entry (Back undoes it); typing replaces
- * the current one, so there is no entry per keystroke. Filters that change in the URL (back/forward,
- * a shared link) go to the machine.
- */
-function FiltersQuerySync() {
-  const actor = ArticleListActorContext.useActorRef();
-  const machineFilters = ArticleListActorContext.useSelector((snapshot) => snapshot.context.filters);
-  const [path, navigate] = useLocation();
-  const search = useSearch();
-  const urlQuery = queryWithFilters('', filtersFromQuery(search));
-  const previous = useRef(machineFilters);
-
-  useEffect(() => {
-    sendFilters(actor, filtersFromQuery(search));
-    // Only a change of the URL's filters is reported; the machine's own changes are handled below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [urlQuery]);
-
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = machineFilters;
-    if (queryWithFilters('', machineFilters) === urlQuery) return;
-    // Only the search term changed: typing, which replaces the entry instead of adding one.
-    const typed = sameFilters({ ...before, search: '' }, { ...machineFilters, search: '' });
-    navigate(path + queryWithFilters(search, machineFilters), { replace: typed });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [machineFilters]);
-
-  return null;
-}
-
-function ListProvider({
-  limit,
-  fetchPage,
-  filters,
-  children,
-}: {
-  limit: number;
-  fetchPage: PageFetcher;
-  filters?: ArticleFilters;
-  children: ReactNode;
-}) {
-  const [path] = useLocation();
-  const language = languageFromPath(path);
-  const logic = useListLogic(fetchPage);
-  const inspect = useInspect();
-  const input = { language, limit, filters: filters ?? {} };
-  useEffect(() => {
-    prepareShortDates(textLanguageFor(language));
-  }, [language]);
-  return (
-    <ArticleListActorContext.Provider logic={logic} options={{ input, inspect }}>
-      <LanguageFollower language={language} />
-      {children}
-    </ArticleListActorContext.Provider>
-  );
-}
+/** The list follows the page language and the filters in its query (back/forward, a shared link). */
+const listFollows = (page: Page, search: string): ArticleListEvent[] =>
+  page.kind === 'list'
+    ? [
+        { type: 'LANGUAGE_CHANGED', language: page.language },
+        { type: 'QUERY_CHANGED', filters: filtersFromQuery(search) },
+      ]
+    : [];
 
 export function HomeRoute() {
+  const [path] = useLocation();
+  const logic = useListLogic(homePage, homeFollows);
+  const inspect = useInspect();
   return (
-    <ListProvider limit={HOME_ARTICLE_LIMIT} fetchPage={homePage}>
+    <ArticleListActorContext.Provider logic={logic} options={{ input: { language: languageFromPath(path), limit: HOME_ARTICLE_LIMIT }, inspect }}>
       <HomeHead />
       <HomeArticleClickTracker>
         <HomePage />
       </HomeArticleClickTracker>
-    </ListProvider>
+    </ArticleListActorContext.Provider>
   );
 }
 
 export function ArticleListRoute() {
+  const [path] = useLocation();
   const search = useSearch();
+  const logic = useListLogic(listPage, listFollows);
+  const inspect = useInspect();
+  // Started with the address's filters, so a reloaded or shared result page asks the same question.
+  const input = { language: languageFromPath(path), limit: LIST_ARTICLE_LIMIT, filters: filtersFromQuery(search) };
   return (
-    <ListProvider limit={LIST_ARTICLE_LIMIT} fetchPage={listPage} filters={filtersFromQuery(search)}>
-      <FiltersQuerySync />
+    <ArticleListActorContext.Provider logic={logic} options={{ input, inspect }}>
       <ListHead />
       <ArticleListPage />
-    </ListProvider>
+    </ArticleListActorContext.Provider>
   );
 }

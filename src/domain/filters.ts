@@ -124,3 +124,22 @@ export function queryWithFilters(search: string, filters: ArticleFilters): strin
   const text = query.toString();
   return text === '' ? '' : `?${text}`;
 }
+
+/** Where the address goes when the learner changes the filters, and whether that replaces the history entry. */
+export interface FilterAddress {
+  readonly to: string;
+  readonly replace: boolean;
+}
+
+/**
+ * The list address for filters the learner just set at `path` + `search`: the same path with the
+ * filters in its query (other parameters kept). Typing (only the search term differs) replaces
+ * the history entry, so there is no entry per keystroke; a select adds one, so Back undoes it.
+ * Null when the address already carries these filters.
+ */
+export function addressWithFilters(path: string, search: string, filters: ArticleFilters): FilterAddress | null {
+  const shown = filtersFromQuery(search);
+  if (queryWithFilters('', filters) === queryWithFilters('', shown)) return null;
+  const typed = sameFilters({ ...shown, search: '' }, { ...filters, search: '' });
+  return { to: path + queryWithFilters(search, filters), replace: typed };
+}

@@ -89,6 +89,51 @@ export function detailPath(language: string, articleId: string): string {
   return `/${language}/articles/${encodeURIComponent(articleId)}`;
 }
 
+/** A path segment as written in the address, decoded; as given when it is not valid percent-encoding. */
+export function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Which page of the route tree (src/app/routes.tsx) a path shows, with what the page needs from it. */
+export type Page =
+  | { readonly kind: 'home'; readonly language: string }
+  | { readonly kind: 'list'; readonly language: string }
+  | { readonly kind: 'article'; readonly language: string; readonly articleId: string }
+  | { readonly kind: 'other'; readonly language: string };
+
+/**
+ * The page a path shows: / and /{lang} are home, /{lang}/articles the list, /{lang}/articles/{id}
+ * an article (the id decoded); anything else, including a path that is about to be redirected,
+ * is "other". Actors that follow the address use it to tell their own page from the next one.
+ */
+export function pageAt(path: string): Page {
+  const segments = pathSegments(path);
+  const language = languageFromPath(path);
+  if (segments.length === 0) return { kind: 'home', language };
+  if (!isLanguageTag(segments[0])) return { kind: 'other', language };
+  if (segments.length === 1) return { kind: 'home', language };
+  if (segments[1] !== 'articles' || segments.length > 3) return { kind: 'other', language };
+  return segments.length === 2 ? { kind: 'list', language } : { kind: 'article', language, articleId: decodePathSegment(segments[2]!) };
+}
+
+/** The article id a link points at, when it is an article page link (/{lang}/articles/{id}). */
+export function articleIdFromHref(href: string | null): string | null {
+  if (href === null) return null;
+  let path = href;
+  try {
+    path = new URL(href, 'http://site.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const segments = pathSegments(path);
+  if (segments.length !== 3 || segments[1] !== 'articles') return null;
+  return decodePathSegment(segments[2] ?? '');
+}
+
 /** The header's Articles link is active on the list and on every detail page. */
 export function isArticlesPath(path: string): boolean {
   return pathSegments(path).includes('articles');

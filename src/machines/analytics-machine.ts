@@ -7,13 +7,20 @@
  * route change. Withdrawing consent after that sends privacy_opt_out and stops tracking.
  * Every failure (probe time-out, blocked script, a provider throwing) is only logged.
  *
+ * A route change to another page language also records language_change.
+ *
+ * What it hears comes from three invoked actors the app provides: `consentChanges`
+ * (CONSENT_GRANTED, CONSENT_REVOKED from the consent actor), `locationChanges` (ROUTE_CHANGED)
+ * and `trackedEvents` (TRACK: the events views and other machines record).
+ *
  * The definition is pure: `createAnalyticsMachine(services)` provides the platform
  * implementations; the bare `analyticsMachine` does nothing and suits the visualizer
  * and graph traversal.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import { privacyOptOut, type AnalyticsEvent } from '../domain/analytics-events';
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { languageChange, privacyOptOut, type AnalyticsEvent } from '../domain/analytics-events';
 import { detectionStep, type RegionSignals } from '../domain/china-detection';
+import { languageFromPath } from '../domain/routing';
 import type { AnalyticsProvider } from '../platform/analytics-providers';
 import type { BrowserEnvironment } from '../platform/environment';
 import type { Logger } from '../platform/logger';
@@ -65,6 +72,10 @@ export const analyticsMachine = setup({
     loadProvider: fromPromise<void, RegionParams>(async () => {
       throw new Error('No analytics provider provided');
     }),
+    // Provided by the app: what the consent actor, the router and the app's trackers report.
+    consentChanges: fromCallback<EventObject>(() => {}),
+    locationChanges: fromCallback<EventObject>(() => {}),
+    trackedEvents: fromCallback<EventObject>(() => {}),
   },
   actions: {
     rememberPath: assign({
@@ -81,6 +92,8 @@ export const analyticsMachine = setup({
     signalsSayChina: (_, params: { signals: RegionSignals }) => detectionStep(params.signals) === 'china',
     probeNeeded: (_, params: { signals: RegionSignals }) => detectionStep(params.signals) === 'probe-needed',
     isNewPath: ({ context, event }) => event.type === 'ROUTE_CHANGED' && event.path !== context.path,
+    isNewLanguage: ({ context, event }) =>
+      event.type === 'ROUTE_CHANGED' && context.path !== null && languageFromPath(event.path) !== languageFromPath(context.path),
     regionHasProvider: ({ context }) => context.region !== null && context.providers[context.region],
   },
   delays: {
@@ -89,6 +102,11 @@ export const analyticsMachine = setup({
 }).createMachine({
   id: 'analytics',
   context: ({ input }) => ({ path: input.path ?? null, region: null, providers: input.providers }),
+  invoke: [
+    { id: 'consent', src: 'consentChanges' },
+    { id: 'location', src: 'locationChanges' },
+    { id: 'trackers', src: 'trackedEvents' },
+  ],
   initial: 'uninitialised',
   on: {
     ROUTE_CHANGED: { actions: 'rememberPath' },
@@ -195,14 +213,30 @@ export const analyticsMachine = setup({
       description: 'Tracking: a page view of the current page was sent, and one follows every route change.',
       entry: { type: 'sendPageView', params: ({ context }) => ({ region: context.region, path: context.path }) },
       on: {
-        ROUTE_CHANGED: {
-          // The same path reported again (a query change, a re-render) is not a new page.
-          guard: 'isNewPath',
-          actions: [
-            'rememberPath',
-            { type: 'sendPageView', params: ({ context, event }) => ({ region: context.region, path: event.path }) },
-          ],
-        },
+        ROUTE_CHANGED: [
+          {
+            guard: 'isNewLanguage',
+            actions: [
+              { type: 'sendPageView', params: ({ context, event }) => ({ region: context.region, path: event.path }) },
+              {
+                type: 'sendEvent',
+                params: ({ context, event }) => ({
+                  region: context.region,
+                  event: languageChange({ fromLanguage: languageFromPath(context.path ?? ''), toLanguage: languageFromPath(event.path) }),
+                }),
+              },
+              'rememberPath',
+            ],
+          },
+          {
+            // The same path reported again (a query change, a re-render) is not a new page.
+            guard: 'isNewPath',
+            actions: [
+              'rememberPath',
+              { type: 'sendPageView', params: ({ context, event }) => ({ region: context.region, path: event.path }) },
+            ],
+          },
+        ],
         TRACK: {
           actions: { type: 'sendEvent', params: ({ context, event }) => ({ region: context.region, event: event.event }) },
         },

@@ -5,8 +5,11 @@
  * any state; leaving a state stops its invoked actor and aborts its signal, so a slow older answer
  * is dropped. The body is sanitised by the injected 'sanitiseBody' actor, so the view only ever
  * receives sanitised HTML. RETRY runs 'reloadPage', which the app wires to a full page reload.
+ * The article id and language come from the address through the invoked 'locationChanges' actor,
+ * which the route provides. Entering and leaving 'loaded' run 'articleShown' and 'articleLeft',
+ * which the route wires to the reader's visit (src/machines/reading-progress-machine.ts).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { ArticleView } from '../domain/article';
 import { apiLanguageFor, type LanguageCode } from '../domain/languages';
 
@@ -63,10 +66,15 @@ export const articleDetailMachine = setup({
     sanitiseBody: fromPromise<SanitisedBody, { body: string }>(async () => {
       throw new Error('sanitiseBody is not provided');
     }),
+    // Provided by the route: sends ARTICLE_REQUESTED when the address shows another article or language.
+    locationChanges: fromCallback<EventObject>(() => {}),
   },
   actions: {
     // Supplied by the app (window.location.reload); the machine never touches window.
     reloadPage: () => {},
+    // Supplied by the route: the learner now sees the article, and no longer does.
+    articleShown: (_, _params: { article: ArticleView; language: string }) => {},
+    articleLeft: () => {},
     requestArticle: assign(({ event }) =>
       event.type === 'ARTICLE_REQUESTED' ? { articleId: event.articleId, language: event.language } : {},
     ),
@@ -87,6 +95,7 @@ export const articleDetailMachine = setup({
     html: null,
     errorMessage: null,
   }),
+  invoke: { id: 'location', src: 'locationChanges' },
   initial: 'loading',
   on: {
     ARTICLE_REQUESTED: { guard: 'isDifferentRequest', target: '.loading', actions: 'requestArticle' },
@@ -135,6 +144,8 @@ export const articleDetailMachine = setup({
     },
     loaded: {
       description: 'The back link, the article, and a note that interactive features are coming soon.',
+      entry: { type: 'articleShown', params: ({ context }) => ({ article: context.article!, language: context.language }) },
+      exit: 'articleLeft',
       initial: 'withoutBody',
       states: {
         withBody: {

@@ -6,8 +6,13 @@
  * over every article (searching); "Load more" asks for the next page of the same question.
  * Leaving a state stops its request, whose signal is then aborted, so an older answer can never
  * replace a newer one.
+ *
+ * The page address follows the filters and the filters follow the address: a filter the learner
+ * sets runs 'updateAddress' (the list route puts it in the query), and the invoked
+ * 'locationChanges' actor, which the route provides, reports a new page language
+ * (LANGUAGE_CHANGED) and the address's filters (QUERY_CHANGED: back/forward, a shared link).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { CardPage } from '../api/client';
 import type { ArticleCard } from '../domain/article';
 import { apiLanguageFor, type LanguageCode } from '../domain/languages';
@@ -62,7 +67,9 @@ export type ArticleListEvent =
   | { type: 'CATEGORY_SELECTED'; category: string }
   | { type: 'SOURCE_SELECTED'; source: string }
   | { type: 'DIFFICULTY_SELECTED'; difficulty: string }
-  | { type: 'FILTERS_CLEARED' };
+  | { type: 'FILTERS_CLEARED' }
+  /** The address's filters changed (back/forward, a link); already in the address, so not written back. */
+  | { type: 'QUERY_CHANGED'; filters: ArticleFilters };
 
 /** The first page of a question (loading, searching) and the next pages (loadingMore). */
 export const FETCH_ARTICLES_ID = 'fetchArticles';
@@ -86,6 +93,12 @@ function onFilters<T>(transition: T): Record<(typeof FILTER_EVENTS)[number], T> 
   return Object.fromEntries(FILTER_EVENTS.map((type) => [type, transition])) as Record<(typeof FILTER_EVENTS)[number], T>;
 }
 
+/** After a filter the learner set: the address shows the filters now in force. */
+const addressAction = {
+  type: 'updateAddress',
+  params: ({ context }: { context: ArticleListContext }) => ({ filters: context.filters }),
+} as const;
+
 function pageRequest(context: ArticleListContext, offset: number, filters: ArticleFilters): ArticlePageRequest {
   return { language: apiLanguageFor(context.language), limit: context.limit, offset, filters };
 }
@@ -101,6 +114,8 @@ export const articleListMachine = setup({
     fetchArticlePage: fromPromise<CardPage, ArticlePageRequest>(async () => {
       throw new Error('fetchArticlePage is not provided');
     }),
+    // Provided by the route: sends LANGUAGE_CHANGED and QUERY_CHANGED when the address changes.
+    locationChanges: fromCallback<EventObject>(() => {}),
   },
   delays: { searchDelay: SEARCH_DELAY_MS },
   actions: {
@@ -120,13 +135,20 @@ export const articleListMachine = setup({
             return { ...context.filters, difficulty: parseDifficultyFilter(event.difficulty) };
           case 'FILTERS_CLEARED':
             return { ...EMPTY_FILTERS };
+          case 'QUERY_CHANGED':
+            return { ...event.filters };
           default:
             return context.filters;
         }
       },
     }),
+    // Provided by the list route: puts the filters the learner set in the page address.
+    updateAddress: (_, _params: { filters: ArticleFilters }) => {},
   },
   guards: {
+    isNewQuery: ({ context, event }) =>
+      event.type === 'QUERY_CHANGED' &&
+      (['search', 'category', 'source', 'difficulty'] as const).some((field) => event.filters[field] !== context.filters[field]),
     isNewLanguage: ({ context, event }) => event.type === 'LANGUAGE_CHANGED' && event.language !== context.language,
     noVisibleCards: ({ context }) => visibleCards(context).length === 0,
     allLoaded: ({ context }) => context.cards.length >= context.total,
@@ -138,17 +160,22 @@ export const articleListMachine = setup({
     const filters = { ...EMPTY_FILTERS, ...input.filters };
     return { language: input.language, limit: input.limit, cards: [], total: 0, totalCapped: false, filters, query: filters, errorMessage: null };
   },
+  invoke: { id: 'location', src: 'locationChanges' },
   initial: 'loading',
   on: {
     LANGUAGE_CHANGED: { guard: 'isNewLanguage', target: '.loading', actions: 'setLanguage' },
-    // Filters may change while nothing is shown (e.g. ?q= in the URL); the next fetch uses them.
-    ...onFilters({ actions: 'updateFilters' }),
+    // Filters may change while nothing is shown (e.g. after an error); the next fetch uses them.
+    ...onFilters({ actions: ['updateFilters', addressAction] }),
+    QUERY_CHANGED: { guard: 'isNewQuery', actions: 'updateFilters' },
   },
   states: {
     loading: {
       description: 'A spinner with "Loading articles…" (on the list page under the title and the filters).',
       // A filter set before the first answer asks again with it rather than filtering the wrong page.
-      on: onFilters({ target: 'loading', reenter: true, actions: 'updateFilters' }),
+      on: {
+        ...onFilters({ target: 'loading', reenter: true, actions: ['updateFilters', addressAction] }),
+        QUERY_CHANGED: { guard: 'isNewQuery', target: 'loading', reenter: true, actions: 'updateFilters' },
+      },
       invoke: {
         id: FETCH_ARTICLES_ID,
         src: 'fetchArticlePage',
@@ -169,7 +196,10 @@ export const articleListMachine = setup({
     loaded: {
       description: 'The articles have arrived; the list page says how many the server found.',
       initial: 'deciding',
-      on: onFilters({ target: '.typing', actions: 'updateFilters' }),
+      on: {
+        ...onFilters({ target: '.typing', actions: ['updateFilters', addressAction] }),
+        QUERY_CHANGED: { guard: 'isNewQuery', target: '.typing', actions: 'updateFilters' },
+      },
       states: {
         deciding: {
           description: 'Never seen: picks the cards, the end of the list or the empty state at once.',

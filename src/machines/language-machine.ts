@@ -1,10 +1,11 @@
 /**
- * Owns the page language. The URL is the source of truth: the router reports every location
- * (including back/forward) with LOCATION_CHANGED, and choosing a language navigates to the same
- * page under the new language segment. Navigation itself is the 'navigate' action, supplied by
- * the app with the router's navigate, so this machine never touches window or history.
+ * Owns the page language. The URL is the source of truth: every location (including
+ * back/forward) arrives as LOCATION_CHANGED from the invoked 'locationChanges' actor, which the
+ * app provides from the router, and choosing a language navigates to the same page under the new
+ * language segment. Navigation itself is the 'navigate' action, supplied by the app with the
+ * router's navigate, so this machine never touches window or history.
  */
-import { assign, setup } from 'xstate';
+import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import { OFFERED_LANGUAGES } from '../domain/languages';
 import { languageFromPath, withLanguage } from '../domain/routing';
 
@@ -37,6 +38,10 @@ export const languageMachine = setup({
     events: {} as LanguageEvent,
     input: {} as LanguageInput,
   },
+  actors: {
+    // Provided by the app: sends LOCATION_CHANGED for every location the router reports.
+    locationChanges: fromCallback<EventObject>(() => {}),
+  },
   actions: {
     trackLocation: assign(({ event }) => {
       if (event.type !== 'LOCATION_CHANGED') return {};
@@ -62,6 +67,7 @@ export const languageMachine = setup({
     search: input.search ?? '',
     language: languageFromPath(input.path),
   }),
+  invoke: { id: 'location', src: 'locationChanges' },
   initial: 'selectorClosed',
   on: {
     LOCATION_CHANGED: { actions: 'trackLocation' },

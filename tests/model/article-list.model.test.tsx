@@ -7,6 +7,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import { ALL } from '../../src/domain/filters';
 import { textLanguageFor } from '../../src/domain/languages';
 import type { CardPage } from '../../src/api/client';
 import { textsFor } from '../../src/domain/texts';
@@ -164,10 +165,26 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
           await act(async () => answer.reject(field<Error>(event, 'error')));
           return;
         }
-        case SEARCH_DELAY_EVENT:
+        case SEARCH_DELAY_EVENT: {
           // The pause in typing passes in real time; the search request it sends is answered by the next step.
-          await waitFor(() => expect(fetches.length).toBeGreaterThan(settled), { timeout: 2000 });
+          // On a starved CPU a pause can also fall between two keystrokes and send a search for part of the
+          // word, which the next keystroke abandons: the step is over once the app asks for the filters in force.
+          const { filters } = step.state.context as ArticleListContext;
+          await waitFor(
+            () => {
+              expect(fetches.length).toBeGreaterThan(settled);
+              const asked = fake.listPage.mock.lastCall?.[0];
+              expect({
+                search: asked?.search,
+                category: asked?.category ?? ALL,
+                source: asked?.source ?? ALL,
+                difficulty: asked?.difficulty ?? ALL,
+              }).toEqual(filters);
+            },
+            { timeout: 2000 },
+          );
           return;
+        }
         case 'LOAD_MORE':
           await app!.user.click(screen.getByRole('button', { name: texts.list.loadMore }));
           return;

@@ -31,7 +31,7 @@ describe('generated machine docs', () => {
   });
 
   it('covers every production machine with shortest and simple paths, each file under 300 KB of Markdown', () => {
-    expect(all.map((paths) => paths.model.name)).toEqual(['language', 'article-list', 'article-detail', 'word-lookup', 'consent', 'analytics']);
+    expect(all.map((paths) => paths.model.name)).toEqual(['language', 'page', 'article-list', 'article-detail', 'reading-progress', 'word-lookup', 'consent', 'analytics']);
     for (const paths of all) {
       const { shortest, simple } = pathCounts(paths);
       expect(shortest, paths.model.name).toBeGreaterThan(1);

@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import type { InspectionEvent } from 'xstate';
 import type { DictionaryApi } from '../../src/api/dictionary-client';
-import type { ConsentAnalyticsSetup } from '../../src/app/analytics-wiring';
+import type { ConsentAnalyticsSetup } from '../../src/app/consent-and-analytics';
 import { App } from '../../src/app/app';
 import { InspectContext } from '../../src/app/inspector';
 import type { AppServices } from '../../src/app/services';

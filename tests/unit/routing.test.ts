@@ -1,10 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import {
+  articleIdFromHref,
+  decodePathSegment,
   detailPath,
   isArticlesPath,
   languageFromPath,
   listPath,
+  pageAt,
   resolvePath,
   withLanguage,
 } from '../../src/domain/routing';
@@ -57,5 +60,40 @@ describe('path helpers', () => {
     expect(isArticlesPath('/zh/articles')).toBe(true);
     expect(isArticlesPath('/zh/articles/abc')).toBe(true);
     expect(isArticlesPath('/zh')).toBe(false);
+  });
+});
+
+describe('pageAt (the page a path shows)', () => {
+  it.each([
+    ['/', { kind: 'home', language: 'zh' }],
+    ['/es', { kind: 'home', language: 'es' }],
+    ['/fr/', { kind: 'home', language: 'fr' }],
+    ['/es/articles', { kind: 'list', language: 'es' }],
+    ['/zh/articles/', { kind: 'list', language: 'zh' }],
+    ['/zh/articles/a%2Fb', { kind: 'article', language: 'zh', articleId: 'a/b' }],
+    ['/zh/articles/%E0%A4%A', { kind: 'article', language: 'zh', articleId: '%E0%A4%A' }],
+    ['/zh/about', { kind: 'other', language: 'zh' }],
+    ['/zh/articles/a/b', { kind: 'other', language: 'zh' }],
+    ['/articles', { kind: 'other', language: 'zh' }],
+    ['/ES/articles', { kind: 'other', language: 'es' }],
+  ])('%s', (path, page) => {
+    expect(pageAt(path)).toEqual(page);
+  });
+
+  it('decodes a path segment, keeping one that is not valid percent-encoding', () => {
+    expect(decodePathSegment('a%20b')).toBe('a b');
+    expect(decodePathSegment('100%')).toBe('100%');
+  });
+});
+
+describe('articleIdFromHref', () => {
+  it.each([
+    ['/zh/articles/a%2Fb', 'a/b'],
+    ['https://learn.example/es/articles/x1?ref=home', 'x1'],
+    ['/zh/articles', null],
+    ['/zh', null],
+    [null, null],
+  ])('reads the article id of %s', (href, id) => {
+    expect(articleIdFromHref(href)).toBe(id);
   });
 });

@@ -139,13 +139,15 @@ const listPayloads: PayloadTable = {
 
 /**
  * The list screen changes filters only once cards are shown, has no "clear all" control (so
- * FILTERS_CLEARED is left to the machine's unit tests), and a language change is tried with the
+ * FILTERS_CLEARED is left to the machine's unit tests), takes filters from the address
+ * (QUERY_CHANGED, on back/forward) as the controls set them (left to the machine's unit tests and
+ * the list page's back/forward tests), and a language change is tried with the
  * filters at rest. At most two filters at a time keep the graph small while still showing that
  * filters combine with AND (health + advanced matches nothing).
  */
 function skipListEvent(snapshot: AnyMachineSnapshot, type: string, maxFilters: number): boolean {
   const context = snapshot.context as ArticleListContext;
-  if (type === 'FILTERS_CLEARED') return true;
+  if (type === 'FILTERS_CLEARED' || type === 'QUERY_CHANGED') return true;
   // The home page has neither filters nor a Reload button.
   if (context.limit === HOME_LIMIT && (FILTER_EVENTS.includes(type) || type === 'RELOAD')) return true;
   const filterEvent = FILTER_EVENTS.includes(type);

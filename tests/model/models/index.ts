@@ -8,6 +8,8 @@ import { articleListModel } from './article-list';
 import { consentModel } from './consent';
 import { languageModel } from './language';
 import type { MachineModel } from './model';
+import { pageModel } from './page';
+import { readingProgressModel } from './reading-progress';
 import { wordLookupModel } from './word-lookup';
 
 export type { MachineModel, ModelEvent, Scenario } from './model';
@@ -26,11 +28,15 @@ export {
   UNMATCHED_SEARCH,
 } from './article-list';
 export { LOOKUP_ENTRY, LOOKUP_WORD, NOT_A_WORD } from './word-lookup';
+export type { PageNavigation } from './page';
+export { READING_ARTICLE } from './reading-progress';
 
 export const MACHINE_MODELS: readonly MachineModel[] = [
   languageModel,
+  pageModel,
   articleListModel,
   articleDetailModel,
+  readingProgressModel,
   wordLookupModel,
   consentModel,
   analyticsModel,

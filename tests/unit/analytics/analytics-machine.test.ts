@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { articleClickFromHomepage, articleStart } from '../../../src/domain/analytics-events';
 import { configuredProviders, createAnalyticsMachine } from '../../../src/machines/analytics-machine';
 import { fakeServices, type FakeServices } from './fakes';
@@ -157,6 +157,42 @@ describe('analytics machine', () => {
       },
       { call: 'pageView', path: '/zh/articles/a7' },
     ]);
+  });
+
+  it('a route change to another page language records language_change after its page view; the same language does not', async () => {
+    const services = fakeServices();
+    const actor = startAnalytics(services, '/fr/articles');
+    actor.send({ type: 'ROUTE_CHANGED', path: '/zh/articles' });
+    actor.send({ type: 'CONSENT_GRANTED' });
+    await settle();
+    actor.send({ type: 'ROUTE_CHANGED', path: '/zh' });
+    actor.send({ type: 'ROUTE_CHANGED', path: '/es' });
+    actor.send({ type: 'ROUTE_CHANGED', path: '/es' });
+    expect(services.ga.calls).toEqual([
+      { call: 'load' },
+      { call: 'pageView', path: '/zh/articles' },
+      { call: 'pageView', path: '/zh' },
+      { call: 'pageView', path: '/es' },
+      { call: 'event', name: 'language_change', params: { from_language: 'zh', to_language: 'es', category: 'engagement', value: 1 } },
+    ]);
+  });
+
+  it('hears consent, routes and tracked events through the actors the app provides', async () => {
+    const services = fakeServices();
+    const sources: Record<string, (event: { type: string; [key: string]: unknown }) => void> = {};
+    const listen = (name: string) =>
+      fromCallback(({ sendBack }) => {
+        sources[name] = sendBack;
+      });
+    const machine = createAnalyticsMachine(services).provide({
+      actors: { consentChanges: listen('consent'), locationChanges: listen('location'), trackedEvents: listen('trackers') },
+    });
+    createActor(machine, { input: { providers: configuredProviders(services), path: '/en' } }).start();
+    sources.consent!({ type: 'CONSENT_GRANTED' });
+    await settle();
+    sources.location!({ type: 'ROUTE_CHANGED', path: '/en/articles' });
+    sources.trackers!({ type: 'TRACK', event: articleStart({ articleId: 'a1' }) });
+    expect(services.ga.calls.slice(1).map((call) => call.call)).toEqual(['pageView', 'pageView', 'event']);
   });
 
   it('withdrawing consent after init sends privacy_opt_out, opts the provider out, then tracks nothing', async () => {

@@ -3,15 +3,12 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import {
-  ConsentAndAnalyticsProvider,
-  FooterAndCookieBanner,
-  type ConsentAnalyticsSetup,
-} from '../../../src/app/analytics-wiring';
+import { ConsentAndAnalyticsProvider, type ConsentAnalyticsSetup } from '../../../src/app/consent-and-analytics';
 import * as analyticsRuntime from '../../../src/app/analytics-runtime';
-import { LanguageProvider } from '../../../src/app/language-provider';
+import { LocationProvider } from '../../../src/app/location-provider';
 import { createConsentStore } from '../../../src/platform/consent-store';
 import { memoryStorage } from '../../../src/platform/storage';
+import { FooterAndCookieBanner } from '../../../src/views/consent/footer-and-cookie-banner';
 import { HomeHead } from '../../../src/views/head/page-heads';
 import { fakeServices, type FakeServices } from './fakes';
 
@@ -39,7 +36,7 @@ function renderWired(
   const memory = memoryLocation({ path, record: true });
   render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <LanguageProvider>
+      <LocationProvider>
         <ConsentAndAnalyticsProvider setup={setup}>
           <main id="main" tabIndex={-1}>
             {options.head ? <HomeHead /> : null}
@@ -47,7 +44,7 @@ function renderWired(
           </main>
           <FooterAndCookieBanner />
         </ConsentAndAnalyticsProvider>
-      </LanguageProvider>
+      </LocationProvider>
     </Router>,
   );
   const navigate = (to: string) => act(() => memory.navigate(to));
@@ -183,7 +180,7 @@ describe('consent and analytics in the app', () => {
     const memory = memoryLocation({ path: '/en' });
     render(
       <Router hook={memory.hook}>
-        <LanguageProvider>
+        <LocationProvider>
           <ConsentAndAnalyticsProvider
             setup={{
               consentStore: createConsentStore(failing),
@@ -195,7 +192,7 @@ describe('consent and analytics in the app', () => {
           >
             <FooterAndCookieBanner />
           </ConsentAndAnalyticsProvider>
-        </LanguageProvider>
+        </LocationProvider>
       </Router>,
     );
     await act(() => vi.advanceTimersByTimeAsync(1000));

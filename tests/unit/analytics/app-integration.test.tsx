@@ -3,9 +3,9 @@
  * The real app (routes, machines, views) with consent, analytics and the page head mounted,
  * fake services only at the API and analytics-provider boundaries.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConsentAnalyticsSetup } from '../../../src/app/analytics-wiring';
+import type { ConsentAnalyticsSetup } from '../../../src/app/consent-and-analytics';
 import { createConsentStore } from '../../../src/platform/consent-store';
 import { memoryStorage } from '../../../src/platform/storage';
 import { renderApp } from '../../support/render-app';
@@ -15,7 +15,7 @@ import { fakeServices } from './fakes';
 const ACCEPTED = '{"essential":true,"analytics":true}';
 
 /** The app with consent kept in memory (a saved choice, or none) and fake analytics providers. */
-function renderWithConsent(path: string, options: { stored?: string } = {}) {
+function renderWithConsent(path: string, options: { stored?: string; strict?: boolean } = {}) {
   const analytics = fakeServices();
   const storage = memoryStorage(options.stored === undefined ? {} : { 'cookie-consent': options.stored });
   const consentAnalytics: ConsentAnalyticsSetup = {
@@ -24,7 +24,7 @@ function renderWithConsent(path: string, options: { stored?: string } = {}) {
     logger: { warn: () => {} },
     siteOrigin: 'https://learn.example',
   };
-  const app = renderApp(path, { consentAnalytics, sanitiser: { sanitise: (html: string) => ({ html }) } });
+  const app = renderApp(path, { consentAnalytics, sanitiser: { sanitise: (html: string) => ({ html }) }, strict: options.strict === true });
   return { ...app, analytics, storage };
 }
 
@@ -87,6 +87,28 @@ describe('the app with consent, analytics and page head', () => {
     );
     const complete = analytics.ga.calls.find((call) => call.call === 'event' && call.name === 'article_complete');
     expect(complete?.call === 'event' && Number.isInteger(complete.params.reading_time)).toBe(true);
+  });
+
+  it('in StrictMode an article visit is recorded once; a language switch ends it and starts one in the new language', async () => {
+    const { analytics, memory, user } = renderWithConsent('/zh/articles', { stored: ACCEPTED, strict: true });
+    const events = () =>
+      analytics.ga.calls.flatMap((call) => (call.call === 'event' ? [`${call.name} ${String(call.params.language ?? '')}`] : []));
+    await waitFor(() => expect(analytics.ga.calls).toContainEqual({ call: 'pageView', path: '/zh/articles' }));
+    act(() => memory.navigate('/zh/articles/city-bikes'));
+    await waitFor(() => expect(events()).toEqual(['article_start zh']));
+    await user.click(screen.getByRole('button', { name: /切换语言/ }));
+    await user.click(screen.getByRole('option', { name: /Español/ }));
+    await waitFor(() => expect(events().filter((event) => event.startsWith('article_'))).toEqual(['article_start zh', 'article_complete zh', 'article_start es']));
+    act(() => memory.navigate('/es/articles'));
+    await waitFor(() =>
+      expect(events().filter((event) => event.startsWith('article_'))).toEqual([
+        'article_start zh',
+        'article_complete zh',
+        'article_start es',
+        'article_complete es',
+      ]),
+    );
+    expect(events()).toContain('language_change ');
   });
 
   it('list page: its own head, and the footer link reopens the banner to withdraw consent', async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readAppConfig } from '../../../src/app/config';
+import { readAnalyticsConfig } from '../../../src/app/analytics-config';
+import { readSiteOrigin, type ConfigEnv } from '../../../src/app/config';
+
+/** The whole build-time configuration, as the app reads it in two places. */
+function readAppConfig(env: ConfigEnv, runtimeOrigin: string) {
+  return { analytics: readAnalyticsConfig(env), siteOrigin: readSiteOrigin(env, runtimeOrigin) };
+}
 
 describe('build-time configuration', () => {
   it('with nothing set, no provider is enabled and the defaults apply', () => {

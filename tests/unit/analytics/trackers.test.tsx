@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { StrictMode, type ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { articleIdFromHref, HomeArticleClickTracker } from '../../../src/app/analytics-wiring';
-import { ArticleReadingTracker } from '../../../src/app/article-reading-tracker';
+import { HomeArticleClickTracker } from '../../../src/views/home/home-article-clicks';
 import type { ArticleCard } from '../../../src/domain/article';
 import type { AnalyticsEvent } from '../../../src/domain/analytics-events';
 import { articleListMachine } from '../../../src/machines/article-list-machine';
@@ -59,96 +58,6 @@ describe('home page article clicks', () => {
         name: 'article_click_from_homepage',
         params: { article_id: 'a7', source: 'npr', category: 'engagement', value: 1 },
       },
-    ]);
-  });
-
-  it.each([
-    ['/zh/articles/a%2Fb', 'a/b'],
-    ['https://learn.example/es/articles/x1?ref=home', 'x1'],
-    ['/zh/articles', null],
-    ['/zh', null],
-    [null, null],
-  ])('reads the article id of %s', (href, id) => {
-    expect(articleIdFromHref(href)).toBe(id);
-  });
-});
-
-describe('article reading', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  const article = { id: 'a7', source: 'npr', difficulty: 'beginner' };
-  const leave = (unmount: () => void) => {
-    unmount();
-    act(() => vi.advanceTimersByTime(0));
-  };
-
-  it('article_start when loaded; article_complete with the time spent in whole seconds when leaving', () => {
-    let now = 1_000_000;
-    const { events, view } = withTracking(<ArticleReadingTracker article={article} now={() => now} />, '/es/articles/a7');
-    expect(events).toEqual([
-      {
-        name: 'article_start',
-        params: { article_id: 'a7', source: 'npr', language: 'es', difficulty: 'beginner', category: 'engagement', value: 1 },
-      },
-    ]);
-    now += 95_400;
-    leave(() => view.unmount());
-    expect(events[1]).toEqual({
-      name: 'article_complete',
-      params: { article_id: 'a7', reading_time: 95, language: 'es', difficulty: 'beginner', category: 'engagement', value: 1 },
-    });
-    expect(events).toHaveLength(2);
-  });
-
-  it('nothing before the article has loaded', () => {
-    const { events, view } = withTracking(<ArticleReadingTracker article={null} />);
-    leave(() => view.unmount());
-    expect(events).toEqual([]);
-  });
-
-  it('a remount straight away (React StrictMode) is the same visit: one start, one complete', () => {
-    const { events, view } = withTracking(
-      <StrictMode>
-        <ArticleReadingTracker article={article} />
-      </StrictMode>,
-    );
-    expect(events.map((event) => event.name)).toEqual(['article_start']);
-    act(() => vi.advanceTimersByTime(10));
-    expect(events.map((event) => event.name)).toEqual(['article_start']);
-    leave(() => view.unmount());
-    expect(events.map((event) => event.name)).toEqual(['article_start', 'article_complete']);
-  });
-
-  it('closing the page completes once', () => {
-    let now = 0;
-    const { events, view } = withTracking(<ArticleReadingTracker article={article} now={() => now} />);
-    now = 30_000;
-    act(() => window.dispatchEvent(new Event('pagehide')));
-    leave(() => view.unmount());
-    expect(events.map((event) => [event.name, event.params.reading_time])).toEqual([
-      ['article_start', undefined],
-      ['article_complete', 30],
-    ]);
-  });
-
-  it('another article ends the first visit and starts a new one', () => {
-    const events: AnalyticsEvent[] = [];
-    const tree = (current: { id: string; source: string; difficulty: string } | null) => (
-      <LanguageActorContext.Provider logic={languageMachine} options={{ input: { path: '/zh' } }}>
-        <TrackingContext.Provider value={(event) => events.push(event)}>
-          <ArticleReadingTracker article={current} />
-        </TrackingContext.Provider>
-      </LanguageActorContext.Provider>
-    );
-    const view = render(tree(article));
-    view.rerender(tree(null));
-    act(() => vi.advanceTimersByTime(0));
-    view.rerender(tree({ id: 'b2', source: 'bbc', difficulty: 'advanced' }));
-    expect(events.map((event) => `${event.name} ${String(event.params.article_id)}`)).toEqual([
-      'article_start a7',
-      'article_complete a7',
-      'article_start b2',
     ]);
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleCard } from '../../../src/domain/article';
 import {
+  addressWithFilters,
   EMPTY_FILTERS,
   applyFilters,
   hasActiveFilters,
@@ -122,5 +123,17 @@ describe('filters in the address', () => {
   it('compares filters as the server would see them (the search term trimmed)', () => {
     expect(sameFilters({ ...EMPTY_FILTERS, search: ' bank ' }, { ...EMPTY_FILTERS, search: 'bank' })).toBe(true);
     expect(sameFilters({ ...EMPTY_FILTERS, source: 'bbc' }, EMPTY_FILTERS)).toBe(false);
+  });
+
+  it('moves the address to new filters: typing replaces the entry, a select adds one, an unchanged query nothing', () => {
+    const search = { ...EMPTY_FILTERS, search: 'bank' };
+    expect(addressWithFilters('/zh/articles', '?q=ban&utm=x', search)).toEqual({ to: '/zh/articles?q=bank&utm=x', replace: true });
+    expect(addressWithFilters('/zh/articles', '?q=bank', { ...search, category: 'health' })).toEqual({
+      to: '/zh/articles?q=bank&category=health',
+      replace: false,
+    });
+    expect(addressWithFilters('/zh/articles', '?category=health', EMPTY_FILTERS)).toEqual({ to: '/zh/articles', replace: false });
+    // Unknown values in the address already mean "all".
+    expect(addressWithFilters('/zh/articles', '?q=bank&category=farming', search)).toBeNull();
   });
 });

@@ -220,6 +220,56 @@ describe('article list machine: filters and server search', () => {
   });
 });
 
+describe('article list machine: the filters and the address', () => {
+  function startWithAddress(input: ArticleListInput) {
+    const updateAddress = vi.fn();
+    const spy = vi.fn(all);
+    const machine = articleListMachine.provide({
+      actors: { fetchArticlePage: fromPromise<CardPage, ArticlePageRequest>(({ input: request }) => spy(request)) },
+      actions: { updateAddress: (_, params) => updateAddress(params.filters) },
+    });
+    return { actor: createActor(machine, { input }).start(), updateAddress, fetch: spy };
+  }
+
+  it('puts every filter the learner sets in the address, in any state', async () => {
+    const { actor, updateAddress } = startWithAddress({ language: 'zh', limit: 20 });
+    actor.send({ type: 'SEARCH_CHANGED', search: 'ban' });
+    expect(updateAddress).toHaveBeenLastCalledWith({ ...EMPTY_FILTERS, search: 'ban' });
+    await waitFor(actor, settled);
+    actor.send({ type: 'CATEGORY_SELECTED', category: 'business' });
+    expect(updateAddress).toHaveBeenLastCalledWith({ ...EMPTY_FILTERS, search: 'ban', category: 'business' });
+    actor.send({ type: 'FILTERS_CLEARED' });
+    expect(updateAddress).toHaveBeenLastCalledWith(EMPTY_FILTERS);
+    expect(updateAddress).toHaveBeenCalledTimes(3);
+  });
+
+  it('takes the address\'s filters (back/forward) without writing them back, and ignores unchanged ones', async () => {
+    const { actor, updateAddress, fetch } = startWithAddress({ language: 'zh', limit: 20, filters: { search: 'bank' } });
+    await waitFor(actor, settled);
+    actor.send({ type: 'QUERY_CHANGED', filters: { ...EMPTY_FILTERS, search: 'bank' } });
+    expect(actor.getSnapshot().matches({ loaded: 'typing' })).toBe(false);
+    actor.send({ type: 'QUERY_CHANGED', filters: { ...EMPTY_FILTERS, category: 'health' } });
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'typing' });
+    expect(actor.getSnapshot().context.filters).toEqual({ ...EMPTY_FILTERS, category: 'health' });
+    await waitFor(actor, settled);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]?.[0].filters).toEqual({ ...EMPTY_FILTERS, category: 'health' });
+    expect(updateAddress).not.toHaveBeenCalled();
+  });
+
+  it('asks again with the address\'s filters when they change before the first answer', async () => {
+    const first = deferred<CardPage>();
+    const { actor, fetch } = start(async (request) => (fetch.mock.calls.length === 1 ? first.promise : server(request)), {
+      language: 'zh',
+      limit: 20,
+    });
+    actor.send({ type: 'QUERY_CHANGED', filters: { ...EMPTY_FILTERS, source: 'bbc' } });
+    expect(fetch.mock.calls[0]?.[1].aborted).toBe(true);
+    await waitFor(actor, settled);
+    expect(fetch.mock.calls[1]?.[0].filters.source).toBe('bbc');
+  });
+});
+
 describe('article list machine: load more', () => {
   it('offers more while the server counted more, and appends the next page of the same question', async () => {
     const { actor, fetch } = start(all, { language: 'zh', limit: 3 });

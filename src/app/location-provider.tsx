@@ -1,0 +1,81 @@
+/**
+ * Where the router's location enters the machines, and the only place it does. Every location
+ * wouter reports (links, the selector, back/forward, a redirect) is published to the location feed
+ * before the browser paints. Each actor that follows the address invokes a `locationChanges` actor,
+ * which the app provides with `follow(feed, ...)`: here for the two app-wide actors, language (the
+ * page language and the header's selector, which the views read) and page (scroll, focus,
+ * <html lang>, head tags), and in the routes for theirs.
+ */
+import { useActorRef } from '@xstate/react';
+import { createContext, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { fromCallback } from 'xstate';
+import { languageMachine } from '../machines/language-machine';
+import { pageMachine } from '../machines/page-machine';
+import { captureStaticHeadTags, setHtmlLang } from '../platform/document-head';
+import { onHistoryTraversal, startPageAtTop } from '../platform/page-view';
+import { LanguageActorContext } from '../views/language-context';
+import { createFeed, follow, type Feed } from './feeds';
+import { useInspect } from './inspector';
+
+export interface PageLocation {
+  readonly path: string;
+  /** The query string as the router reports it, without '?'. */
+  readonly search: string;
+}
+
+export type LocationFeed = Feed<PageLocation>;
+
+const LocationFeedContext = createContext<LocationFeed | null>(null);
+
+export function useLocationFeed(): LocationFeed {
+  const feed = useContext(LocationFeedContext);
+  if (feed === null) throw new Error('useLocationFeed() needs a <LocationProvider> above it');
+  return feed;
+}
+
+export function LocationProvider({ children }: { children: ReactNode }) {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const inspect = useInspect();
+  const [feed] = useState(() => createFeed<PageLocation>({ path, search }));
+
+  useLayoutEffect(() => {
+    const { path: shown, search: shownSearch } = feed.current();
+    if (path !== shown || search !== shownSearch) feed.publish({ path, search });
+  }, [feed, path, search]);
+
+  const languageLogic = useMemo(
+    () =>
+      languageMachine.provide({
+        actors: { locationChanges: follow(feed, (location) => [{ type: 'LOCATION_CHANGED', ...location }]) },
+        actions: { navigate: (_, params) => navigate(params.to) },
+      }),
+    [feed, navigate],
+  );
+
+  const [pageLogic] = useState(() => {
+    // Noted before React adds its own head tags (at the first commit), removed once the page actor starts.
+    const removeStaticHeadTags = captureStaticHeadTags();
+    return pageMachine.provide({
+      actors: {
+        locationChanges: follow(feed, (location) => [{ type: 'LOCATION_CHANGED', path: location.path }]),
+        historyTraversals: fromCallback(({ sendBack }) => onHistoryTraversal(() => sendBack({ type: 'HISTORY_TRAVERSED' }))),
+      },
+      actions: {
+        adoptHead: removeStaticHeadTags,
+        setDocumentLanguage: (_, params) => setHtmlLang(params.language),
+        startAtTop: (_, params) => startPageAtTop(params.focusMain),
+      },
+    });
+  });
+  useActorRef(pageLogic, { input: { path }, inspect });
+
+  return (
+    <LocationFeedContext.Provider value={feed}>
+      <LanguageActorContext.Provider logic={languageLogic} options={{ input: { path, search }, inspect }}>
+        {children}
+      </LanguageActorContext.Provider>
+    </LocationFeedContext.Provider>
+  );
+}
