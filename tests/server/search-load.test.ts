@@ -25,6 +25,9 @@ beforeAll(async () => {
     RATE_LIMIT_MAX: '0',
     // Every search must really run, not come from the answer cache.
     ANSWER_CACHE_ENTRIES: '0',
+    // Load shedding off: on a busy runner a second of event-loop delay (the start-up work) had it
+    // answer the first request with 503, and this file is about the search limits, not shedding.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
   });
 }, 90_000);
 afterAll(async () => {
@@ -42,7 +45,7 @@ describe('search load', () => {
     const load = await healthUnderSearchLoad(server.url, { clients: 8, durationMs: 4000, probeEveryMs: 10 });
     expect(load.searches).toBeGreaterThan(8);
     expect(load.healthFailures).toBe(0);
-    // Only 200 or deliberate load shedding, never an error.
+    // Only 200 or the pool's own shedding (its queue limit), never an error.
     expect(Object.keys(load.searchStatuses).filter((s) => s !== '200' && s !== '503')).toEqual([]);
     // Health kept answering all along (its latency is a figure of scripts/bench/hardening.ts, not a test:
     // on a shared 2-core runner any time limit here fails with the machine's load, not the code).
