@@ -4,6 +4,8 @@ import type { DifficultyLevel, SourceId } from '../../src/domain/catalog';
 import { knownCategories, parseJson, type ArticleRow } from './rows';
 import type { ArticlePage, CulturalNote, RenderLanguage, StoredArticle, TranslatedLanguage, VocabularyItem } from './types';
 
+type PageRow = Omit<ArticleRow, 'paragraphs' | 'imported_at' | 'updated_at'>;
+
 export class ArticleLookup {
   private readonly statements;
 
@@ -26,9 +28,11 @@ export class ArticleLookup {
   }
 
   page(id: string, language: RenderLanguage): ArticlePage | undefined {
-    const row = this.statements.page.get(id) as Omit<ArticleRow, 'paragraphs' | 'imported_at' | 'updated_at'> | undefined;
-    if (!row) return undefined;
-    const html = this.statements.html.get(row.seq, language, row.content_hash) as string | undefined;
+    const row = this.statements.page.get(id) as PageRow | undefined;
+    return row && this.pageOf(row, this.statements.html.get(row.seq, language, row.content_hash) as string | undefined);
+  }
+
+  private pageOf(row: PageRow, html: string | undefined): ArticlePage {
     return {
       id: row.id,
       url: row.url,
@@ -74,26 +78,12 @@ export class ArticleLookup {
         translations: parseJson(v.translations, {}),
       }),
     );
-    const culturalNotes = this.notes(row.seq);
     return {
-      id: row.id,
-      url: row.url,
-      source: row.source as SourceId,
-      title: row.title,
-      publishedAt: row.published_at,
-      summary: row.summary,
-      summaryTranslations: parseJson<Partial<Record<TranslatedLanguage, string>>>(row.summary_translations, {}),
+      ...this.pageOf(row, html),
       paragraphs: parseJson<string[]>(row.paragraphs, []),
-      wordCount: row.word_count,
-      readingTimeMinutes: row.reading_time_minutes,
-      difficulty: row.difficulty as DifficultyLevel,
-      categories: knownCategories(row.categories),
       vocabulary,
-      culturalNotes,
-      contentHash: row.content_hash,
       importedAt: row.imported_at,
       updatedAt: row.updated_at,
-      ...(html !== undefined ? { html } : {}),
     };
   }
 
