@@ -5,7 +5,6 @@ import { REPO_ROOT } from '../../tests/support/server-process';
 import { LOOKUP_WORDS, type DictionaryBench, type FirstLoad, type LatencyFigures } from './dictionary-figures';
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(2)} MiB`;
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const num = (n: number) => n.toLocaleString('en-US');
 const signed = (n: number | undefined) => (n === undefined ? '–' : `${n >= 0 ? '+' : ''}${num(n)}`);
 

@@ -98,7 +98,6 @@ describe('analytics before consent and after rejection', () => {
 
 describe('analytics after acceptance', () => {
   it('loads the provider, records page views on every route change and the expected events; opting out stops them', async () => {
-    const t = texts('en');
     const c = consentTexts('en');
     const [first] = await listArticles(harness, 'en', 1);
     const { context, page } = await newPage(harness);

@@ -33,7 +33,7 @@ const FEED_ROUTES = {
 };
 
 /** Every article the import wrote; the first one (from the RSS feed) is the one read in most tests. */
-let importedIds: string[] = [];
+const importedIds: string[] = [];
 let articleId: string;
 
 /** Imports the project's fixture feeds over HTTP, with the bundled dictionary, into the test database. */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchFailure, PoliteFetcher } from '../../server/ingest/polite-fetcher';
+import { PoliteFetcher } from '../../server/ingest/polite-fetcher';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { failureOf } from './fetch-failure';
 

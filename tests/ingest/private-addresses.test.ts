@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonPublicKind } from '../../server/ingest/address-guard';
 import { importFeeds } from '../../server/ingest/importer';
-import { FetchFailure, PoliteFetcher } from '../../server/ingest/polite-fetcher';
+import { PoliteFetcher } from '../../server/ingest/polite-fetcher';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { failureOf } from './fetch-failure';
