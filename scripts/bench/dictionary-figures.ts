@@ -14,6 +14,8 @@ export const BEFORE_COMMIT_DEFAULT = 'ef39b05';
  * spellings (resolved to the American headword or the other way round), hyphenated compounds,
  * capitalised and possessive forms, and words the dictionary does not know (404).
  */
+// Formatting off: a word list reads best packed, several words a line (Prettier would put one a line).
+// prettier-ignore
 export const LOOKUP_WORDS = {
   lemma: [
     'the', 'house', 'government', 'people', 'city', 'water', 'school', 'money', 'health', 'climate', 'election',

@@ -6,6 +6,8 @@ import type { PartOfSpeech } from '../../server/dictionary/data-format';
 import type { EcdictRow } from './ecdict-source';
 
 /** ECDICT's part-of-speech prefixes ("vt.", "a.", "pl." ...) and WordNet's letters in its definitions. */
+// Formatting off: one line per part of speech, with all its prefixes (Prettier would put one a line).
+// prettier-ignore
 const POS_PREFIX: Readonly<Record<string, PartOfSpeech>> = {
   n: 'noun', pl: 'noun',
   v: 'verb', vt: 'verb', vi: 'verb', vbl: 'verb',

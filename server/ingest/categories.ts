@@ -20,6 +20,8 @@ const FEED_CATEGORY_PATTERNS: ReadonlyArray<readonly [RegExp, CategoryId]> = [
  * Keywords per tag, as word stems matched at a word start. Each is chosen to point to
  * its tag on its own; words shared by many topics ("state", "record", "court") are left out.
  */
+// Formatting off: a word list reads best packed, several words a line (Prettier would put one a line).
+// prettier-ignore
 export const CATEGORY_KEYWORDS: Readonly<Record<CategoryId, readonly string[]>> = {
   technology: [
     'software', 'computer', 'laptop', 'smartphone', 'internet', 'online', 'website', 'app', 'apps', 'digital',

@@ -14,10 +14,13 @@ export const COMMON_WORD_RANK = 4000;
 export const VOCABULARY_SIZE = 8;
 const MIN_WORD_LENGTH = 4;
 
+// Formatting off: a word list reads best packed, several words a line (Prettier would put one a line).
+// prettier-ignore
 const DETERMINERS = new Set([
   'the', 'a', 'an', 'this', 'that', 'these', 'those', 'his', 'her', 'its', 'their', 'our', 'my', 'your',
   'some', 'many', 'every', 'each', 'no', 'any', 'more', 'most', 'several', 'new',
 ]);
+// prettier-ignore
 const VERB_LEADS = new Set([
   'to', 'will', 'would', 'can', 'could', 'should', 'may', 'might', 'must', 'did', 'does', 'do', 'not', 'they', 'we',
   'helped', 'help', 'let',
