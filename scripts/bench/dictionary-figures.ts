@@ -102,7 +102,6 @@ export interface FirstLoad {
   readonly detailOnly: { files: string[]; jsGzip: number; jsRaw: number };
 }
 
-
 export function log(line: string): void {
   process.stdout.write(`${line}\n`);
 }
@@ -113,4 +112,8 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+export const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );

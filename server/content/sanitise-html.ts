@@ -36,9 +36,12 @@ const ATTRIBUTE_SET = new Set(ALLOWED_ATTR);
 
 /** The renderer's output nearly always takes the strict fast path (strict-markup.ts); anything else goes through DOMPurify. */
 export function sanitiseHtml(html: string): string {
-  return strictlySafeHtml(html, TAG_SET, ATTRIBUTE_SET) ?? purify.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOW_DATA_ATTR: false,
-  });
+  return (
+    strictlySafeHtml(html, TAG_SET, ATTRIBUTE_SET) ??
+    purify.sanitize(html, {
+      ALLOWED_TAGS,
+      ALLOWED_ATTR,
+      ALLOW_DATA_ATTR: false,
+    })
+  );
 }

@@ -26,7 +26,8 @@ const VERB_LEADS = new Set([
   'helped', 'help', 'let',
 ]);
 /** Number words are in WordNet but teach nothing. */
-const NUMBER_WORDS = /^(?:(?:twen|thir|for|fif|six|seven|eigh|nine)t(?:y|ieth)|hundred|thousand|million|billion|trillion|(?:thir|four|fif|six|seven|eigh|nine)teen(?:th)?)s?$/;
+const NUMBER_WORDS =
+  /^(?:(?:twen|thir|for|fif|six|seven|eigh|nine)t(?:y|ieth)|hundred|thousand|million|billion|trillion|(?:thir|four|fif|six|seven|eigh|nine)teen(?:th)?)s?$/;
 const BE_FORMS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'very', 'so', 'too', 'more', 'less', 'most']);
 
 let frequencyRanks: Map<string, number> | undefined;
@@ -90,7 +91,8 @@ function unique(values: string[]): string[] {
 function contextBonus(pos: WordNetPos, occurrence: Occurrence, lemma: string, wordNet: WordNet): number {
   const { surface, previous, next } = occurrence;
   let bonus = 0;
-  if (pos === 'adjective' && next && next.length > 2 && !DETERMINERS.has(next) && wordNet.has(next, 'noun') && !wordNet.has(next, 'verb')) bonus += 2.5;
+  if (pos === 'adjective' && next && next.length > 2 && !DETERMINERS.has(next) && wordNet.has(next, 'noun') && !wordNet.has(next, 'verb'))
+    bonus += 2.5;
   if (previous && DETERMINERS.has(previous)) bonus += pos === 'noun' ? 3 : pos === 'adjective' ? 1.5 : -2;
   if (previous && VERB_LEADS.has(previous)) bonus += pos === 'verb' ? 3 : -1;
   if (previous && BE_FORMS.has(previous)) bonus += pos === 'adjective' ? 2 : pos === 'verb' && /(?:ed|ing)$/.test(surface) ? 2 : 0;
@@ -196,7 +198,13 @@ export function pickVocabulary(paragraphs: readonly string[], options: PickVocab
   for (const { candidate, reading, rank } of eligible) {
     const entry = byLemma.get(reading.lemma);
     if (!entry) {
-      byLemma.set(reading.lemma, { reading, rank, occurrences: candidate.occurrences.length, firstIndex: candidate.firstIndex, firstKey: candidate.key });
+      byLemma.set(reading.lemma, {
+        reading,
+        rank,
+        occurrences: candidate.occurrences.length,
+        firstIndex: candidate.firstIndex,
+        firstKey: candidate.key,
+      });
       continue;
     }
     entry.occurrences += candidate.occurrences.length;

@@ -48,9 +48,11 @@ export class ArticleLookup {
   }
 
   private notes(seq: number): CulturalNote[] {
-    return (this.statements.notes.all(seq) as { title: string; body: string; translations: string }[]).map(
-      (n): CulturalNote => ({ title: n.title, body: n.body, translations: parseJson(n.translations, {}) }),
-    );
+    return (this.statements.notes.all(seq) as { title: string; body: string; translations: string }[]).map((n): CulturalNote => ({
+      title: n.title,
+      body: n.body,
+      translations: parseJson(n.translations, {}),
+    }));
   }
 
   byId(id: string, language?: RenderLanguage): StoredArticle | undefined {
@@ -65,15 +67,13 @@ export class ArticleLookup {
         example: string;
         translations: string;
       }[]
-    ).map(
-      (v): VocabularyItem => ({
-        word: v.word,
-        partOfSpeech: v.part_of_speech,
-        definition: v.definition,
-        example: v.example,
-        translations: parseJson(v.translations, {}),
-      }),
-    );
+    ).map((v): VocabularyItem => ({
+      word: v.word,
+      partOfSpeech: v.part_of_speech,
+      definition: v.definition,
+      example: v.example,
+      translations: parseJson(v.translations, {}),
+    }));
     const culturalNotes = this.notes(row.seq);
     return {
       id: row.id,

@@ -94,8 +94,7 @@ function latestQuery(params: LatestParams) {
 
 export function createApiClient(options: Partial<RequestOptions> = {}): ArticlesApi {
   const base: RequestOptions = { ...defaultRequestOptions(), ...stripUndefined(options) };
-  const withSignal = (signal: AbortSignal | undefined): RequestOptions =>
-    signal === undefined ? base : { ...base, signal };
+  const withSignal = (signal: AbortSignal | undefined): RequestOptions => (signal === undefined ? base : { ...base, signal });
 
   const latestPage = (params: LatestParams, signal?: AbortSignal): Promise<ArticlePage> =>
     requestJson('/articles/latest', latestQuery(params), ArticlePageCodec, withSignal(signal));

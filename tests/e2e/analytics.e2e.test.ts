@@ -5,14 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  consentTexts,
-  footerTexts,
-  LANGUAGE_NAMES,
-  listArticles,
-  previewTitle,
-  texts,
-} from './support/app';
+import { consentTexts, footerTexts, LANGUAGE_NAMES, listArticles, previewTitle, texts } from './support/app';
 import { newPage, useHarness } from './support/harness';
 import { GA_MEASUREMENT_ID } from './support/analytics-stand-in';
 

@@ -44,12 +44,24 @@ beforeAll(async () => {
   store.upsertMany(Array.from({ length: COUNT }, (_, i) => syntheticArticle(i, 3)));
   store.upsertMany([
     article({
-      id: 'lighthouse-title', source: 'bbc', title: 'The lighthouse keeper retires', publishedAt: '2020-01-02T00:00:00Z',
-      summary: 'A story about the coast.', paragraphs: ['She kept the light for forty years.'], difficulty: 'beginner', categories: ['education'],
+      id: 'lighthouse-title',
+      source: 'bbc',
+      title: 'The lighthouse keeper retires',
+      publishedAt: '2020-01-02T00:00:00Z',
+      summary: 'A story about the coast.',
+      paragraphs: ['She kept the light for forty years.'],
+      difficulty: 'beginner',
+      categories: ['education'],
     }),
     article({
-      id: 'lighthouse-body', source: 'bbc', title: 'Coastal towns count visitors', publishedAt: '2020-01-03T00:00:00Z',
-      summary: 'Tourism is up.', paragraphs: ['Visitors walked to the old lighthouse at dawn.'], difficulty: 'beginner', categories: ['education'],
+      id: 'lighthouse-body',
+      source: 'bbc',
+      title: 'Coastal towns count visitors',
+      publishedAt: '2020-01-03T00:00:00Z',
+      summary: 'Tourism is up.',
+      paragraphs: ['Visitors walked to the old lighthouse at dawn.'],
+      difficulty: 'beginner',
+      categories: ['education'],
     }),
   ]);
   app = await buildServer({ store, config: testConfig({ distDir: writeDist(dir), databasePath, rateLimitMax: 0 }) });
@@ -88,7 +100,13 @@ describe('list totals', () => {
       new: await total('source=reuters&difficulty=advanced&category=sports'),
       all: await total(''),
     };
-    const moved = article({ ...original, id: original.id, source: original.source === 'reuters' ? 'cbs' : 'reuters', difficulty: 'advanced', categories: ['sports'] });
+    const moved = article({
+      ...original,
+      id: original.id,
+      source: original.source === 'reuters' ? 'cbs' : 'reuters',
+      difficulty: 'advanced',
+      categories: ['sports'],
+    });
     store.upsert({ ...moved, source: 'reuters' });
     expect(await total(`source=${original.source}&difficulty=${original.difficulty}&category=${original.categories[0]}`)).toBe(
       before.old - (original.source === 'reuters' && original.difficulty === 'advanced' && original.categories[0] === 'sports' ? 0 : 1),
@@ -188,10 +206,18 @@ describe('the answer cache', () => {
     expect(again.statusCode).toBe(304);
     // Another connection stands for the importer's process: the server learns of the write from the database.
     const importer = openSqliteStore(databasePath);
-    importer.upsert(article({
-      id: 'breaking', source: 'npr', title: 'Breaking news', publishedAt: '2030-01-01T00:00:00Z',
-      summary: 'Now.', paragraphs: ['Just in.'], difficulty: 'advanced', categories: ['politics'],
-    }));
+    importer.upsert(
+      article({
+        id: 'breaking',
+        source: 'npr',
+        title: 'Breaking news',
+        publishedAt: '2030-01-01T00:00:00Z',
+        summary: 'Now.',
+        paragraphs: ['Just in.'],
+        difficulty: 'advanced',
+        categories: ['politics'],
+      }),
+    );
     importer.close();
     const after = await get('/api/articles/latest?limit=1');
     expect(after.body.articles[0]?.article_id).toBe('breaking');

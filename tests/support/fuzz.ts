@@ -22,7 +22,14 @@ const VALUES = [
   '"', "'", 'NEAR(a b)', 'a*', '^a', '-1', '0', '101', '1e9', '9007199254740993', 'zh', 'fr', 'technology', '%u0041', '%C0%AF', '..%2F',
 ];
 const PARAMS = ['q', 'limit', 'offset', 'language', 'category', 'source', 'difficulty', 'q', 'x'];
-const CONTENT_TYPES = ['application/json', 'text/plain', ';;', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'a/b/c'];
+const CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  ';;',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'a/b/c',
+];
 
 // The same seed gives the same requests, so a failure can be replayed.
 export { random };
