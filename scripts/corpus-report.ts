@@ -9,7 +9,9 @@ import { measureReadability, words } from '../server/content/readability';
 const dir = join(import.meta.dirname, '../server/corpus/articles');
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f));
+  : readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join(dir, f));
 
 let mismatches = 0;
 for (const file of files) {

@@ -22,4 +22,6 @@ const started = Date.now();
 const total = generateSyntheticArticles(databasePath, count, seed, (written) => {
   if (written % 20_000 === 0 || written === count) console.log(`  ${written} / ${count}`);
 });
-console.log(`Wrote ${count} synthetic articles to ${databasePath} in ${((Date.now() - started) / 1000).toFixed(1)} s (store now holds ${total}).`);
+console.log(
+  `Wrote ${count} synthetic articles to ${databasePath} in ${((Date.now() - started) / 1000).toFixed(1)} s (store now holds ${total}).`,
+);

@@ -117,10 +117,7 @@ export function analyticsFromEnv(env: Env): AnalyticsConfig {
 export function configFromEnv(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = text(env, 'HOST', '127.0.0.1');
-  const publicUrl = url(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(
-    /\/+$/,
-    '',
-  );
+  const publicUrl = url(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   const databasePath = resolve(PROJECT_ROOT, text(env, 'DATABASE_PATH', 'data/newsreader.db'));
   return {
     port,

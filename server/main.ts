@@ -62,7 +62,9 @@ async function main(): Promise<void> {
     );
   } catch (error) {
     if (error instanceof DictionaryDataError) {
-      console.error(`The server could not start: the bundled dictionary is damaged.\n${error.message}\nRestore the file from git (git checkout -- server/dictionary/data) or rebuild it with npm run build:dictionary.`);
+      console.error(
+        `The server could not start: the bundled dictionary is damaged.\n${error.message}\nRestore the file from git (git checkout -- server/dictionary/data) or rebuild it with npm run build:dictionary.`,
+      );
       process.exit(1);
     }
     throw error;
@@ -112,7 +114,10 @@ async function main(): Promise<void> {
       if (done % 20_000 === 0) console.log(`article pages: ${done} rendered so far`);
     });
     if (pages.rendered > 0) {
-      early('info', `article pages: rendered and stored for ${pages.rendered} articles in ${Date.now() - renderStarted} ms${pages.redone ? ' (new dictionary or renderer: all redone)' : ''}`);
+      early(
+        'info',
+        `article pages: rendered and stored for ${pages.rendered} articles in ${Date.now() - renderStarted} ms${pages.redone ? ' (new dictionary or renderer: all redone)' : ''}`,
+      );
     }
   }
 

@@ -31,7 +31,6 @@ export interface SizeRun {
   readonly search: Array<{ kind: string; term: string; matches: number; figures: LoadFigures }>;
 }
 
-
 function log(line: string): void {
   process.stdout.write(`${line}\n`);
 }
@@ -76,7 +75,6 @@ async function startFloorServer(bodiesFile: string): Promise<{ origin: string; c
       }),
   };
 }
-
 
 async function loadCases(origin: string, warmDetailPaths: readonly string[], coldDetailPaths: readonly string[]) {
   const latestPath = '/api/articles/latest?language=zh&limit=20';
@@ -140,7 +138,9 @@ export async function measureApiLoad(
       await runLoad({ url: cases[3]!.url, durationSeconds: 1 });
       for (const c of cases) {
         const figures = await runLoad({ url: c.url, paths: c.paths, durationSeconds });
-        log(`  ${c.endpoint}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
+        log(
+          `  ${c.endpoint}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`,
+        );
         const body = bodies[c.endpoint === 'detail-first-view' ? 'detail' : c.endpoint]!;
         endpoints.push({ endpoint: c.endpoint, path: c.path, server: figures, responseBytes: Buffer.byteLength(body) });
       }
@@ -149,7 +149,9 @@ export async function measureApiLoad(
         const answer = await json(server.origin, path);
         const matches = (answer.body as { total?: number } | null)?.total ?? -1;
         const figures = await runLoad({ url: `${server.origin}${path}`, durationSeconds: Math.max(2, Math.round(durationSeconds * 0.6)) });
-        log(`  search "${term}" (${kind}, ${matches} matches): p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.requestsPerSecond} req/s`);
+        log(
+          `  search "${term}" (${kind}, ${matches} matches): p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.requestsPerSecond} req/s`,
+        );
         searchRuns.push({ kind, term, matches, figures });
       }
       rssAfter = rssMiB(server.pid());

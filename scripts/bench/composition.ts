@@ -102,7 +102,10 @@ export function composition(jsPaths: readonly string[]): Composition {
     minified: Buffer.byteLength(text),
     gzipAlone: gzipSync(Buffer.from(text), { level: 9 }).length,
   });
-  const appText = [...joined].filter(([part]) => part.startsWith('app code:')).map(([, text]) => text).join('');
+  const appText = [...joined]
+    .filter(([part]) => part.startsWith('app code:'))
+    .map(([, text]) => text)
+    .join('');
   return {
     parts: [...joined].map(([part, text]) => ({ part, ...measure(text) })).sort((a, b) => b.minified - a.minified),
     appCode: measure(appText),

@@ -14,6 +14,8 @@ export const BEFORE_COMMIT_DEFAULT = 'ef39b05';
  * spellings (resolved to the American headword or the other way round), hyphenated compounds,
  * capitalised and possessive forms, and words the dictionary does not know (404).
  */
+// Formatting off: a word list reads best packed, several words a line (Prettier would put one a line).
+// prettier-ignore
 export const LOOKUP_WORDS = {
   lemma: [
     'the', 'house', 'government', 'people', 'city', 'water', 'school', 'money', 'health', 'climate', 'election',
@@ -100,7 +102,6 @@ export interface FirstLoad {
   readonly detailOnly: { files: string[]; jsGzip: number; jsRaw: number };
 }
 
-
 export function log(line: string): void {
   process.stdout.write(`${line}\n`);
 }
@@ -111,4 +112,8 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+export const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );

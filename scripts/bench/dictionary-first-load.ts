@@ -40,7 +40,9 @@ export async function measureFirstLoad(distDir: string, tree: string): Promise<F
   const server = await startServer({ distDir, env: UNLIMITED });
   let routeSizes: RouteSizes[];
   try {
-    const latest = (await (await fetch(`${server.origin}/api/articles/latest?language=zh&limit=1`)).json()) as { articles: Array<{ article_id: string }> };
+    const latest = (await (await fetch(`${server.origin}/api/articles/latest?language=zh&limit=1`)).json()) as {
+      articles: Array<{ article_id: string }>;
+    };
     const id = latest.articles[0]!.article_id;
     const browser = await launchChrome();
     try {
@@ -63,7 +65,8 @@ export async function measureFirstLoad(distDir: string, tree: string): Promise<F
     let containsDictionaryCodec = false;
     for (const f of jsOf(r)) {
       const jsPath = join(distDir, decodeURIComponent(f.file));
-      if (readFileSync(jsPath, 'utf8').includes('`DictionaryResponse`') || readFileSync(jsPath, 'utf8').includes('"DictionaryResponse"')) containsDictionaryCodec = true;
+      if (readFileSync(jsPath, 'utf8').includes('`DictionaryResponse`') || readFileSync(jsPath, 'utf8').includes('"DictionaryResponse"'))
+        containsDictionaryCodec = true;
       for (const [source, text] of codeBySource(jsPath)) {
         const name = source.replace(/^.*node_modules\//, '').replace(/^.*?\/?(src\/)/, '$1');
         sources[name] = (sources[name] ?? 0) + Buffer.byteLength(text);
@@ -108,11 +111,15 @@ async function measureFirstLoadAt(commit: string, workDir: string, label: string
   execFileSync('git', ['worktree', 'add', '--detach', tree, commit], { cwd: REPO_ROOT, stdio: 'ignore' });
   try {
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
-    execFileSync(process.execPath, [join(tree, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: tree,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    execFileSync(
+      process.execPath,
+      [join(tree, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        cwd: tree,
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: REPO_ROOT, stdio: 'ignore' });
   }
@@ -123,7 +130,10 @@ async function measureFirstLoadAt(commit: string, workDir: string, label: string
 export function currentTree(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'index.html', 'vite.config.ts'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'index.html', 'vite.config.ts'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    }).trim();
     return `${head}${dirty ? ' + uncommitted src changes' : ''} (current tree)`;
   } catch {
     return 'current tree';

@@ -23,7 +23,7 @@ export function lookupPaths(): string[] {
   const words = Object.values(LOOKUP_WORDS).flat();
   const paths = words.flatMap((word) => LANGUAGES.map((language) => `/api/dictionary/${encodeURIComponent(word)}?language=${language}`));
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = paths.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [paths[i], paths[j]] = [paths[j]!, paths[i]!];
@@ -31,7 +31,11 @@ export function lookupPaths(): string[] {
   return paths;
 }
 
-async function loadFigures(url: string, durationSeconds: number, paths?: readonly string[]): Promise<LatencyFigures & { requested: Set<string> }> {
+async function loadFigures(
+  url: string,
+  durationSeconds: number,
+  paths?: readonly string[],
+): Promise<LatencyFigures & { requested: Set<string> }> {
   let next = 0;
   const requested = new Set<string>();
   const times = new Map<string, number[]>();
@@ -112,7 +116,9 @@ export async function measureLoad(distDir: string, durationSeconds: number): Pro
     await loadFigures(`${server.origin}${paths[0]}`, 2, paths); // warm-up with the mix
     const lookup = await loadFigures(`${server.origin}${paths[0]}`, durationSeconds, paths);
     const rssAfter = rssMiB(server.pid());
-    log(`  look-up: ${lookup.requestsPerSecond} req/s, p50 ${lookup.p50Ms} ms, p99 ${lookup.p99Ms} ms (exact p99 ${lookup.exact.all?.p99Ms} ms), ${lookup.requested.size} distinct URLs, statuses ${JSON.stringify(lookup.statuses)}`);
+    log(
+      `  look-up: ${lookup.requestsPerSecond} req/s, p50 ${lookup.p50Ms} ms, p99 ${lookup.p99Ms} ms (exact p99 ${lookup.exact.all?.p99Ms} ms), ${lookup.requested.size} distinct URLs, statuses ${JSON.stringify(lookup.statuses)}`,
+    );
     const health = await loadFigures(`${server.origin}/api/health`, Math.max(3, Math.round(durationSeconds / 2)));
     log(`  /api/health (reference): ${health.requestsPerSecond} req/s, p50 ${health.p50Ms} ms, p99 ${health.p99Ms} ms`);
     const { requested, ...lookupFigures } = lookup;

@@ -5,7 +5,6 @@ import { REPO_ROOT } from '../../tests/support/server-process';
 import { LOOKUP_WORDS, type DictionaryBench, type FirstLoad, type LatencyFigures } from './dictionary-figures';
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(2)} MiB`;
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const num = (n: number) => n.toLocaleString('en-US');
 const signed = (n: number | undefined) => (n === undefined ? '–' : `${n >= 0 ? '+' : ''}${num(n)}`);
 
@@ -33,12 +32,23 @@ export function renderDictionarySection(d: DictionaryBench): string {
     ]);
   }
   if (d.open) {
-    summary.push(['openDictionary, first start (builds dictionary.db), median of ' + d.open.firstStart.runs.length, `${num(d.open.firstStart.medianMs)} ms`, 'well under 60 s', d.open.firstStart.medianMs < 60_000 ? 'met' : '**not met**']);
-    summary.push(['openDictionary, later start (verifies and opens it), median of ' + d.open.laterStart.runs.length, `${num(d.open.laterStart.medianMs)} ms`, 'under 1 s', d.open.laterStart.medianMs < 1000 ? 'met' : '**not met**']);
+    summary.push([
+      'openDictionary, first start (builds dictionary.db), median of ' + d.open.firstStart.runs.length,
+      `${num(d.open.firstStart.medianMs)} ms`,
+      'well under 60 s',
+      d.open.firstStart.medianMs < 60_000 ? 'met' : '**not met**',
+    ]);
+    summary.push([
+      'openDictionary, later start (verifies and opens it), median of ' + d.open.laterStart.runs.length,
+      `${num(d.open.laterStart.medianMs)} ms`,
+      'under 1 s',
+      d.open.laterStart.medianMs < 1000 ? 'met' : '**not met**',
+    ]);
   }
   if (d.files) {
     summary.push(['Data files (server/dictionary/data, all)', `${num(d.files.totalBytes)} B (${mib(d.files.totalBytes)})`, '', '']);
-    if (d.files.databaseBytes !== null) summary.push(['Built dictionary.db', `${num(d.files.databaseBytes)} B (${mib(d.files.databaseBytes)})`, '', '']);
+    if (d.files.databaseBytes !== null)
+      summary.push(['Built dictionary.db', `${num(d.files.databaseBytes)} B (${mib(d.files.databaseBytes)})`, '', '']);
   }
   if (d.firstLoad) {
     const { after, before } = d.firstLoad;
@@ -54,8 +64,7 @@ export function renderDictionarySection(d: DictionaryBench): string {
         const c = d.firstLoad.commit?.routes.find((r) => r.route === route);
         const own = c && b ? `; ${d.firstLoad.commit!.tree.split(' ')[0]} as committed: ${signed(c.jsGzip - b.jsGzip)} B` : '';
         verdict = `**not met**: no look-up code, but the DictionaryResponse codec is here (${signed(delta)} B in all${own})`;
-      }
-      else verdict = delta === undefined || delta <= 0 ? 'met' : `no look-up code; ${signed(delta)} B from other changes`;
+      } else verdict = delta === undefined || delta <= 0 ? 'met' : `no look-up code; ${signed(delta)} B from other changes`;
       summary.push([
         `First-load JS, ${route} (gzip)`,
         b ? `${num(b.jsGzip)} B → ${num(a.jsGzip)} B (${signed(delta)} B)` : `${num(a.jsGzip)} B`,
@@ -88,10 +97,18 @@ export function renderDictionarySection(d: DictionaryBench): string {
       f.p99Ms,
       f.maxMs,
       `${f.exact.all?.p50Ms ?? '–'} / ${f.exact.all?.p99Ms ?? '–'}`,
-      Object.entries(f.exact).filter(([s]) => s !== 'all').map(([s, e]) => `${s}: ${num(e.count)}, p99 ${e.p99Ms}`).join('; '),
+      Object.entries(f.exact)
+        .filter(([s]) => s !== 'all')
+        .map(([s, e]) => `${s}: ${num(e.count)}, p99 ${e.p99Ms}`)
+        .join('; '),
       f.errors,
     ];
-    out.push(table(['Case', 'req/s', 'p50', 'p90', 'p99', 'max', 'exact p50 / p99', 'responses by status', 'socket errors'], [row('GET /api/dictionary/{word} (mix)', l.lookup), row('GET /api/health (reference)', l.health)]));
+    out.push(
+      table(
+        ['Case', 'req/s', 'p50', 'p90', 'p99', 'max', 'exact p50 / p99', 'responses by status', 'socket errors'],
+        [row('GET /api/dictionary/{word} (mix)', l.lookup), row('GET /api/health (reference)', l.health)],
+      ),
+    );
     out.push('');
     out.push(
       `- \`Dictionary.lookUp\` alone (in process, no HTTP; the same mix, ${num(l.inProcess.calls)} calls): median ${l.inProcess.medianMicros} µs, p99 ${l.inProcess.p99Micros} µs. ` +
@@ -157,7 +174,9 @@ export function renderDictionarySection(d: DictionaryBench): string {
           ...d.files.files.map((f) => [`\`server/dictionary/data/${f.name}\``, num(f.bytes), (f.bytes / 1024 ** 2).toFixed(3)]),
           ['**total, server/dictionary/data**', `**${num(d.files.totalBytes)}**`, `**${(d.files.totalBytes / 1024 ** 2).toFixed(3)}**`],
           ['of which the three `.tsv.gz`', num(d.files.gzDataBytes), (d.files.gzDataBytes / 1024 ** 2).toFixed(3)],
-          ...(d.files.databaseBytes !== null ? [['built `dictionary.db` (not committed)', num(d.files.databaseBytes), (d.files.databaseBytes / 1024 ** 2).toFixed(3)]] : []),
+          ...(d.files.databaseBytes !== null
+            ? [['built `dictionary.db` (not committed)', num(d.files.databaseBytes), (d.files.databaseBytes / 1024 ** 2).toFixed(3)]]
+            : []),
         ],
       ),
     );
@@ -180,7 +199,14 @@ export function renderDictionarySection(d: DictionaryBench): string {
           : ''),
     );
     out.push('');
-    const header = ['Route', ...trees.map((t) => t.tree.split(' ')[0]! + (t === after ? ' + working tree' : '')), ...(before ? ['change vs before'] : []), 'CSS gzip', 'look-up code in it', 'DictionaryResponse codec'];
+    const header = [
+      'Route',
+      ...trees.map((t) => t.tree.split(' ')[0]! + (t === after ? ' + working tree' : '')),
+      ...(before ? ['change vs before'] : []),
+      'CSS gzip',
+      'look-up code in it',
+      'DictionaryResponse codec',
+    ];
     const rows: Array<Array<string | number>> = [];
     for (const route of ['home', 'list', 'detail']) {
       const a = after.routes.find((r) => r.route === route)!;
@@ -188,16 +214,32 @@ export function renderDictionarySection(d: DictionaryBench): string {
       rows.push([
         route,
         ...trees.map((t) => num(t.routes.find((r) => r.route === route)?.jsGzip ?? 0)),
-        ...(before ? [trees.slice(1).map((t) => signed((t.routes.find((r) => r.route === route)?.jsGzip ?? 0) - (b?.jsGzip ?? 0))).join(' / ')] : []),
+        ...(before
+          ? [
+              trees
+                .slice(1)
+                .map((t) => signed((t.routes.find((r) => r.route === route)?.jsGzip ?? 0) - (b?.jsGzip ?? 0)))
+                .join(' / '),
+            ]
+          : []),
         trees.map((t) => num(t.routes.find((r) => r.route === route)?.cssGzip ?? 0)).join(' → '),
-        a.lookupMinified === 0 ? 'none' : `${num(a.lookupMinified)} B minified, ${num(a.lookupGzipAlone)} B gzip alone (${a.lookupFiles.join(', ')})`,
+        a.lookupMinified === 0
+          ? 'none'
+          : `${num(a.lookupMinified)} B minified, ${num(a.lookupGzipAlone)} B gzip alone (${a.lookupFiles.join(', ')})`,
         a.containsDictionaryCodec ? 'yes' : 'no',
       ]);
     }
     rows.push([
       'detail chunk (JS on detail, not on home)',
       ...trees.map((t) => num(t.detailOnly.jsGzip)),
-      ...(before ? [trees.slice(1).map((t) => signed(t.detailOnly.jsGzip - before.detailOnly.jsGzip)).join(' / ')] : []),
+      ...(before
+        ? [
+            trees
+              .slice(1)
+              .map((t) => signed(t.detailOnly.jsGzip - before.detailOnly.jsGzip))
+              .join(' / '),
+          ]
+        : []),
       '',
       after.detailOnly.files.join(', '),
       '',
@@ -212,12 +254,14 @@ export function renderDictionarySection(d: DictionaryBench): string {
         .map((source) => [source, (home[source] ?? 0) - (homeBefore[source] ?? 0)] as const)
         .filter(([, change]) => change !== 0)
         .sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]));
-      out.push(`- Home's JS, ${t.tree} against ${before!.tree}, minified bytes by source: ${changes.map(([source, change]) => `\`${source}\` ${signed(change)}`).join(', ') || 'no change'}.`);
+      out.push(
+        `- Home's JS, ${t.tree} against ${before!.tree}, minified bytes by source: ${changes.map(([source, change]) => `\`${source}\` ${signed(change)}`).join(', ') || 'no change'}.`,
+      );
     }
     if (after.routes.some((r) => r.route !== 'detail' && r.containsDictionaryCodec)) {
       out.push(
         '- `DictionaryResponseCodec` and `DictionaryEntryCodec` live in `src/api/contract.ts`, a module of the main chunk, and io-ts codecs are calls the bundler cannot prove pure, ' +
-          'so they ship on every route although only the detail chunk\'s `dictionary-client.ts` uses them. Moving them next to the dictionary client (or marking the calls `/*#__PURE__*/`) would take them off home and list.',
+          "so they ship on every route although only the detail chunk's `dictionary-client.ts` uses them. Moving them next to the dictionary client (or marking the calls `/*#__PURE__*/`) would take them off home and list.",
       );
     }
     out.push('');

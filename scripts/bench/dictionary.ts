@@ -85,7 +85,12 @@ export async function measureDictionary(options: MeasureOptions): Promise<Dictio
   const { databaseBytes: _db, ...openFigures } = open ?? { databaseBytes: 0 };
   return {
     date: new Date().toISOString(),
-    machine: { cpus: list.length, cpuModel: list[0]?.model ?? 'unknown', node: process.version, loadAverage: { start: loadStart, end: round(loadavg()[0]!, 2) } },
+    machine: {
+      cpus: list.length,
+      cpuModel: list[0]?.model ?? 'unknown',
+      node: process.version,
+      loadAverage: { start: loadStart, end: round(loadavg()[0]!, 2) },
+    },
     command: options.command,
     ...(files ? { files } : {}),
     ...(open ? { open: openFigures as NonNullable<DictionaryBench['open']> } : {}),

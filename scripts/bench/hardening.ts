@@ -25,9 +25,17 @@ const SECONDS = Number(process.env.BENCH_HARDENING_SECONDS ?? '10');
 const WRITERS = 4;
 const TO_WRITE = 3000;
 
-function writer(database: string, from: number, to: number): Promise<{ imported: number; unchanged: number; failed: number; errors: string[] }> {
+function writer(
+  database: string,
+  from: number,
+  to: number,
+): Promise<{ imported: number; unchanged: number; failed: number; errors: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['tests/support/concurrent-writer.ts', database, String(from), String(to)], { cwd: REPO_ROOT });
+    const child = spawn(
+      join(REPO_ROOT, 'node_modules/.bin/tsx'),
+      ['tests/support/concurrent-writer.ts', database, String(from), String(to)],
+      { cwd: REPO_ROOT },
+    );
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', reject);
@@ -53,19 +61,34 @@ async function main(): Promise<void> {
     process.stderr.write(`fuzzing with ${FUZZ} requests…\n`);
     const started = Date.now();
     const report = await fuzz(server.port, { count: FUZZ, concurrency: 32, seed: 2026 });
-    const fiveXX = Object.entries(report.statuses).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0) - report.shed;
+    const fiveXX =
+      Object.entries(report.statuses)
+        .filter(([s]) => Number(s) >= 500)
+        .reduce((n, [, c]) => n + c, 0) - report.shed;
     rows.push(['Fuzz: requests sent / answered', `${report.sent} / ${report.answered} in ${((Date.now() - started) / 1000).toFixed(1)} s`]);
     rows.push(['Fuzz: 5xx other than load shedding', String(fiveXX)]);
     rows.push(['Fuzz: deliberate 503 (Retry-After)', String(report.shed)]);
     rows.push(['Fuzz: problems (5xx, non-JSON API answer, missing security header)', String(report.problems.length)]);
-    rows.push(['Fuzz: status counts', Object.entries(report.statuses).map(([s, c]) => `${s}: ${c}`).join(', ')]);
+    rows.push([
+      'Fuzz: status counts',
+      Object.entries(report.statuses)
+        .map(([s, c]) => `${s}: ${c}`)
+        .join(', '),
+    ]);
     if (report.problems.length) process.stderr.write(`${report.problems.join('\n')}\n`);
 
     process.stderr.write('health under 8 clients of the costliest search…\n');
     const load = await healthUnderSearchLoad(server.url, { clients: 8, durationMs: SECONDS * 1000, probeEveryMs: 10 });
-    rows.push([`Health p50 / p99 / max, 8 clients searching "${EXPENSIVE_SEARCH}" (limit 100), worker reads`,
-      `${ms(percentile(load.healthMs, 50))} / ${ms(percentile(load.healthMs, 99))} / ${ms(Math.max(...load.healthMs))} (${load.healthMs.length} probes, ${load.healthFailures} failed)`]);
-    rows.push(['Searches answered meanwhile (by status)', `${load.searches} (${Object.entries(load.searchStatuses).map(([s, c]) => `${s}: ${c}`).join(', ')})`]);
+    rows.push([
+      `Health p50 / p99 / max, 8 clients searching "${EXPENSIVE_SEARCH}" (limit 100), worker reads`,
+      `${ms(percentile(load.healthMs, 50))} / ${ms(percentile(load.healthMs, 99))} / ${ms(Math.max(...load.healthMs))} (${load.healthMs.length} probes, ${load.healthFailures} failed)`,
+    ]);
+    rows.push([
+      'Searches answered meanwhile (by status)',
+      `${load.searches} (${Object.entries(load.searchStatuses)
+        .map(([s, c]) => `${s}: ${c}`)
+        .join(', ')})`,
+    ]);
 
     process.stderr.write('four writers while the server reads…\n');
     const before = (await (await fetch(`${server.url}/api/health`)).json()) as { article_count: number };
@@ -97,16 +120,20 @@ async function main(): Promise<void> {
     db.close();
     const added = stored - before.article_count;
     const failed = reports.reduce((n, r) => n + r.failed, 0);
-    rows.push([`${WRITERS} writer processes, ${TO_WRITE} articles (${(WRITERS - 1) * overlap} written twice), server reading`,
-      `${added} added in ${writeSeconds.toFixed(1)} s; lost ${TO_WRITE - added}; duplicated ${stored - distinct}; failed writes ${failed}; search rows ${indexed} for ${stored} articles`]);
+    rows.push([
+      `${WRITERS} writer processes, ${TO_WRITE} articles (${(WRITERS - 1) * overlap} written twice), server reading`,
+      `${added} added in ${writeSeconds.toFixed(1)} s; lost ${TO_WRITE - added}; duplicated ${stored - distinct}; failed writes ${failed}; search rows ${indexed} for ${stored} articles`,
+    ]);
     rows.push(['Reads served during the writes', `${reads} (${readErrors} not 200)`]);
     await server.stop();
 
     process.stderr.write('the same search load with reads on the event loop (READ_WORKERS=0), for comparison…\n');
     server = await startLiveServer({ ...env, READ_WORKERS: '0' });
     const inline = await healthUnderSearchLoad(server.url, { clients: 8, durationMs: Math.min(SECONDS, 5) * 1000, probeEveryMs: 10 });
-    rows.push(['Health p50 / p99, same load, reads on the event loop (READ_WORKERS=0)',
-      `${ms(percentile(inline.healthMs, 50))} / ${ms(percentile(inline.healthMs, 99))} (${inline.healthMs.length} probes)`]);
+    rows.push([
+      'Health p50 / p99, same load, reads on the event loop (READ_WORKERS=0)',
+      `${ms(percentile(inline.healthMs, 50))} / ${ms(percentile(inline.healthMs, 99))} (${inline.healthMs.length} probes)`,
+    ]);
     await server.stop();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -106,7 +106,9 @@ export async function runLighthouse(
             .filter((id) => audits[id]?.score !== null && audits[id]?.score !== undefined && audits[id]!.score! < 1)
             .filter((id, index, all) => all.indexOf(id) === index),
         );
-        log(`  lighthouse ${route} run ${run + 1}: perf ${figures.performance}, a11y ${figures.accessibility}, bp ${figures.bestPractices}, seo ${figures.seo}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}`);
+        log(
+          `  lighthouse ${route} run ${run + 1}: perf ${figures.performance}, a11y ${figures.accessibility}, bp ${figures.bestPractices}, seo ${figures.seo}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}`,
+        );
       }
       const pick = (key: keyof LighthouseFigures) => median(runs.map((r) => r[key]));
       const medianFigures: LighthouseFigures = {

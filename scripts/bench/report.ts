@@ -8,11 +8,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const yes = (value: boolean) => (value ? 'holds' : '**does not hold**');
 
 function table(header: string[], rows: Array<Array<string | number>>): string {
-  return [
-    `| ${header.join(' | ')} |`,
-    `| ${header.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-  ].join('\n');
+  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join(
+    '\n',
+  );
 }
 
 function loadCells(f: LoadFigures | undefined): Array<string | number> {
@@ -81,10 +79,10 @@ export function renderMarkdown(result: BenchResult): string {
     );
     out.push(`- DOMPurify only on the detail route — ${yes(s.domPurifyOnlyOnDetail)}.`);
     out.push('');
-    out.push('### What the home route\'s JavaScript is made of');
+    out.push("### What the home route's JavaScript is made of");
     out.push('');
     out.push(
-      'From the build\'s source maps: each minified byte is attributed to the file it came from (`scripts/bench/composition.ts`). ' +
+      "From the build's source maps: each minified byte is attributed to the file it came from (`scripts/bench/composition.ts`). " +
         '"gzip alone" compresses a part by itself, so that column does not add up to the total (parts compress better together); ' +
         'minified bytes do.',
     );
@@ -140,7 +138,7 @@ export function renderMarkdown(result: BenchResult): string {
     out.push('');
     out.push(
       `Lighthouse 12, mobile preset (simulated slow 4G and 4× CPU slowdown), Debian's Chromium, against the production build ` +
-        `served by the real server with the sample corpus; median of ${result.settings.lighthouseRuns} run${result.settings.lighthouseRuns === 1 ? "" : "s"} per route. ` +
+        `served by the real server with the sample corpus; median of ${result.settings.lighthouseRuns} run${result.settings.lighthouseRuns === 1 ? '' : 's'} per route. ` +
         'Target: performance ≥ 95, accessibility, best practices and SEO 100 (reported, not asserted).',
     );
     out.push('');
@@ -226,7 +224,11 @@ export function renderMarkdown(result: BenchResult): string {
       ),
     );
     out.push('');
-    out.push('Endpoints: ' + result.load[0]!.endpoints.map((e) => `${e.endpoint} \`${e.path.replace(/synthetic-1-\d+/, '{id}')}\``).join(', ') + '.');
+    out.push(
+      'Endpoints: ' +
+        result.load[0]!.endpoints.map((e) => `${e.endpoint} \`${e.path.replace(/synthetic-1-\d+/, '{id}')}\``).join(', ') +
+        '.',
+    );
     out.push('');
     out.push('## How search cost grows');
     out.push('');
@@ -245,7 +247,9 @@ export function renderMarkdown(result: BenchResult): string {
             `${kind} ("${term}")`,
             ...result.load.flatMap((r) => {
               const s = r.search.find((x) => x.kind === kind);
-              return s ? [s.matches.toLocaleString('en-US'), s.figures.p50Ms, s.figures.p99Ms, s.figures.requestsPerSecond.toLocaleString('en-US')] : ['–', '–', '–', '–'];
+              return s
+                ? [s.matches.toLocaleString('en-US'), s.figures.p50Ms, s.figures.p99Ms, s.figures.requestsPerSecond.toLocaleString('en-US')]
+                : ['–', '–', '–', '–'];
             }),
           ];
         }),

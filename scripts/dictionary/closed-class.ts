@@ -4,7 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import {
-  isPartOfSpeech, type EntryRecord, type PartOfSpeech, type SenseRecord, type SpanishRecord,
+  isPartOfSpeech,
+  type EntryRecord,
+  type PartOfSpeech,
+  type SenseRecord,
+  type SpanishRecord,
 } from '../../server/dictionary/data-format';
 
 /**
@@ -20,19 +24,31 @@ const NEIGHBOURS: Readonly<Partial<Record<PartOfSpeech, readonly PartOfSpeech[]>
 };
 
 const CLOSED: ReadonlySet<PartOfSpeech> = new Set([
-  'pronoun', 'preposition', 'conjunction', 'determiner', 'article', 'auxiliary', 'numeral', 'interjection',
+  'pronoun',
+  'preposition',
+  'conjunction',
+  'determiner',
+  'article',
+  'auxiliary',
+  'numeral',
+  'interjection',
 ]);
 
 export function readClosedClass(file: string): SpanishRecord[] {
   const records: SpanishRecord[] = [];
-  readFileSync(file, 'utf8').split('\n').forEach((raw, index) => {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) return;
-    const [headword = '', pos = '', list = ''] = line.split('\t');
-    const spanish = list.split('|').map((s) => s.trim()).filter(Boolean);
-    if (!isPartOfSpeech(pos) || spanish.length === 0) throw new Error(`${file}:${index + 1}: bad glossary line "${line}"`);
-    records.push({ headword, pos, spanish });
-  });
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((raw, index) => {
+      const line = raw.trim();
+      if (!line || line.startsWith('#')) return;
+      const [headword = '', pos = '', list = ''] = line.split('\t');
+      const spanish = list
+        .split('|')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (!isPartOfSpeech(pos) || spanish.length === 0) throw new Error(`${file}:${index + 1}: bad glossary line "${line}"`);
+      records.push({ headword, pos, spanish });
+    });
   return records;
 }
 
@@ -58,8 +74,7 @@ export function mergeClosedClass(
     }
     rows.set(key(row.headword, pos), { ...row, pos });
   }
-  const order = (headword: string, pos: string): number =>
-    entries.get(headword)?.senses.findIndex((s) => s.pos === pos) ?? -1;
+  const order = (headword: string, pos: string): number => entries.get(headword)?.senses.findIndex((s) => s.pos === pos) ?? -1;
   return [...rows.values()]
     .filter((r) => entries.has(r.headword))
     .sort((a, b) => (a.headword < b.headword ? -1 : a.headword > b.headword ? 1 : order(a.headword, a.pos) - order(b.headword, b.pos)));

@@ -9,7 +9,10 @@ import { join, resolve } from 'node:path';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import type { Dictionary } from '../../server/dictionary/types';
 
-interface Texts { tokens: string[]; vocabulary: string[] }
+interface Texts {
+  tokens: string[];
+  vocabulary: string[];
+}
 
 const TOKEN = /\p{L}+(?:['’-]\p{L}+)*/gu;
 
@@ -40,13 +43,22 @@ function share(dictionary: Dictionary, words: readonly string[], language: 'zh' 
 }
 
 function topMisses(misses: Map<string, number>): string {
-  return [...misses.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([w, n]) => (n > 1 ? `${w}×${n}` : w)).join(', ');
+  return [...misses.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25)
+    .map(([w, n]) => (n > 1 ? `${w}×${n}` : w))
+    .join(', ');
 }
 
 const root = resolve(import.meta.dirname, '..', '..');
 const args = process.argv.slice(2);
 const corpus = join(root, 'server', 'corpus', 'articles');
-const files = args.length > 0 ? args.map((a) => resolve(a)) : readdirSync(corpus).filter((f) => f.endsWith('.json')).map((f) => join(corpus, f));
+const files =
+  args.length > 0
+    ? args.map((a) => resolve(a))
+    : readdirSync(corpus)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => join(corpus, f));
 const texts = readTexts(files);
 const dir = mkdtempSync(join(tmpdir(), 'dictionary-coverage-'));
 const { dictionary } = openDictionary({ path: join(dir, 'dictionary.db') });

@@ -6,6 +6,8 @@ import type { PartOfSpeech } from '../../server/dictionary/data-format';
 import type { EcdictRow } from './ecdict-source';
 
 /** ECDICT's part-of-speech prefixes ("vt.", "a.", "pl." ...) and WordNet's letters in its definitions. */
+// Formatting off: one line per part of speech, with all its prefixes (Prettier would put one a line).
+// prettier-ignore
 const POS_PREFIX: Readonly<Record<string, PartOfSpeech>> = {
   n: 'noun', pl: 'noun',
   v: 'verb', vt: 'verb', vi: 'verb', vbl: 'verb',
@@ -30,7 +32,10 @@ export interface ChineseSenses {
 }
 
 function lines(field: string): string[] {
-  return field.split(/\\n|\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+  return field
+    .split(/\\n|\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
 }
 
 /** Splits "港, 避难所；(使)入港" on commas and semicolons that are not inside brackets. */
@@ -100,7 +105,10 @@ export function englishDefinitions(definition: string): Map<PartOfSpeech, string
     const match = /^([a-z]+)\.?\s+(.+)$/.exec(line);
     const pos = match ? POS_PREFIX[match[1]!] : undefined;
     // Webster-derived lines open with cross-references such as "& a." before the definition itself.
-    const text = (match?.[2] ?? '').replace(/^(?:&\s*[a-z]+\.\s*)+/, '').replace(/\s+/g, ' ').trim();
+    const text = (match?.[2] ?? '')
+      .replace(/^(?:&\s*[a-z]+\.\s*)+/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (pos && text && !found.has(pos)) found.set(pos, text);
   }
   return found;
@@ -145,7 +153,11 @@ const INFLECTION_CODES = new Set(['p', 'd', 'i', '3', 's', 'r', 't']);
  * own. Comparatives and superlatives are left out: "较好的" for "better" says more than "good"'s "好的".
  */
 export const IMPLIED_POS: Readonly<Record<string, readonly PartOfSpeech[]>> = {
-  p: ['verb'], d: ['verb'], i: ['verb'], '3': ['verb'], s: ['noun'],
+  p: ['verb'],
+  d: ['verb'],
+  i: ['verb'],
+  '3': ['verb'],
+  s: ['noun'],
 };
 
 export interface Exchange {
@@ -164,7 +176,10 @@ export function parseExchange(exchange: string, word: string): Exchange {
     const colon = part.indexOf(':');
     if (colon < 0) continue;
     const code = part.slice(0, colon);
-    const value = part.slice(colon + 1).trim().toLowerCase();
+    const value = part
+      .slice(colon + 1)
+      .trim()
+      .toLowerCase();
     if (code === '0') lemma = value;
     else if (code === '1') lemmaCodes = [...value];
     else if (INFLECTION_CODES.has(code) && value && value !== word && !inflections.includes(value)) inflections.push(value);

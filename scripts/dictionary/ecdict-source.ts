@@ -54,9 +54,16 @@ function parseRows(csv: string): EcdictRow[] {
     return index;
   };
   const c = {
-    word: column('word'), phonetic: column('phonetic'), definition: column('definition'),
-    translation: column('translation'), collins: column('collins'), oxford: column('oxford'),
-    tag: column('tag'), bnc: column('bnc'), frq: column('frq'), exchange: column('exchange'),
+    word: column('word'),
+    phonetic: column('phonetic'),
+    definition: column('definition'),
+    translation: column('translation'),
+    collins: column('collins'),
+    oxford: column('oxford'),
+    tag: column('tag'),
+    bnc: column('bnc'),
+    frq: column('frq'),
+    exchange: column('exchange'),
   };
   const int = (text: string | undefined): number => {
     const value = Number.parseInt(text ?? '', 10);

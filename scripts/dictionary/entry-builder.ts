@@ -7,12 +7,26 @@ import { simplifyDefinition } from '../../server/ingest/vocabulary';
 import type { WordNet, WordNetPos } from '../../server/ingest/wordnet';
 import type { EcdictRow } from './ecdict-source';
 import {
-  IMPLIED_POS, chineseSenses, definitionPos, englishDefinitions, frequencyRank, parseExchange, tagsOf, toIpa,
+  IMPLIED_POS,
+  chineseSenses,
+  definitionPos,
+  englishDefinitions,
+  frequencyRank,
+  parseExchange,
+  tagsOf,
+  toIpa,
 } from './ecdict-fields';
 
 const WORDNET_POS: ReadonlySet<string> = new Set(['noun', 'verb', 'adjective', 'adverb']);
 const CLOSED_CLASS: ReadonlySet<string> = new Set([
-  'pronoun', 'preposition', 'conjunction', 'determiner', 'article', 'auxiliary', 'numeral', 'interjection',
+  'pronoun',
+  'preposition',
+  'conjunction',
+  'determiner',
+  'article',
+  'auxiliary',
+  'numeral',
+  'interjection',
 ]);
 const MAX_DEFINITION = 220;
 

@@ -26,7 +26,10 @@ export class SpanishChain {
   /** "n#20106" → Spanish lemmas of that synset. */
   private readonly synsetLemmas = new Map<string, SpanishLemma[]>();
 
-  constructor(mcrDir: string, private readonly wordNet: WordNet) {
+  constructor(
+    mcrDir: string,
+    private readonly wordNet: WordNet,
+  ) {
     for (const line of readLines(join(mcrDir, 'wn31-30.csv'))) {
       const [from, to] = line.split(',');
       if (from && to) this.wn31to30.set(from, to);
@@ -100,5 +103,7 @@ function spanishKey(text: string): string {
 }
 
 function readLines(file: string): string[] {
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.length > 0);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.length > 0);
 }

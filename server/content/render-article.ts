@@ -110,18 +110,16 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
           `</dt>`,
       );
       if (translation) {
-        parts.push(
-          `<dd class="nr-vocabulary-translation" lang="${explanationLang(true)}">${escapeHtml(translation)}</dd>`,
-        );
+        parts.push(`<dd class="nr-vocabulary-translation" lang="${explanationLang(true)}">${escapeHtml(translation)}</dd>`);
       } else if (translated) {
         // Said in the learner's language, so English never stands under a Chinese heading unexplained.
-        parts.push(`<dd class="nr-vocabulary-translation nr-vocabulary-missing" lang="${textLanguage}">${escapeHtml(labels.noTranslation)}</dd>`);
+        parts.push(
+          `<dd class="nr-vocabulary-translation nr-vocabulary-missing" lang="${textLanguage}">${escapeHtml(labels.noTranslation)}</dd>`,
+        );
       }
       parts.push(`<dd class="nr-vocabulary-definition" lang="en">${escapeHtml(item.definition)}</dd>`);
       if (item.example.trim()) {
-        parts.push(
-          `<dd class="nr-vocabulary-example" lang="en"><q>${markExample(item.example.trim(), item.word, forms)}</q></dd>`,
-        );
+        parts.push(`<dd class="nr-vocabulary-example" lang="en"><q>${markExample(item.example.trim(), item.word, forms)}</q></dd>`);
       }
       parts.push(`</div>`);
     }

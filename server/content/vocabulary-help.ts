@@ -43,7 +43,10 @@ function clauses(sentence: string): Array<{ start: number; end: number }> {
 /** At most `max` words around the character position `at`, with an ellipsis where text was cut. */
 function window(sentence: string, at: number, max: number): string {
   const tokens = [...sentence.matchAll(/\S+/g)].filter((token) => token[0] !== '…');
-  const centre = Math.max(0, tokens.findIndex((token) => token.index + token[0].length > at));
+  const centre = Math.max(
+    0,
+    tokens.findIndex((token) => token.index + token[0].length > at),
+  );
   const first = Math.max(0, Math.min(centre - Math.floor(max / 2), tokens.length - max));
   const chosen = tokens.slice(first, first + max);
   const text = chosen.map((token) => token[0]).join(' ');
@@ -51,7 +54,10 @@ function window(sentence: string, at: number, max: number): string {
 }
 
 function tidy(piece: string, cutBefore: boolean, cutAfter: boolean): string {
-  const core = piece.trim().replace(/^[,;:—–-]\s*/, '').replace(/\s*[,;:—–-]$/, '');
+  const core = piece
+    .trim()
+    .replace(/^[,;:—–-]\s*/, '')
+    .replace(/\s*[,;:—–-]$/, '');
   return `${cutBefore ? '… ' : ''}${core}${cutAfter ? ' …' : ''}`;
 }
 

@@ -5,14 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import {
-  CATEGORY_IDS,
-  DIFFICULTY_LEVELS,
-  SOURCE_IDS,
-  isCategoryId,
-  isDifficultyLevel,
-  isSourceId,
-} from '../../src/domain/catalog';
+import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../src/domain/catalog';
 import { readingTimeMinutes } from '../../src/domain/reading-time';
 import { words } from '../content/readability';
 import { withReadingHelp, type GlossDictionary } from '../content/vocabulary-help';
@@ -71,7 +64,6 @@ class FieldReader {
     return out;
   }
 }
-
 
 /** Parses one corpus file's JSON into an ArticleInput, or throws CorpusFormatError naming the field. */
 export function parseCorpusArticle(data: Json, file: string): ArticleInput {
@@ -153,7 +145,9 @@ export function readCorpus(dir: string): CorpusReadResult {
   const errors: { file: string; message: string }[] = [];
   if (!existsSync(dir)) return { articles, errors };
   const seen = new Set<string>();
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const file = join(dir, name);
     try {
       const article = parseCorpusArticle(JSON.parse(readFileSync(file, 'utf8')) as Json, name);

@@ -8,7 +8,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
-  DATA_FILES, FORMAT_VERSION, MANIFEST_FILE, RowFormatError, type DataFileKey, type Manifest, type ManifestFile,
+  DATA_FILES,
+  FORMAT_VERSION,
+  MANIFEST_FILE,
+  RowFormatError,
+  type DataFileKey,
+  type Manifest,
+  type ManifestFile,
 } from './data-format';
 import { DictionaryDataError } from './types';
 

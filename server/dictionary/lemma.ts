@@ -21,7 +21,6 @@ export interface Resolution {
   readonly headwords: readonly string[];
 }
 
-
 const WORD = /^\p{L}+(?:['-]\p{L}+)*$/u;
 const EDGE_PUNCTUATION = /^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu;
 
@@ -63,8 +62,7 @@ export function suffixCandidates(word: string): string[] {
   const add = (stem: string | undefined): void => {
     if (stem && stem.length >= 2 && stem !== word && !found.includes(stem)) found.push(stem);
   };
-  const doubled = (stem: string): string | undefined =>
-    /([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : undefined;
+  const doubled = (stem: string): string | undefined => (/([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : undefined);
   if (word.endsWith("'s")) add(word.slice(0, -2));
   if (word.endsWith("s'")) add(word.slice(0, -1));
   for (const [suffix, replacements] of SUFFIXES) {
@@ -77,9 +75,19 @@ export function suffixCandidates(word: string): string[] {
 }
 
 const SUFFIXES: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ['ies', ['y']], ['ied', ['y']], ['ier', ['y']], ['iest', ['y']], ['ily', ['y']],
-  ['ves', ['f', 'fe']], ['es', ['', 'e']], ['s', ['']],
-  ['ing', ['', 'e']], ['ed', ['', 'e']], ['er', ['', 'e']], ['est', ['', 'e']], ['ly', ['', 'le']],
+  ['ies', ['y']],
+  ['ied', ['y']],
+  ['ier', ['y']],
+  ['iest', ['y']],
+  ['ily', ['y']],
+  ['ves', ['f', 'fe']],
+  ['es', ['', 'e']],
+  ['s', ['']],
+  ['ing', ['', 'e']],
+  ['ed', ['', 'e']],
+  ['er', ['', 'e']],
+  ['est', ['', 'e']],
+  ['ly', ['', 'le']],
 ];
 const DOUBLING: ReadonlySet<string> = new Set(['ing', 'ed', 'er', 'est']);
 

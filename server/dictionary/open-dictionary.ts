@@ -53,8 +53,16 @@ function openIfCurrent(path: string, wanted: string): Database.Database | undefi
   return undefined;
 }
 
-interface SenseRow { pos: string; zh: string; en: string }
-interface HeadwordRow { ipa: string; rank: number; tags: string }
+interface SenseRow {
+  pos: string;
+  zh: string;
+  en: string;
+}
+interface HeadwordRow {
+  ipa: string;
+  rank: number;
+  tags: string;
+}
 
 class SqliteDictionary implements Dictionary {
   private readonly headwordStatement: Database.Statement<[string], HeadwordRow>;
@@ -63,7 +71,10 @@ class SqliteDictionary implements Dictionary {
   private readonly spanishStatement: Database.Statement<[string], { pos: string; es: string }>;
   private readonly source: LemmaSource;
 
-  constructor(private readonly db: Database.Database, readonly version: string) {
+  constructor(
+    private readonly db: Database.Database,
+    readonly version: string,
+  ) {
     this.headwordStatement = db.prepare('SELECT ipa, rank, tags FROM headwords WHERE word = ?');
     this.sensesStatement = db.prepare('SELECT pos, zh, en FROM senses WHERE word = ? ORDER BY ord');
     this.formsStatement = db.prepare('SELECT lemma FROM forms WHERE form = ? ORDER BY ord');

@@ -82,7 +82,10 @@ export interface HeadOptions {
 
 function jsonForScript(value: unknown): string {
   // Inside <script> only "</" and U+2028/2029 could end or break the block.
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The head tags for one page, as an HTML fragment. */
@@ -92,9 +95,7 @@ export function headTags({ publicUrl, page, article, notFound }: HeadOptions): s
     kind,
     page.textLanguage,
     page.canonicalPath,
-    article
-      ? { title: article.title, summary: article.summary, date: article.publishedAt, categories: article.categories }
-      : undefined,
+    article ? { title: article.title, summary: article.summary, date: article.publishedAt, categories: article.categories } : undefined,
   );
   const canonical = `${publicUrl}${meta.canonicalPath}`;
   const mark = 'data-server-head';
@@ -108,13 +109,9 @@ export function headTags({ publicUrl, page, article, notFound }: HeadOptions): s
     tags.push(`<link ${mark} rel="canonical" href="${escapeHtml(canonical)}">`);
     const suffix = meta.canonicalPath.slice(`/${page.lang}`.length);
     for (const language of OFFERED_LANGUAGES) {
-      tags.push(
-        `<link ${mark} rel="alternate" hreflang="${language}" href="${escapeHtml(`${publicUrl}/${language}${suffix}`)}">`,
-      );
+      tags.push(`<link ${mark} rel="alternate" hreflang="${language}" href="${escapeHtml(`${publicUrl}/${language}${suffix}`)}">`);
     }
-    tags.push(
-      `<link ${mark} rel="alternate" hreflang="x-default" href="${escapeHtml(`${publicUrl}/${DEFAULT_LANGUAGE}${suffix}`)}">`,
-    );
+    tags.push(`<link ${mark} rel="alternate" hreflang="x-default" href="${escapeHtml(`${publicUrl}/${DEFAULT_LANGUAGE}${suffix}`)}">`);
   }
   const og: [string, string][] = [
     ['og:site_name', SITE_NAME],
@@ -123,9 +120,7 @@ export function headTags({ publicUrl, page, article, notFound }: HeadOptions): s
     ['og:type', meta.ogType],
     ['og:url', canonical],
     ['og:locale', meta.ogLocale],
-    ...TEXT_LANGUAGES.filter((l) => l !== page.textLanguage).map(
-      (l): [string, string] => ['og:locale:alternate', OPEN_GRAPH_LOCALES[l]],
-    ),
+    ...TEXT_LANGUAGES.filter((l) => l !== page.textLanguage).map((l): [string, string] => ['og:locale:alternate', OPEN_GRAPH_LOCALES[l]]),
   ];
   if (article && meta.ogType === 'article') {
     og.push(['article:published_time', article.publishedAt]);

@@ -89,10 +89,7 @@ export function parameterError(failure: ValidationFailure, request: FastifyReque
       ? String((first.params as { missingProperty?: unknown }).missingProperty)
       : (first?.instancePath.split('/')[1] ?? '');
   const where = failure.validationContext === 'params' ? 'params' : 'querystring';
-  const sent =
-    where === 'params'
-      ? [String((request.params as Record<string, unknown>)[name] ?? '')]
-      : sentQueryValues(request.url, name);
+  const sent = where === 'params' ? [String((request.params as Record<string, unknown>)[name] ?? '')] : sentQueryValues(request.url, name);
   if (sent.length > 1) {
     return new ApiError(400, 'invalid_parameter', `${name} was given ${sent.length} times; give it once`, name);
   }

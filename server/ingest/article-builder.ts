@@ -15,7 +15,8 @@ import { TRANSLATION_TARGETS, type TranslationProvider } from './translation';
 import { pickVocabulary } from './vocabulary';
 
 /** Query parameters that only track where a reader came from; they never change the article. */
-const TRACKING_PARAMS = /^(?:utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid|cmpid|ocid|at_medium|at_campaign|at_custom\d*|ns_mchannel|ns_source|ns_campaign|ns_linkname|ns_fee|taid|ito|src|ref|rss|feedtype|outputtype)$/i;
+const TRACKING_PARAMS =
+  /^(?:utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid|cmpid|ocid|at_medium|at_campaign|at_custom\d*|ns_mchannel|ns_source|ns_campaign|ns_linkname|ns_fee|taid|ito|src|ref|rss|feedtype|outputtype)$/i;
 
 /**
  * The form of an article's URL its id is derived from: https, lowercase host without
@@ -111,7 +112,9 @@ export async function buildArticle(draft: ArticleDraft, options: BuildOptions = 
           return text ? { ...item, translations: { ...item.translations, [target]: text } } : item;
         });
       } catch (error) {
-        options.onWarning?.(`translation to ${target} failed for "${draft.title}": ${error instanceof Error ? error.message : String(error)}`);
+        options.onWarning?.(
+          `translation to ${target} failed for "${draft.title}": ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   }

@@ -7,7 +7,10 @@ import type { CategoryId } from '../../src/domain/catalog';
 
 /** Feed category labels (lowercased) that name one of our tags. */
 const FEED_CATEGORY_PATTERNS: ReadonlyArray<readonly [RegExp, CategoryId]> = [
-  [/\b(?:tech|technology|science ?(?:&|and) ?tech(?:nology)?|gadgets?|internet|cyber ?security|artificial intelligence|ai|computing|software)\b/, 'technology'],
+  [
+    /\b(?:tech|technology|science ?(?:&|and) ?tech(?:nology)?|gadgets?|internet|cyber ?security|artificial intelligence|ai|computing|software)\b/,
+    'technology',
+  ],
   [/\b(?:politics?|political|elections?|government|congress|parliament|white house|policy|westminster|democracy)\b/, 'politics'],
   [/\b(?:business|economy|economics|markets?|finance|money|companies|industry|trade|jobs|retail)\b/, 'business'],
   [/\b(?:health|medicine|medical|wellness|well-being|nutrition|coronavirus|covid|public health|mental health)\b/, 'health'],
@@ -20,6 +23,8 @@ const FEED_CATEGORY_PATTERNS: ReadonlyArray<readonly [RegExp, CategoryId]> = [
  * Keywords per tag, as word stems matched at a word start. Each is chosen to point to
  * its tag on its own; words shared by many topics ("state", "record", "court") are left out.
  */
+// Formatting off: a word list reads best packed, several words a line (Prettier would put one a line).
+// prettier-ignore
 export const CATEGORY_KEYWORDS: Readonly<Record<CategoryId, readonly string[]>> = {
   technology: [
     'software', 'computer', 'laptop', 'smartphone', 'internet', 'online', 'website', 'app', 'apps', 'digital',
@@ -70,10 +75,7 @@ function escapeRegExp(text: string): string {
 
 const KEYWORD_PATTERNS: ReadonlyArray<readonly [CategoryId, ReadonlyArray<readonly [string, RegExp]>]> = Object.entries(
   CATEGORY_KEYWORDS,
-).map(([category, keywords]) => [
-  category as CategoryId,
-  keywords.map((k) => [k, new RegExp(`\\b${escapeRegExp(k)}`, 'gi')] as const),
-]);
+).map(([category, keywords]) => [category as CategoryId, keywords.map((k) => [k, new RegExp(`\\b${escapeRegExp(k)}`, 'gi')] as const)]);
 
 export function categoriesFromFeed(feedCategories: readonly string[]): CategoryId[] {
   const found = new Set<CategoryId>();

@@ -150,5 +150,14 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     if (source) throw new UsageError('--source names the source of the feeds after it, but no feed follows');
     feeds.push(...readFeedConfig(DEFAULT_FEEDS_FILE));
   }
-  return { feeds, ...(everyMinutes !== undefined ? { everyMinutes } : {}), timeoutMs, maxBytes, perHostConcurrency, refetch, allowPrivateHosts, help };
+  return {
+    feeds,
+    ...(everyMinutes !== undefined ? { everyMinutes } : {}),
+    timeoutMs,
+    maxBytes,
+    perHostConcurrency,
+    refetch,
+    allowPrivateHosts,
+    help,
+  };
 }

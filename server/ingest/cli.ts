@@ -21,10 +21,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((done) => {
     if (signal.aborted) return done();
     const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      done();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        done();
+      },
+      { once: true },
+    );
   });
 }
 
@@ -52,7 +56,9 @@ async function main(): Promise<number> {
     signals += 1;
     // A second signal means "now": each article is its own transaction, so nothing is left half-written.
     if (signals > 1) process.exit(130);
-    process.stderr.write(`\ningest: ${name} received; stopping (articles already fetched are still written whole; send again to quit at once)\n`);
+    process.stderr.write(
+      `\ningest: ${name} received; stopping (articles already fetched are still written whole; send again to quit at once)\n`,
+    );
     stop.abort();
   };
   process.on('SIGINT', () => onSignal('SIGINT'));

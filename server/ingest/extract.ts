@@ -8,7 +8,8 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 
 const BLOCKS = 'p, li, blockquote, pre, h2, h3, h4, h5, h6, dd';
 // Figures go too: their captions are mostly photo credits, not the story.
-const DROPPED = 'figure, script, style, noscript, template, iframe, object, embed, svg, canvas, form, button, input, select, textarea, nav, aside, footer, header';
+const DROPPED =
+  'figure, script, style, noscript, template, iframe, object, embed, svg, canvas, form, button, input, select, textarea, nav, aside, footer, header';
 
 /** jsdom reports CSS it cannot parse on its console; a news page's CSS is not our concern. */
 function quietConsole(): VirtualConsole {

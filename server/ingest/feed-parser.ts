@@ -151,12 +151,16 @@ function rssItem(node: Node, base: string | undefined): FeedItem {
     ...optional('updatedAt', isoDate(node['atom:updated']) ?? isoDate(node['dc:modified'])),
     ...optional('summaryHtml', htmlOf(node['description'])),
     ...optional('contentHtml', htmlOf(node['content:encoded'])),
-    categories: asArray(node['category']).map(textOf).filter((c): c is string => Boolean(c)),
+    categories: asArray(node['category'])
+      .map(textOf)
+      .filter((c): c is string => Boolean(c)),
   };
 }
 
 function atomItem(node: Node, base: string | undefined): FeedItem {
-  const links = asArray(node['link']).map(asNode).filter((l): l is Node => Boolean(l));
+  const links = asArray(node['link'])
+    .map(asNode)
+    .filter((l): l is Node => Boolean(l));
   const alternate = links.find((l) => (l['@_rel'] ?? 'alternate') === 'alternate') ?? links[0];
   const link = absolute(alternate ? String(alternate['@_href'] ?? '') : undefined, base);
   const content = asNode(node['content']);
@@ -174,7 +178,7 @@ function atomItem(node: Node, base: string | undefined): FeedItem {
     categories: asArray(node['category'])
       .map((c) => {
         const n = asNode(c);
-        return n ? String(n['@_label'] ?? n['@_term'] ?? '') : textOf(c) ?? '';
+        return n ? String(n['@_label'] ?? n['@_term'] ?? '') : (textOf(c) ?? '');
       })
       .filter(Boolean),
   };
@@ -185,7 +189,9 @@ function optional<K extends string, V>(key: K, value: V | undefined): Partial<Re
 }
 
 function stripTags(html: string): string {
-  return decodeXmlEntities(html.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+  return decodeXmlEntities(html.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function detectFormat(xml: string): 'rss' | 'atom' | undefined {
@@ -209,11 +215,17 @@ export function parseFeed(xml: string, baseUrl?: string): ParsedFeed {
       const root = asNode(doc['rss']) ?? asNode(doc['rdf:RDF']);
       const channel = asNode(root?.['channel']);
       const itemNodes = asArray(channel?.['item'] ?? root?.['item']);
-      const items = itemNodes.map(asNode).filter((n): n is Node => Boolean(n)).map((n) => rssItem(n, baseUrl));
+      const items = itemNodes
+        .map(asNode)
+        .filter((n): n is Node => Boolean(n))
+        .map((n) => rssItem(n, baseUrl));
       return { format, title: textOf(channel?.['title']) ?? '', items, brokenItems: [] };
     }
     const feed = asNode(doc['feed']) ?? asNode(Object.values(doc).find((v) => asNode(v)?.['entry'] !== undefined));
-    const items = asArray(feed?.['entry']).map(asNode).filter((n): n is Node => Boolean(n)).map((n) => atomItem(n, baseUrl));
+    const items = asArray(feed?.['entry'])
+      .map(asNode)
+      .filter((n): n is Node => Boolean(n))
+      .map((n) => atomItem(n, baseUrl));
     return { format, title: stripTags(htmlOf(feed?.['title']) ?? ''), items, brokenItems: [] };
   }
   return salvage(text, format, baseUrl, `line ${validation.err.line}: ${validation.err.msg}`);

@@ -117,7 +117,9 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
     };
   }
 
-  async function pageText(link: string): Promise<{ paragraphs: string[]; canonicalUrl?: string; title?: string; publishedAt?: string; excerpt?: string }> {
+  async function pageText(
+    link: string,
+  ): Promise<{ paragraphs: string[]; canonicalUrl?: string; title?: string; publishedAt?: string; excerpt?: string }> {
     const page = await fetcher.fetch(link, { accept: PAGE_ACCEPT });
     if (!isHtmlType(page.contentType, page.body)) {
       throw new ItemFailure(`not an HTML page (${page.contentType || 'no content type'}): ${link}`);

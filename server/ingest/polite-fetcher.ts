@@ -167,7 +167,12 @@ export class PoliteFetcher {
         throw new FetchFailure('bad-url', start, `${start} redirects to ${current}, which is not http(s)`);
       }
       if (!this.options.allowPrivateHosts) checkLiteralHost(parsed.hostname);
-      const response = (await undiciFetch(current, { headers, signal, redirect: 'manual', dispatcher: this.dispatcher })) as unknown as Response;
+      const response = (await undiciFetch(current, {
+        headers,
+        signal,
+        redirect: 'manual',
+        dispatcher: this.dispatcher,
+      })) as unknown as Response;
       const location = response.headers.get('location');
       if (response.status < 300 || response.status > 399 || response.status === 304 || !location) {
         Object.defineProperty(response, 'url', { value: current });

@@ -45,12 +45,15 @@ export class LibreTranslateProvider implements TranslationProvider {
 export class TranslationConfigError extends Error {}
 
 /** The provider named by the environment, or undefined when none is configured. */
-export function translationProviderFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): TranslationProvider | undefined {
+export function translationProviderFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): TranslationProvider | undefined {
   const name = env['TRANSLATION_PROVIDER']?.trim().toLowerCase();
   if (!name || name === 'none') return undefined;
   if (name === 'libretranslate') {
     const url = env['LIBRETRANSLATE_URL']?.trim();
-    if (!url || !/^https?:\/\//.test(url)) throw new TranslationConfigError('TRANSLATION_PROVIDER=libretranslate needs LIBRETRANSLATE_URL (an http(s) address)');
+    if (!url || !/^https?:\/\//.test(url))
+      throw new TranslationConfigError('TRANSLATION_PROVIDER=libretranslate needs LIBRETRANSLATE_URL (an http(s) address)');
     return new LibreTranslateProvider(url, env['LIBRETRANSLATE_API_KEY']?.trim() || undefined);
   }
   throw new TranslationConfigError(`unknown TRANSLATION_PROVIDER "${name}" (known: none, libretranslate)`);

@@ -14,16 +14,20 @@ export const COMMON_WORD_RANK = 4000;
 export const VOCABULARY_SIZE = 8;
 const MIN_WORD_LENGTH = 4;
 
+// Formatting off: a word list reads best packed, several words a line (Prettier would put one a line).
+// prettier-ignore
 const DETERMINERS = new Set([
   'the', 'a', 'an', 'this', 'that', 'these', 'those', 'his', 'her', 'its', 'their', 'our', 'my', 'your',
   'some', 'many', 'every', 'each', 'no', 'any', 'more', 'most', 'several', 'new',
 ]);
+// prettier-ignore
 const VERB_LEADS = new Set([
   'to', 'will', 'would', 'can', 'could', 'should', 'may', 'might', 'must', 'did', 'does', 'do', 'not', 'they', 'we',
   'helped', 'help', 'let',
 ]);
 /** Number words are in WordNet but teach nothing. */
-const NUMBER_WORDS = /^(?:(?:twen|thir|for|fif|six|seven|eigh|nine)t(?:y|ieth)|hundred|thousand|million|billion|trillion|(?:thir|four|fif|six|seven|eigh|nine)teen(?:th)?)s?$/;
+const NUMBER_WORDS =
+  /^(?:(?:twen|thir|for|fif|six|seven|eigh|nine)t(?:y|ieth)|hundred|thousand|million|billion|trillion|(?:thir|four|fif|six|seven|eigh|nine)teen(?:th)?)s?$/;
 const BE_FORMS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'very', 'so', 'too', 'more', 'less', 'most']);
 
 let frequencyRanks: Map<string, number> | undefined;
@@ -87,7 +91,8 @@ function unique(values: string[]): string[] {
 function contextBonus(pos: WordNetPos, occurrence: Occurrence, lemma: string, wordNet: WordNet): number {
   const { surface, previous, next } = occurrence;
   let bonus = 0;
-  if (pos === 'adjective' && next && next.length > 2 && !DETERMINERS.has(next) && wordNet.has(next, 'noun') && !wordNet.has(next, 'verb')) bonus += 2.5;
+  if (pos === 'adjective' && next && next.length > 2 && !DETERMINERS.has(next) && wordNet.has(next, 'noun') && !wordNet.has(next, 'verb'))
+    bonus += 2.5;
   if (previous && DETERMINERS.has(previous)) bonus += pos === 'noun' ? 3 : pos === 'adjective' ? 1.5 : -2;
   if (previous && VERB_LEADS.has(previous)) bonus += pos === 'verb' ? 3 : -1;
   if (previous && BE_FORMS.has(previous)) bonus += pos === 'adjective' ? 2 : pos === 'verb' && /(?:ed|ing)$/.test(surface) ? 2 : 0;
@@ -193,7 +198,13 @@ export function pickVocabulary(paragraphs: readonly string[], options: PickVocab
   for (const { candidate, reading, rank } of eligible) {
     const entry = byLemma.get(reading.lemma);
     if (!entry) {
-      byLemma.set(reading.lemma, { reading, rank, occurrences: candidate.occurrences.length, firstIndex: candidate.firstIndex, firstKey: candidate.key });
+      byLemma.set(reading.lemma, {
+        reading,
+        rank,
+        occurrences: candidate.occurrences.length,
+        firstIndex: candidate.firstIndex,
+        firstKey: candidate.key,
+      });
       continue;
     }
     entry.occurrences += candidate.occurrences.length;

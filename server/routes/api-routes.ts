@@ -79,6 +79,9 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     const checked = checkHealth(health);
     if (checked.status !== 'ok') request.log.error({ problem: checked.problem }, `health check: database ${checked.status}`);
     const body = healthBody(checked);
-    return reply.code(body.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(body);
+    return reply
+      .code(body.status === 'ok' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 };

@@ -80,13 +80,9 @@ const trimSearchText: preValidationHookHandler = (request, _reply, done) => {
 function checkSearchWords(q: string): void {
   const terms = searchWords(q).length;
   if (terms > QUERY_LIMITS.qMaxTerms) {
-    throw new ApiError(
-      400,
-      'invalid_parameter',
-      `q has ${terms} words; search at most ${QUERY_LIMITS.qMaxTerms} words at a time`,
-      'q',
-      [`at most ${QUERY_LIMITS.qMaxTerms} words`],
-    );
+    throw new ApiError(400, 'invalid_parameter', `q has ${terms} words; search at most ${QUERY_LIMITS.qMaxTerms} words at a time`, 'q', [
+      `at most ${QUERY_LIMITS.qMaxTerms} words`,
+    ]);
   }
 }
 

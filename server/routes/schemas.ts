@@ -9,11 +9,32 @@
  * range. An empty value (`category=`) counts as not given: routes/api-routes.ts drops it before
  * validation, so the default applies. Parameters the API does not know are ignored.
  */
-import { ApiErrorBodyCodec, ArticlePageCodec, ArticleResponseCodec, CategoriesResponseCodec, HealthResponseCodec, QUERY_LIMITS, SourcesResponseCodec } from '../../src/api/contract';
+import {
+  ApiErrorBodyCodec,
+  ArticlePageCodec,
+  ArticleResponseCodec,
+  CategoriesResponseCodec,
+  HealthResponseCodec,
+  QUERY_LIMITS,
+  SourcesResponseCodec,
+} from '../../src/api/contract';
 import { DictionaryResponseCodec } from '../../src/api/dictionary-contract';
-import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId, type DifficultyLevel, type SourceId } from '../../src/domain/catalog';
+import {
+  CATEGORY_IDS,
+  DIFFICULTY_LEVELS,
+  SOURCE_IDS,
+  type CategoryId,
+  type DifficultyLevel,
+  type SourceId,
+} from '../../src/domain/catalog';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../src/domain/languages';
-import { DICTIONARY_LANGUAGES, LETTER, MARKUP_OR_CONTROL, MAX_LOOKUP_WORD_LENGTH, type DictionaryLanguage } from '../../src/domain/word-lookup';
+import {
+  DICTIONARY_LANGUAGES,
+  LETTER,
+  MARKUP_OR_CONTROL,
+  MAX_LOOKUP_WORD_LENGTH,
+  type DictionaryLanguage,
+} from '../../src/domain/word-lookup';
 import { jsonSchemaOf, type JsonSchema } from '../http/codec-schema';
 
 /** The largest offset SQLite and JavaScript agree on exactly. */

@@ -19,7 +19,9 @@ function canonical(value: unknown): unknown {
 }
 
 export function contentHashOf(article: Omit<ArticleInput, 'contentHash'>): string {
-  return createHash('sha256').update(JSON.stringify(canonical(article))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(article)))
+    .digest('hex');
 }
 
 /** The article as written, without what the store adds, with its hash computed afresh. */

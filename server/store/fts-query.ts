@@ -66,7 +66,5 @@ export function escapeHtml(text: string): string {
 
 /** Escapes the snippet text, then turns the sentinels into <mark> (never the other way round). */
 export function snippetToHtml(raw: string): string {
-  return escapeHtml(raw)
-    .replaceAll(HIT_START, '<mark>')
-    .replaceAll(HIT_END, '</mark>');
+  return escapeHtml(raw).replaceAll(HIT_START, '<mark>').replaceAll(HIT_END, '</mark>');
 }

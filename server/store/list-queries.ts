@@ -48,10 +48,7 @@ export function listSql(filters: ListFilters): string {
     return pageOf(`SELECT c.article_seq AS seq, c.published_at, c.article_id AS id FROM article_categories AS c
              WHERE ${where} ORDER BY c.published_at DESC, c.article_id ASC LIMIT @limit OFFSET @offset`);
   }
-  const filterList = [
-    ...(filters.source ? ['a.source = @source'] : []),
-    ...(filters.difficulty ? ['a.difficulty = @difficulty'] : []),
-  ];
+  const filterList = [...(filters.source ? ['a.source = @source'] : []), ...(filters.difficulty ? ['a.difficulty = @difficulty'] : [])];
   const where = filterList.length ? `WHERE ${filterList.join(' AND ')}` : '';
   return pageOf(`SELECT a.seq, a.published_at, a.id FROM articles AS a ${where}
            ORDER BY a.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`);

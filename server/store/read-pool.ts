@@ -43,7 +43,11 @@ type Job = { request: ReadRequest; resolve: (value: unknown) => void; reject: (e
 type Slot = { worker: Worker; job?: Job; timer?: NodeJS.Timeout; stale?: boolean };
 
 // Workers do not inherit tsx's loader under Node 20, so each one registers it before loading its module.
-const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
+const TSX_API = pathToFileURL(
+  createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/index\.cjs$/, 'index.mjs'),
+).href;
 const WORKER_MODULE = new URL('./read-worker.ts', import.meta.url).href;
 const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_MODULE)}, ${JSON.stringify(WORKER_MODULE)}))`;
 

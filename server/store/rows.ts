@@ -53,4 +53,3 @@ export function toSummary(row: SummaryRow): ArticleSummaryRow {
     ...(row.snippet !== undefined ? { snippet: snippetToHtml(row.snippet) } : {}),
   };
 }
-

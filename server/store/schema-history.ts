@@ -213,7 +213,7 @@ export const MIGRATIONS: readonly Migration[] = [
         );
         INSERT INTO article_search (rowid, title, summary, body, tags)
           SELECT a.seq, ${clean('a.title')}, ${clean('a.summary')},
-                 ${clean("(SELECT group_concat(p.value, char(10)) FROM json_each(a.paragraphs) AS p)")},
+                 ${clean('(SELECT group_concat(p.value, char(10)) FROM json_each(a.paragraphs) AS p)')},
                  concat_ws(' ',
                    (SELECT group_concat(${tag('c', 'c.category')}, ' ') FROM article_categories AS c WHERE c.article_seq = a.seq),
                    ${tag('s', 'a.source')}, ${tag('d', 'a.difficulty')})

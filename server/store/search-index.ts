@@ -143,7 +143,9 @@ export class SearchIndex {
     const total = candidates.length;
     const pageSeqs = query.offset >= total ? [] : this.ranked(terms, filter, candidates).slice(query.offset, query.offset + query.limit);
     const snippets = this.snippets(text, pageSeqs);
-    const items = pageSeqs.map((seq) => toSummary({ ...(this.statements.summary.get(seq) as SummaryRow), snippet: snippets.get(seq) ?? '' }));
+    const items = pageSeqs.map((seq) =>
+      toSummary({ ...(this.statements.summary.get(seq) as SummaryRow), snippet: snippets.get(seq) ?? '' }),
+    );
     return capped ? { items, total, totalCapped: true } : { items, total };
   }
 

@@ -59,9 +59,13 @@ export class SqliteArticleStore implements ArticleStore {
       count: db.prepare("SELECT value FROM store_counters WHERE name = 'articles'").pluck(),
       dataVersion: db.prepare("SELECT value FROM store_counters WHERE name = 'data_version'").pluck(),
       counter: db.prepare('SELECT value FROM store_counters WHERE name = ?').pluck(),
-      withoutHtml: db.prepare(`SELECT a.id FROM articles AS a WHERE a.seq > ? AND NOT EXISTS (SELECT 1 FROM article_html AS h
+      withoutHtml: db
+        .prepare(
+          `SELECT a.id FROM articles AS a WHERE a.seq > ? AND NOT EXISTS (SELECT 1 FROM article_html AS h
           WHERE h.article_seq = a.seq AND h.language = 'en' AND h.content_hash = a.content_hash)
-        ORDER BY a.seq LIMIT ?`).pluck(),
+        ORDER BY a.seq LIMIT ?`,
+        )
+        .pluck(),
       seqOf: db.prepare('SELECT seq FROM articles WHERE id = ?').pluck(),
       articleIds: db.prepare('SELECT id FROM articles ORDER BY seq').pluck(),
       contentPass: db.prepare('SELECT version FROM content_passes WHERE name = ?').pluck(),
@@ -104,9 +108,7 @@ export class SqliteArticleStore implements ArticleStore {
     }
     const total = Object.keys(params).length === 0 ? this.countUnguarded() : this.counter(totalCounterName(params));
     const items =
-      query.offset >= total
-        ? []
-        : (page.all({ ...params, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
+      query.offset >= total ? [] : (page.all({ ...params, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
     return { items, total };
   }
 

@@ -94,8 +94,7 @@ function latestQuery(params: LatestParams) {
 
 export function createApiClient(options: Partial<RequestOptions> = {}): ArticlesApi {
   const base: RequestOptions = { ...defaultRequestOptions(), ...stripUndefined(options) };
-  const withSignal = (signal: AbortSignal | undefined): RequestOptions =>
-    signal === undefined ? base : { ...base, signal };
+  const withSignal = (signal: AbortSignal | undefined): RequestOptions => (signal === undefined ? base : { ...base, signal });
 
   const latestPage = (params: LatestParams, signal?: AbortSignal): Promise<ArticlePage> =>
     requestJson('/articles/latest', latestQuery(params), ArticlePageCodec, withSignal(signal));
@@ -155,7 +154,8 @@ export function withinSearchLimits(search: string): string {
   const kept: string[] = [];
   let words = 0;
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  for (const token of search.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().split(/\s+/u)) {
+  const controlCharacters = /[\u0000-\u001f\u007f]/g;
+  for (const token of search.replace(controlCharacters, ' ').trim().split(/\s+/u)) {
     if (/[\p{L}\p{N}]/u.test(token)) {
       if (words === QUERY_LIMITS.qMaxTerms) break;
       words += 1;

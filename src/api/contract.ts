@@ -136,14 +136,10 @@ export type HealthResponse = t.TypeOf<typeof HealthResponseCodec>;
 /* The word look-up's codecs are in dictionary-contract.ts, shared the same way: kept apart so that
    only the article page's chunk carries them. */
 
-
 /** Every error the API answers with (400, 404, 429, 500, 503). */
 export const ApiErrorBodyCodec = t.type(
   {
-    error: t.intersection([
-      t.type({ code: t.string, message: t.string }),
-      t.partial({ parameter: t.string, allowed: t.array(t.string) }),
-    ]),
+    error: t.intersection([t.type({ code: t.string, message: t.string }), t.partial({ parameter: t.string, allowed: t.array(t.string) })]),
   },
   'ApiErrorBody',
 );

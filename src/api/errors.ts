@@ -1,16 +1,7 @@
 /** Every way an API call can fail, with the messages of the spec's error catalogue. */
 import type * as t from 'io-ts';
 
-export type ApiErrorKind =
-  | 'auth'
-  | 'forbidden'
-  | 'rate-limited'
-  | 'http'
-  | 'network'
-  | 'timeout'
-  | 'decode'
-  | 'missing-id'
-  | 'aborted';
+export type ApiErrorKind = 'auth' | 'forbidden' | 'rate-limited' | 'http' | 'network' | 'timeout' | 'decode' | 'missing-id' | 'aborted';
 
 /** Kinds the HTTP layer retries by itself (spec section 8: network or time-out errors). */
 const RETRYABLE_KINDS: ReadonlySet<ApiErrorKind> = new Set(['network', 'timeout']);

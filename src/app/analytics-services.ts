@@ -21,7 +21,11 @@ export function analyticsProvidersFor(config: AnalyticsConfig, logger: Logger): 
       'google-analytics-4',
       async () => {
         const [{ createGa4Provider }, { browserScriptLoader }] = await platform();
-        return createGa4Provider({ measurementId: googleAnalytics.id, scriptUrl: googleAnalytics.scriptUrl, scriptLoader: browserScriptLoader() });
+        return createGa4Provider({
+          measurementId: googleAnalytics.id,
+          scriptUrl: googleAnalytics.scriptUrl,
+          scriptLoader: browserScriptLoader(),
+        });
       },
       logger,
     );

@@ -14,11 +14,7 @@ import { textLanguageFor } from '../domain/languages';
 import { decodePathSegment, languageFromPath, pageAt } from '../domain/routing';
 import type { WordEntry } from '../domain/word-lookup';
 import { createDictionaryClient } from '../api/dictionary-client';
-import {
-  articleDetailMachine,
-  type ArticleRequest,
-  type SanitisedBody,
-} from '../machines/article-detail-machine';
+import { articleDetailMachine, type ArticleRequest, type SanitisedBody } from '../machines/article-detail-machine';
 import { readingProgressMachine } from '../machines/reading-progress-machine';
 import { wordLookupMachine, type WordLookupRequest } from '../machines/word-lookup-machine';
 import { createDomPurifySanitiser } from '../platform/html-sanitiser';
@@ -82,7 +78,11 @@ export default function ArticleDetailRoute() {
       actions: {
         reloadPage: () => reload(),
         articleShown: (_, { article, language }) =>
-          reading.send({ type: 'ARTICLE_SHOWN', article: { id: article.id, source: article.source, difficulty: article.difficulty }, language }),
+          reading.send({
+            type: 'ARTICLE_SHOWN',
+            article: { id: article.id, source: article.source, difficulty: article.difficulty },
+            language,
+          }),
         articleLeft: () => reading.send({ type: 'ARTICLE_LEFT' }),
       },
     });

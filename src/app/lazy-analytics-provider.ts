@@ -34,10 +34,12 @@ export function lazyAnalyticsProvider(
     optOut: () => {
       if (real !== null) return real.optOut();
       // Consent withdrawn while the code was still downloading: opt out as soon as it is there.
-      creating?.then(
-        (created) => created.optOut(),
-        () => undefined,
-      ).catch((error: unknown) => logger.warn('Analytics: opt-out failed', error));
+      creating
+        ?.then(
+          (created) => created.optOut(),
+          () => undefined,
+        )
+        .catch((error: unknown) => logger.warn('Analytics: opt-out failed', error));
     },
   };
 }

@@ -79,7 +79,8 @@ function useListLogic(fetchPage: PageFetcher, follows: (page: Page, search: stri
 }
 
 /** Home follows the page language only. */
-const homeFollows = (page: Page): ArticleListEvent[] => (page.kind === 'home' ? [{ type: 'LANGUAGE_CHANGED', language: page.language }] : []);
+const homeFollows = (page: Page): ArticleListEvent[] =>
+  page.kind === 'home' ? [{ type: 'LANGUAGE_CHANGED', language: page.language }] : [];
 
 /** The list follows the page language and the filters in its query (back/forward, a shared link). */
 const listFollows = (page: Page, search: string): ArticleListEvent[] =>
@@ -95,7 +96,10 @@ export function HomeRoute() {
   const logic = useListLogic(homePage, homeFollows);
   const inspect = useInspect();
   return (
-    <ArticleListActorContext.Provider logic={logic} options={{ input: { language: languageFromPath(path), limit: HOME_ARTICLE_LIMIT }, inspect }}>
+    <ArticleListActorContext.Provider
+      logic={logic}
+      options={{ input: { language: languageFromPath(path), limit: HOME_ARTICLE_LIMIT }, inspect }}
+    >
       <HomeHead />
       <HomeArticleClickTracker>
         <HomePage />

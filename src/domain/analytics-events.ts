@@ -39,10 +39,7 @@ function analyticsEvent(
   fields: Readonly<Record<string, EventFieldValue | undefined>>,
   overrides: EventOverrides = {},
 ): AnalyticsEvent {
-  const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<
-    string,
-    EventFieldValue
-  >;
+  const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<string, EventFieldValue>;
   return {
     name,
     params: {
@@ -107,11 +104,7 @@ export interface LanguageChangeFields {
 }
 
 export function languageChange(fields: LanguageChangeFields, overrides?: EventOverrides): AnalyticsEvent {
-  return analyticsEvent(
-    'language_change',
-    { from_language: fields.fromLanguage, to_language: fields.toLanguage },
-    overrides,
-  );
+  return analyticsEvent('language_change', { from_language: fields.fromLanguage, to_language: fields.toLanguage }, overrides);
 }
 
 export interface ArticleClickFromHomepageFields {
@@ -119,10 +112,7 @@ export interface ArticleClickFromHomepageFields {
   readonly source: string;
 }
 
-export function articleClickFromHomepage(
-  fields: ArticleClickFromHomepageFields,
-  overrides?: EventOverrides,
-): AnalyticsEvent {
+export function articleClickFromHomepage(fields: ArticleClickFromHomepageFields, overrides?: EventOverrides): AnalyticsEvent {
   return analyticsEvent('article_click_from_homepage', { article_id: fields.articleId, source: fields.source }, overrides);
 }
 

@@ -122,9 +122,7 @@ export function toArticleCard(item: RawListItem): ArticleCard {
 
 /** The body fields in the priority order the spec gives; the first non-empty one wins. */
 export function pickBody(detail: Pick<RawDetail, 'html_content' | 'learning_content' | 'content_html'>): string | null {
-  return (
-    nonEmptyText(detail.html_content) ?? nonEmptyText(detail.learning_content) ?? nonEmptyText(detail.content_html) ?? null
-  );
+  return nonEmptyText(detail.html_content) ?? nonEmptyText(detail.learning_content) ?? nonEmptyText(detail.content_html) ?? null;
 }
 
 export function toArticleView(detail: RawDetail): ArticleView {

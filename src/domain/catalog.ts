@@ -1,13 +1,5 @@
 /** The seven category tags an article may carry. */
-export const CATEGORY_IDS = [
-  'technology',
-  'politics',
-  'business',
-  'health',
-  'sports',
-  'immigration',
-  'education',
-] as const;
+export const CATEGORY_IDS = ['technology', 'politics', 'business', 'health', 'sports', 'immigration', 'education'] as const;
 export type CategoryId = (typeof CATEGORY_IDS)[number];
 
 /** The categories the list page's select offers. */

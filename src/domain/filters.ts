@@ -67,9 +67,7 @@ export function parseFilterValue(filters: ArticleFilters, field: FilterField, va
 }
 
 export function hasActiveFilters(filters: ArticleFilters): boolean {
-  return (
-    filters.search.trim() !== '' || filters.category !== ALL || filters.source !== ALL || filters.difficulty !== ALL
-  );
+  return filters.search.trim() !== '' || filters.category !== ALL || filters.source !== ALL || filters.difficulty !== ALL;
 }
 
 export function matchesFilters(card: ArticleCard, filters: ArticleFilters): boolean {
@@ -91,13 +89,16 @@ export function applyFilters(cards: readonly ArticleCard[], filters: ArticleFilt
 
 /** Filters that ask the server the same question (the search term is compared trimmed). */
 export function sameFilters(a: ArticleFilters, b: ArticleFilters): boolean {
-  return (
-    a.search.trim() === b.search.trim() && a.category === b.category && a.source === b.source && a.difficulty === b.difficulty
-  );
+  return a.search.trim() === b.search.trim() && a.category === b.category && a.source === b.source && a.difficulty === b.difficulty;
 }
 
 /** The URL parameter of each filter: /zh/articles?q=harbour&category=health&source=bbc&difficulty=advanced. */
-const QUERY_NAMES: Readonly<Record<FilterField, string>> = { search: 'q', category: 'category', source: 'source', difficulty: 'difficulty' };
+const QUERY_NAMES: Readonly<Record<FilterField, string>> = {
+  search: 'q',
+  category: 'category',
+  source: 'source',
+  difficulty: 'difficulty',
+};
 const FILTER_FIELDS = Object.keys(QUERY_NAMES) as FilterField[];
 
 function params(search: string): URLSearchParams {
@@ -107,10 +108,7 @@ function params(search: string): URLSearchParams {
 /** The filters a list address carries; unknown select values mean "all", as in the selects. */
 export function filtersFromQuery(search: string): ArticleFilters {
   const query = params(search);
-  return FILTER_FIELDS.reduce(
-    (filters, field) => parseFilterValue(filters, field, query.get(QUERY_NAMES[field]) ?? ''),
-    EMPTY_FILTERS,
-  );
+  return FILTER_FIELDS.reduce((filters, field) => parseFilterValue(filters, field, query.get(QUERY_NAMES[field]) ?? ''), EMPTY_FILTERS);
 }
 
 /** The query string with every filter set (or removed when blank or "all"), other parameters kept. */

@@ -19,8 +19,7 @@ export const PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<'home' | 
   en: {
     home: {
       title: `${SITE_NAME}: learn English with the news`,
-      description:
-        'Read current news articles in English with key vocabulary, explanations and cultural context in your own language.',
+      description: 'Read current news articles in English with key vocabulary, explanations and cultural context in your own language.',
       keywords: 'learn English, English news, English reading practice, vocabulary, ESL',
     },
     list: {
@@ -44,8 +43,7 @@ export const PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<'home' | 
   es: {
     home: {
       title: `${SITE_NAME}: aprende inglés con las noticias`,
-      description:
-        'Lee noticias actuales en inglés con vocabulario clave, explicaciones y contexto cultural en tu idioma.',
+      description: 'Lee noticias actuales en inglés con vocabulario clave, explicaciones y contexto cultural en tu idioma.',
       keywords: 'aprender inglés, noticias en inglés, lectura en inglés, vocabulario, inglés como segunda lengua',
     },
     list: {
@@ -79,12 +77,7 @@ const DETAIL_SUFFIX: Readonly<Record<TextLanguage, string>> = {
   es: 'Lectura con vocabulario y notas culturales',
 };
 
-export function pageMeta(
-  kind: PageKind,
-  language: TextLanguage,
-  path: string,
-  article?: ArticleMetaInput,
-): PageMeta {
+export function pageMeta(kind: PageKind, language: TextLanguage, path: string, article?: ArticleMetaInput): PageMeta {
   const base = PAGE_TEXTS[language][kind === 'home' ? 'home' : 'list'];
   const common = { canonicalPath: path, ogLocale: OPEN_GRAPH_LOCALES[language] };
   if (kind === 'detail' && article) {

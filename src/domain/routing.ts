@@ -14,8 +14,7 @@ const LANGUAGE_TAG = /^[a-z]{2}$/;
 const LANGUAGE_TAG_ANY_CASE = /^[a-z]{2}$/i;
 
 export type PathResolution =
-  | { readonly kind: 'page'; readonly language: string; readonly path: string }
-  | { readonly kind: 'redirect'; readonly to: string };
+  { readonly kind: 'page'; readonly language: string; readonly path: string } | { readonly kind: 'redirect'; readonly to: string };
 
 /** Splits '/a/b/' into ['a', 'b']; empty segments from doubled or trailing slashes are dropped. */
 export function pathSegments(path: string): string[] {

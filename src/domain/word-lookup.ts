@@ -112,7 +112,7 @@ export function levelTagNames(tags: readonly string[], language: TextLanguage): 
   for (const tag of LEVEL_TAG_ORDER) {
     if (!present.has(tag) || (language !== 'zh' && CHINESE_EXAMS.has(tag))) continue;
     const collins = /^collins([1-5])$/.exec(tag);
-    names.push(collins ? `Collins ${'★'.repeat(Number(collins[1]))}` : TAG_NAMES[language][tag] ?? tag);
+    names.push(collins ? `Collins ${'★'.repeat(Number(collins[1]))}` : (TAG_NAMES[language][tag] ?? tag));
   }
   return names;
 }

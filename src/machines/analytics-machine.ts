@@ -146,14 +146,17 @@ export const analyticsMachine = setup({
             onError: {
               target: '#analytics.selectingProvider',
               actions: [
-                { type: 'logFailure', params: ({ event }) => ({ message: 'Analytics: reading region signals failed', error: event.error }) },
+                {
+                  type: 'logFailure',
+                  params: ({ event }) => ({ message: 'Analytics: reading region signals failed', error: event.error }),
+                },
                 { type: 'setRegion', params: { region: 'global' } },
               ],
             },
           },
         },
         probing: {
-          description: 'A HEAD request for a Chinese site\'s icon, given two seconds.',
+          description: "A HEAD request for a Chinese site's icon, given two seconds.",
           invoke: {
             id: 'chinaProbe',
             src: 'probeChinaSite',
@@ -183,11 +186,11 @@ export const analyticsMachine = setup({
       },
     },
     selectingProvider: {
-      description: 'Never seen: picks the region\'s provider, or none when it is not configured.',
+      description: "Never seen: picks the region's provider, or none when it is not configured.",
       always: [{ guard: 'regionHasProvider', target: 'loading' }, { target: 'unavailable' }],
     },
     loading: {
-      description: 'The region\'s provider script is loading; nothing is sent yet.',
+      description: "The region's provider script is loading; nothing is sent yet.",
       invoke: {
         id: 'providerLoader',
         src: 'loadProvider',

@@ -37,9 +37,7 @@ export interface SanitisedBody {
   html: string;
 }
 
-export type ArticleDetailEvent =
-  | { type: 'ARTICLE_REQUESTED'; articleId: string; language: string }
-  | { type: 'RETRY' };
+export type ArticleDetailEvent = { type: 'ARTICLE_REQUESTED'; articleId: string; language: string } | { type: 'RETRY' };
 
 export const FETCH_ARTICLE_ID = 'fetchArticle';
 export const SANITISE_BODY_ID = 'sanitiseBody';
@@ -81,8 +79,7 @@ export const articleDetailMachine = setup({
   },
   guards: {
     isDifferentRequest: ({ context, event }) =>
-      event.type === 'ARTICLE_REQUESTED' &&
-      (event.articleId !== context.articleId || event.language !== context.language),
+      event.type === 'ARTICLE_REQUESTED' && (event.articleId !== context.articleId || event.language !== context.language),
     hasBody: ({ context }) => context.article?.body != null,
     hasHtml: ({ context }) => context.html !== null && context.html.trim() !== '',
   },

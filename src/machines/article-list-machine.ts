@@ -158,7 +158,16 @@ export const articleListMachine = setup({
   id: 'articleList',
   context: ({ input }) => {
     const filters = { ...EMPTY_FILTERS, ...input.filters };
-    return { language: input.language, limit: input.limit, cards: [], total: 0, totalCapped: false, filters, query: filters, errorMessage: null };
+    return {
+      language: input.language,
+      limit: input.limit,
+      cards: [],
+      total: 0,
+      totalCapped: false,
+      filters,
+      query: filters,
+      errorMessage: null,
+    };
   },
   invoke: { id: 'location', src: 'locationChanges' },
   initial: 'loading',
@@ -203,14 +212,11 @@ export const articleListMachine = setup({
       states: {
         deciding: {
           description: 'Never seen: picks the cards, the end of the list or the empty state at once.',
-          always: [
-            { guard: 'noVisibleCards', target: 'empty' },
-            { guard: 'allLoaded', target: 'end' },
-            { target: 'more' },
-          ],
+          always: [{ guard: 'noVisibleCards', target: 'empty' }, { guard: 'allLoaded', target: 'end' }, { target: 'more' }],
         },
         more: {
-          description: 'Article cards (source, date, word count, reading time, title, category tags; a search adds a snippet with the matched words marked), "Showing 20 of 1,234 articles" and a "Load more" button.',
+          description:
+            'Article cards (source, date, word count, reading time, title, category tags; a search adds a snippet with the matched words marked), "Showing 20 of 1,234 articles" and a "Load more" button.',
           on: { LOAD_MORE: 'loadingMore' },
         },
         loadingMore: {

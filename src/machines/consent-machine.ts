@@ -47,8 +47,7 @@ function bannerStates() {
         },
       },
       customizing: {
-        description:
-          'The banner\'s details: Essential (always on, disabled) and Analytics checkboxes, Save Preferences and Back.',
+        description: "The banner's details: Essential (always on, disabled) and Analytics checkboxes, Save Preferences and Back.",
         tags: ['banner', 'customizing'],
         on: {
           SET_ANALYTICS: { actions: 'setAnalyticsDraft' },
@@ -148,7 +147,7 @@ export const consentMachine = setup({
       ...decidedStates(),
     },
     customized: {
-      description: 'The learner\'s own choice from Customize is in force.',
+      description: "The learner's own choice from Customize is in force.",
       ...decidedStates(),
     },
   },

@@ -64,7 +64,10 @@ export const pageMachine = setup({
 }).createMachine({
   id: 'page',
   context: ({ input }) => ({ path: input.path }),
-  entry: ['adoptHead', { type: 'setDocumentLanguage', params: ({ context }) => ({ language: textLanguageFor(languageFromPath(context.path)) }) }],
+  entry: [
+    'adoptHead',
+    { type: 'setDocumentLanguage', params: ({ context }) => ({ language: textLanguageFor(languageFromPath(context.path)) }) },
+  ],
   invoke: [
     { id: 'location', src: 'locationChanges' },
     { id: 'history', src: 'historyTraversals' },
@@ -73,7 +76,7 @@ export const pageMachine = setup({
   states: {
     following: {
       description:
-        'The page follows the learner\'s links: a new page starts at its top with focus on its main content; after a language switch focus stays on the selector.',
+        "The page follows the learner's links: a new page starts at its top with focus on its main content; after a language switch focus stays on the selector.",
       on: {
         LOCATION_CHANGED: {
           guard: 'isNewPath',

@@ -62,7 +62,8 @@ export const readingProgressMachine = setup({
     // Provided by the app: hands the event to analytics, which drops it unless consent allows.
     track: (_, _params: { event: AnalyticsEvent }) => {},
     beginVisit: assign({
-      visit: ({ event }) => (event.type === 'ARTICLE_SHOWN' ? { article: event.article, language: event.language, startedAt: Date.now() } : null),
+      visit: ({ event }) =>
+        event.type === 'ARTICLE_SHOWN' ? { article: event.article, language: event.language, startedAt: Date.now() } : null,
     }),
   },
 }).createMachine({

@@ -28,10 +28,7 @@ export interface WordLookupRequest {
   language: DictionaryLanguage;
 }
 
-export type WordLookupEvent =
-  | { type: 'WORD_SELECTED'; text: string }
-  | { type: 'RETRY' }
-  | { type: 'CLOSED' };
+export type WordLookupEvent = { type: 'WORD_SELECTED'; text: string } | { type: 'RETRY' } | { type: 'CLOSED' };
 
 export const LOOK_UP_WORD_ID = 'lookUpWord';
 
@@ -84,16 +81,13 @@ export const wordLookupMachine = setup({
         id: LOOK_UP_WORD_ID,
         src: 'lookUpWord',
         input: ({ context }) => ({ word: context.word ?? '', language: context.language }),
-        onDone: [
-          { guard: 'hasEntry', target: 'shown', actions: assign({ entry: ({ event }) => event.output }) },
-          { target: 'noEntry' },
-        ],
+        onDone: [{ guard: 'hasEntry', target: 'shown', actions: assign({ entry: ({ event }) => event.output }) }, { target: 'noEntry' }],
         onError: { target: 'failed' },
       },
     },
     shown: {
       description:
-        'The entry: the word and its dictionary form, pronunciation, and per part of speech the meaning in the learner\'s language, the English definition and level tags.',
+        "The entry: the word and its dictionary form, pronunciation, and per part of speech the meaning in the learner's language, the English definition and level tags.",
     },
     noEntry: {
       description: 'The entry says the dictionary has no entry for the selection.',

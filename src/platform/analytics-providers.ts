@@ -59,7 +59,7 @@ export function createGa4Provider(options: Ga4Options): AnalyticsProvider {
     if (!globals.gtag) {
       // gtag.js only understands Arguments objects in the data layer, not arrays.
       globals.gtag = function gtagShim() {
-        // eslint-disable-next-line prefer-rest-params
+        // eslint-disable-next-line prefer-rest-params -- gtag.js reads Arguments objects only (see above); a rest array is ignored
         dataLayer.push(arguments);
       };
     }

@@ -1,9 +1,4 @@
-import {
-  CONSENT_STORAGE_KEY,
-  parseConsentRecord,
-  serializeConsentRecord,
-  type ConsentRecord,
-} from '../domain/consent-record';
+import { CONSENT_STORAGE_KEY, parseConsentRecord, serializeConsentRecord, type ConsentRecord } from '../domain/consent-record';
 import type { KeyValueStorage } from './storage';
 
 /** Where the learner's cookie choice lives between visits. */

@@ -32,7 +32,7 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:hr
 
 /** Browsers ignore whitespace and control characters inside a URL scheme ("jav&#x09;ascript:"). */
 function normaliseScheme(value: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- the control characters a browser skips inside a URL scheme are what is removed
   return value.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g, '').toLowerCase();
 }
 

@@ -10,7 +10,10 @@ export interface NetworkProbe {
 export const PROBE_TIMEOUT_MS = 2000;
 
 export class ProbeTimeoutError extends Error {
-  constructor(readonly url: string, readonly timeoutMs: number) {
+  constructor(
+    readonly url: string,
+    readonly timeoutMs: number,
+  ) {
     super(`Probe of ${url} timed out after ${timeoutMs} ms`);
     this.name = 'ProbeTimeoutError';
   }

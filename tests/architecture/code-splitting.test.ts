@@ -42,9 +42,7 @@ function edgesOf(file: string): Edge[] {
   return importsOf(file, readFileSync(path.join(ROOT, file), 'utf8')).map((site) => {
     const relative = site.specifier.startsWith('.');
     // Packages are named by their name ('dompurify', 'react-dom/client' -> 'react-dom').
-    const packageName = site.specifier.startsWith('@')
-      ? site.specifier.split('/').slice(0, 2).join('/')
-      : site.specifier.split('/')[0]!;
+    const packageName = site.specifier.startsWith('@') ? site.specifier.split('/').slice(0, 2).join('/') : site.specifier.split('/')[0]!;
     const target = relative ? (resolveFile(resolveSpecifier(file, site.specifier)) ?? resolveSpecifier(file, site.specifier)) : packageName;
     return { file, target, line: site.line, dynamic: site.dynamic, typeOnly: site.typeOnly };
   });

@@ -138,8 +138,7 @@ function globalUses(sourceFile: ts.SourceFile, names: ReadonlySet<string>): { na
         ts.isExportSpecifier(parent);
       const isTypePosition = ts.isTypeReferenceNode(parent) || ts.isTypeQueryNode(parent) || ts.isQualifiedName(parent);
       const isOwnDeclaration =
-        (ts.isParameter(parent) || ts.isVariableDeclaration(parent) || ts.isFunctionDeclaration(parent)) &&
-        parent.name === node;
+        (ts.isParameter(parent) || ts.isVariableDeclaration(parent) || ts.isFunctionDeclaration(parent)) && parent.name === node;
       if (!isPropertyName && !isTypePosition && !isOwnDeclaration) {
         uses.push({ name: node.text, line: lineOf(node), called: ts.isCallExpression(parent) && parent.expression === node });
       }
@@ -179,7 +178,10 @@ export function checkSource(relativePath: string, sourceText: string): Violation
       const targetLayer = layerOf(target);
       if (layer === 'server') {
         if (targetLayer !== 'server' && !SERVER_MAY_IMPORT.some((allowed) => allowed.test(target))) {
-          report(line, `server/ may import only src/domain and the API contract (src/api/contract.ts, src/api/dictionary-contract.ts), not '${specifier}' (${target})`);
+          report(
+            line,
+            `server/ may import only src/domain and the API contract (src/api/contract.ts, src/api/dictionary-contract.ts), not '${specifier}' (${target})`,
+          );
         }
       } else if (targetLayer === undefined || targetLayer === 'unknown' || !ALLOWED_IMPORTS[layer].includes(targetLayer)) {
         report(line, `${layer} must not import ${targetLayer ?? 'files outside src'} ('${specifier}')`);

@@ -69,12 +69,18 @@ describe('the layer checker itself', () => {
   it('accepts allowed edges and ignores strings, comments, property names and types', () => {
     const clean = [
       checkSource('server/x.ts', `import { ArticleDetailCodec } from '../src/api/contract';\nimport { t } from '../src/domain/texts';`),
-      checkSource('src/app/x.tsx', `import '../styles/app.css';\nimport { a } from '../platform/logger';\nconst r = window.location.reload;`),
+      checkSource(
+        'src/app/x.tsx',
+        `import '../styles/app.css';\nimport { a } from '../platform/logger';\nconst r = window.location.reload;`,
+      ),
       checkSource(
         'src/domain/x.ts',
         `// window and document are not used here\nconst s = 'window.fetch';\nexport interface E { document: string; window: Window }\nconst o = { window: 1 };\nexport const f = (x: { document: string }) => x.document;`,
       ),
-      checkSource('src/views/x.tsx', `import css from '../styles/article-body.css?inline';\nimport { m } from '../machines/language-machine';\nconst prefetch = { fetch: 1 }.fetch;`),
+      checkSource(
+        'src/views/x.tsx',
+        `import css from '../styles/article-body.css?inline';\nimport { m } from '../machines/language-machine';\nconst prefetch = { fetch: 1 }.fetch;`,
+      ),
     ];
     expect(clean.flat()).toEqual([]);
   });

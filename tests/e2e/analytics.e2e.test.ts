@@ -5,14 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  consentTexts,
-  footerTexts,
-  LANGUAGE_NAMES,
-  listArticles,
-  previewTitle,
-  texts,
-} from './support/app';
+import { consentTexts, footerTexts, LANGUAGE_NAMES, listArticles, previewTitle, texts } from './support/app';
 import { newPage, useHarness } from './support/harness';
 import { GA_MEASUREMENT_ID } from './support/analytics-stand-in';
 
@@ -98,7 +91,6 @@ describe('analytics before consent and after rejection', () => {
 
 describe('analytics after acceptance', () => {
   it('loads the provider, records page views on every route change and the expected events; opting out stops them', async () => {
-    const t = texts('en');
     const c = consentTexts('en');
     const [first] = await listArticles(harness, 'en', 1);
     const { context, page } = await newPage(harness);

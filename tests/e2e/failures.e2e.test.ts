@@ -5,13 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { ERROR_MESSAGES } from '../../src/api/errors';
-import {
-  JOURNEY_LANGUAGES,
-  listArticles,
-  previewTitle,
-  texts,
-  type JourneyLanguage,
-} from './support/app';
+import { JOURNEY_LANGUAGES, listArticles, previewTitle, texts, type JourneyLanguage } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
 const harness = useHarness();

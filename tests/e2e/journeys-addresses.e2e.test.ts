@@ -55,7 +55,10 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
   it('a search is kept in the address: a deep link with ?q= and a reload show the same results', async () => {
     const { context, page } = await newPage(harness, SAVED_REJECTION);
     try {
-      const word = previewTitle(articles[5]!).split(/\s+/).find((w) => w.length >= 5) ?? previewTitle(articles[5]!);
+      const word =
+        previewTitle(articles[5]!)
+          .split(/\s+/)
+          .find((w) => w.length >= 5) ?? previewTitle(articles[5]!);
       const expected = await serverTitles(harness, language, { search: word });
       expect(expected).toContain(previewTitle(articles[5]!));
       await page.goto(`/${language}/articles?q=${encodeURIComponent(word)}`);
@@ -86,7 +89,8 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
         await page.waitForURL((url) => url.pathname === `/${target}${rest}`);
         await expectHeader(page, target);
         if (rest === '') await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(targetTexts.home.heroTitle);
-        if (rest === '/articles') await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(targetTexts.list.title);
+        if (rest === '/articles')
+          await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(targetTexts.list.title);
         if (rest.startsWith('/articles/')) await page.locator('.word-lookup-form').waitFor();
         expect(await page.getByRole('listbox').count()).toBe(0);
 

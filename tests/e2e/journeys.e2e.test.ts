@@ -11,15 +11,7 @@ import { categoryLabel, difficultyLabel, sourceLabel } from '../../src/domain/ar
 import { readingTimeMinutes } from '../../src/domain/reading-time';
 import { FILTERABLE_CATEGORIES, DIFFICULTY_LEVELS, SOURCE_IDS, SOURCES } from '../../src/domain/catalog';
 import { PAGE_TEXTS } from '../../src/domain/page-meta';
-import {
-  cardTitles,
-  expectHeader,
-  JOURNEY_LANGUAGES,
-  listArticles,
-  previewTitle,
-  serverTitles,
-  texts,
-} from './support/app';
+import { cardTitles, expectHeader, JOURNEY_LANGUAGES, listArticles, previewTitle, serverTitles, texts } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
 const harness = useHarness();
@@ -107,7 +99,10 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
       await expect.poll(visibleTitles).toEqual(articles.map(previewTitle));
 
       // Search: a word from one title, typed in capitals, matches regardless of case.
-      const word = previewTitle(articles[3]!).split(/\s+/).find((w) => w.length >= 6) ?? previewTitle(articles[3]!);
+      const word =
+        previewTitle(articles[3]!)
+          .split(/\s+/)
+          .find((w) => w.length >= 6) ?? previewTitle(articles[3]!);
       await search.fill(word.toUpperCase());
       const searched = await answered({ search: word });
       expect(searched).toContain(previewTitle(articles[3]!));

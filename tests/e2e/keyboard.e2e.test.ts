@@ -79,7 +79,10 @@ describe.each(JOURNEY_LANGUAGES)('keyboard journeys in %s', (language) => {
 
       // Search: type into the box reached by Tab.
       await tabTo(page, (el) => el.tag === 'input');
-      const word = previewTitle(articles[2]!).split(/\s+/).find((w) => w.length >= 6) ?? previewTitle(articles[2]!);
+      const word =
+        previewTitle(articles[2]!)
+          .split(/\s+/)
+          .find((w) => w.length >= 6) ?? previewTitle(articles[2]!);
       await page.keyboard.type(word);
       await expect.poll(() => cardTitles(page)).toEqual(expectedTitles(articles, { search: word }));
       for (let i = 0; i < word.length; i++) await page.keyboard.press('Backspace');
@@ -90,14 +93,18 @@ describe.each(JOURNEY_LANGUAGES)('keyboard journeys in %s', (language) => {
       await page.keyboard.press('ArrowDown');
       const chosen = await page.evaluate(() => (document.activeElement as HTMLSelectElement).value);
       expect(chosen).not.toBe('all');
-      expect(await page.evaluate(() => {
-        const select = document.activeElement as HTMLSelectElement;
-        return select.options[select.selectedIndex]?.text;
-      })).toBe(categoryLabel(chosen, language));
-      await expect.poll(async () => {
-        if (await page.getByText(t.list.emptyTitle).isVisible()) return [];
-        return cardTitles(page);
-      }).toEqual(expectedTitles(articles, { category: chosen }));
+      expect(
+        await page.evaluate(() => {
+          const select = document.activeElement as HTMLSelectElement;
+          return select.options[select.selectedIndex]?.text;
+        }),
+      ).toBe(categoryLabel(chosen, language));
+      await expect
+        .poll(async () => {
+          if (await page.getByText(t.list.emptyTitle).isVisible()) return [];
+          return cardTitles(page);
+        })
+        .toEqual(expectedTitles(articles, { category: chosen }));
 
       // The next two selects are reachable too and keep focus visible.
       await page.keyboard.press('Tab');

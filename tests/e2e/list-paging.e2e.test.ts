@@ -81,7 +81,10 @@ describe('the list reaches every article', () => {
       expect(await cardTitles(page)).toEqual(titles);
 
       await page.reload();
-      await page.getByRole('status').filter({ hasText: String(expected.total) }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: String(expected.total) })
+        .waitFor();
       expect(await page.getByRole('searchbox').inputValue()).toBe(term);
       expect(await category.inputValue()).toBe('health');
       expect(await cardTitles(page)).toEqual(titles);
@@ -89,7 +92,10 @@ describe('the list reaches every article', () => {
       await page.locator('[data-testid="article-card"] .card-link').first().click();
       await page.waitForURL(`**/es/articles/${expected.articles[0]!.article_id}`);
       await page.goBack();
-      await page.getByRole('status').filter({ hasText: String(expected.total) }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: String(expected.total) })
+        .waitFor();
       expect(await cardTitles(page)).toEqual(titles);
 
       // The select choice was its own history entry: Back undoes it, Forward brings it back.
@@ -97,10 +103,16 @@ describe('the list reaches every article', () => {
       await page.waitForURL(`**/es/articles?q=${term}`);
       await page.waitForFunction(() => (document.getElementById('filter-category') as HTMLSelectElement | null)?.value === 'all');
       const all = await api(`/api/articles/search?q=${term}&language=es&limit=20`);
-      await page.getByRole('status').filter({ hasText: String(all.total) }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: String(all.total) })
+        .waitFor();
       await page.goForward();
       await page.waitForURL(`**/es/articles?q=${term}&category=health`);
-      await page.getByRole('status').filter({ hasText: String(expected.total) }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: String(expected.total) })
+        .waitFor();
       expect(await category.inputValue()).toBe('health');
     } finally {
       await context.close();

@@ -8,12 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  consentTexts,
-  JOURNEY_LANGUAGES,
-  listArticles,
-  type JourneyLanguage,
-} from './support/app';
+import { consentTexts, JOURNEY_LANGUAGES, listArticles, type JourneyLanguage } from './support/app';
 import { newPage, useHarness } from './support/harness';
 import { REPO_ROOT } from '../support/server-process';
 

@@ -33,7 +33,7 @@ const FEED_ROUTES = {
 };
 
 /** Every article the import wrote; the first one (from the RSS feed) is the one read in most tests. */
-let importedIds: string[] = [];
+const importedIds: string[] = [];
 let articleId: string;
 
 /** Imports the project's fixture feeds over HTTP, with the bundled dictionary, into the test database. */
@@ -43,7 +43,10 @@ async function importFixtureFeeds(databasePath: string): Promise<void> {
   const { dictionary } = openDictionary({ path: dictionaryPathFrom({}, databasePath) });
   const store = openSqliteStore(databasePath);
   try {
-    const feeds = [{ url: fixtures.url('/feeds/rss.xml'), source: 'cbs' }, { url: fixtures.url('/feeds/atom.xml'), source: 'bbc' }] as const;
+    const feeds = [
+      { url: fixtures.url('/feeds/rss.xml'), source: 'cbs' },
+      { url: fixtures.url('/feeds/atom.xml'), source: 'bbc' },
+    ] as const;
     await importFeeds(store, feeds, {
       dictionary,
       timeoutMs: 5000,
@@ -79,7 +82,11 @@ async function onArticle(language: JourneyLanguage, use: (page: Page) => Promise
   }
 }
 
-const bodyWord = (page: Page, word: string) => page.locator(`${BODY} .nr-w`).filter({ hasText: new RegExp(`^${word}$`) }).first();
+const bodyWord = (page: Page, word: string) =>
+  page
+    .locator(`${BODY} .nr-w`)
+    .filter({ hasText: new RegExp(`^${word}$`) })
+    .first();
 const entryOf = (page: Page) => page.locator('.word-entry[role="dialog"]');
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
@@ -137,7 +144,13 @@ async function axeViolations(page: Page): Promise<string[]> {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   })) as Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => JSON.stringify(n.target))
+        .join(', ')}`,
+  );
 }
 
 describe('looking up words on an imported article', () => {
@@ -210,28 +223,32 @@ describe('looking up words on an imported article', () => {
   });
 
   it('zh at 360 px: the entry is a bottom sheet across the whole width, and the page does not scroll sideways', async () => {
-    await onArticle('zh', async (page) => {
-      await bodyWord(page, 'district').scrollIntoViewIfNeeded();
-      await bodyWord(page, 'district').click();
-      const entry = await shownEntry(page, 'district');
-      expect(await entry.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
-      const box = (await entry.boundingBox())!;
-      expect(box.x).toBeLessThanOrEqual(0.5);
-      expect(box.width).toBeGreaterThanOrEqual(PHONE.width - 1);
-      expect(box.y + box.height).toBeGreaterThanOrEqual(PHONE.height - 1);
-      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height + 1);
-      // The tapped word stays in sight above the sheet.
-      const word = (await bodyWord(page, 'district').boundingBox())!;
-      expect(word.y).toBeGreaterThanOrEqual(0);
-      expect(word.y + word.height).toBeLessThanOrEqual(box.y);
-      expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, 'zh-word-entry-phone.png') });
+    await onArticle(
+      'zh',
+      async (page) => {
+        await bodyWord(page, 'district').scrollIntoViewIfNeeded();
+        await bodyWord(page, 'district').click();
+        const entry = await shownEntry(page, 'district');
+        expect(await entry.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+        const box = (await entry.boundingBox())!;
+        expect(box.x).toBeLessThanOrEqual(0.5);
+        expect(box.width).toBeGreaterThanOrEqual(PHONE.width - 1);
+        expect(box.y + box.height).toBeGreaterThanOrEqual(PHONE.height - 1);
+        expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height + 1);
+        // The tapped word stays in sight above the sheet.
+        const word = (await bodyWord(page, 'district').boundingBox())!;
+        expect(word.y).toBeGreaterThanOrEqual(0);
+        expect(word.y + word.height).toBeLessThanOrEqual(box.y);
+        expect(await scrollsSideways(page)).toBe(false);
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'zh-word-entry-phone.png') });
 
-      await lookUpInField(page, 'zh', 'harbours');
-      await shownEntry(page, 'harbour');
-      await page.screenshot({ path: join(SCREENSHOT_DIR, 'zh-word-entry-phone-field.png') });
-      expect(await scrollsSideways(page)).toBe(false);
-    }, PHONE);
+        await lookUpInField(page, 'zh', 'harbours');
+        await shownEntry(page, 'harbour');
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'zh-word-entry-phone-field.png') });
+        expect(await scrollsSideways(page)).toBe(false);
+      },
+      PHONE,
+    );
   });
 
   it('es shows the Spanish meaning; en shows the English definition and no translation line', async () => {
@@ -269,27 +286,36 @@ describe('looking up words on an imported article', () => {
 
   it('zh: axe-core finds no violations with the entry open, on a desktop and as a bottom sheet', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      await onArticle('zh', async (page) => {
-        await bodyWord(page, 'council').click();
-        await shownEntry(page, 'council');
-        expect(await axeViolations(page), `${viewport.width} px`).toEqual([]);
-      }, viewport);
+      await onArticle(
+        'zh',
+        async (page) => {
+          await bodyWord(page, 'council').click();
+          await shownEntry(page, 'council');
+          expect(await axeViolations(page), `${viewport.width} px`).toEqual([]);
+        },
+        viewport,
+      );
     }
   });
 
   it('zh: the vocabulary list gives a Chinese translation for most words, and says so where there is none', async () => {
     for (const id of importedIds) {
-      await onArticle('zh', async (page) => {
-        const items = page.locator('[data-testid="article-body-host"] .nr-vocabulary-item');
-        const count = await items.count();
-        expect(count, id).toBeGreaterThanOrEqual(3);
-        const translated = items.locator('.nr-vocabulary-translation:not(.nr-vocabulary-missing)');
-        for (const text of await translated.allTextContents()) expect(text, id).toMatch(HAN);
-        for (const note of await items.locator('.nr-vocabulary-missing').allTextContents()) expect(note.trim(), id).not.toBe('');
-        // Every word has one or the other, never nothing.
-        expect((await translated.count()) + (await items.locator('.nr-vocabulary-missing').count()), id).toBe(count);
-        expect((await translated.count()) / count, id).toBeGreaterThanOrEqual(0.8);
-      }, DESKTOP, id);
+      await onArticle(
+        'zh',
+        async (page) => {
+          const items = page.locator('[data-testid="article-body-host"] .nr-vocabulary-item');
+          const count = await items.count();
+          expect(count, id).toBeGreaterThanOrEqual(3);
+          const translated = items.locator('.nr-vocabulary-translation:not(.nr-vocabulary-missing)');
+          for (const text of await translated.allTextContents()) expect(text, id).toMatch(HAN);
+          for (const note of await items.locator('.nr-vocabulary-missing').allTextContents()) expect(note.trim(), id).not.toBe('');
+          // Every word has one or the other, never nothing.
+          expect((await translated.count()) + (await items.locator('.nr-vocabulary-missing').count()), id).toBe(count);
+          expect((await translated.count()) / count, id).toBeGreaterThanOrEqual(0.8);
+        },
+        DESKTOP,
+        id,
+      );
     }
   });
 });

@@ -12,13 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
-import {
-  BASE64_XSS_VECTORS,
-  PLAIN_XSS_VECTORS,
-  URL_ENCODED_XSS_VECTORS,
-  XSS_VECTORS,
-  findXssProblems,
-} from '../support/xss-vectors';
+import { BASE64_XSS_VECTORS, PLAIN_XSS_VECTORS, URL_ENCODED_XSS_VECTORS, XSS_VECTORS, findXssProblems } from '../support/xss-vectors';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 import { startRawBodyProxy, type RawBodyProxy } from './support/raw-body-proxy';
 
@@ -125,7 +119,7 @@ async function watch(page: Page): Promise<Watch> {
 async function bodyProblems(page: Page): Promise<string[]> {
   const source = findXssProblems.toString();
   return page.evaluate((fn) => {
-    // eslint-disable-next-line no-new-func
+    // Functions cannot cross into the page, so the checker travels as source and is rebuilt there.
     const find = new Function(`return (${fn})`)() as (root: ParentNode) => string[];
     const host = document.querySelector('[data-testid="article-body-host"]');
     // The page's own structured data (<script type="application/ld+json"> holding valid JSON) is data,
@@ -212,7 +206,9 @@ describe('the same article on the home and list pages (title and summary carry v
       for (const path of ['/en', '/zh/articles', '/es/articles']) {
         await page.goto(`${origin}${path}`);
         await page.locator('[data-testid="article-card"]').first().waitFor();
-        await expect.poll(() => page.locator('[data-testid="article-card"]').first().textContent()).toContain('</script><script>alert("title")');
+        await expect
+          .poll(() => page.locator('[data-testid="article-card"]').first().textContent())
+          .toContain('</script><script>alert("title")');
         await page.locator('[data-testid="article-card"]').first().hover();
         await page.waitForTimeout(300);
         await expectInert(page, w, `${path} (${how})`);

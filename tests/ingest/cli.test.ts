@@ -28,7 +28,8 @@ beforeAll(async () => {
     '/feeds/many.xml': {
       body: `<feed xmlns="http://www.w3.org/2005/Atom"><title>Many</title>${Array.from(
         { length: 8 },
-        (_, i) => `<entry><title>Robot kits, part ${i + 1}</title><link href="/pages/slow-robot-kits.html?part=${i + 1}"/><updated>2026-11-18T0${i}:00:00Z</updated></entry>`,
+        (_, i) =>
+          `<entry><title>Robot kits, part ${i + 1}</title><link href="/pages/slow-robot-kits.html?part=${i + 1}"/><updated>2026-11-18T0${i}:00:00Z</updated></entry>`,
       ).join('')}</feed>`,
       contentType: 'application/atom+xml',
     },
@@ -74,7 +75,10 @@ function ingest(args: string[], database: string, onStdout?: (text: string, chil
 describe('npm run ingest', () => {
   it('imports feeds into DATABASE_PATH, creating it, and a second run changes nothing', async () => {
     const database = join(dir, 'first', 'newsreader.db');
-    const first = await ingest(['--allow-private-hosts', '--source', 'npr', server.url('/feeds/rss.xml'), server.url('/feeds/latin1.xml')], database);
+    const first = await ingest(
+      ['--allow-private-hosts', '--source', 'npr', server.url('/feeds/rss.xml'), server.url('/feeds/latin1.xml')],
+      database,
+    );
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('imported: Night Buses Return to the River District');
@@ -83,7 +87,10 @@ describe('npm run ingest', () => {
     // Plain lines, not a live terminal line.
     expect(first.stdout).not.toContain('\r');
 
-    const second = await ingest(['--allow-private-hosts', '--source', 'npr', server.url('/feeds/rss.xml'), server.url('/feeds/latin1.xml')], database);
+    const second = await ingest(
+      ['--allow-private-hosts', '--source', 'npr', server.url('/feeds/rss.xml'), server.url('/feeds/latin1.xml')],
+      database,
+    );
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/^Summary: 0 imported, 0 updated, 2 unchanged, 0 failed \(feeds: 2 read, 1 not modified, 0 failed\)$/m);
 
@@ -110,7 +117,10 @@ describe('npm run ingest', () => {
 
   it('exits non-zero only when no feed could be read at all', async () => {
     const database = join(dir, 'none', 'newsreader.db');
-    const result = await ingest(['--allow-private-hosts', '--source', 'npr', server.url('/feeds/missing.xml'), join(dir, 'no-such-file.xml')], database);
+    const result = await ingest(
+      ['--allow-private-hosts', '--source', 'npr', server.url('/feeds/missing.xml'), join(dir, 'no-such-file.xml')],
+      database,
+    );
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/FAILED feed .*missing\.xml: HTTP 404/);
     expect(result.stdout).toMatch(/^Summary: 0 imported, 0 updated, 0 unchanged, 0 failed \(feeds: 0 read, 0 not modified, 2 failed\)$/m);
@@ -130,12 +140,16 @@ describe('npm run ingest', () => {
   it('stops on SIGINT after the articles in progress, leaving only whole articles', async () => {
     const database = join(dir, 'interrupted', 'newsreader.db');
     let signalled = false;
-    const result = await ingest(['--allow-private-hosts', '--per-host', '1', '--source', 'npr', server.url('/feeds/many.xml')], database, (stdout, child) => {
-      if (!signalled && stdout.includes('imported: Robot kits')) {
-        signalled = true;
-        child.kill('SIGINT');
-      }
-    });
+    const result = await ingest(
+      ['--allow-private-hosts', '--per-host', '1', '--source', 'npr', server.url('/feeds/many.xml')],
+      database,
+      (stdout, child) => {
+        if (!signalled && stdout.includes('imported: Robot kits')) {
+          signalled = true;
+          child.kill('SIGINT');
+        }
+      },
+    );
     expect(signalled).toBe(true);
     expect(result.stderr).toContain('SIGINT received');
     const imported = (result.stdout.match(/^imported: /gm) ?? []).length;
@@ -159,12 +173,16 @@ describe('npm run ingest', () => {
   it('runs again on a schedule with --every until SIGTERM', async () => {
     const database = join(dir, 'every', 'newsreader.db');
     let signalled = false;
-    const result = await ingest(['--allow-private-hosts', '--every', '30', '--source', 'npr', server.url('/feeds/latin1.xml')], database, (stdout, child) => {
-      if (!signalled && stdout.includes('Next run at')) {
-        signalled = true;
-        child.kill('SIGTERM');
-      }
-    });
+    const result = await ingest(
+      ['--allow-private-hosts', '--every', '30', '--source', 'npr', server.url('/feeds/latin1.xml')],
+      database,
+      (stdout, child) => {
+        if (!signalled && stdout.includes('Next run at')) {
+          signalled = true;
+          child.kill('SIGTERM');
+        }
+      },
+    );
     expect(signalled).toBe(true);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Summary: 2 imported/m);

@@ -35,7 +35,10 @@ describe('difficulty grading', () => {
 
   it('spreads the corpus over all three levels', () => {
     const levels = new Set(
-      files.map((f) => measureReadability((JSON.parse(readFileSync(join(CORPUS, f), 'utf8')) as { paragraphs: string[] }).paragraphs.join('\n\n')).level),
+      files.map(
+        (f) =>
+          measureReadability((JSON.parse(readFileSync(join(CORPUS, f), 'utf8')) as { paragraphs: string[] }).paragraphs.join('\n\n')).level,
+      ),
     );
     expect([...levels].sort()).toEqual(['advanced', 'beginner', 'intermediate']);
   });

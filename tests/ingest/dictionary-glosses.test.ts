@@ -80,7 +80,10 @@ async function renderedVocabulary(ids: readonly string[], language: 'zh' | 'es')
 describe('the importer with the bundled dictionary', () => {
   it('glosses nearly every vocabulary word in Chinese and Spanish, and says so where it cannot', async () => {
     const ids = await importAll({ dictionary: testDictionary() });
-    for (const [language, share, script] of [['zh', 0.9, /\p{Script=Han}/u], ['es', 0.85, /[a-záéíóúñü]/i]] as const) {
+    for (const [language, share, script] of [
+      ['zh', 0.9, /\p{Script=Han}/u],
+      ['es', 0.85, /[a-záéíóúñü]/i],
+    ] as const) {
       const items = await renderedVocabulary(ids, language);
       expect(items.length, language).toBeGreaterThanOrEqual(15);
       // Every entry has a gloss or a stated absence, never English alone under the heading.

@@ -103,7 +103,9 @@ describe('decodeDocument', () => {
   });
   it('defaults to UTF-8 and honours a byte-order mark', () => {
     expect(decodeDocument(Buffer.from(text, 'utf8'), undefined, 'html')).toBe(text);
-    expect(decodeDocument(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), 'text/html; charset=latin1', 'html')).toBe(text);
+    expect(decodeDocument(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), 'text/html; charset=latin1', 'html')).toBe(
+      text,
+    );
   });
 });
 

@@ -15,7 +15,12 @@ const STORY = [
 describe('WordNet reader', () => {
   const wordNet = new WordNet();
   it('finds a lemma in each part of speech it has and reads its main sense', () => {
-    expect(wordNet.lookup('dredge').map((e) => e.pos).sort()).toEqual(['noun', 'verb']);
+    expect(
+      wordNet
+        .lookup('dredge')
+        .map((e) => e.pos)
+        .sort(),
+    ).toEqual(['noun', 'verb']);
     expect(wordNet.mainSense('commute', 'noun')?.definition).toBe('a regular journey of some distance to and from your place of work');
     // The most frequent sense that is not a name: "burger" the food, not Warren Burger the judge.
     expect(wordNet.mainSense('burger', 'noun')?.definition).toMatch(/^a sandwich/);
@@ -48,7 +53,7 @@ describe('pickVocabulary', () => {
 
   it('gives definitions without lexicographers’ notes', () => {
     expect(simplifyDefinition("advanced in years; (`aged' is pronounced as two syllables)")).toBe('advanced in years');
-    expect(simplifyDefinition('(usually followed by `to\') having the necessary means')).toBe('having the necessary means');
+    expect(simplifyDefinition("(usually followed by `to') having the necessary means")).toBe('having the necessary means');
     expect(simplifyDefinition("a word like `cat' here")).toBe('a word like ‘cat’ here');
   });
 
@@ -65,7 +70,11 @@ describe('pickVocabulary', () => {
 
 describe('categories', () => {
   it('maps the feed’s own categories to our tags', () => {
-    expect(categoriesFromFeed(['US Politics', 'Science & Technology', 'Premier League Football']).sort()).toEqual(['politics', 'sports', 'technology']);
+    expect(categoriesFromFeed(['US Politics', 'Science & Technology', 'Premier League Football']).sort()).toEqual([
+      'politics',
+      'sports',
+      'technology',
+    ]);
     expect(categoriesFromFeed(['Arts', 'Weather', 'Obituaries'])).toEqual([]);
   });
 
@@ -79,7 +88,9 @@ describe('categories', () => {
     // One repeated word is not enough.
     expect(categoriesFromKeywords('A match', 'The match was lit. The match went out. Another match.')).toEqual([]);
     // A topic we have no tag for gets none rather than a wrong one.
-    expect(categorise({ feedCategories: ['Arts'], title: 'Gallery shows old maps', body: 'The gallery hung forty old maps of the coast.' })).toEqual([]);
+    expect(
+      categorise({ feedCategories: ['Arts'], title: 'Gallery shows old maps', body: 'The gallery hung forty old maps of the coast.' }),
+    ).toEqual([]);
   });
 });
 
@@ -120,7 +131,14 @@ describe('ids, summaries and the built article', () => {
   });
 
   it('fills translations from a translation provider and keeps the article when it fails', async () => {
-    const draft = { source: 'npr' as const, url: 'https://example.org/h', title: 'T', publishedAt: '2026-11-20T10:00:00.000Z', paragraphs: STORY, feedCategories: [] };
+    const draft = {
+      source: 'npr' as const,
+      url: 'https://example.org/h',
+      title: 'T',
+      publishedAt: '2026-11-20T10:00:00.000Z',
+      paragraphs: STORY,
+      feedCategories: [],
+    };
     const translated = await buildArticle(draft, {
       translation: { translate: async (texts, target) => texts.map((t) => `${target}:${t}`) },
     });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchFailure, PoliteFetcher } from '../../server/ingest/polite-fetcher';
+import { PoliteFetcher } from '../../server/ingest/polite-fetcher';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { failureOf } from './fetch-failure';
 
@@ -31,13 +31,17 @@ describe('PoliteFetcher', () => {
 
   it('gives up on a request that does not answer within the time-out', async () => {
     const started = Date.now();
-    const failure = await failureOf(new PoliteFetcher({ allowPrivateHosts: true, timeoutMs: 300 }).fetch(server.url('/hang'), { accept: 'text/html' }));
+    const failure = await failureOf(
+      new PoliteFetcher({ allowPrivateHosts: true, timeoutMs: 300 }).fetch(server.url('/hang'), { accept: 'text/html' }),
+    );
     expect(failure.kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('refuses a body over the size limit', async () => {
-    const failure = await failureOf(new PoliteFetcher({ allowPrivateHosts: true, maxBytes: 1000 }).fetch(server.url('/big'), { accept: '*/*' }));
+    const failure = await failureOf(
+      new PoliteFetcher({ allowPrivateHosts: true, maxBytes: 1000 }).fetch(server.url('/big'), { accept: '*/*' }),
+    );
     expect(failure.kind).toBe('too-large');
     expect(failure.message).toContain('1000 bytes limit');
   });

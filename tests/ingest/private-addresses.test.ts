@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonPublicKind } from '../../server/ingest/address-guard';
 import { importFeeds } from '../../server/ingest/importer';
-import { FetchFailure, PoliteFetcher } from '../../server/ingest/polite-fetcher';
+import { PoliteFetcher } from '../../server/ingest/polite-fetcher';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { failureOf } from './fetch-failure';
@@ -64,7 +64,9 @@ describe('the fetcher refuses non-public targets', () => {
     expect(literal.kind).toBe('blocked-address');
     expect(literal.message).toContain('127.0.0.1 is a loopback address');
     expect(literal.message).toContain('--allow-private-hosts');
-    const named = await failureOf(new PoliteFetcher().fetch(server.url('/page').replace('127.0.0.1', 'localhost'), { accept: 'text/html' }));
+    const named = await failureOf(
+      new PoliteFetcher().fetch(server.url('/page').replace('127.0.0.1', 'localhost'), { accept: 'text/html' }),
+    );
     expect(named.kind).toBe('blocked-address');
     expect(named.message).toMatch(/localhost \((127\.0\.0\.1|::1)\) is a loopback address/);
     expect(server.requests.length).toBe(before);
@@ -72,7 +74,9 @@ describe('the fetcher refuses non-public targets', () => {
 
   it('refuses loopback written as an IPv4-mapped IPv6 address', async () => {
     const before = server.requests.length;
-    const mapped = await failureOf(new PoliteFetcher().fetch(server.url('/page').replace('127.0.0.1', '[::ffff:127.0.0.1]'), { accept: 'text/html' }));
+    const mapped = await failureOf(
+      new PoliteFetcher().fetch(server.url('/page').replace('127.0.0.1', '[::ffff:127.0.0.1]'), { accept: 'text/html' }),
+    );
     expect(mapped.kind).toBe('blocked-address');
     expect(server.requests.length).toBe(before);
   });

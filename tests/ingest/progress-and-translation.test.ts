@@ -34,7 +34,14 @@ describe('progress display', () => {
     const text = output();
     expect(text).toContain('\r\x1b[2Kfeeds 1/1 · items 2/3 · 1 imported, 0 updated, 1 unchanged, 0 failed');
     // Only the failure and the summary end with a new line; the status line is rewritten in place.
-    expect(text.split('\n').filter(Boolean).map((l) => l.replace(/^[\s\S]*\r\x1b\[2K/, ''))).toEqual([
+    // eslint-disable-next-line no-control-regex -- ESC[2K (erase the line) is the escape the status line is rewritten with
+    const upToLastRewrite = /^[\s\S]*\r\x1b\[2K/;
+    expect(
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.replace(upToLastRewrite, '')),
+    ).toEqual([
       'failed: Third story — timed out after 15 s',
       'Summary: 1 imported, 0 updated, 1 unchanged, 1 failed (feeds: 1 read, 0 not modified, 0 failed)',
     ]);

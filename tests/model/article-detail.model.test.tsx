@@ -11,11 +11,7 @@ import type { ArticleView } from '../../src/domain/article';
 import { textLanguageFor } from '../../src/domain/languages';
 import { textsFor } from '../../src/domain/texts';
 import { readingHelpTextsFor } from '../../src/domain/word-lookup-texts';
-import {
-  FETCH_ARTICLE_ID,
-  SANITISE_BODY_ID,
-  type ArticleDetailContext,
-} from '../../src/machines/article-detail-machine';
+import { FETCH_ARTICLE_ID, SANITISE_BODY_ID, type ArticleDetailContext } from '../../src/machines/article-detail-machine';
 import type { HtmlSanitiser } from '../../src/platform/html-sanitiser';
 import { modelNamed, SANITISED_HTML } from './models';
 import { deferred, fakeApi } from '../support/fake-api';

@@ -114,123 +114,126 @@ async function expectHomePage(snapshot: AnyMachineSnapshot) {
   });
 }
 
-describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as const))('article list, %s: every shortest path', (_title, scenario: Scenario) => {
-  const paths = shortestTestPaths(model, scenario);
-  const { limit } = scenario.input as { language: string; limit: number };
-  const onHome = limit === HOME_LIMIT;
+describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as const))(
+  'article list, %s: every shortest path',
+  (_title, scenario: Scenario) => {
+    const paths = shortestTestPaths(model, scenario);
+    const { limit } = scenario.input as { language: string; limit: number };
+    const onHome = limit === HOME_LIMIT;
 
-  it('has paths to test', () => {
-    expect(paths.length).toBeGreaterThan(3);
-  });
-
-  it.each(paths.map((path) => [pathName(model, path), path] as const))('%s', async (_name, path) => {
-    // The home page asks for latest articles, the list page for pages; both answers are settled by the path.
-    const fetches: Array<ReturnType<typeof deferred<CardPage>>> = [];
-    let settled = 0;
-    const request = () => {
-      const answer = deferred<CardPage>();
-      fetches.push(answer);
-      return answer.promise;
-    };
-    const fake = fakeApi({
-      latestArticles: async () => (await request()).cards,
-      listPage: request,
+    it('has paths to test', () => {
+      expect(paths.length).toBeGreaterThan(3);
     });
-    let app: ReturnType<typeof renderApp> | undefined;
-    let language = (scenario.input as { language: string }).language;
 
-    /** The answer the app is waiting for: the newest request, once it has been made. */
-    async function newestRequest() {
-      await waitFor(() => expect(fetches.length).toBeGreaterThan(settled));
-      settled = fetches.length;
-      return fetches[fetches.length - 1]!;
-    }
+    it.each(paths.map((path) => [pathName(model, path), path] as const))('%s', async (_name, path) => {
+      // The home page asks for latest articles, the list page for pages; both answers are settled by the path.
+      const fetches: Array<ReturnType<typeof deferred<CardPage>>> = [];
+      let settled = 0;
+      const request = () => {
+        const answer = deferred<CardPage>();
+        fetches.push(answer);
+        return answer.promise;
+      };
+      const fake = fakeApi({
+        latestArticles: async () => (await request()).cards,
+        listPage: request,
+      });
+      let app: ReturnType<typeof renderApp> | undefined;
+      let language = (scenario.input as { language: string }).language;
 
-    async function execute(step: Step) {
-      const { event } = step;
-      const texts = textsOf(language);
-      switch (event.type) {
-        case 'xstate.init':
-          app = renderApp(onHome ? `/${language}` : `/${language}/articles`, { fake });
-          return;
-        case `xstate.done.actor.${FETCH_ARTICLES_ID}`:
-        case `xstate.done.actor.${FETCH_MORE_ID}`: {
-          const answer = await newestRequest();
-          await act(async () => answer.resolve(field<CardPage>(event, 'output')));
-          return;
-        }
-        case `xstate.error.actor.${FETCH_ARTICLES_ID}`:
-        case `xstate.error.actor.${FETCH_MORE_ID}`: {
-          const answer = await newestRequest();
-          await act(async () => answer.reject(field<Error>(event, 'error')));
-          return;
-        }
-        case SEARCH_DELAY_EVENT: {
-          // The pause in typing passes in real time; the search request it sends is answered by the next step.
-          // On a starved CPU a pause can also fall between two keystrokes and send a search for part of the
-          // word, which the next keystroke abandons: the step is over once the app asks for the filters in force.
-          const { filters } = step.state.context as ArticleListContext;
-          await waitFor(
-            () => {
-              expect(fetches.length).toBeGreaterThan(settled);
-              const asked = fake.listPage.mock.lastCall?.[0];
-              expect({
-                search: asked?.search,
-                category: asked?.category ?? ALL,
-                source: asked?.source ?? ALL,
-                difficulty: asked?.difficulty ?? ALL,
-              }).toEqual(filters);
-            },
-            { timeout: 2000 },
-          );
-          return;
-        }
-        case 'LOAD_MORE':
-          await app!.user.click(screen.getByRole('button', { name: texts.list.loadMore }));
-          return;
-        case 'RETRY':
-          await app!.user.click(screen.getByRole('button', { name: texts.list.retry }));
-          return;
-        case 'RELOAD':
-          await app!.user.click(screen.getByRole('button', { name: texts.list.reload }));
-          return;
-        case 'LANGUAGE_CHANGED': {
-          const target = field<string>(event, 'language');
-          await app!.user.click(screen.getByRole('button', { name: new RegExp(texts.languageSelector.toggleLabel) }));
-          await app!.user.click(screen.getByRole('option', { name: target === 'es' ? /Español/ : /中文/ }));
-          language = target;
-          return;
-        }
-        case 'SEARCH_CHANGED': {
-          const box = screen.getByRole('searchbox', { name: texts.list.searchLabel });
-          await app!.user.clear(box);
-          const search = field<string>(event, 'search');
-          if (search !== '') await app!.user.type(box, search);
-          return;
-        }
-        case 'CATEGORY_SELECTED':
-          await app!.user.selectOptions(
-            screen.getByRole('combobox', { name: texts.list.categoryLabel }),
-            field<string>(event, 'category'),
-          );
-          return;
-        case 'SOURCE_SELECTED':
-          await app!.user.selectOptions(screen.getByRole('combobox', { name: texts.list.sourceLabel }), field<string>(event, 'source'));
-          return;
-        case 'DIFFICULTY_SELECTED':
-          await app!.user.selectOptions(
-            screen.getByRole('combobox', { name: texts.list.difficultyLabel }),
-            field<string>(event, 'difficulty'),
-          );
-          return;
-        default:
-          throw new Error(`The list page test does not know how a learner causes ${event.type}`);
+      /** The answer the app is waiting for: the newest request, once it has been made. */
+      async function newestRequest() {
+        await waitFor(() => expect(fetches.length).toBeGreaterThan(settled));
+        settled = fetches.length;
+        return fetches[fetches.length - 1]!;
       }
-    }
 
-    await runPath(path, execute, onHome ? expectHomePage : expectListPage);
-    // The page asked for its number of articles (home 4, list pages of 20) in the page language.
-    if (onHome) expect(fake.latestArticles).toHaveBeenLastCalledWith({ language, limit }, expect.any(AbortSignal));
-    else expect(fake.listPage).toHaveBeenLastCalledWith(expect.objectContaining({ language, limit }), expect.any(AbortSignal));
-  });
-});
+      async function execute(step: Step) {
+        const { event } = step;
+        const texts = textsOf(language);
+        switch (event.type) {
+          case 'xstate.init':
+            app = renderApp(onHome ? `/${language}` : `/${language}/articles`, { fake });
+            return;
+          case `xstate.done.actor.${FETCH_ARTICLES_ID}`:
+          case `xstate.done.actor.${FETCH_MORE_ID}`: {
+            const answer = await newestRequest();
+            await act(async () => answer.resolve(field<CardPage>(event, 'output')));
+            return;
+          }
+          case `xstate.error.actor.${FETCH_ARTICLES_ID}`:
+          case `xstate.error.actor.${FETCH_MORE_ID}`: {
+            const answer = await newestRequest();
+            await act(async () => answer.reject(field<Error>(event, 'error')));
+            return;
+          }
+          case SEARCH_DELAY_EVENT: {
+            // The pause in typing passes in real time; the search request it sends is answered by the next step.
+            // On a starved CPU a pause can also fall between two keystrokes and send a search for part of the
+            // word, which the next keystroke abandons: the step is over once the app asks for the filters in force.
+            const { filters } = step.state.context as ArticleListContext;
+            await waitFor(
+              () => {
+                expect(fetches.length).toBeGreaterThan(settled);
+                const asked = fake.listPage.mock.lastCall?.[0];
+                expect({
+                  search: asked?.search,
+                  category: asked?.category ?? ALL,
+                  source: asked?.source ?? ALL,
+                  difficulty: asked?.difficulty ?? ALL,
+                }).toEqual(filters);
+              },
+              { timeout: 2000 },
+            );
+            return;
+          }
+          case 'LOAD_MORE':
+            await app!.user.click(screen.getByRole('button', { name: texts.list.loadMore }));
+            return;
+          case 'RETRY':
+            await app!.user.click(screen.getByRole('button', { name: texts.list.retry }));
+            return;
+          case 'RELOAD':
+            await app!.user.click(screen.getByRole('button', { name: texts.list.reload }));
+            return;
+          case 'LANGUAGE_CHANGED': {
+            const target = field<string>(event, 'language');
+            await app!.user.click(screen.getByRole('button', { name: new RegExp(texts.languageSelector.toggleLabel) }));
+            await app!.user.click(screen.getByRole('option', { name: target === 'es' ? /Español/ : /中文/ }));
+            language = target;
+            return;
+          }
+          case 'SEARCH_CHANGED': {
+            const box = screen.getByRole('searchbox', { name: texts.list.searchLabel });
+            await app!.user.clear(box);
+            const search = field<string>(event, 'search');
+            if (search !== '') await app!.user.type(box, search);
+            return;
+          }
+          case 'CATEGORY_SELECTED':
+            await app!.user.selectOptions(
+              screen.getByRole('combobox', { name: texts.list.categoryLabel }),
+              field<string>(event, 'category'),
+            );
+            return;
+          case 'SOURCE_SELECTED':
+            await app!.user.selectOptions(screen.getByRole('combobox', { name: texts.list.sourceLabel }), field<string>(event, 'source'));
+            return;
+          case 'DIFFICULTY_SELECTED':
+            await app!.user.selectOptions(
+              screen.getByRole('combobox', { name: texts.list.difficultyLabel }),
+              field<string>(event, 'difficulty'),
+            );
+            return;
+          default:
+            throw new Error(`The list page test does not know how a learner causes ${event.type}`);
+        }
+      }
+
+      await runPath(path, execute, onHome ? expectHomePage : expectListPage);
+      // The page asked for its number of articles (home 4, list pages of 20) in the page language.
+      if (onHome) expect(fake.latestArticles).toHaveBeenLastCalledWith({ language, limit }, expect.any(AbortSignal));
+      else expect(fake.listPage).toHaveBeenLastCalledWith(expect.objectContaining({ language, limit }), expect.any(AbortSignal));
+    });
+  },
+);

@@ -19,9 +19,7 @@ describe('generated machine docs', () => {
   it.each([...files.keys()])('%s is up to date', (relative) => {
     const target = resolve(root, relative);
     const committed = existsSync(target) ? readFileSync(target, 'utf8') : null;
-    expect(committed, `${relative} is missing or stale: run ${REFRESH_COMMAND} and commit the result`).toBe(
-      files.get(relative),
-    );
+    expect(committed, `${relative} is missing or stale: run ${REFRESH_COMMAND} and commit the result`).toBe(files.get(relative));
   });
 
   it.each([TEST_PATHS_DIR, MACHINE_JSON_DIR])('%s holds no file the generator does not make', (dir) => {
@@ -31,7 +29,16 @@ describe('generated machine docs', () => {
   });
 
   it('covers every production machine with shortest and simple paths, each file under 300 KB of Markdown', () => {
-    expect(all.map((paths) => paths.model.name)).toEqual(['language', 'page', 'article-list', 'article-detail', 'reading-progress', 'word-lookup', 'consent', 'analytics']);
+    expect(all.map((paths) => paths.model.name)).toEqual([
+      'language',
+      'page',
+      'article-list',
+      'article-detail',
+      'reading-progress',
+      'word-lookup',
+      'consent',
+      'analytics',
+    ]);
     for (const paths of all) {
       const { shortest, simple } = pathCounts(paths);
       expect(shortest, paths.model.name).toBeGreaterThan(1);
@@ -71,7 +78,11 @@ describe('generated machine docs', () => {
     (_name, model) => {
       const diagram = toMermaid(model.machine);
       const declared = [...diagram.matchAll(/^\s*state "[^"]*" as (\S+)/gm)].map((match) => match[1]!);
-      expect(declared.sort()).toEqual(allStateIds(model.machine).map((id) => id.replace(/[^A-Za-z0-9_]/g, '_')).sort());
+      expect(declared.sort()).toEqual(
+        allStateIds(model.machine)
+          .map((id) => id.replace(/[^A-Za-z0-9_]/g, '_'))
+          .sort(),
+      );
       const arrows = [...diagram.matchAll(/^\s*(\S+) --> ([^:\s]+)/gm)];
       expect(arrows.length).toBeGreaterThan(0);
       for (const [, from, to] of arrows) {

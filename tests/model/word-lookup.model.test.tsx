@@ -143,7 +143,10 @@ describe('word look-up: every shortest path on the real article page', () => {
 describe('word look-up focus', () => {
   it('moves focus into the entry and back to the word on Escape', async () => {
     const dictionary: DictionaryApi = { lookUpWord: async () => LOOKUP_ENTRY };
-    const app = renderApp(`/${language}/articles/city-bikes`, { fake: fakeApi({ article: async () => articleView({ body: BODY }) }), dictionary });
+    const app = renderApp(`/${language}/articles/city-bikes`, {
+      fake: fakeApi({ article: async () => articleView({ body: BODY }) }),
+      dictionary,
+    });
     await waitFor(() => vocabularyButton());
     const button = vocabularyButton();
     button.focus();
@@ -164,7 +167,10 @@ describe('word look-up focus', () => {
         return word === 'Ships' ? { ...LOOKUP_ENTRY, query: 'Ships', lemma: 'ship' } : LOOKUP_ENTRY;
       },
     };
-    const app = renderApp(`/${language}/articles/city-bikes`, { fake: fakeApi({ article: async () => articleView({ body: BODY }) }), dictionary });
+    const app = renderApp(`/${language}/articles/city-bikes`, {
+      fake: fakeApi({ article: async () => articleView({ body: BODY }) }),
+      dictionary,
+    });
     await waitFor(() => vocabularyButton());
     await app.user.click(vocabularyButton());
     expect(await screen.findByRole('heading', { level: 2, name: new RegExp(LOOKUP_ENTRY.lemma) })).toBeInTheDocument();

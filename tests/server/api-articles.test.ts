@@ -85,11 +85,7 @@ describe('GET /api/articles/latest', () => {
   });
 
   it('filters by category, source and difficulty, combined with AND', async () => {
-    expect(ids((await get('/api/articles/latest?category=business')).json())).toEqual([
-      'f-budget-vote',
-      'f-telescope-summary',
-      'f-oldest',
-    ]);
+    expect(ids((await get('/api/articles/latest?category=business')).json())).toEqual(['f-budget-vote', 'f-telescope-summary', 'f-oldest']);
     expect(ids((await get('/api/articles/latest?source=bbc')).json())).toEqual(['f-telescope-title', 'f-telescope-body']);
     expect(ids((await get('/api/articles/latest?difficulty=beginner')).json())).toEqual([
       'f-telescope-title',
@@ -153,7 +149,18 @@ describe('GET /api/articles/search', () => {
 
   it('trims q and treats FTS syntax as plain text', async () => {
     expect(ids((await get('/api/articles/search?q=%20%20telescope%20%20')).json())).toHaveLength(3);
-    for (const q of ['"', 'telescope OR', 'NEAR(telescope', 'title:telescope', '*', '^telescope', '(', 'AND', '""""', "'; DROP TABLE articles; --"]) {
+    for (const q of [
+      '"',
+      'telescope OR',
+      'NEAR(telescope',
+      'title:telescope',
+      '*',
+      '^telescope',
+      '(',
+      'AND',
+      '""""',
+      "'; DROP TABLE articles; --",
+    ]) {
       const res = await get(`/api/articles/search?q=${encodeURIComponent(q)}`);
       expect(res.statusCode, q).toBe(200);
       expect(res.json<ListBody>().articles.length, q).toBeLessThanOrEqual(3);

@@ -22,8 +22,20 @@ const imported = article({
   difficulty: 'intermediate',
   categories: ['business'],
   vocabulary: [
-    { word: 'deteriorate', partOfSpeech: 'verb', definition: 'become worse', example: 'Conditions at the harbour kept deteriorating on Tuesday.', translations: {} },
-    { word: 'harbour', partOfSpeech: 'noun', definition: 'a sheltered port', example: 'the harbours along the coast were full', translations: {} },
+    {
+      word: 'deteriorate',
+      partOfSpeech: 'verb',
+      definition: 'become worse',
+      example: 'Conditions at the harbour kept deteriorating on Tuesday.',
+      translations: {},
+    },
+    {
+      word: 'harbour',
+      partOfSpeech: 'noun',
+      definition: 'a sheltered port',
+      example: 'the harbours along the coast were full',
+      translations: {},
+    },
   ],
 });
 
@@ -82,7 +94,11 @@ describe('word look-up', () => {
   });
 
   it('works with British and American spellings alike', async () => {
-    for (const [british, american] of [['colour', 'color'], ['organisation', 'organization'], ['travelled', 'traveled']] as const) {
+    for (const [british, american] of [
+      ['colour', 'color'],
+      ['organisation', 'organization'],
+      ['travelled', 'traveled'],
+    ] as const) {
       const a = await entryOf(british, 'zh');
       const b = await entryOf(american, 'zh');
       expect(a.entries[0]!.gloss, british).toBeTruthy();

@@ -130,10 +130,10 @@ describe('no input produces a 500', () => {
   it.each(hostile.map((url, index) => [index, url.slice(0, 60), url] as const))(
     'hostile input %i (%s) answers below 500 with a body',
     async (_index, _shown, url) => {
-    const res = await ctx.app.inject(url);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.body.length).toBeGreaterThan(0);
-    expect(res.body).not.toContain('"dependencies"');
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.body.length).toBeGreaterThan(0);
+      expect(res.body).not.toContain('"dependencies"');
     },
   );
 

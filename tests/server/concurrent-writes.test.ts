@@ -30,7 +30,9 @@ function writer(database: string, from: number, to: number): Promise<WriterRepor
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as WriterReport) : reject(new Error(`writer exited ${code}: ${err}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as WriterReport) : reject(new Error(`writer exited ${code}: ${err}`)),
+    );
   });
 }
 
@@ -41,7 +43,12 @@ describe('concurrent writers', () => {
     openSqliteStore(database).close();
     try {
       // Overlapping ranges: every article from 300 to 900 is written by two processes at once.
-      const reports = await Promise.all([writer(database, 0, 600), writer(database, 300, 900), writer(database, 600, 1200), writer(database, 0, 300)]);
+      const reports = await Promise.all([
+        writer(database, 0, 600),
+        writer(database, 300, 900),
+        writer(database, 600, 1200),
+        writer(database, 0, 300),
+      ]);
       const failed = reports.reduce((sum, r) => sum + r.failed, 0);
       expect(failed, JSON.stringify(reports.flatMap((r) => r.errors))).toBe(0);
       const db = new Database(database, { readonly: true });

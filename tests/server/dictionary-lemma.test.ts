@@ -13,8 +13,12 @@ function source(headwords: Record<string, number>, forms: Record<string, string[
 
 describe('normalizeQuery', () => {
   it.each([
-    ['  Harbour ', 'harbour'], ['“Colour”', 'colour'], ['don’t', "don't"], ['(well-known),', 'well-known'],
-    ['ＷＯＲＤ', 'word'], ['ministers’', 'ministers'],
+    ['  Harbour ', 'harbour'],
+    ['“Colour”', 'colour'],
+    ['don’t', "don't"],
+    ['(well-known),', 'well-known'],
+    ['ＷＯＲＤ', 'word'],
+    ['ministers’', 'ministers'],
   ])('%j → %j', (raw, word) => expect(normalizeQuery(raw)).toBe(word));
 
   it.each(['', '!!!', '2024', 'mp3', 'https://x.y', 'www.bbc', 'a@b.c', 'two words', 'a'.repeat(65)])('%j → undefined', (raw) => {

@@ -30,9 +30,19 @@ function glossOf(word: string, language: DictionaryLanguage): string {
 
 describe('lemma resolution', () => {
   it.each([
-    ['scarves', 'scarf'], ['went', 'go'], ['deteriorating', 'deteriorate'], ['harbours', 'harbour'],
-    ['better', 'good'], ['children', 'child'], ['feet', 'foot'], ['bought', 'buy'], ['travelled', 'travel'],
-    ['colour', 'colour'], ['color', 'color'], ['organisation', 'organisation'], ['organization', 'organization'],
+    ['scarves', 'scarf'],
+    ['went', 'go'],
+    ['deteriorating', 'deteriorate'],
+    ['harbours', 'harbour'],
+    ['better', 'good'],
+    ['children', 'child'],
+    ['feet', 'foot'],
+    ['bought', 'buy'],
+    ['travelled', 'travel'],
+    ['colour', 'colour'],
+    ['color', 'color'],
+    ['organisation', 'organisation'],
+    ['organization', 'organization'],
   ])('%s → %s', (form, lemma) => {
     expect(dictionary.lemmaOf(form)).toBe(lemma);
     expect(dictionary.lookUp(form, 'en')?.lemma).toBe(lemma);

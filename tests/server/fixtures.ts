@@ -14,7 +14,10 @@ import { contentHashOf } from '../../server/store/content-hash';
 import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
 
-type Draft = Omit<ArticleInput, 'contentHash' | 'url' | 'wordCount' | 'readingTimeMinutes' | 'summaryTranslations' | 'vocabulary' | 'culturalNotes'> &
+type Draft = Omit<
+  ArticleInput,
+  'contentHash' | 'url' | 'wordCount' | 'readingTimeMinutes' | 'summaryTranslations' | 'vocabulary' | 'culturalNotes'
+> &
   Partial<Pick<ArticleInput, 'summaryTranslations' | 'vocabulary' | 'culturalNotes'>>;
 
 export function article(draft: Draft): ArticleInput {

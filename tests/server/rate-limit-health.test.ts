@@ -121,7 +121,10 @@ describe('security headers', () => {
         const csp = res.headers['content-security-policy'] as string;
         expect(csp, url).toContain("frame-ancestors 'none'");
         expect(csp, url).toMatch(/script-src 'self'(;| )/);
-        expect(csp.split(';').find((d) => d.trim().startsWith('script-src')), url).not.toContain('unsafe-inline');
+        expect(
+          csp.split(';').find((d) => d.trim().startsWith('script-src')),
+          url,
+        ).not.toContain('unsafe-inline');
         expect(res.headers['x-content-type-options'], url).toBe('nosniff');
         expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       }
@@ -134,7 +137,11 @@ describe('security headers', () => {
     const { analyticsFromEnv } = await import('../../server/config');
     const cases = [
       { env: {}, scripts: [] as string[], probe: false },
-      { env: { VITE_GA_MEASUREMENT_ID: 'G-TEST' }, scripts: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'], probe: true },
+      {
+        env: { VITE_GA_MEASUREMENT_ID: 'G-TEST' },
+        scripts: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+        probe: true,
+      },
       { env: { VITE_GA_MEASUREMENT_ID: 'G-TEST', VITE_GA_ENABLED: 'false' }, scripts: [], probe: false },
       { env: { VITE_BAIDU_SITE_ID: 'abc' }, scripts: ['https://hm.baidu.com'], probe: true },
     ];

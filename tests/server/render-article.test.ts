@@ -74,9 +74,7 @@ describe('renderArticleHtml', () => {
     const doc = parse(renderArticleHtml(learner, 'es'));
     expect(doc.querySelector('.nr-vocabulary h2')?.textContent).toBe('Vocabulario clave');
     expect(doc.querySelector('.nr-cultural-context h2')?.textContent).toBe('Contexto cultural');
-    expect(doc.querySelector('.nr-article-summary p')?.textContent).toBe(
-      'El mercado semanal se muda a un antiguo cuartel de bomberos.',
-    );
+    expect(doc.querySelector('.nr-article-summary p')?.textContent).toBe('El mercado semanal se muda a un antiguo cuartel de bomberos.');
     expect(doc.querySelector('.nr-vocabulary-translation')?.textContent).toBe('bajo techo');
     expect(doc.querySelector('.nr-cultural-note h3')?.textContent).toBe('Farmers markets');
     expect(doc.querySelector('.nr-cultural-note')?.getAttribute('lang')).toBe('en');

@@ -49,7 +49,10 @@ function codecPaths(codec: t.Mixed, prefix = ''): string[] {
 
 function schemaPaths(schema: JsonSchema, prefix = ''): string[] {
   if (schema.items) return schemaPaths(schema.items, `${prefix.replace(/\.$/, '')}[].`);
-  return Object.entries(schema.properties ?? {}).flatMap(([name, inner]) => [`${prefix}${name}`, ...schemaPaths(inner, `${prefix}${name}.`)]);
+  return Object.entries(schema.properties ?? {}).flatMap(([name, inner]) => [
+    `${prefix}${name}`,
+    ...schemaPaths(inner, `${prefix}${name}.`),
+  ]);
 }
 
 describe('response schemas derived from the io-ts codecs', () => {
@@ -69,7 +72,7 @@ describe('response schemas derived from the io-ts codecs', () => {
   });
 
   it('keeps required fields required, optional ones optional, nullable ones nullable, enums closed', () => {
-    const item = (jsonSchemaOf(ArticlePageCodec).properties!.articles!.items as JsonSchema);
+    const item = jsonSchemaOf(ArticlePageCodec).properties!.articles!.items as JsonSchema;
     expect(item.required).toEqual(['article_id', 'title', 'source', 'date', 'word_count', 'categories', 'preview']);
     expect(item.properties!.preview!.required).toBeUndefined();
     const detail = jsonSchemaOf(ArticleResponseCodec).properties!.article!;
@@ -118,7 +121,7 @@ describe('query schemas allow what the contract allows', () => {
   const keys = (codec: t.Mixed) => Object.keys((codec as unknown as { keys: object }).keys);
   const range = (schema: JsonSchema) => (schema.allOf as JsonSchema[]).find((part) => part.type === 'integer');
 
-  it('enums are the codecs\' values, bounds are QUERY_LIMITS', () => {
+  it("enums are the codecs' values, bounds are QUERY_LIMITS", () => {
     for (const route of ['latest', 'search'] as const) {
       const properties = query(route);
       expect(properties.language!.enum).toEqual(keys(LanguageCodec));
@@ -167,11 +170,36 @@ describe('against the running server', () => {
     for (const [plain, serialised] of kept) expect(serialised).toBe(plain);
   });
 
-  it('the dictionary refuses a word exactly when the web app\'s wordProblem does', async () => {
+  it("the dictionary refuses a word exactly when the web app's wordProblem does", async () => {
     const words = [
-      'harbour', 'Children', ' went ', 'São', 'naïve', 'café', '中文', 'x', 'a'.repeat(64), 'a'.repeat(65), ' ',
-      '2024', '!?', '4th', '<b>', 'a&b', 'say"', 'back`tick', 'tab\there', 'nul\u0000', 'c1\u0085', 'line\u2028', 'del\u007f',
-      "don't", 'well-known', 'e-mail', '😀', '😀a',
+      'harbour',
+      'Children',
+      ' went ',
+      'São',
+      'naïve',
+      'café',
+      '中文',
+      'x',
+      'a'.repeat(64),
+      'a'.repeat(65),
+      ' ',
+      '2024',
+      '!?',
+      '4th',
+      '<b>',
+      'a&b',
+      'say"',
+      'back`tick',
+      'tab\there',
+      'nul\u0000',
+      'c1\u0085',
+      'line\u2028',
+      'del\u007f',
+      "don't",
+      'well-known',
+      'e-mail',
+      '😀',
+      '😀a',
     ];
     for (const word of words) {
       const response = await ctx.app.inject(`/api/dictionary/${encodeURIComponent(word)}?language=en`);

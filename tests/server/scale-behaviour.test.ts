@@ -24,9 +24,18 @@ let store: SqliteArticleStore;
 let app: FastifyInstance;
 const COUNT = SEARCH_CANDIDATES + 200;
 
+/** The parts of the API's JSON answers these tests read (a list, a search, an article or an error). */
+interface Body {
+  total: number;
+  total_capped?: boolean;
+  articles: Array<{ article_id: string; snippet?: string }>;
+  article: { html_content: string };
+  error: { message: string; parameter?: string };
+}
+
 async function get(path: string) {
   const res = await app.inject(path);
-  return { status: res.statusCode, body: res.json() as Record<string, any>, headers: res.headers };
+  return { status: res.statusCode, body: res.json<Body>(), headers: res.headers };
 }
 
 beforeAll(async () => {
@@ -35,12 +44,24 @@ beforeAll(async () => {
   store.upsertMany(Array.from({ length: COUNT }, (_, i) => syntheticArticle(i, 3)));
   store.upsertMany([
     article({
-      id: 'lighthouse-title', source: 'bbc', title: 'The lighthouse keeper retires', publishedAt: '2020-01-02T00:00:00Z',
-      summary: 'A story about the coast.', paragraphs: ['She kept the light for forty years.'], difficulty: 'beginner', categories: ['education'],
+      id: 'lighthouse-title',
+      source: 'bbc',
+      title: 'The lighthouse keeper retires',
+      publishedAt: '2020-01-02T00:00:00Z',
+      summary: 'A story about the coast.',
+      paragraphs: ['She kept the light for forty years.'],
+      difficulty: 'beginner',
+      categories: ['education'],
     }),
     article({
-      id: 'lighthouse-body', source: 'bbc', title: 'Coastal towns count visitors', publishedAt: '2020-01-03T00:00:00Z',
-      summary: 'Tourism is up.', paragraphs: ['Visitors walked to the old lighthouse at dawn.'], difficulty: 'beginner', categories: ['education'],
+      id: 'lighthouse-body',
+      source: 'bbc',
+      title: 'Coastal towns count visitors',
+      publishedAt: '2020-01-03T00:00:00Z',
+      summary: 'Tourism is up.',
+      paragraphs: ['Visitors walked to the old lighthouse at dawn.'],
+      difficulty: 'beginner',
+      categories: ['education'],
     }),
   ]);
   app = await buildServer({ store, config: testConfig({ distDir: writeDist(dir), databasePath, rateLimitMax: 0 }) });
@@ -79,7 +100,13 @@ describe('list totals', () => {
       new: await total('source=reuters&difficulty=advanced&category=sports'),
       all: await total(''),
     };
-    const moved = article({ ...original, id: original.id, source: original.source === 'reuters' ? 'cbs' : 'reuters', difficulty: 'advanced', categories: ['sports'] });
+    const moved = article({
+      ...original,
+      id: original.id,
+      source: original.source === 'reuters' ? 'cbs' : 'reuters',
+      difficulty: 'advanced',
+      categories: ['sports'],
+    });
     store.upsert({ ...moved, source: 'reuters' });
     expect(await total(`source=${original.source}&difficulty=${original.difficulty}&category=${original.categories[0]}`)).toBe(
       before.old - (original.source === 'reuters' && original.difficulty === 'advanced' && original.categories[0] === 'sports' ? 0 : 1),
@@ -98,7 +125,7 @@ describe('search at scale', () => {
     expect(body.articles.map((a: { article_id: string }) => a.article_id)).toEqual(['lighthouse-title', 'lighthouse-body']);
     expect(body.total).toBe(2);
     expect(body.total_capped).toBeUndefined();
-    expect(body.articles[1].snippet).toContain('<mark>lighthouse</mark>');
+    expect(body.articles[1]?.snippet).toContain('<mark>lighthouse</mark>');
   });
 
   it('finds words by a prefix ending in *', async () => {
@@ -179,13 +206,21 @@ describe('the answer cache', () => {
     expect(again.statusCode).toBe(304);
     // Another connection stands for the importer's process: the server learns of the write from the database.
     const importer = openSqliteStore(databasePath);
-    importer.upsert(article({
-      id: 'breaking', source: 'npr', title: 'Breaking news', publishedAt: '2030-01-01T00:00:00Z',
-      summary: 'Now.', paragraphs: ['Just in.'], difficulty: 'advanced', categories: ['politics'],
-    }));
+    importer.upsert(
+      article({
+        id: 'breaking',
+        source: 'npr',
+        title: 'Breaking news',
+        publishedAt: '2030-01-01T00:00:00Z',
+        summary: 'Now.',
+        paragraphs: ['Just in.'],
+        difficulty: 'advanced',
+        categories: ['politics'],
+      }),
+    );
     importer.close();
     const after = await get('/api/articles/latest?limit=1');
-    expect(after.body.articles[0].article_id).toBe('breaking');
+    expect(after.body.articles[0]?.article_id).toBe('breaking');
     expect(after.body.total).toBe(before.body.total + 1);
   });
 });

@@ -24,9 +24,7 @@ describe('migrations', () => {
     store.close();
     const db = new Database(join(dir, 'empty.db'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(
-      MIGRATIONS.map((m) => m.version),
-    );
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(MIGRATIONS.map((m) => m.version));
     db.close();
   });
 

@@ -28,7 +28,10 @@ afterAll(() => {
 });
 
 /** Every page of a query, 20 at a time, as "Load more" asks for them. */
-function allPages<Q extends ArticleQuery>(read: (query: Q) => { items: readonly { id: string }[]; total: number }, query: Omit<Q, 'limit' | 'offset'>) {
+function allPages<Q extends ArticleQuery>(
+  read: (query: Q) => { items: readonly { id: string }[]; total: number },
+  query: Omit<Q, 'limit' | 'offset'>,
+) {
   const ids: string[] = [];
   let total = Infinity;
   for (let offset = 0; offset < total; offset += 20) {
@@ -80,7 +83,11 @@ describe('store paging over a few thousand articles', () => {
   });
 
   it('applies source and difficulty to search over the whole collection, and pages the result', () => {
-    const { ids, total } = allPages<SearchQuery>((q) => store.search(q), { q: SEARCH_TERMS.common.term, source: 'npr', difficulty: 'advanced' });
+    const { ids, total } = allPages<SearchQuery>((q) => store.search(q), {
+      q: SEARCH_TERMS.common.term,
+      source: 'npr',
+      difficulty: 'advanced',
+    });
     expect(total).toBeGreaterThan(0);
     expect(ids).toHaveLength(total);
     for (const id of ids) {
@@ -142,7 +149,14 @@ describe('store paging over a few thousand articles', () => {
 
   it('finds an updated article under its new category and source only', () => {
     const base = syntheticArticle(COUNT + 20);
-    const first = { ...base, id: 'moved', title: 'Quarry reopens', categories: ['business'], source: 'npr', contentHash: 'moved-1' } satisfies typeof base;
+    const first = {
+      ...base,
+      id: 'moved',
+      title: 'Quarry reopens',
+      categories: ['business'],
+      source: 'npr',
+      contentHash: 'moved-1',
+    } satisfies typeof base;
     store.upsert(first);
     store.upsert({ ...first, categories: ['education'], source: 'bbc', contentHash: 'moved-2' });
     const found = (filter: Partial<SearchQuery>) => store.search({ q: 'quarry', limit: 20, offset: 0, ...filter }).items.map((i) => i.id);

@@ -8,18 +8,28 @@ import { pick, random } from './synthetic-articles';
 
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'];
 const METHODS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'FOO', 'get'];
+// Formatting off: these lists read best packed, several values a line (Prettier would put one a line).
+// prettier-ignore
 const PATHS = [
   '/api/articles/latest', '/api/articles/search', '/api/articles/f-telescope-title', '/api/categories', '/api/sources',
   '/api/health', '/api', '/api/', '/%61pi/articles/search', '/api/articles/%00', '/api/articles/..%2f..%2fetc%2fpasswd',
   '/', '/zh', '/es/articles', '/en/search', '/assets/index-abc123.js', '/assets/index-abc123.js.map', '/.build-stamp.json',
   '/robots.txt', '/index.html', '/%E0%A4%A', '/%', '//api//sources', '/api/articles/' + 'x'.repeat(300), '/\u00e9', '/api/articles/%F0%9F%98%80',
 ];
+// prettier-ignore
 const VALUES = [
   'moon', 'telescope', '', '%00', 'a%00b', '%FF', '%E0%A4%A', Array(50).fill('the').join('+'), 'x'.repeat(250), '<script>alert(1)</script>',
   '"', "'", 'NEAR(a b)', 'a*', '^a', '-1', '0', '101', '1e9', '9007199254740993', 'zh', 'fr', 'technology', '%u0041', '%C0%AF', '..%2F',
 ];
 const PARAMS = ['q', 'limit', 'offset', 'language', 'category', 'source', 'difficulty', 'q', 'x'];
-const CONTENT_TYPES = ['application/json', 'text/plain', ';;', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'a/b/c'];
+const CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  ';;',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'a/b/c',
+];
 
 // The same seed gives the same requests, so a failure can be replayed.
 export { random };

@@ -121,7 +121,8 @@ export function syntheticArticle(index: number, seed = 1): ArticleInput {
   if (hits(index, SEARCH_TERMS.rare.share)) titleWords.splice(2, 0, SEARCH_TERMS.rare.term);
   const title = capitalised(titleWords);
   let summary = sentence(next, 18) + ' ' + sentence(next, 12);
-  if (hits(index + 3, SEARCH_TERMS.common.share)) summary = `The ${SEARCH_TERMS.common.term} ${summary.charAt(0).toLowerCase()}${summary.slice(1)}`;
+  if (hits(index + 3, SEARCH_TERMS.common.share))
+    summary = `The ${SEARCH_TERMS.common.term} ${summary.charAt(0).toLowerCase()}${summary.slice(1)}`;
   const paragraphs = Array.from({ length: 4 }, (_, p) => {
     const sentences = Array.from({ length: 3 }, () => sentence(next, 10 + Math.floor(next() * 8)));
     if (p === 0) sentences.unshift(`The ${SEARCH_TERMS.veryCommon.term} ${zipfWord(next)} ${zipfWord(next)} today.`);
@@ -161,7 +162,10 @@ export function syntheticArticle(index: number, seed = 1): ArticleInput {
       {
         title: 'A note on local news',
         body: sentence(next, 20),
-        translations: { zh: { title: '关于本地新闻', body: '合成说明。' }, es: { title: 'Sobre noticias locales', body: 'Nota sintética.' } },
+        translations: {
+          zh: { title: '关于本地新闻', body: '合成说明。' },
+          es: { title: 'Sobre noticias locales', body: 'Nota sintética.' },
+        },
       },
     ],
   };

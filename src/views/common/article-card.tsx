@@ -39,9 +39,7 @@ export function ArticleCard({ card, language, textLanguage, texts, headingLevel,
           <span className={`badge badge-${card.difficulty}`}>{difficultyLabel(card.difficulty, textLanguage)}</span>
         ) : null}
       </p>
-      {detailed ? (
-        <CategoryTags categories={card.categories} textLanguage={textLanguage} label={texts.card.categoriesLabel} />
-      ) : null}
+      {detailed ? <CategoryTags categories={card.categories} textLanguage={textLanguage} label={texts.card.categoriesLabel} /> : null}
     </article>
   );
 }

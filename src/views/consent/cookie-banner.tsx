@@ -91,12 +91,7 @@ export function CookieBanner({ consent, language }: CookieBannerProps) {
                 <button type="button" className="button button-primary" onClick={() => consent.send({ type: 'REJECT_ALL' })}>
                   {texts.rejectAll}
                 </button>
-                <button
-                  type="button"
-                  ref={customizeButtonRef}
-                  className="button"
-                  onClick={() => consent.send({ type: 'CUSTOMIZE' })}
-                >
+                <button type="button" ref={customizeButtonRef} className="button" onClick={() => consent.send({ type: 'CUSTOMIZE' })}>
                   {texts.customize}
                 </button>
               </div>
@@ -139,11 +134,7 @@ export function CookieBanner({ consent, language }: CookieBannerProps) {
                 </li>
               </ul>
               <div className="cookie-banner-actions">
-                <button
-                  type="button"
-                  className="button button-primary"
-                  onClick={() => consent.send({ type: 'SAVE_PREFERENCES' })}
-                >
+                <button type="button" className="button button-primary" onClick={() => consent.send({ type: 'SAVE_PREFERENCES' })}>
                   {texts.savePreferences}
                 </button>
                 <button type="button" className="button" onClick={() => consent.send({ type: 'BACK' })}>
@@ -153,12 +144,7 @@ export function CookieBanner({ consent, language }: CookieBannerProps) {
             </>
           )}
           {reviewing ? (
-            <button
-              type="button"
-              className="cookie-banner-close"
-              aria-label={texts.close}
-              onClick={() => consent.send({ type: 'CLOSE' })}
-            >
+            <button type="button" className="cookie-banner-close" aria-label={texts.close} onClick={() => consent.send({ type: 'CLOSE' })}>
               <span aria-hidden="true">×</span>
             </button>
           ) : null}

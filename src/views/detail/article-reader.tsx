@@ -80,10 +80,7 @@ export function ArticleReader({ html, language }: { html: string | null; languag
     [actor],
   );
 
-  const onBodyWord = useCallback(
-    (element: HTMLElement) => select(element.textContent ?? '', element),
-    [select],
-  );
+  const onBodyWord = useCallback((element: HTMLElement) => select(element.textContent ?? '', element), [select]);
 
   const close = useCallback(
     (restoreFocus: boolean) => {

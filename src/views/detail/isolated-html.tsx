@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 
 interface IsolatedHtmlProps {
   /** Already sanitised HTML (the detail machine sanitises before it reaches a view). */
@@ -35,9 +35,8 @@ function applyStyles(root: ShadowRoot, css: string): boolean {
  */
 export function IsolatedHtml({ html, css, lang, className, activeSelector, onActivate }: IsolatedHtmlProps) {
   const hostRef = useRef<HTMLDivElement>(null);
-  // The latest handler, so a new callback identity never re-renders the body.
-  const onActivateRef = useRef(onActivate);
-  onActivateRef.current = onActivate;
+  // Always the latest handler, so a new callback identity never re-attaches the listener.
+  const activate = useEffectEvent((element: HTMLElement) => onActivate?.(element));
 
   useLayoutEffect(() => {
     const host = hostRef.current;
@@ -63,7 +62,7 @@ export function IsolatedHtml({ html, css, lang, className, activeSelector, onAct
     if (!root || activeSelector === undefined) return;
     const listener = (event: Event) => {
       const target = event.target instanceof Element ? event.target.closest(activeSelector) : null;
-      if (target instanceof HTMLElement) onActivateRef.current?.(target);
+      if (target instanceof HTMLElement) activate(target);
     };
     root.addEventListener('click', listener);
     return () => root.removeEventListener('click', listener);

@@ -123,13 +123,7 @@ export function LanguageSelector() {
         </span>
       </button>
       {open ? (
-        <ul
-          id={listId}
-          role="listbox"
-          className="language-list"
-          aria-label={texts.languageSelector.listLabel}
-          onKeyDown={onListKeyDown}
-        >
+        <ul id={listId} role="listbox" className="language-list" aria-label={texts.languageSelector.listLabel} onKeyDown={onListKeyDown}>
           {OFFERED_LANGUAGES.map((code, index) => {
             const option = LANGUAGE_OPTIONS[code];
             return (

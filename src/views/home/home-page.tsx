@@ -40,14 +40,7 @@ export function HomePage() {
         {status === 'showing' ? (
           <div className="card-grid card-grid-compact">
             {context.cards.map((card) => (
-              <ArticleCard
-                key={card.id}
-                card={card}
-                language={language}
-                textLanguage={textLanguage}
-                texts={texts}
-                headingLevel={3}
-              />
+              <ArticleCard key={card.id} card={card} language={language} textLanguage={textLanguage} texts={texts} headingLevel={3} />
             ))}
           </div>
         ) : null}

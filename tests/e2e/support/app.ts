@@ -39,8 +39,12 @@ export function footerTexts(language: JourneyLanguage) {
 /** The header's links and the page's html lang are those of `language`. */
 export async function expectHeader(page: Page, language: JourneyLanguage): Promise<void> {
   const nav = page.getByRole('navigation', { name: texts(language).nav.label });
-  await expect.poll(() => nav.getByRole('link', { name: NAV_LABELS[language].home, exact: true }).getAttribute('href')).toBe(`/${language}`);
-  expect(await nav.getByRole('link', { name: NAV_LABELS[language].articles, exact: true }).getAttribute('href')).toBe(`/${language}/articles`);
+  await expect
+    .poll(() => nav.getByRole('link', { name: NAV_LABELS[language].home, exact: true }).getAttribute('href'))
+    .toBe(`/${language}`);
+  expect(await nav.getByRole('link', { name: NAV_LABELS[language].articles, exact: true }).getAttribute('href')).toBe(
+    `/${language}/articles`,
+  );
   expect(await nav.getByRole('link', { name: NAV_LABELS[language].about, exact: true }).getAttribute('href')).toBe(`/${language}#about`);
   await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(new RegExp(`^${language}`));
 }
@@ -96,10 +100,7 @@ export function expectedTitles(
     .filter((item) => !filter.source || (item.preview.source ?? item.source) === filter.source)
     .filter((item) => !filter.difficulty || item.preview.difficulty_level === filter.difficulty)
     .filter(
-      (item) =>
-        term === '' ||
-        previewTitle(item).toLowerCase().includes(term) ||
-        (item.preview.summary ?? '').toLowerCase().includes(term),
+      (item) => term === '' || previewTitle(item).toLowerCase().includes(term) || (item.preview.summary ?? '').toLowerCase().includes(term),
     )
     .map(previewTitle);
 }
@@ -126,7 +127,9 @@ export async function focusIsVisible(page: Page): Promise<{ visible: boolean; el
     }
     const className = typeof element.className === 'string' && element.className ? `.${element.className.split(' ').join('.')}` : '';
     const description = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${className} "${(
-      element.getAttribute('aria-label') ?? element.textContent ?? ''
+      element.getAttribute('aria-label') ??
+      element.textContent ??
+      ''
     )
       .trim()
       .slice(0, 40)}"`;

@@ -21,9 +21,7 @@ export function buildWebApp(outDir: string, env: Record<string, string> = {}): v
     },
   );
   if (result.status !== 0 || !existsSync(join(outDir, 'index.html'))) {
-    throw new Error(
-      `vite build failed (exit ${result.status}); the browser tests need a built app.\n${result.stdout}\n${result.stderr}`,
-    );
+    throw new Error(`vite build failed (exit ${result.status}); the browser tests need a built app.\n${result.stdout}\n${result.stderr}`);
   }
   process.stdout.write(`e2e: built the web app into ${outDir} in ${Date.now() - started} ms\n`);
 }

@@ -16,7 +16,7 @@ export function findChrome(): string {
   if (existsSync(DEFAULT_CHROME_PATH)) return DEFAULT_CHROME_PATH;
   throw new Error(
     `No Chromium for the browser tests: ${DEFAULT_CHROME_PATH} does not exist and CHROME_PATH is not set. ` +
-      'Install Debian\'s chromium (apt-get install chromium) or set CHROME_PATH to a Chromium executable.',
+      "Install Debian's chromium (apt-get install chromium) or set CHROME_PATH to a Chromium executable.",
   );
 }
 

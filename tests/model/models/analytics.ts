@@ -15,16 +15,12 @@ const analyticsPayloads: PayloadTable = {
     { type: 'xstate.done.actor.regionSignals', output: PROBE_SIGNALS },
     { type: 'xstate.done.actor.regionSignals', output: GLOBAL_SIGNALS },
   ],
-  'xstate.error.actor.regionSignals': [
-    { type: 'xstate.error.actor.regionSignals', error: new Error('Intl is not available') },
-  ],
+  'xstate.error.actor.regionSignals': [{ type: 'xstate.error.actor.regionSignals', error: new Error('Intl is not available') }],
   'xstate.done.actor.chinaProbe': [{ type: 'xstate.done.actor.chinaProbe' }],
   'xstate.error.actor.chinaProbe': [{ type: 'xstate.error.actor.chinaProbe', error: new Error('Network error') }],
   'xstate.after.probeTimeout.analytics.detecting.probing': [{ type: 'xstate.after.probeTimeout.analytics.detecting.probing' }],
   'xstate.done.actor.providerLoader': [{ type: 'xstate.done.actor.providerLoader' }],
-  'xstate.error.actor.providerLoader': [
-    { type: 'xstate.error.actor.providerLoader', error: new Error('The script was blocked') },
-  ],
+  'xstate.error.actor.providerLoader': [{ type: 'xstate.error.actor.providerLoader', error: new Error('The script was blocked') }],
   // A route change is only a step where it is visible (a page view); elsewhere it is remembered silently.
   ROUTE_CHANGED: (snapshot) => (snapshot.matches('initialised') ? [{ type: 'ROUTE_CHANGED', path: '/zh/articles' }] : []),
   TRACK: (snapshot) =>
@@ -36,7 +32,7 @@ const analyticsPayloads: PayloadTable = {
 function regionOf(event: EventObject): string {
   const output = (event as { output?: RegionSignals }).output;
   if (output === CHINA_SIGNALS) return 'the timezone is Asia/Shanghai';
-  if (output === PROBE_SIGNALS) return 'the browser prefers Chinese outside China\'s timezones';
+  if (output === PROBE_SIGNALS) return "the browser prefers Chinese outside China's timezones";
   return 'nothing points to China';
 }
 
@@ -44,7 +40,7 @@ export const analyticsModel: MachineModel = {
   name: 'analytics',
   title: 'Analytics',
   summary:
-    'Analytics has no screen of its own. Nothing runs before consent; on consent it detects whether the learner is in China (probing a Chinese site only when the browser language is Chinese), loads that region\'s provider, records a page view, and sends privacy_opt_out when consent is withdrawn.',
+    "Analytics has no screen of its own. Nothing runs before consent; on consent it detects whether the learner is in China (probing a Chinese site only when the browser language is Chinese), loads that region's provider, records a page view, and sends privacy_opt_out when consent is withdrawn.",
   machine: analyticsMachine,
   source: 'src/machines/analytics-machine.ts',
   scenarios: [

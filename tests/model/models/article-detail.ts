@@ -77,7 +77,9 @@ export const articleDetailModel: MachineModel = {
     switch (event.type) {
       case `xstate.done.actor.${FETCH_ARTICLE_ID}`: {
         const article = (event as unknown as { output: ArticleView }).output;
-        return article.body === null ? 'The API answers with the article, which has no body' : 'The API answers with the article and its body';
+        return article.body === null
+          ? 'The API answers with the article, which has no body'
+          : 'The API answers with the article and its body';
       }
       case `xstate.error.actor.${FETCH_ARTICLE_ID}`:
         return `The API call fails (${quote(errorMessage(event))})`;

@@ -201,8 +201,11 @@ export const articleListModel: MachineModel = {
   },
   simpleEvents(snapshot) {
     // Simple paths: only the search box among the filters, one term at a time.
-    return eventsFromTable('article list', snapshot, listPayloads, (s, type) =>
-      skipListEvent(s, type, 1) || ['CATEGORY_SELECTED', 'SOURCE_SELECTED', 'DIFFICULTY_SELECTED'].includes(type),
+    return eventsFromTable(
+      'article list',
+      snapshot,
+      listPayloads,
+      (s, type) => skipListEvent(s, type, 1) || ['CATEGORY_SELECTED', 'SOURCE_SELECTED', 'DIFFICULTY_SELECTED'].includes(type),
     );
   },
   serialize(snapshot) {

@@ -17,7 +17,7 @@ export const consentModel: MachineModel = {
   name: 'consent',
   title: 'Cookie consent',
   summary:
-    'The cookie banner. Without a saved choice it appears after one second; Accept All, Reject All or Customize (then Save Preferences) saves a choice and closes it. A saved choice is applied at load without a banner; the footer\'s Cookie settings reopens it.',
+    "The cookie banner. Without a saved choice it appears after one second; Accept All, Reject All or Customize (then Save Preferences) saves a choice and closes it. A saved choice is applied at load without a banner; the footer's Cookie settings reopens it.",
   machine: consentMachine,
   source: 'src/machines/consent-machine.ts',
   scenarios: [
@@ -53,9 +53,7 @@ export const consentModel: MachineModel = {
       case 'CUSTOMIZE':
         return 'The learner clicks Customize';
       case 'SET_ANALYTICS':
-        return event.enabled === true
-          ? 'The learner ticks the Analytics checkbox'
-          : 'The learner unticks the Analytics checkbox';
+        return event.enabled === true ? 'The learner ticks the Analytics checkbox' : 'The learner unticks the Analytics checkbox';
       case 'SAVE_PREFERENCES':
         return 'The learner clicks Save Preferences';
       case 'BACK':

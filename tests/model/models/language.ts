@@ -6,7 +6,7 @@ export const languageModel: MachineModel = {
   name: 'language',
   title: 'Language',
   summary:
-    'The page language, read from the URL. The header\'s selector opens and closes; choosing another offered language navigates to the same page under it; back/forward report the new location.',
+    "The page language, read from the URL. The header's selector opens and closes; choosing another offered language navigates to the same page under it; back/forward report the new location.",
   machine: languageMachine,
   source: 'src/machines/language-machine.ts',
   scenarios: [{ id: 'list-page-zh', title: 'The learner is on /zh/articles', input: { path: '/zh/articles', search: '' } }],

@@ -29,7 +29,7 @@ export const pageModel: MachineModel = {
   name: 'page',
   title: 'Page (scroll, focus, document language)',
   summary:
-    'What a full page load would do, done for navigation inside the app: the server\'s head tags give way to React\'s, <html lang> follows the page, and a new page starts at its top with focus on its main content, except after a language switch (focus stays on the selector) and after back/forward (the browser restores the position).',
+    "What a full page load would do, done for navigation inside the app: the server's head tags give way to React's, <html lang> follows the page, and a new page starts at its top with focus on its main content, except after a language switch (focus stays on the selector) and after back/forward (the browser restores the position).",
   machine: pageMachine,
   source: 'src/machines/page-machine.ts',
   scenarios: [{ id: 'home-zh', title: 'The learner opens the home page /zh', input: { path: '/zh' } }],

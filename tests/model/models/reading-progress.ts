@@ -1,9 +1,5 @@
 /** The test model of the reading progress machine (src/machines/reading-progress-machine.ts). */
-import {
-  readingProgressMachine,
-  type ReadingArticle,
-  type ReadingProgressContext,
-} from '../../../src/machines/reading-progress-machine';
+import { readingProgressMachine, type ReadingArticle, type ReadingProgressContext } from '../../../src/machines/reading-progress-machine';
 import { MODEL_ARTICLE } from './article-detail';
 import { eventsFromTable, never, type MachineModel, type PayloadTable } from './model';
 
@@ -18,7 +14,7 @@ export const readingProgressModel: MachineModel = {
   name: 'reading-progress',
   title: 'Reading progress',
   summary:
-    'The learner\'s visit to one article, for analytics; it has no screen of its own. article_start once the article is shown; article_complete, with the seconds spent, when another article or language loads, when the learner goes to another page, or when the tab is closed; each once per visit.',
+    "The learner's visit to one article, for analytics; it has no screen of its own. article_start once the article is shown; article_complete, with the seconds spent, when another article or language loads, when the learner goes to another page, or when the tab is closed; each once per visit.",
   machine: readingProgressMachine,
   source: 'src/machines/reading-progress-machine.ts',
   scenarios: [{ id: 'article-zh', title: 'The learner opens /zh/articles/city-bikes', input: {} }],

@@ -10,9 +10,7 @@ function pathHeading(label: string, path: GeneratedPath): string {
 }
 
 function renderSteps(path: GeneratedPath): string[] {
-  return path.steps.map(
-    (step, index) => `${index + 1}. ${step.eventText} → \`${step.state}\`: ${step.sees}`,
-  );
+  return path.steps.map((step, index) => `${index + 1}. ${step.eventText} → \`${step.state}\`: ${step.sees}`);
 }
 
 export function renderPathsMarkdown(machinePaths: MachinePaths): string {

@@ -15,7 +15,8 @@ export function shortestTestPaths(model: MachineModel, scenario: Scenario): Mode
   const testModel = new TestModel(model.machine, {
     input: scenario.input,
     events: (snapshot: AnyMachineSnapshot) => model.events(snapshot) as EventObject[],
-    serializeState: (snapshot: AnyMachineSnapshot, event: EventObject | undefined) => model.serialize(snapshot, event as ModelEvent | undefined),
+    serializeState: (snapshot: AnyMachineSnapshot, event: EventObject | undefined) =>
+      model.serialize(snapshot, event as ModelEvent | undefined),
   });
   // Paths that are a prefix of a longer one are dropped: the longer one passes the same states.
   return testModel.getShortestPaths();

@@ -263,9 +263,6 @@ describe('analytics machine', () => {
     actor.send({ type: 'ROUTE_CHANGED', path: '/zh/articles' });
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().value).toBe('initialised');
-    expect(services.warnings.map((w) => w.message)).toEqual([
-      'Analytics: page view failed',
-      'Analytics: page view failed',
-    ]);
+    expect(services.warnings.map((w) => w.message)).toEqual(['Analytics: page view failed', 'Analytics: page view failed']);
   });
 });

@@ -3,11 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { articleComplete } from '../../../src/domain/analytics-events';
 import { createAnalyticsMachine } from '../../../src/machines/analytics-machine';
-import {
-  createBaiduProvider,
-  createGa4Provider,
-  type AnalyticsGlobals,
-} from '../../../src/platform/analytics-providers';
+import { createBaiduProvider, createGa4Provider, type AnalyticsGlobals } from '../../../src/platform/analytics-providers';
 import type { ScriptLoader } from '../../../src/platform/script-loader';
 import { fakeProbe } from './fakes';
 
@@ -48,7 +44,12 @@ describe('Google Analytics 4 provider', () => {
 
   it('sends page views with path and location, events with their fields, and stops after opt-out', async () => {
     const globals: AnalyticsGlobals = { location: { origin: 'https://learn.example' } };
-    const ga = createGa4Provider({ measurementId: 'G-1', scriptUrl: 'http://local.test/gtag/js', scriptLoader: recordingLoader(), globals });
+    const ga = createGa4Provider({
+      measurementId: 'G-1',
+      scriptUrl: 'http://local.test/gtag/js',
+      scriptLoader: recordingLoader(),
+      globals,
+    });
     await ga.load();
     ga.pageView('/es/articles');
     const complete = articleComplete({ articleId: 'a1', readingTimeSeconds: 93.6 });
@@ -65,7 +66,12 @@ describe('Google Analytics 4 provider', () => {
   });
 
   it('rejects when gtag.js is blocked', async () => {
-    const ga = createGa4Provider({ measurementId: 'G-1', scriptUrl: 'http://x.test/gtag/js', scriptLoader: recordingLoader(true), globals: {} });
+    const ga = createGa4Provider({
+      measurementId: 'G-1',
+      scriptUrl: 'http://x.test/gtag/js',
+      scriptLoader: recordingLoader(true),
+      globals: {},
+    });
     await expect(ga.load()).rejects.toThrow('blocked');
   });
 });

@@ -98,7 +98,13 @@ describe('the app with consent, analytics and page head', () => {
     await waitFor(() => expect(events()).toEqual(['article_start zh']));
     await user.click(screen.getByRole('button', { name: /切换语言/ }));
     await user.click(screen.getByRole('option', { name: /Español/ }));
-    await waitFor(() => expect(events().filter((event) => event.startsWith('article_'))).toEqual(['article_start zh', 'article_complete zh', 'article_start es']));
+    await waitFor(() =>
+      expect(events().filter((event) => event.startsWith('article_'))).toEqual([
+        'article_start zh',
+        'article_complete zh',
+        'article_start es',
+      ]),
+    );
     act(() => memory.navigate('/es/articles'));
     await waitFor(() =>
       expect(events().filter((event) => event.startsWith('article_'))).toEqual([

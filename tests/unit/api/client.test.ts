@@ -37,9 +37,7 @@ describe('latest articles', () => {
   it('passes limit, offset and the optional filters, encoded', async () => {
     const { api, fetch } = client(json(page([])));
     await api.latestArticles({ language: 'es', limit: 20, offset: 40, category: 'health', source: 'npr', difficulty: 'beginner' });
-    expect(fetch.calls[0]?.url).toBe(
-      '/api/articles/latest?language=es&limit=20&offset=40&category=health&source=npr&difficulty=beginner',
-    );
+    expect(fetch.calls[0]?.url).toBe('/api/articles/latest?language=es&limit=20&offset=40&category=health&source=npr&difficulty=beginner');
   });
 
   it('keeps limit and offset inside the server bounds', async () => {
@@ -97,9 +95,7 @@ describe('one article', () => {
   });
 
   it('maps a 404 to the catalogue message and keeps the server detail', async () => {
-    const { api, fetch, waits } = client(
-      json({ error: { code: 'not_found', message: 'No article with id x' } }, 404, 'Not Found'),
-    );
+    const { api, fetch, waits } = client(json({ error: { code: 'not_found', message: 'No article with id x' } }, 404, 'Not Found'));
     const error = (await api.article('x', 'zh').catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Request failed: 404 Not Found');
     expect(error.serverError?.code).toBe('not_found');
@@ -139,7 +135,14 @@ describe('the other calls', () => {
     expect(fetch.calls[0]?.url).toBe('/api/articles/latest?language=zh&limit=20&offset=40&source=bbc');
     expect(latest.total).toBe(57);
     expect(latest.cards).toHaveLength(1);
-    const found = await api.listPage({ language: 'es', limit: 20, offset: 0, search: ' bank ', category: 'business', difficulty: 'advanced' });
+    const found = await api.listPage({
+      language: 'es',
+      limit: 20,
+      offset: 0,
+      search: ' bank ',
+      category: 'business',
+      difficulty: 'advanced',
+    });
     expect(fetch.calls[1]?.url).toBe('/api/articles/search?q=bank&language=es&limit=20&offset=0&category=business&difficulty=advanced');
     expect(found.cards[0]?.snippet).toBe('<mark>bank</mark>');
   });

@@ -31,7 +31,7 @@ describe('channels and feeds', () => {
     expect(feed.current()).toBe('/es');
   });
 
-  it('follow sends a feed\'s current value first, then every later one, as the events it makes of them', () => {
+  it("follow sends a feed's current value first, then every later one, as the events it makes of them", () => {
     const feed = createFeed('/zh');
     const { received } = follower(follow(feed, (path) => (path === '/skip' ? [] : [{ type: 'AT', path }])));
     feed.publish('/skip');

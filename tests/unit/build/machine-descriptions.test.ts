@@ -12,19 +12,23 @@ import config, { blankMachineDescriptions } from '../../../vite.config';
 const MACHINES = resolve(__dirname, '../../../src/machines');
 
 describe('machine descriptions in the production build', () => {
-  it.each(readdirSync(MACHINES).filter((name) => name.endsWith('.ts')))('%s ships without its descriptions, everything else in place', (name) => {
-    const source = readFileSync(join(MACHINES, name), 'utf8');
-    const blanked = blankMachineDescriptions(source, name);
-    expect(blanked).toHaveLength(source.length);
-    expect(blanked).not.toMatch(/description:\s*['`]/);
-    expect(blanked).not.toBe(source);
-    // Only the description properties changed, into spaces.
-    for (const [index, char] of [...blanked].entries()) if (char !== source[index]) expect(char).toBe(' ');
-    expect(source.split('\n')).toHaveLength(blanked.split('\n').length);
-  });
+  it.each(readdirSync(MACHINES).filter((name) => name.endsWith('.ts')))(
+    '%s ships without its descriptions, everything else in place',
+    (name) => {
+      const source = readFileSync(join(MACHINES, name), 'utf8');
+      const blanked = blankMachineDescriptions(source, name);
+      expect(blanked).toHaveLength(source.length);
+      expect(blanked).not.toMatch(/description:\s*['`]/);
+      expect(blanked).not.toBe(source);
+      // Only the description properties changed, into spaces.
+      for (const [index, char] of [...blanked].entries()) if (char !== source[index]) expect(char).toBe(' ');
+      expect(source.split('\n')).toHaveLength(blanked.split('\n').length);
+    },
+  );
 
   it('blanks plain string descriptions only, with their comma', () => {
-    const source = "const a = { description: 'State A.', other: 1, descriptions: 'x', d: { description: `B` }, e: { description: `${x}` } };";
+    const source =
+      "const a = { description: 'State A.', other: 1, descriptions: 'x', d: { description: `B` }, e: { description: `${x}` } };";
     expect(blankMachineDescriptions(source)).toBe(
       "const a = {                          other: 1, descriptions: 'x', d: {                  }, e: { description: `${x}` } };",
     );

@@ -8,10 +8,9 @@ import { memoryStorage } from '../../../src/platform/storage';
 
 function startConsent(savedChoice: ConsentRecord | null = null) {
   const saved: (ConsentRecord | null)[] = [];
-  const actor = createActor(
-    consentMachine.provide({ actions: { persistChoice: ({ context }) => saved.push(context.choice) } }),
-    { input: { savedChoice } },
-  ).start();
+  const actor = createActor(consentMachine.provide({ actions: { persistChoice: ({ context }) => saved.push(context.choice) } }), {
+    input: { savedChoice },
+  }).start();
   return { actor, saved };
 }
 

@@ -10,12 +10,20 @@ describe('consent record', () => {
     expect(parseConsentRecord('{"essential":true,"analytics":false,"extra":1}')).toEqual({ essential: true, analytics: false });
   });
 
-  it.each([null, '', 'undefined', '{', 'true', '1', '[]', '{}', '{"essential":false,"analytics":true}', '{"essential":true,"analytics":1}'])(
-    'treats %j as no choice',
-    (stored) => {
-      expect(parseConsentRecord(stored)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    '',
+    'undefined',
+    '{',
+    'true',
+    '1',
+    '[]',
+    '{}',
+    '{"essential":false,"analytics":true}',
+    '{"essential":true,"analytics":1}',
+  ])('treats %j as no choice', (stored) => {
+    expect(parseConsentRecord(stored)).toBeNull();
+  });
 });
 
 describe('consent store over localStorage', () => {

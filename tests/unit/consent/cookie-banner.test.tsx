@@ -57,7 +57,9 @@ describe('cookie banner', () => {
     expect(region).not.toBeNull();
     expect(liveRegion?.contains(region)).toBe(true);
     expect(region).toHaveAccessibleDescription(/essential cookies/);
-    const buttons = within(region as HTMLElement).getAllByRole('button').map((button) => button.textContent);
+    const buttons = within(region as HTMLElement)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
     expect(buttons).toEqual(['Accept All', 'Reject All', 'Customize']);
     expect(document.body).toHaveFocus();
   });
@@ -134,7 +136,11 @@ describe('cookie banner', () => {
     const { user } = setup({ language });
     showBanner();
     const region = screen.getByRole('region', { name: title });
-    expect(within(region).getAllByRole('button').map((button) => button.textContent)).toEqual(buttons);
+    expect(
+      within(region)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(buttons);
     await user.click(within(region).getByRole('button', { name: buttons[2] }));
     expect(screen.getByRole('button', { name: save })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: back })).toBeInTheDocument();

@@ -54,7 +54,7 @@ describe('stripDangerousMarkup', () => {
 
   it('removes inline event handlers with any quoting, but not ordinary text', () => {
     expect(stripDangerousMarkup('<img src="a.png" onerror="alert(1)">')).toBe('<img src="a.png">');
-    expect(stripDangerousMarkup("<div onclick='x()' class=a>t</div>")).toBe("<div class=a>t</div>");
+    expect(stripDangerousMarkup("<div onclick='x()' class=a>t</div>")).toBe('<div class=a>t</div>');
     expect(stripDangerousMarkup('<svg/onload=alert(1)>')).toBe('<svg/>');
     expect(stripDangerousMarkup('<body ONLOAD = alert(1)>')).toBe('<body>');
     expect(stripDangerousMarkup('<p>Turn on=off switches</p>')).toBe('<p>Turn on=off switches</p>');

@@ -33,10 +33,34 @@ function card(id: string, overrides: Partial<ArticleCard> = {}): ArticleCard {
 }
 
 const CARDS: ArticleCard[] = [
-  card('chips', { title: 'New Chip Factory Opens', summary: 'Jobs for the town', source: 'cbs', difficulty: 'beginner', categories: ['technology', 'business'] }),
-  card('vote', { title: 'Council Vote Delayed', summary: 'A new date for the budget', source: 'bbc', difficulty: 'advanced', categories: ['politics'] }),
-  card('clinic', { title: 'Rural Clinic Expands', summary: 'More nurses and a new WING', source: 'npr', difficulty: 'intermediate', categories: ['health'] }),
-  card('match', { title: 'Cup Final Tonight', summary: 'Fans travel north', source: 'reuters', difficulty: undefined, categories: ['sports'] }),
+  card('chips', {
+    title: 'New Chip Factory Opens',
+    summary: 'Jobs for the town',
+    source: 'cbs',
+    difficulty: 'beginner',
+    categories: ['technology', 'business'],
+  }),
+  card('vote', {
+    title: 'Council Vote Delayed',
+    summary: 'A new date for the budget',
+    source: 'bbc',
+    difficulty: 'advanced',
+    categories: ['politics'],
+  }),
+  card('clinic', {
+    title: 'Rural Clinic Expands',
+    summary: 'More nurses and a new WING',
+    source: 'npr',
+    difficulty: 'intermediate',
+    categories: ['health'],
+  }),
+  card('match', {
+    title: 'Cup Final Tonight',
+    summary: 'Fans travel north',
+    source: 'reuters',
+    difficulty: undefined,
+    categories: ['sports'],
+  }),
 ];
 
 const ids = (cards: ArticleCard[]): string[] => cards.map((c) => c.id);

@@ -1,7 +1,6 @@
 /** Reads what ended up in document.head (React 19 hoists title, meta and link there). */
 export function metaContent(key: string): string | null {
-  const element =
-    document.head.querySelector(`meta[name="${key}"]`) ?? document.head.querySelector(`meta[property="${key}"]`);
+  const element = document.head.querySelector(`meta[name="${key}"]`) ?? document.head.querySelector(`meta[property="${key}"]`);
   return element?.getAttribute('content') ?? null;
 }
 

@@ -26,9 +26,27 @@ function renderAt(path: string, ui: ReactNode) {
 }
 
 const EXPECTED = {
-  zh: { locale: 'zh_CN', others: ['en_US', 'es_ES'], homeTitle: 'NewsReader English：通过新闻学英语', listTitle: '全部文章 | NewsReader English', listKeyword: '英语文章' },
-  es: { locale: 'es_ES', others: ['en_US', 'zh_CN'], homeTitle: 'NewsReader English: aprende inglés con las noticias', listTitle: 'Todos los artículos | NewsReader English', listKeyword: 'artículos en inglés' },
-  en: { locale: 'en_US', others: ['zh_CN', 'es_ES'], homeTitle: 'NewsReader English: learn English with the news', listTitle: 'All articles | NewsReader English', listKeyword: 'English articles' },
+  zh: {
+    locale: 'zh_CN',
+    others: ['en_US', 'es_ES'],
+    homeTitle: 'NewsReader English：通过新闻学英语',
+    listTitle: '全部文章 | NewsReader English',
+    listKeyword: '英语文章',
+  },
+  es: {
+    locale: 'es_ES',
+    others: ['en_US', 'zh_CN'],
+    homeTitle: 'NewsReader English: aprende inglés con las noticias',
+    listTitle: 'Todos los artículos | NewsReader English',
+    listKeyword: 'artículos en inglés',
+  },
+  en: {
+    locale: 'en_US',
+    others: ['zh_CN', 'es_ES'],
+    homeTitle: 'NewsReader English: learn English with the news',
+    listTitle: 'All articles | NewsReader English',
+    listKeyword: 'English articles',
+  },
 } as const;
 
 const LANGUAGES = ['zh', 'es', 'en'] as const;

@@ -1,11 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ArticleView } from '../../../src/domain/article';
-import {
-  articleDetailMachine,
-  type ArticleRequest,
-  type SanitisedBody,
-} from '../../../src/machines/article-detail-machine';
+import { articleDetailMachine, type ArticleRequest, type SanitisedBody } from '../../../src/machines/article-detail-machine';
 import { ApiError } from '../../../src/api/errors';
 import { articleView, deferred } from '../../support/fake-api';
 
@@ -118,10 +114,13 @@ describe('article detail machine', () => {
     const first = deferred<ArticleView>();
     const second = deferred<ArticleView>();
     const signals: AbortSignal[] = [];
-    const { actor } = start((input, signal) => {
-      signals.push(signal);
-      return input.articleId === 'first' ? first.promise : second.promise;
-    }, { articleId: 'first' });
+    const { actor } = start(
+      (input, signal) => {
+        signals.push(signal);
+        return input.articleId === 'first' ? first.promise : second.promise;
+      },
+      { articleId: 'first' },
+    );
     actor.send({ type: 'ARTICLE_REQUESTED', articleId: 'second', language: 'zh' });
     expect(signals[0]?.aborted).toBe(true);
     second.resolve(articleView({ id: 'second', title: 'Second', body: null }));

@@ -243,7 +243,7 @@ describe('article list machine: the filters and the address', () => {
     expect(updateAddress).toHaveBeenCalledTimes(3);
   });
 
-  it('takes the address\'s filters (back/forward) without writing them back, and ignores unchanged ones', async () => {
+  it("takes the address's filters (back/forward) without writing them back, and ignores unchanged ones", async () => {
     const { actor, updateAddress, fetch } = startWithAddress({ language: 'zh', limit: 20, filters: { search: 'bank' } });
     await waitFor(actor, settled);
     actor.send({ type: 'QUERY_CHANGED', filters: { ...EMPTY_FILTERS, search: 'bank' } });
@@ -257,7 +257,7 @@ describe('article list machine: the filters and the address', () => {
     expect(updateAddress).not.toHaveBeenCalled();
   });
 
-  it('asks again with the address\'s filters when they change before the first answer', async () => {
+  it("asks again with the address's filters when they change before the first answer", async () => {
     const first = deferred<CardPage>();
     const { actor, fetch } = start(async (request) => (fetch.mock.calls.length === 1 ? first.promise : server(request)), {
       language: 'zh',

@@ -1,13 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { createDomPurifySanitiser } from '../../../src/platform/html-sanitiser';
-import {
-  BASE64_XSS_VECTORS,
-  PLAIN_XSS_VECTORS,
-  URL_ENCODED_XSS_VECTORS,
-  XSS_VECTORS,
-  findXssProblems,
-} from '../../support/xss-vectors';
+import { BASE64_XSS_VECTORS, PLAIN_XSS_VECTORS, URL_ENCODED_XSS_VECTORS, XSS_VECTORS, findXssProblems } from '../../support/xss-vectors';
 
 const sanitiser = createDomPurifySanitiser();
 
@@ -83,9 +77,7 @@ describe('sanitise() on real article markup', () => {
   });
 
   it('drops data: URLs other than images, and style elements, but keeps style attributes', () => {
-    const doc = parse(
-      sanitiser.sanitise('<a href="data:text/html,hi">d</a><style>p{color:red}</style><p style="color: green">g</p>').html,
-    );
+    const doc = parse(sanitiser.sanitise('<a href="data:text/html,hi">d</a><style>p{color:red}</style><p style="color: green">g</p>').html);
     expect(doc.querySelector('a')?.hasAttribute('href')).toBe(false);
     expect(doc.querySelector('style')).toBeNull();
     expect(doc.querySelector('p')?.getAttribute('style')).toBe('color: green');

@@ -103,7 +103,11 @@ describe.each(CASES)('article detail page in $language', (c) => {
     expect(header).toHaveTextContent(c.longDate);
     expect(header).toHaveTextContent(c.readingTime);
     expect(header).toHaveTextContent(c.difficulty);
-    expect(within(header).getAllByRole('listitem').map((item) => item.textContent)).toEqual(c.tags);
+    expect(
+      within(header)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(c.tags);
     expect(screen.getByText(c.unavailable)).toBeInTheDocument();
     expect(screen.getByRole('search', { name: c.lookupField })).toBeInTheDocument();
     // Nothing is missing in this article, so no notice names anything.
@@ -116,7 +120,11 @@ describe.each(CASES)('article detail page in $language', (c) => {
       fake: fakeApi({ article: async () => articleView({ missingHelp: ['summary', 'cultural_notes'] }) }),
     });
     const notice = await screen.findByRole('complementary');
-    expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual(c.missing);
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(c.missing);
   });
 
   it('shows the error with Try Again, which reloads the page', async () => {

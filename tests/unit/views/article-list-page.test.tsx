@@ -89,9 +89,15 @@ describe.each(CASES)('article list page in $language', (c) => {
     const cards = await screen.findAllByTestId('article-card');
     expect(cards).toHaveLength(CARDS.length);
     expect(listPage).toHaveBeenCalledWith(FIRST_PAGE(c.language), expect.any(AbortSignal));
-    const tags = within(cards[0]!).getAllByRole('listitem').map((item) => item.textContent);
+    const tags = within(cards[0]!)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(tags).toEqual(c.tags);
-    expect(within(cards[3]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual([c.sports, 'farming']);
+    expect(
+      within(cards[3]!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([c.sports, 'farming']);
     expect(cards[0]).toHaveTextContent(c.beginner);
   });
 

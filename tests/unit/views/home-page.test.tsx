@@ -68,10 +68,7 @@ describe.each(CASES)('home page in $language', (c) => {
     expect(first).toHaveTextContent(c.date);
     expect(first).toHaveTextContent(c.words);
     expect(first).toHaveTextContent(c.minutes);
-    expect(within(first).getByRole('link', { name: CARDS[0]!.title })).toHaveAttribute(
-      'href',
-      `/${c.language}/articles/city-bikes`,
-    );
+    expect(within(first).getByRole('link', { name: CARDS[0]!.title })).toHaveAttribute('href', `/${c.language}/articles/city-bikes`);
     expect(screen.getByRole('heading', { level: 2, name: c.latest })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: c.viewAll })).toHaveAttribute('href', `/${c.language}/articles`);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -121,6 +118,8 @@ describe('home page languages and addresses', () => {
     await user.click(screen.getByRole('link', { name: 'Ver todos los artículos' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Todos los artículos' })).toBeInTheDocument();
     // The list asks for its first page of 20.
-    await waitFor(() => expect(listPage).toHaveBeenLastCalledWith(expect.objectContaining({ language: 'es', limit: 20, offset: 0 }), expect.any(AbortSignal)));
+    await waitFor(() =>
+      expect(listPage).toHaveBeenLastCalledWith(expect.objectContaining({ language: 'es', limit: 20, offset: 0 }), expect.any(AbortSignal)),
+    );
   });
 });

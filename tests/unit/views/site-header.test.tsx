@@ -14,7 +14,11 @@ describe('header', () => {
   ] as const)('shows the %s labels and links the logo to the language home', (language, labels) => {
     renderApp(`/${language}/articles`, { fake: quiet() });
     const nav = screen.getByRole('navigation');
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(labels);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(labels);
     expect(within(nav).getByRole('link', { name: labels[1] })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: labels[0] })).not.toHaveAttribute('aria-current');
     const logo = screen.getAllByRole('link').find((link) => link.classList.contains('logo'));
@@ -48,7 +52,11 @@ describe('language selector', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const list = screen.getByRole('listbox');
     expect(toggle).toHaveAttribute('aria-controls', list.id);
-    expect(within(list).getAllByRole('option').map((o) => o.textContent?.trim())).toEqual(['🇨🇳 中文', '🇪🇸 Español']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent?.trim()),
+    ).toEqual(['🇨🇳 中文', '🇪🇸 Español']);
     expect(within(list).getByRole('option', { name: /中文/ })).toHaveAttribute('aria-selected', 'true');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
