@@ -11,9 +11,10 @@ import Database from 'better-sqlite3';
 
 const at = process.argv.indexOf('--db');
 const source = new Database(at >= 0 ? process.argv[at + 1]! : 'data/bench-scale-100000.db', { readonly: true, fileMustExist: true });
-const pages = source
-  .prepare("SELECT article_seq, html FROM article_html WHERE language = 'zh' AND article_seq <= 30000")
-  .all() as { article_seq: number; html: string }[];
+const pages = source.prepare("SELECT article_seq, html FROM article_html WHERE language = 'zh' AND article_seq <= 30000").all() as {
+  article_seq: number;
+  html: string;
+}[];
 source.close();
 
 for (const pageSize of [4096, 16384]) {
@@ -31,7 +32,9 @@ for (const pageSize of [4096, 16384]) {
     const started = performance.now();
     for (const seq of seqs) read.get(seq);
     const micros = ((performance.now() - started) * 1000) / seqs.length;
-    console.log(`${String(pageSize).padStart(5)} B pages, ${withRowIds ? 'row ids      ' : 'WITHOUT ROWID'}: ${micros.toFixed(1)} µs a read`);
+    console.log(
+      `${String(pageSize).padStart(5)} B pages, ${withRowIds ? 'row ids      ' : 'WITHOUT ROWID'}: ${micros.toFixed(1)} µs a read`,
+    );
     db.close();
     rmSync(path, { force: true });
   }

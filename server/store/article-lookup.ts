@@ -52,9 +52,11 @@ export class ArticleLookup {
   }
 
   private notes(seq: number): CulturalNote[] {
-    return (this.statements.notes.all(seq) as { title: string; body: string; translations: string }[]).map(
-      (n): CulturalNote => ({ title: n.title, body: n.body, translations: parseJson(n.translations, {}) }),
-    );
+    return (this.statements.notes.all(seq) as { title: string; body: string; translations: string }[]).map((n): CulturalNote => ({
+      title: n.title,
+      body: n.body,
+      translations: parseJson(n.translations, {}),
+    }));
   }
 
   byId(id: string, language?: RenderLanguage): StoredArticle | undefined {
@@ -69,15 +71,13 @@ export class ArticleLookup {
         example: string;
         translations: string;
       }[]
-    ).map(
-      (v): VocabularyItem => ({
-        word: v.word,
-        partOfSpeech: v.part_of_speech,
-        definition: v.definition,
-        example: v.example,
-        translations: parseJson(v.translations, {}),
-      }),
-    );
+    ).map((v): VocabularyItem => ({
+      word: v.word,
+      partOfSpeech: v.part_of_speech,
+      definition: v.definition,
+      example: v.example,
+      translations: parseJson(v.translations, {}),
+    }));
     return {
       ...this.pageOf(row, html),
       paragraphs: parseJson<string[]>(row.paragraphs, []),
