@@ -2,11 +2,11 @@
  * Texts the server itself writes: category names for /api/categories and the headings and
  * labels of the rendered article. Per text language (en, zh, es); other languages get English.
  */
-import type { DifficultyLevel } from '../../src/domain/catalog';
-import type { TextLanguage } from '../../src/domain/languages';
+import type { DifficultyLevel } from '../../common/catalog';
+import type { TextLanguage } from '../../common/languages';
 
-/** Category names come from the web app's domain, so the API and the pages never disagree. */
-export { CATEGORY_LABELS as CATEGORY_NAMES } from '../../src/domain/article';
+/** Category names come from common/labels.ts, so the API and the pages never disagree. */
+export { CATEGORY_LABELS as CATEGORY_NAMES } from '../../common/labels';
 
 export interface ArticleLabels {
   readonly summary: string;

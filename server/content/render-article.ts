@@ -5,9 +5,9 @@
  * (and any empty translation) get the English explanation. Class names are documented in
  * docs/api.md for whoever styles them.
  */
-import { SOURCES, isSourceId } from '../../src/domain/catalog';
-import { partOfSpeechName } from '../../src/domain/parts-of-speech';
-import { DATE_LOCALES, textLanguageFor, type LanguageCode } from '../../src/domain/languages';
+import { SOURCES, isSourceId } from '../../common/catalog';
+import { partOfSpeechName } from '../../common/parts-of-speech';
+import { DATE_LOCALES, textLanguageFor, type LanguageCode } from '../../common/languages';
 import { escapeHtml } from '../store/fts-query';
 import type { ArticleInput, StoredArticle, TranslatedLanguage } from '../store/types';
 import { ARTICLE_LABELS, CATEGORY_NAMES } from './labels';

@@ -12,8 +12,8 @@ import {
   isCategoryId,
   isDifficultyLevel,
   isSourceId,
-} from '../../src/domain/catalog';
-import { readingTimeMinutes } from '../../src/domain/reading-time';
+} from '../../common/catalog';
+import { readingTimeMinutes } from '../../common/reading-time';
 import { words } from '../content/readability';
 import { withReadingHelp, type GlossDictionary } from '../content/vocabulary-help';
 import { contentHashOf, rehashed } from '../store/content-hash';

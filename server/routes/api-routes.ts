@@ -5,9 +5,9 @@
  * before validation, so the schema's default applies.
  */
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
-import type { CategoriesResponse, HealthResponse, SourcesResponse } from '../../src/api/contract';
-import { CATEGORY_IDS, SOURCES, SOURCE_IDS } from '../../src/domain/catalog';
-import { textLanguageFor } from '../../src/domain/languages';
+import type { CategoriesResponse, HealthResponse, SourcesResponse } from '../../common/contract';
+import { CATEGORY_IDS, SOURCES, SOURCE_IDS } from '../../common/catalog';
+import { textLanguageFor } from '../../common/languages';
 import { CATEGORY_NAMES } from '../content/labels';
 import type { Dictionary } from '../dictionary/types';
 import { sendJson } from '../http/json-reply';

@@ -4,7 +4,7 @@
  * no file for the path.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { textLanguageFor } from '../../src/domain/languages';
+import { textLanguageFor } from '../../common/languages';
 import { CATEGORY_NAMES } from '../content/labels';
 import { buildMissingPage, headTags, injectHead, resolvePage, type ArticleHeadData, type IndexTemplate } from '../http/html-shell';
 import type { ArticleStore } from '../store/types';

@@ -7,7 +7,7 @@ import { fold } from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
 import type * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
-import { ApiErrorBodyCodec } from './contract';
+import { ApiErrorBodyCodec } from '../../common/contract';
 import {
   ApiError,
   abortedError,

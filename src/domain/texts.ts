@@ -2,7 +2,7 @@
  * Every text the pages show, per text language. `satisfies Record<TextLanguage, Texts>` makes a
  * missing key in any language a type error. Category and difficulty names live in article.ts.
  */
-import type { TextLanguage } from './languages';
+import type { TextLanguage } from '../../common/languages';
 import { LIST_TEXTS, type ListTexts } from './list-texts';
 import { formatCount } from './number-format';
 

@@ -4,8 +4,7 @@
  *
  * src/app -> src/views -> src/machines -> src/api -> src/domain ; src/machines -> src/platform.
  * common/ holds what the web app and the server both use, and imports nothing of ours: every layer
- * of src/ and server/ may import it. server/ may import src/domain and the API contract
- * (src/api/contract.ts, src/api/dictionary-contract.ts) only.
+ * of src/ and server/ may import it. server/ may import common/ only, never src/.
  */
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -25,9 +24,6 @@ export const ALLOWED_IMPORTS: Readonly<Record<Layer, readonly Layer[]>> = {
   server: ['server', 'common'],
   common: ['common'],
 };
-
-/** server/ may reach into src/ for these only (shared pure code and the API contract). */
-const SERVER_MAY_IMPORT = [/^src\/domain\//, /^src\/api\/(?:dictionary-)?contract(\.ts)?$/];
 
 const REACT_PACKAGES = /^(react|react-dom|@xstate\/react|wouter)(\/|$)/;
 const NO_REACT: readonly Layer[] = ['domain', 'machines', 'api', 'platform', 'common'];
@@ -186,11 +182,7 @@ export function checkSource(relativePath: string, sourceText: string): Violation
     if (specifier.startsWith('.')) {
       const target = resolveSpecifier(relativePath, specifier);
       const targetLayer = layerOf(target);
-      if (layer === 'server') {
-        if (targetLayer !== 'server' && targetLayer !== 'common' && !SERVER_MAY_IMPORT.some((allowed) => allowed.test(target))) {
-          report(line, `server/ may import only common/, src/domain and the API contract (src/api/contract.ts, src/api/dictionary-contract.ts), not '${specifier}' (${target})`);
-        }
-      } else if (targetLayer === undefined || targetLayer === 'unknown' || !ALLOWED_IMPORTS[layer].includes(targetLayer)) {
+      if (targetLayer === undefined || targetLayer === 'unknown' || !ALLOWED_IMPORTS[layer].includes(targetLayer)) {
         report(line, `${layer} must not import ${targetLayer ?? 'files outside src, common and server'} ('${specifier}')`);
       }
     } else if (NO_REACT.includes(layer) && REACT_PACKAGES.test(specifier)) {

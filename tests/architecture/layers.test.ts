@@ -16,15 +16,16 @@ function sourceFiles(directory: string): string[] {
 }
 
 describe('layer rules', () => {
-  const files = [...sourceFiles('src'), ...sourceFiles('server')];
+  const files = [...sourceFiles('src'), ...sourceFiles('server'), ...sourceFiles('common')];
 
   it('finds the sources to check', () => {
     expect(files).toContain('src/app/main.tsx');
     expect(files).toContain('src/machines/language-machine.ts');
     expect(files.some((file) => file.startsWith('server/'))).toBe(true);
+    expect(files).toContain('common/contract.ts');
   });
 
-  it('holds for every file under src/ and server/', () => {
+  it('holds for every file under src/, server/ and common/', () => {
     const violations = files.flatMap((file) => checkSource(file, readFileSync(path.join(ROOT, file), 'utf8')));
     expect(violations, `Layer rule violations:\n${formatViolations(violations)}`).toEqual([]);
   });
@@ -63,6 +64,8 @@ describe('the layer checker itself', () => {
     expect(checkSource('src/platform/x.ts', `const m = await import('../views/use-texts');`)).toHaveLength(1);
     expect(checkSource('src/domain/x.ts', `const d = globalThis.localStorage;`)).toHaveLength(1);
     expect(checkSource('server/x.ts', `import { App } from '../src/app/app';`)).toHaveLength(1);
+    expect(checkSource('server/routes/x.ts', `import { toArticleCard } from '../../src/domain/article';`)).toHaveLength(1);
+    expect(checkSource('server/routes/x.ts', `import type { ArticlesApi } from '../../src/api/client';`)).toHaveLength(1);
     expect(checkSource('src/newlayer/x.ts', ``)).toHaveLength(1);
   });
 
@@ -87,7 +90,7 @@ describe('the layer checker itself', () => {
 
   it('accepts allowed edges and ignores strings, comments, property names and types', () => {
     const clean = [
-      checkSource('server/x.ts', `import { ArticleDetailCodec } from '../src/api/contract';\nimport { t } from '../src/domain/texts';`),
+      checkSource('server/x.ts', `import { ArticleDetailCodec } from '../common/contract';\nimport { t } from './content/labels';`),
       checkSource('src/app/x.tsx', `import '../styles/app.css';\nimport { a } from '../platform/logger';\nconst r = window.location.reload;`),
       checkSource(
         'src/domain/x.ts',
