@@ -1,52 +1,17 @@
 /**
  * Turns the raw article shapes the API sends into what screens show.
- * Pure: the input types are structural so that the io-ts types in common/contract.ts
- * fit them without the domain layer importing the codecs.
+ * Pure: the raw shapes are the types of the API contract's codecs (common/contract.ts), imported
+ * as types only.
  */
 import { DEFAULT_DIFFICULTY, isDifficultyLevel, type DifficultyLevel, type MissingHelp } from '../../common/catalog';
+import type { ArticleDetail, ArticleListItem } from '../../common/contract';
 import { DEFAULT_DETAIL_READING_MINUTES, readingTimeMinutes } from '../../common/reading-time';
 
-export interface RawPreview {
-  readonly source?: string;
-  readonly date?: string;
-  readonly word_count?: number;
-  readonly estimated_reading_time?: number;
-  readonly title?: string;
-  readonly summary?: string;
-  readonly difficulty_level?: DifficultyLevel;
-}
+/** A list item as the API sends it: t.TypeOf<typeof ArticleListItemCodec>. */
+export type RawListItem = ArticleListItem;
 
-export interface RawListItem {
-  readonly article_id: string;
-  readonly title: string;
-  readonly source: string;
-  readonly date: string;
-  readonly word_count: number;
-  readonly categories: readonly string[];
-  readonly preview: RawPreview;
-  readonly snippet?: string;
-}
-
-export interface RawLearningMetadata {
-  readonly estimated_reading_time?: number;
-  readonly difficulty_level?: DifficultyLevel;
-  readonly missing_in_language?: readonly MissingHelp[];
-}
-
-export interface RawDetail {
-  readonly article_id: string;
-  readonly title: string;
-  readonly source: string;
-  readonly date: string;
-  readonly categories: readonly string[];
-  readonly summary?: string;
-  readonly word_count?: number;
-  readonly url?: string;
-  readonly learning_metadata?: RawLearningMetadata;
-  readonly html_content?: string | null;
-  readonly learning_content?: string | null;
-  readonly content_html?: string | null;
-}
+/** An article as the API sends it: t.TypeOf<typeof ArticleDetailCodec>. */
+export type RawDetail = ArticleDetail;
 
 export interface ArticleCard {
   id: string;

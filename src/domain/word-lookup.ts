@@ -4,6 +4,7 @@
  * entry shows the answer.
  */
 import { wordProblem, type WordSense } from '../../common/dictionary';
+import type { DictionaryResponse } from '../../common/dictionary-contract';
 import type { TextLanguage } from '../../common/languages';
 
 const DIGIT = /\p{N}/u;
@@ -104,22 +105,7 @@ export interface WordEntry {
   readonly senses: readonly WordSense[];
 }
 
-/** Structural twin of the API's DictionaryResponse, so the domain never imports the api layer. */
-export interface RawDictionaryResponse {
-  readonly query: string;
-  readonly lemma: string;
-  readonly entries: ReadonlyArray<{
-    readonly part_of_speech: string;
-    readonly ipa: string;
-    readonly definition: string;
-    readonly tags: readonly string[];
-    readonly frequency_rank: number | null;
-    readonly gloss?: string;
-    readonly headword?: string;
-  }>;
-}
-
-export function toWordEntry(raw: RawDictionaryResponse): WordEntry {
+export function toWordEntry(raw: DictionaryResponse): WordEntry {
   return {
     query: raw.query,
     lemma: raw.lemma,
