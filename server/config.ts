@@ -4,16 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-
-export interface AnalyticsConfig {
-  readonly gaMeasurementId: string;
-  readonly gaEnabled: boolean;
-  readonly gaScriptUrl: string;
-  readonly baiduSiteId: string;
-  readonly baiduEnabled: boolean;
-  readonly baiduScriptUrl: string;
-  readonly chinaProbeUrl: string;
-}
+import { readAnalyticsConfig, type AnalyticsConfig } from '../common/analytics-config';
 
 export interface ServerConfig {
   readonly port: number;
@@ -50,16 +41,6 @@ export interface ServerConfig {
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 
-export const DEFAULT_ANALYTICS: AnalyticsConfig = {
-  gaMeasurementId: '',
-  gaEnabled: true,
-  gaScriptUrl: 'https://www.googletagmanager.com/gtag/js',
-  baiduSiteId: '',
-  baiduEnabled: true,
-  baiduScriptUrl: 'https://hm.baidu.com/hm.js',
-  chinaProbeUrl: 'https://www.baidu.com/favicon.ico',
-};
-
 type Env = Readonly<Record<string, string | undefined>>;
 
 export class ConfigError extends Error {}
@@ -87,7 +68,10 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 }
 
 function url(env: Env, name: string, fallback: string): string {
-  const value = text(env, name, fallback);
+  return httpUrl(name, text(env, name, fallback));
+}
+
+function httpUrl(name: string, value: string): string {
   try {
     const parsed = new URL(value);
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('not http');
@@ -97,21 +81,16 @@ function url(env: Env, name: string, fallback: string): string {
   return value;
 }
 
-/** Analytics flags follow the web app's rule: only the literal "false" switches a provider off. */
-function analyticsFlag(env: Env, name: string): boolean {
-  return env[name]?.trim() !== 'false';
-}
-
+/**
+ * The analytics settings as the web app reads them (common/analytics-config.ts), so the CSP allows
+ * exactly the providers the app loads; the server also refuses an address that is not http(s).
+ */
 export function analyticsFromEnv(env: Env): AnalyticsConfig {
-  return {
-    gaMeasurementId: text(env, 'VITE_GA_MEASUREMENT_ID', ''),
-    gaEnabled: analyticsFlag(env, 'VITE_GA_ENABLED'),
-    gaScriptUrl: url(env, 'VITE_GA_SCRIPT_URL', DEFAULT_ANALYTICS.gaScriptUrl),
-    baiduSiteId: text(env, 'VITE_BAIDU_SITE_ID', ''),
-    baiduEnabled: analyticsFlag(env, 'VITE_BAIDU_ENABLED'),
-    baiduScriptUrl: url(env, 'VITE_BAIDU_SCRIPT_URL', DEFAULT_ANALYTICS.baiduScriptUrl),
-    chinaProbeUrl: url(env, 'VITE_CHINA_PROBE_URL', DEFAULT_ANALYTICS.chinaProbeUrl),
-  };
+  const analytics = readAnalyticsConfig(env);
+  httpUrl('VITE_GA_SCRIPT_URL', analytics.googleAnalytics.scriptUrl);
+  httpUrl('VITE_BAIDU_SCRIPT_URL', analytics.baiduTongji.scriptUrl);
+  httpUrl('VITE_CHINA_PROBE_URL', analytics.chinaProbeUrl);
+  return analytics;
 }
 
 export function configFromEnv(env: Env = process.env): ServerConfig {

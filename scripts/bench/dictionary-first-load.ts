@@ -11,7 +11,7 @@ import { measureRoutes, type RouteSizes } from './sizes';
 
 /** The web app's look-up code, added with the dictionary. */
 const LOOKUP_SOURCE =
-  /(?:^|\/)src\/(?:api\/dictionary-client|domain\/(?:word-lookup|word-lookup-texts|parts-of-speech)|machines\/word-lookup-machine|views\/detail\/(?:word-entry|article-reader|word-lookup-context|missing-help-notice))\.tsx?$/;
+  /(?:^|\/)(?:src\/(?:api\/dictionary-client|domain\/(?:word-lookup|word-lookup-texts)|machines\/word-lookup-machine|views\/detail\/(?:word-entry|article-reader|word-lookup-context|missing-help-notice))|common\/(?:dictionary|parts-of-speech))\.tsx?$/;
 /** The generated code of a .js file attributed to source files through its source map. */
 export function codeBySource(jsPath: string): Map<string, string> {
   const code = readFileSync(jsPath, 'utf8');
@@ -130,10 +130,7 @@ async function measureFirstLoadAt(commit: string, workDir: string, label: string
 export function currentTree(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'index.html', 'vite.config.ts'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-    }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'common', 'index.html', 'vite.config.ts'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
     return `${head}${dirty ? ' + uncommitted src changes' : ''} (current tree)`;
   } catch {
     return 'current tree';

@@ -191,7 +191,7 @@ export function renderDictionarySection(d: DictionaryBench): string {
     out.push(
       'Measured as in `scripts/bench/sizes.ts`: the same-origin `.js` Chromium loads when the route is opened in a fresh tab, gzip level 9, in bytes. ' +
         '"Look-up code" is what the build\'s source maps attribute to the web app\'s look-up files (`src/api/dictionary-client.ts`, ' +
-        '`src/domain/word-lookup*.ts`, `src/domain/parts-of-speech.ts`, `src/machines/word-lookup-machine.ts`, `src/views/detail/{word-entry,article-reader,word-lookup-context,missing-help-notice}.tsx`), minified, and gzipped by itself. ' +
+        '`src/domain/word-lookup*.ts`, `common/dictionary.ts`, `common/parts-of-speech.ts`, `src/machines/word-lookup-machine.ts`, `src/views/detail/{word-entry,article-reader,word-lookup-context,missing-help-notice}.tsx`), minified, and gzipped by itself. ' +
         'Other commits are built with Vite in a temporary git worktree (`node_modules` linked from this one) and served by the current server; ' +
         `trees: ${trees.map((t) => t.tree).join('; ')}. ` +
         (before || commit

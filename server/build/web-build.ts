@@ -1,6 +1,6 @@
 /**
  * Builds the web app when its build is missing or stale. Stale means the inputs differ from
- * what the stamp in dist/ records: any file under src/, index.html, vite.config.ts,
+ * what the stamp in dist/ records: any file under src/ or common/, index.html, vite.config.ts,
  * package-lock.json (by content hash, so an edit, a new file or a deleted file all count)
  * or any VITE_* environment value.
  */
@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 
 export const STAMP_FILE = '.build-stamp.json';
 const INPUT_FILES = ['index.html', 'vite.config.ts', 'package-lock.json'];
-const INPUT_DIRS = ['src', 'public'];
+const INPUT_DIRS = ['src', 'common', 'public'];
 
 export interface BuildStamp {
   readonly inputsHash: string;

@@ -1,12 +1,9 @@
 /**
- * Texts the server itself writes: category names for /api/categories and the headings and
- * labels of the rendered article. Per text language (en, zh, es); other languages get English.
+ * Texts only the server writes: the headings and labels of the rendered article. Per text
+ * language (en, zh, es); other languages get English. The names of categories and difficulty
+ * levels are the web app's too, in common/labels.ts, so the API and the pages never disagree.
  */
-import type { DifficultyLevel } from '../../src/domain/catalog';
-import type { TextLanguage } from '../../src/domain/languages';
-
-/** Category names come from the web app's domain, so the API and the pages never disagree. */
-export { CATEGORY_LABELS as CATEGORY_NAMES } from '../../src/domain/article';
+import type { TextLanguage } from '../../common/languages';
 
 export interface ArticleLabels {
   readonly summary: string;
@@ -23,7 +20,6 @@ export interface ArticleLabels {
   readonly readOriginal: string;
   readonly readingTime: (minutes: number) => string;
   readonly wordCount: (words: number) => string;
-  readonly difficulty: Readonly<Record<DifficultyLevel, string>>;
 }
 
 export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
@@ -41,7 +37,6 @@ export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
     readOriginal: 'Read the original article',
     readingTime: (m) => `${m} min read`,
     wordCount: (w) => `${w} words`,
-    difficulty: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
   },
   zh: {
     summary: '摘要',
@@ -57,7 +52,6 @@ export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
     readOriginal: '阅读原文',
     readingTime: (m) => `阅读约 ${m} 分钟`,
     wordCount: (w) => `${w} 词`,
-    difficulty: { beginner: '初级', intermediate: '中级', advanced: '高级' },
   },
   es: {
     summary: 'Resumen',
@@ -73,6 +67,5 @@ export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
     readOriginal: 'Leer el artículo original',
     readingTime: (m) => `${m} min de lectura`,
     wordCount: (w) => `${w} palabras`,
-    difficulty: { beginner: 'Principiante', intermediate: 'Intermedio', advanced: 'Avanzado' },
   },
 };

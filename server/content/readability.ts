@@ -6,7 +6,7 @@ import { daleChall } from 'dale-chall';
 import { daleChallFormula } from 'dale-chall-formula';
 import { fleschKincaid } from 'flesch-kincaid';
 import { syllable } from 'syllable';
-import type { DifficultyLevel } from '../../src/domain/catalog';
+import type { DifficultyLevel } from '../../common/catalog';
 
 const FAMILIAR_WORDS = new Set(daleChall);
 

@@ -5,12 +5,13 @@
  * (and any empty translation) get the English explanation. Class names are documented in
  * docs/api.md for whoever styles them.
  */
-import { SOURCES, isSourceId } from '../../src/domain/catalog';
-import { partOfSpeechName } from '../../src/domain/parts-of-speech';
-import { DATE_LOCALES, textLanguageFor, type LanguageCode } from '../../src/domain/languages';
+import { SOURCES, isSourceId } from '../../common/catalog';
+import { partOfSpeechName } from '../../common/parts-of-speech';
+import { DATE_LOCALES, textLanguageFor, type LanguageCode } from '../../common/languages';
+import { CATEGORY_LABELS, DIFFICULTY_LABELS } from '../../common/labels';
 import { escapeHtml } from '../store/fts-query';
 import type { ArticleInput, StoredArticle, TranslatedLanguage } from '../store/types';
-import { ARTICLE_LABELS, CATEGORY_NAMES } from './labels';
+import { ARTICLE_LABELS } from './labels';
 import { sanitiseHtml } from './sanitise-html';
 import { formMatcher, markBodyWords, markExample, type WordForms } from './word-markup';
 
@@ -67,14 +68,14 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
   parts.push(` <span class="nr-article-word-count">${escapeHtml(labels.wordCount(article.wordCount))}</span>`);
   parts.push(
     ` <span class="nr-difficulty nr-difficulty-${escapeHtml(article.difficulty)}">${escapeHtml(
-      labels.difficulty[article.difficulty] ?? article.difficulty,
+      DIFFICULTY_LABELS[textLanguage][article.difficulty] ?? article.difficulty,
     )}</span>`,
   );
   parts.push(`</p>`);
   if (article.categories.length) {
     parts.push(`<ul class="nr-article-categories" lang="${textLanguage}" aria-label="${escapeHtml(labels.categories)}">`);
     for (const category of article.categories) {
-      const name = CATEGORY_NAMES[textLanguage][category] ?? category;
+      const name = CATEGORY_LABELS[textLanguage][category] ?? category;
       parts.push(`<li class="nr-category nr-category-${escapeHtml(category)}">${escapeHtml(name)}</li>`);
     }
     parts.push(`</ul>`);

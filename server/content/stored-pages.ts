@@ -4,7 +4,7 @@
  * Pages depend on the dictionary (vocabulary forms) and on this renderer's code, so the pass
  * records both and renders everything again when either changes.
  */
-import type { LanguageCode } from '../../src/domain/languages';
+import type { LanguageCode } from '../../common/languages';
 import type { ArticleInput, ArticleRenderer, RenderLanguage } from '../store/types';
 import { RENDER_LANGUAGES } from '../store/types';
 import { renderArticleHtml } from './render-article';

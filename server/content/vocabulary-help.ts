@@ -4,8 +4,8 @@
  * article), and an example cut to the clause around the word. Hand-written glosses are kept.
  * Also names the help an article still lacks in a learner's language.
  */
-import type { MissingHelp } from '../../src/domain/article';
-import type { LanguageCode } from '../../src/domain/languages';
+import type { MissingHelp } from '../../common/catalog';
+import type { LanguageCode } from '../../common/languages';
 import type { ArticleInput, TranslatedLanguage, VocabularyItem } from '../store/types';
 import { formMatcher, type WordForms } from './word-markup';
 

@@ -5,8 +5,15 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../src/domain/catalog';
-import { readingTimeMinutes } from '../../src/domain/reading-time';
+import {
+  CATEGORY_IDS,
+  DIFFICULTY_LEVELS,
+  SOURCE_IDS,
+  isCategoryId,
+  isDifficultyLevel,
+  isSourceId,
+} from '../../common/catalog';
+import { readingTimeMinutes } from '../../common/reading-time';
 import { words } from '../content/readability';
 import { withReadingHelp, type GlossDictionary } from '../content/vocabulary-help';
 import { contentHashOf, rehashed } from '../store/content-hash';

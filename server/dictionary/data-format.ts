@@ -16,9 +16,7 @@ export type DataFileKey = keyof typeof DATA_FILES;
 
 export const MANIFEST_FILE = 'manifest.json';
 
-/** Parts of speech, in the names the app shows (see src/domain/parts-of-speech.ts). */
-// Formatting off: a word list reads best packed, several words a line (Prettier would put one a line).
-// prettier-ignore
+/** Parts of speech, in the names the app shows (see common/parts-of-speech.ts). */
 export const PARTS_OF_SPEECH = [
   'noun', 'verb', 'adjective', 'adverb', 'pronoun', 'preposition', 'conjunction', 'determiner',
   'interjection', 'numeral', 'auxiliary', 'abbreviation', 'prefix', 'suffix', 'article',

@@ -2,7 +2,7 @@
  * Query normalisation and lemma resolution, pure: the dictionary is reached only through the
  * callbacks, so the rules can be tested and reasoned about without a database.
  */
-import { MAX_LOOKUP_WORD_LENGTH } from '../../src/domain/word-lookup';
+import { MAX_LOOKUP_WORD_LENGTH } from '../../common/dictionary';
 import lemmatize from 'wink-lemmatizer';
 import { spellingVariants } from './spelling';
 

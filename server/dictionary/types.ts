@@ -1,7 +1,7 @@
 /** The dictionary's public contract, used by the HTTP route, the importer and the UI. */
-import type { DictionaryLanguage, WordSense } from '../../src/domain/word-lookup';
+import type { DictionaryLanguage, WordSense } from '../../common/dictionary';
 
-/** The learner's language the gloss is in (the web app's own type); English entries have none. */
+/** The learner's language the gloss is in (shared with the web app in common/dictionary.ts); English entries have none. */
 export type { DictionaryLanguage };
 
 /** One part of speech of a headword: the same shape the web app's entry shows (WordSense). */

@@ -1,8 +1,8 @@
 /**
  * The one error shape the API answers with: { error: { code, message, parameter?, allowed? } }
- * (ApiErrorBodyCodec in src/api/contract.ts).
+ * (ApiErrorBodyCodec in common/contract.ts).
  */
-import type { ApiErrorBody } from '../../src/api/contract';
+import type { ApiErrorBody } from '../../common/contract';
 
 export type ApiErrorCode =
   | 'invalid_parameter'

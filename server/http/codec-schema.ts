@@ -1,5 +1,5 @@
 /**
- * JSON Schemas derived from the io-ts codecs of the API contract (src/api/contract.ts), so the
+ * JSON Schemas derived from the io-ts codecs of the API contract (common/contract.ts), so the
  * contract stays written once. Fastify serialises answers with these schemas (fast-json-stringify
  * writes only the properties a schema names): derived from the codecs, they cannot leave out a
  * field the web app decodes. Only the codec kinds the contract uses are supported; anything else

@@ -5,7 +5,7 @@
  * client can tell them from its own.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { SITE_NAME, pageMeta, type PageKind } from '../../src/domain/page-meta';
+import { SITE_NAME, pageMeta, type PageKind } from '../../common/page-meta';
 import {
   DEFAULT_LANGUAGE,
   OFFERED_LANGUAGES,
@@ -13,7 +13,7 @@ import {
   TEXT_LANGUAGES,
   textLanguageFor,
   type TextLanguage,
-} from '../../src/domain/languages';
+} from '../../common/languages';
 import { escapeHtml } from '../store/fts-query';
 
 export interface PageRequest {

@@ -5,8 +5,8 @@
  * request as it came (ajv may already have coerced the value it refused).
  */
 import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { QUERY_LIMITS } from '../../src/api/contract';
-import { MAX_LOOKUP_WORD_LENGTH, wordProblem } from '../../src/domain/word-lookup';
+import { QUERY_LIMITS } from '../../common/contract';
+import { MAX_LOOKUP_WORD_LENGTH, wordProblem } from '../../common/dictionary';
 import { ApiError } from './api-error';
 import type { JsonSchema } from './codec-schema';
 
@@ -29,7 +29,7 @@ export function searchTextError(message: string): ApiError {
   return new ApiError(400, 'invalid_parameter', message, 'q', SEARCH_TEXT_ALLOWED);
 }
 
-/** Words the dictionary cannot have: the same reasons, in the same order, as the web app's wordProblem. */
+/** Words the dictionary cannot have: the same reasons, in the same order, as wordProblem (common/dictionary.ts). */
 const WORD_MESSAGES = {
   empty: 'word is required: the path is /api/dictionary/{word}',
   too_long: `word must be at most ${MAX_LOOKUP_WORD_LENGTH} characters`,

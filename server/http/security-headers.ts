@@ -2,7 +2,7 @@
  * Security headers on every response. The Content-Security-Policy allows scripts only from
  * this origin and from the analytics providers the configuration enables; no inline script.
  */
-import type { AnalyticsConfig } from '../config';
+import type { AnalyticsConfig } from '../../common/analytics-config';
 
 function originOf(url: string): string | undefined {
   try {
@@ -13,17 +13,17 @@ function originOf(url: string): string | undefined {
 }
 
 export function analyticsOrigins(analytics: AnalyticsConfig): { scripts: string[]; probe: string[] } {
-  const gaOn = Boolean(analytics.gaMeasurementId) && analytics.gaEnabled;
-  const baiduOn = Boolean(analytics.baiduSiteId) && analytics.baiduEnabled;
+  const gaOn = analytics.googleAnalytics.enabled;
+  const baiduOn = analytics.baiduTongji.enabled;
   const scripts = new Set<string>();
   if (gaOn) {
-    const origin = originOf(analytics.gaScriptUrl);
+    const origin = originOf(analytics.googleAnalytics.scriptUrl);
     if (origin) scripts.add(origin);
     scripts.add('https://*.google-analytics.com');
     scripts.add('https://*.analytics.google.com');
   }
   if (baiduOn) {
-    const origin = originOf(analytics.baiduScriptUrl);
+    const origin = originOf(analytics.baiduTongji.scriptUrl);
     if (origin) scripts.add(origin);
     scripts.add('https://hm.baidu.com');
   }

@@ -3,8 +3,8 @@
  * stable id, word count, reading time, difficulty, categories, summary, vocabulary.
  */
 import { createHash } from 'node:crypto';
-import type { SourceId } from '../../src/domain/catalog';
-import { readingTimeMinutes } from '../../src/domain/reading-time';
+import type { SourceId } from '../../common/catalog';
+import { readingTimeMinutes } from '../../common/reading-time';
 import { measureReadability, splitSentences, words } from '../content/readability';
 import { withDictionaryGlosses, type GlossDictionary } from '../content/vocabulary-help';
 import { contentHashOf } from '../store/content-hash';

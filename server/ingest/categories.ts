@@ -3,7 +3,7 @@
  * keyword rule set (docs/content-pipeline.md). When neither speaks clearly the article
  * gets no tag: a missing tag costs less than a wrong one.
  */
-import type { CategoryId } from '../../src/domain/catalog';
+import type { CategoryId } from '../../common/catalog';
 
 /** Feed category labels (lowercased) that name one of our tags. */
 const FEED_CATEGORY_PATTERNS: ReadonlyArray<readonly [RegExp, CategoryId]> = [

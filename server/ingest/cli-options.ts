@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isSourceId, SOURCE_IDS, type SourceId } from '../../src/domain/catalog';
+import { isSourceId, SOURCE_IDS, type SourceId } from '../../common/catalog';
 import type { FeedSpec } from './importer';
 import { DEFAULT_MAX_BYTES, DEFAULT_PER_HOST_CONCURRENCY, DEFAULT_TIMEOUT_MS } from './polite-fetcher';
 

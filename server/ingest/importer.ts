@@ -4,7 +4,7 @@
  * failure is reported and skipped; the run always reaches its summary.
  */
 import { readFile } from 'node:fs/promises';
-import type { SourceId } from '../../src/domain/catalog';
+import type { SourceId } from '../../common/catalog';
 import { words } from '../content/readability';
 import type { ArticleStore, UpsertOutcome } from '../store/types';
 import { articleId, buildArticle, publicUrl } from './article-builder';

@@ -5,10 +5,10 @@
  * before validation, so the schema's default applies.
  */
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
-import type { CategoriesResponse, HealthResponse, SourcesResponse } from '../../src/api/contract';
-import { CATEGORY_IDS, SOURCES, SOURCE_IDS } from '../../src/domain/catalog';
-import { textLanguageFor } from '../../src/domain/languages';
-import { CATEGORY_NAMES } from '../content/labels';
+import type { CategoriesResponse, HealthResponse, SourcesResponse } from '../../common/contract';
+import { CATEGORY_IDS, SOURCES, SOURCE_IDS } from '../../common/catalog';
+import { textLanguageFor } from '../../common/languages';
+import { CATEGORY_LABELS } from '../../common/labels';
 import type { Dictionary } from '../dictionary/types';
 import { sendJson } from '../http/json-reply';
 import type { DatabaseHealth } from '../store/watched-store';
@@ -62,7 +62,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   if (dictionary) await app.register(dictionaryRoutes, { dictionary });
 
   app.get<{ Querystring: LanguageQuery }>('/categories', { schema: ROUTE_SCHEMAS.categories }, async (request, reply) => {
-    const names = CATEGORY_NAMES[textLanguageFor(request.query.language)];
+    const names = CATEGORY_LABELS[textLanguageFor(request.query.language)];
     const body: CategoriesResponse = { categories: CATEGORY_IDS.map((id) => ({ id, name: names[id] })) };
     return sendJson(request, reply, body);
   });

@@ -1,12 +1,12 @@
 /**
  * GET /api/articles/latest, /api/articles/search and /api/articles/{id}: Fastify has validated the
  * query and path against the route's schema (schemas.ts) before a handler runs; handlers ask the
- * reader and shape the answer to the contract in src/api/contract.ts; they never touch SQL.
+ * reader and shape the answer to the contract in common/contract.ts; they never touch SQL.
  * Answers go through the answer cache (plugins/answer-cache.ts), keyed by the validated query.
  */
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
-import type { ArticleListItem, ArticlePage, ArticleResponse } from '../../src/api/contract';
-import { QUERY_LIMITS } from '../../src/api/contract';
+import type { ArticleListItem, ArticlePage, ArticleResponse } from '../../common/contract';
+import { QUERY_LIMITS } from '../../common/contract';
 import { renderArticleHtml } from '../content/render-article';
 import { renderLanguageOf } from '../content/stored-pages';
 import { missingHelp } from '../content/vocabulary-help';

@@ -1,12 +1,12 @@
 /**
  * GET /api/dictionary/{word}?language=zh|es|en: one word's entry, resolved to its lemma, with a
  * gloss in the learner's language. The word is NFC-normalised and trimmed, then validated by the
- * route's schema (schemas.ts, the web app's wordProblem rules). Answers change only when the
+ * route's schema (schemas.ts, the wordProblem rules in common/dictionary.ts). Answers change only when the
  * dictionary data is rebuilt (a new release), so they may be cached for a day and served stale
  * for a week while revalidating.
  */
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
-import type { DictionaryResponse } from '../../src/api/dictionary-contract';
+import type { DictionaryResponse } from '../../common/dictionary-contract';
 import type { Dictionary, LookupResult } from '../dictionary/types';
 import { ApiError } from '../http/api-error';
 import { answerCache } from '../plugins/answer-cache';

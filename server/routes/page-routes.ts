@@ -4,8 +4,8 @@
  * no file for the path.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { textLanguageFor } from '../../src/domain/languages';
-import { CATEGORY_NAMES } from '../content/labels';
+import { textLanguageFor } from '../../common/languages';
+import { CATEGORY_LABELS } from '../../common/labels';
 import { buildMissingPage, headTags, injectHead, resolvePage, type ArticleHeadData, type IndexTemplate } from '../http/html-shell';
 import type { ArticleStore } from '../store/types';
 
@@ -31,7 +31,7 @@ export function createPageRenderer(options: {
         title: article.title,
         summary: translated || article.summary,
         publishedAt: article.publishedAt,
-        categories: article.categories.map((c) => CATEGORY_NAMES[textLanguage][c] ?? c),
+        categories: article.categories.map((c) => CATEGORY_LABELS[textLanguage][c] ?? c),
       };
     } catch (error) {
       // The page still works without its article tags; the client fetches and reports.

@@ -2,39 +2,18 @@
  * The JSON Schemas every /api route declares: its path parameters and query (Fastify validates
  * them with ajv before the handler runs; http/parameter-errors.ts turns a failure into the API's
  * 400) and its answers (fast-json-stringify serialises with them; they are derived from the io-ts
- * codecs the web app decodes with, src/api/contract.ts).
+ * codecs the web app decodes with, common/contract.ts).
  *
  * Fastify's ajv coerces query text to the declared type, and leniently (" 5", "0x10" and "1e1" are
  * numbers to it), so an integer parameter is first a string of digits and only then an integer in
  * range. An empty value (`category=`) counts as not given: routes/api-routes.ts drops it before
  * validation, so the default applies. Parameters the API does not know are ignored.
  */
-import {
-  ApiErrorBodyCodec,
-  ArticlePageCodec,
-  ArticleResponseCodec,
-  CategoriesResponseCodec,
-  HealthResponseCodec,
-  QUERY_LIMITS,
-  SourcesResponseCodec,
-} from '../../src/api/contract';
-import { DictionaryResponseCodec } from '../../src/api/dictionary-contract';
-import {
-  CATEGORY_IDS,
-  DIFFICULTY_LEVELS,
-  SOURCE_IDS,
-  type CategoryId,
-  type DifficultyLevel,
-  type SourceId,
-} from '../../src/domain/catalog';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../src/domain/languages';
-import {
-  DICTIONARY_LANGUAGES,
-  LETTER,
-  MARKUP_OR_CONTROL,
-  MAX_LOOKUP_WORD_LENGTH,
-  type DictionaryLanguage,
-} from '../../src/domain/word-lookup';
+import { ApiErrorBodyCodec, ArticlePageCodec, ArticleResponseCodec, CategoriesResponseCodec, HealthResponseCodec, QUERY_LIMITS, SourcesResponseCodec } from '../../common/contract';
+import { DictionaryResponseCodec } from '../../common/dictionary-contract';
+import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId, type DifficultyLevel, type SourceId } from '../../common/catalog';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../common/languages';
+import { DICTIONARY_LANGUAGES, LETTER, MARKUP_OR_CONTROL, MAX_LOOKUP_WORD_LENGTH, type DictionaryLanguage } from '../../common/dictionary';
 import { jsonSchemaOf, type JsonSchema } from '../http/codec-schema';
 
 /** The largest offset SQLite and JavaScript agree on exactly. */
@@ -77,7 +56,7 @@ export const SEARCH_TEXT: JsonSchema = {
   pattern: `^[^${CONTROL_CHARACTERS}]*$`,
 };
 
-/** NFC-normalised and trimmed before validation (dictionary-routes.ts); the rules of wordProblem in src/domain/word-lookup.ts. */
+/** NFC-normalised and trimmed before validation (dictionary-routes.ts); the rules of wordProblem in common/dictionary.ts. */
 export const WORD: JsonSchema = {
   type: 'string',
   minLength: 1,

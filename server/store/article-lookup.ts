@@ -1,6 +1,6 @@
 /** Reading one article with its learning content and, when asked, its stored page. */
 import type Database from 'better-sqlite3';
-import type { DifficultyLevel, SourceId } from '../../src/domain/catalog';
+import type { DifficultyLevel, SourceId } from '../../common/catalog';
 import { knownCategories, parseJson, type ArticleRow } from './rows';
 import type { ArticlePage, CulturalNote, RenderLanguage, StoredArticle, TranslatedLanguage, VocabularyItem } from './types';
 

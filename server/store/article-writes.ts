@@ -3,7 +3,7 @@
  * Called inside the store's write transaction (sqlite-store.ts), so all of it lands or none.
  */
 import type Database from 'better-sqlite3';
-import { CATEGORY_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../src/domain/catalog';
+import { CATEGORY_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../common/catalog';
 import type { SearchIndex } from './search-index';
 import type { ArticleInput, ArticleRenderer, UpsertOutcome } from './types';
 import { RENDER_LANGUAGES } from './types';

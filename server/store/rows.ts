@@ -1,5 +1,5 @@
 /** Row shapes of the articles table and their mapping to what the store returns. */
-import { isCategoryId, type CategoryId, type DifficultyLevel, type SourceId } from '../../src/domain/catalog';
+import { isCategoryId, type CategoryId, type DifficultyLevel, type SourceId } from '../../common/catalog';
 import { snippetToHtml } from './fts-query';
 import type { ArticleSummaryRow } from './types';
 

@@ -24,7 +24,7 @@
  * 3. The page: the summary columns and a snippet with the words marked, for the page's rows only.
  */
 import type Database from 'better-sqlite3';
-import type { CategoryId, DifficultyLevel, SourceId } from '../../src/domain/catalog';
+import type { CategoryId, DifficultyLevel, SourceId } from '../../common/catalog';
 import { HIT_END, HIT_START, ftsTerms, stripSentinels } from './fts-query';
 import { SUMMARY_COLUMNS } from './list-queries';
 import { toSummary, type SummaryRow } from './rows';

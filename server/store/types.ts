@@ -2,8 +2,8 @@
  * The article store: everything the HTTP layer and the content pipeline need,
  * with no SQL in its shape, so a PostgreSQL store can stand beside the SQLite one.
  */
-import type { CategoryId, DifficultyLevel, SourceId } from '../../src/domain/catalog';
-import type { LanguageCode } from '../../src/domain/languages';
+import type { CategoryId, DifficultyLevel, SourceId } from '../../common/catalog';
+import type { LanguageCode } from '../../common/languages';
 
 /** The learner languages that carry their own translations; the rest get English explanations. */
 export type TranslatedLanguage = 'zh' | 'es';

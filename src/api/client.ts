@@ -1,6 +1,6 @@
 /** The typed calls of spec section 7, each decoded with the shared io-ts contract. */
 import { toArticleCard, toArticleView, type ArticleCard, type ArticleView } from '../domain/article';
-import { DEFAULT_LANGUAGE, type LanguageCode } from '../domain/languages';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../common/languages';
 import {
   ArticlePageCodec,
   ArticleResponseCodec,
@@ -12,7 +12,7 @@ import {
   type CategoriesResponse,
   type HealthResponse,
   type SourcesResponse,
-} from './contract';
+} from '../../common/contract';
 import { missingIdError } from './errors';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
 

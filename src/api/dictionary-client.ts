@@ -4,8 +4,9 @@
  * an error; a look-up is retried once, because a learner waiting on a popover would rather see
  * "Try again" than a spinner for the list pages' full retry schedule.
  */
-import { toWordEntry, type DictionaryLanguage, type WordEntry } from '../domain/word-lookup';
-import { DictionaryResponseCodec } from './dictionary-contract';
+import type { DictionaryLanguage } from '../../common/dictionary';
+import { toWordEntry, type WordEntry } from '../domain/word-lookup';
+import { DictionaryResponseCodec } from '../../common/dictionary-contract';
 import { ApiError } from './errors';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
 

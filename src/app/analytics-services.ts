@@ -8,7 +8,8 @@ import type { AnalyticsProvider } from '../platform/analytics-providers';
 import { browserEnvironment } from '../platform/environment';
 import type { Logger } from '../platform/logger';
 import { fetchNetworkProbe } from '../platform/network-probe';
-import { browserAnalyticsConfig, type AnalyticsConfig } from './analytics-config';
+import { readAnalyticsConfig, type AnalyticsConfig } from '../../common/analytics-config';
+import { buildEnv } from './config';
 import { lazyAnalyticsProvider } from './lazy-analytics-provider';
 
 /** The enabled providers; each downloads its code only when consent first loads it. */
@@ -43,7 +44,7 @@ export function analyticsProvidersFor(config: AnalyticsConfig, logger: Logger): 
   return providers;
 }
 
-export function browserAnalyticsServices(logger: Logger, config: AnalyticsConfig = browserAnalyticsConfig()): AnalyticsServices {
+export function browserAnalyticsServices(logger: Logger, config: AnalyticsConfig = readAnalyticsConfig(buildEnv())): AnalyticsServices {
   return {
     environment: browserEnvironment(),
     probe: fetchNetworkProbe(),

@@ -10,7 +10,7 @@ import { useMemo } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ArticleView } from '../domain/article';
-import { textLanguageFor } from '../domain/languages';
+import { textLanguageFor } from '../../common/languages';
 import { decodePathSegment, languageFromPath, pageAt } from '../domain/routing';
 import type { WordEntry } from '../domain/word-lookup';
 import { createDictionaryClient } from '../api/dictionary-client';

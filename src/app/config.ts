@@ -1,21 +1,16 @@
 /**
  * Build-time configuration. `buildEnv()` is the only place that reads import.meta.env; everything
- * else gets these values passed in. The site origin is read here; the analytics settings in
- * analytics-config.ts, which loads with the analytics chunk only. Variable (optional):
+ * else gets these values passed in. The site origin is read here; the analytics settings by
+ * common/analytics-config.ts (the server reads them too), which loads with the analytics chunk
+ * only. Variable (optional):
  *
  *   VITE_SITE_ORIGIN         Origin for canonical and Open Graph URLs, e.g. https://learn.example.
  *                            Default: the origin the page was loaded from.
  */
-export type ConfigEnv = Readonly<Record<string, string | boolean | undefined>>;
+import { configText, type ConfigEnv } from '../../common/config-env';
 
 export function buildEnv(): ConfigEnv {
   return import.meta.env as ConfigEnv;
-}
-
-/** A variable's value, trimmed; empty when unset. */
-export function configText(env: ConfigEnv, name: string): string {
-  const value = env[name];
-  return typeof value === 'string' ? value.trim() : '';
 }
 
 /** No trailing slash. */

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { ArticlesApi, CardPage } from '../api/client';
 import { prepareShortDates } from '../domain/dates';
 import { addressWithFilters, ALL, filtersFromQuery } from '../domain/filters';
-import { textLanguageFor } from '../domain/languages';
+import { textLanguageFor } from '../../common/languages';
 import { languageFromPath, pageAt, type Page } from '../domain/routing';
 import { articleListMachine, type ArticleListEvent, type ArticlePageRequest } from '../machines/article-list-machine';
 import { ArticleListActorContext } from '../views/articles/article-list-context';

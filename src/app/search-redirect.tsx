@@ -4,7 +4,7 @@
  * requested language (default zh) with the search box filled in.
  */
 import { Redirect, useSearch } from 'wouter';
-import { DEFAULT_LANGUAGE, isLanguageCode } from '../domain/languages';
+import { DEFAULT_LANGUAGE, isLanguageCode } from '../../common/languages';
 import { SEARCH_PATH } from '../domain/head-tags';
 import { listPath } from '../domain/routing';
 import { SearchHead } from '../views/head/page-heads';

@@ -1,60 +1,17 @@
 /**
  * Turns the raw article shapes the API sends into what screens show.
- * Pure: the input types are structural so that the io-ts types in src/api/contract.ts
- * fit them without the domain layer importing from the api layer.
+ * Pure: the raw shapes are the types of the API contract's codecs (common/contract.ts), imported
+ * as types only.
  */
-import { DEFAULT_DIFFICULTY, isDifficultyLevel, type CategoryId, type DifficultyLevel } from './catalog';
-import type { TextLanguage } from './languages';
-import { DEFAULT_DETAIL_READING_MINUTES, readingTimeMinutes } from './reading-time';
+import { DEFAULT_DIFFICULTY, isDifficultyLevel, type DifficultyLevel, type MissingHelp } from '../../common/catalog';
+import type { ArticleDetail, ArticleListItem } from '../../common/contract';
+import { DEFAULT_DETAIL_READING_MINUTES, readingTimeMinutes } from '../../common/reading-time';
 
-export interface RawPreview {
-  readonly source?: string;
-  readonly date?: string;
-  readonly word_count?: number;
-  readonly estimated_reading_time?: number;
-  readonly title?: string;
-  readonly summary?: string;
-  readonly difficulty_level?: DifficultyLevel;
-}
+/** A list item as the API sends it: t.TypeOf<typeof ArticleListItemCodec>. */
+export type RawListItem = ArticleListItem;
 
-export interface RawListItem {
-  readonly article_id: string;
-  readonly title: string;
-  readonly source: string;
-  readonly date: string;
-  readonly word_count: number;
-  readonly categories: readonly string[];
-  readonly preview: RawPreview;
-  readonly snippet?: string;
-}
-
-/**
- * Help an article may lack in the learner's language: a summary written in it, or cultural
- * notes (imported articles have none; the samples have them in every language).
- */
-export const MISSING_HELP_KINDS = ['summary', 'cultural_notes'] as const;
-export type MissingHelp = (typeof MISSING_HELP_KINDS)[number];
-
-export interface RawLearningMetadata {
-  readonly estimated_reading_time?: number;
-  readonly difficulty_level?: DifficultyLevel;
-  readonly missing_in_language?: readonly MissingHelp[];
-}
-
-export interface RawDetail {
-  readonly article_id: string;
-  readonly title: string;
-  readonly source: string;
-  readonly date: string;
-  readonly categories: readonly string[];
-  readonly summary?: string;
-  readonly word_count?: number;
-  readonly url?: string;
-  readonly learning_metadata?: RawLearningMetadata;
-  readonly html_content?: string | null;
-  readonly learning_content?: string | null;
-  readonly content_html?: string | null;
-}
+/** An article as the API sends it: t.TypeOf<typeof ArticleDetailCodec>. */
+export type RawDetail = ArticleDetail;
 
 export interface ArticleCard {
   id: string;
@@ -141,53 +98,6 @@ export function toArticleView(detail: RawDetail): ArticleView {
   const summary = nonEmptyText(detail.summary);
   if (summary !== undefined) view.summary = summary;
   return view;
-}
-
-/** Shared with the server, which names the categories in /api/categories and in rendered articles. */
-export const CATEGORY_LABELS: Readonly<Record<TextLanguage, Readonly<Record<CategoryId, string>>>> = {
-  en: {
-    technology: 'Technology',
-    politics: 'Politics',
-    business: 'Business',
-    health: 'Health',
-    sports: 'Sports',
-    immigration: 'Immigration',
-    education: 'Education',
-  },
-  zh: {
-    technology: '科技',
-    politics: '政治',
-    business: '商业',
-    health: '健康',
-    sports: '体育',
-    immigration: '移民',
-    education: '教育',
-  },
-  es: {
-    technology: 'Tecnología',
-    politics: 'Política',
-    business: 'Negocios',
-    health: 'Salud',
-    sports: 'Deportes',
-    immigration: 'Inmigración',
-    education: 'Educación',
-  },
-};
-
-/** Display name of a category tag; values outside the seven known tags are shown raw. */
-export function categoryLabel(category: string, language: TextLanguage): string {
-  const labels = CATEGORY_LABELS[language] ?? CATEGORY_LABELS.en;
-  return Object.hasOwn(labels, category) ? labels[category as CategoryId] : category;
-}
-
-export const DIFFICULTY_LABELS: Readonly<Record<TextLanguage, Readonly<Record<DifficultyLevel, string>>>> = {
-  en: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
-  zh: { beginner: '初级', intermediate: '中级', advanced: '高级' },
-  es: { beginner: 'Principiante', intermediate: 'Intermedio', advanced: 'Avanzado' },
-};
-
-export function difficultyLabel(level: DifficultyLevel, language: TextLanguage): string {
-  return (DIFFICULTY_LABELS[language] ?? DIFFICULTY_LABELS.en)[level];
 }
 
 /** The detail header and the list cards both show the source as its uppercase code, e.g. 'NPR'. */

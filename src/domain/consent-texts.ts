@@ -2,8 +2,8 @@
  * Texts of the cookie banner and the site footer. Every text language must define every
  * key (the Record and interface types make a missing one a type error).
  */
-import { SITE_NAME } from './page-meta';
-import { textLanguageFor, type TextLanguage } from './languages';
+import { SITE_NAME } from '../../common/page-meta';
+import { textLanguageFor, type TextLanguage } from '../../common/languages';
 
 export interface ConsentTexts {
   /** Accessible name of the banner region. */

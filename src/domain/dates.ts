@@ -1,5 +1,5 @@
 /** Article dates, shown in the reader's page language and always in UTC so every reader sees the same day. */
-import { DATE_LOCALES, type TextLanguage } from './languages';
+import { DATE_LOCALES, type TextLanguage } from '../../common/languages';
 
 function parseDate(iso: string): Date | undefined {
   if (typeof iso !== 'string' || iso.trim() === '') return undefined;

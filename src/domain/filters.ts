@@ -8,7 +8,7 @@ import {
   type DifficultyLevel,
   type FilterableCategory,
   type SourceId,
-} from './catalog';
+} from '../../common/catalog';
 import type { ArticleCard } from './article';
 
 export const ALL = 'all' as const;

@@ -3,9 +3,9 @@
  * <html lang> and JSON-LD structured data. The web app renders it with React 19's own
  * head hoisting; the server can render the same model into the HTML it serves.
  */
-import { categoryLabel } from './article';
-import { isLanguageCode, OPEN_GRAPH_LOCALES, TEXT_LANGUAGES, textLanguageFor, DEFAULT_LANGUAGE } from './languages';
-import { pageMeta, SITE_NAME, type PageKind } from './page-meta';
+import { categoryLabel } from '../../common/labels';
+import { isLanguageCode, OPEN_GRAPH_LOCALES, TEXT_LANGUAGES, textLanguageFor, DEFAULT_LANGUAGE } from '../../common/languages';
+import { pageMeta, SITE_NAME, type PageKind } from '../../common/page-meta';
 import { detailPath, homePath, listPath } from './routing';
 
 export interface MetaTag {

@@ -1,5 +1,5 @@
 /** The list page's texts per text language (part of Texts in texts.ts, kept apart for size). */
-import type { TextLanguage } from './languages';
+import type { TextLanguage } from '../../common/languages';
 import { formatResultTotal } from './number-format';
 
 export interface ListTexts {

@@ -8,7 +8,7 @@
  * default language (/articles -> /zh/articles). Two capital letters (/ES) are lower-cased by the
  * same redirect, so every language tag the app sees is lower case.
  */
-import { DEFAULT_LANGUAGE } from './languages';
+import { DEFAULT_LANGUAGE } from '../../common/languages';
 
 const LANGUAGE_TAG = /^[a-z]{2}$/;
 const LANGUAGE_TAG_ANY_CASE = /^[a-z]{2}$/i;

@@ -1,8 +1,9 @@
 /**
  * Every text the pages show, per text language. `satisfies Record<TextLanguage, Texts>` makes a
- * missing key in any language a type error. Category and difficulty names live in article.ts.
+ * missing key in any language a type error. Category and difficulty names live in common/labels.ts.
  */
-import type { TextLanguage } from './languages';
+import type { TextLanguage } from '../../common/languages';
+import { SITE_NAME } from '../../common/page-meta';
 import { LIST_TEXTS, type ListTexts } from './list-texts';
 import { formatCount } from './number-format';
 
@@ -59,7 +60,7 @@ export interface Texts {
 export const TEXTS = {
   en: {
     skipToContent: 'Skip to content',
-    siteName: 'NewsReader English',
+    siteName: SITE_NAME,
     nav: {
       label: 'Main navigation',
       home: 'Home',
@@ -108,7 +109,7 @@ export const TEXTS = {
   },
   zh: {
     skipToContent: '跳到主要内容',
-    siteName: 'NewsReader English',
+    siteName: SITE_NAME,
     nav: {
       label: '主导航',
       home: '首页',
@@ -157,7 +158,7 @@ export const TEXTS = {
   },
   es: {
     skipToContent: 'Saltar al contenido',
-    siteName: 'NewsReader English',
+    siteName: SITE_NAME,
     nav: {
       label: 'Navegación principal',
       home: 'Inicio',

@@ -3,8 +3,8 @@
  * notice of what an article still lacks. Apart from texts.ts because only the article page's
  * chunk needs them; the home and list pages never download them.
  */
-import type { TextLanguage } from './languages';
-import type { MissingHelp } from './article';
+import type { TextLanguage } from '../../common/languages';
+import type { MissingHelp } from '../../common/catalog';
 
 export interface ReadingHelpTexts {
   /** The hint above the article. */

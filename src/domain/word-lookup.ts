@@ -1,36 +1,16 @@
 /**
  * Rules for looking a word up while reading: which tapped text is worth asking the dictionary
- * about, and the limits the server enforces too. Pure, shared by the web app and the server.
+ * about (within the limits in common/dictionary.ts, which the server enforces too), and how the
+ * entry shows the answer.
  */
-import type { TextLanguage } from './languages';
+import { wordProblem, type WordSense } from '../../common/dictionary';
+import type { DictionaryResponse } from '../../common/dictionary-contract';
+import type { TextLanguage } from '../../common/languages';
 
-/** The dictionary answers in the page's text language: a gloss in zh or es, English only for en. */
-export type DictionaryLanguage = TextLanguage;
-export const DICTIONARY_LANGUAGES: readonly DictionaryLanguage[] = ['zh', 'es', 'en'];
-
-/** No English word is longer; anything longer is not a word. */
-export const MAX_LOOKUP_WORD_LENGTH = 64;
-
-/** A word has at least one letter (the server's JSON Schema for `word` reuses this pattern). */
-export const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
-/** Markup and control characters never belong in a word; the server refuses them with a 400. */
-// eslint-disable-next-line no-control-regex -- the point is to find control characters
-export const MARKUP_OR_CONTROL = /[<>&"`\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:|www\.)|@|\.[a-z]{2,}\//i;
 /** Edges that are punctuation, quotes or dashes, not part of the word ("Harbour," or ‘left’). */
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
-
-export type WordProblem = 'empty' | 'too_long' | 'no_letters' | 'markup';
-
-/** Why the server refuses a word (400), or undefined when it is acceptable to ask. */
-export function wordProblem(word: string): WordProblem | undefined {
-  if (word.trim() === '') return 'empty';
-  if (word.length > MAX_LOOKUP_WORD_LENGTH) return 'too_long';
-  if (MARKUP_OR_CONTROL.test(word)) return 'markup';
-  if (!LETTER.test(word)) return 'no_letters';
-  return undefined;
-}
 
 /**
  * The word to look up for a piece of text the learner tapped or typed, or null when it is not
@@ -117,19 +97,6 @@ export function levelTagNames(tags: readonly string[], language: TextLanguage): 
   return names;
 }
 
-/** One part of speech of a looked-up word, as the entry shows it. */
-export interface WordSense {
-  readonly partOfSpeech: string;
-  readonly ipa: string;
-  /** In the learner's language; undefined when the dictionary has none (or for English). */
-  readonly gloss?: string;
-  readonly definition: string;
-  readonly tags: readonly string[];
-  readonly frequencyRank: number | null;
-  /** The dictionary word this sense belongs to. */
-  readonly headword: string;
-}
-
 export interface WordEntry {
   /** What the learner tapped or typed. */
   readonly query: string;
@@ -138,22 +105,7 @@ export interface WordEntry {
   readonly senses: readonly WordSense[];
 }
 
-/** Structural twin of the API's DictionaryResponse, so the domain never imports the api layer. */
-export interface RawDictionaryResponse {
-  readonly query: string;
-  readonly lemma: string;
-  readonly entries: ReadonlyArray<{
-    readonly part_of_speech: string;
-    readonly ipa: string;
-    readonly definition: string;
-    readonly tags: readonly string[];
-    readonly frequency_rank: number | null;
-    readonly gloss?: string;
-    readonly headword?: string;
-  }>;
-}
-
-export function toWordEntry(raw: RawDictionaryResponse): WordEntry {
+export function toWordEntry(raw: DictionaryResponse): WordEntry {
   return {
     query: raw.query,
     lemma: raw.lemma,

@@ -11,7 +11,7 @@
  */
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { ArticleView } from '../domain/article';
-import { apiLanguageFor, type LanguageCode } from '../domain/languages';
+import { apiLanguageFor, type LanguageCode } from '../../common/languages';
 
 export interface ArticleDetailContext {
   articleId: string;

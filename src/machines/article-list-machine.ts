@@ -15,7 +15,7 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { CardPage } from '../api/client';
 import type { ArticleCard } from '../domain/article';
-import { apiLanguageFor, type LanguageCode } from '../domain/languages';
+import { apiLanguageFor, type LanguageCode } from '../../common/languages';
 import {
   applyFilters,
   EMPTY_FILTERS,

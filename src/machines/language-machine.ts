@@ -6,7 +6,7 @@
  * router's navigate, so this machine never touches window or history.
  */
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
-import { OFFERED_LANGUAGES } from '../domain/languages';
+import { OFFERED_LANGUAGES } from '../../common/languages';
 import { languageFromPath, withLanguage } from '../domain/routing';
 
 export interface LanguageContext {

@@ -12,7 +12,7 @@
  * (`historyTraversals`, HISTORY_TRAVERSED) and the document side of each action.
  */
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
-import { textLanguageFor, type TextLanguage } from '../domain/languages';
+import { textLanguageFor, type TextLanguage } from '../../common/languages';
 import { languageFromPath, pathSegments } from '../domain/routing';
 
 export interface PageContext {

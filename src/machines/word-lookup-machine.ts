@@ -7,7 +7,8 @@
  * the entry of a newer one.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { lookupWordFrom, type DictionaryLanguage, type WordEntry } from '../domain/word-lookup';
+import type { DictionaryLanguage } from '../../common/dictionary';
+import { lookupWordFrom, type WordEntry } from '../domain/word-lookup';
 
 export interface WordLookupContext {
   /** The answer language: the page's text language. */

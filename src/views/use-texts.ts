@@ -1,4 +1,4 @@
-import { textLanguageFor, type TextLanguage } from '../domain/languages';
+import { textLanguageFor, type TextLanguage } from '../../common/languages';
 import { TEXTS, type Texts } from '../domain/texts';
 import { LanguageActorContext } from './language-context';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * DOMPurify and the detail screen must load only on the detail route. The bundler puts every
+ * DOMPurify, the detail screen and the word look-up's codecs must load only on the detail route. The bundler puts every
  * module that the entry reaches through static value imports into the main chunk, so that set
  * is computed here from the sources and must not contain them.
  */
@@ -20,6 +20,8 @@ const DETAIL_ONLY = [
   'src/platform/html-sanitiser.ts',
   'src/views/detail/article-detail-page.tsx',
   'src/views/detail/isolated-html.tsx',
+  'src/api/dictionary-client.ts',
+  'common/dictionary-contract.ts',
   'dompurify',
 ];
 
@@ -57,7 +59,7 @@ function mainChunk(): Map<string, string> {
     for (const edge of edgesOf(file)) {
       if (edge.dynamic || edge.typeOnly || reachedFrom.has(edge.target)) continue;
       reachedFrom.set(edge.target, `${edge.file}:${edge.line}`);
-      if (edge.target.startsWith('src/') && /\.tsx?$/.test(edge.target)) queue.push(edge.target);
+      if (/^(?:src|common)\//.test(edge.target) && /\.tsx?$/.test(edge.target)) queue.push(edge.target);
     }
   }
   return reachedFrom;
@@ -69,9 +71,12 @@ describe('code splitting of the detail route', () => {
   it('reaches the app from the entry', () => {
     expect(chunk.has('src/app/routes.tsx')).toBe(true);
     expect(chunk.has('react-dom')).toBe(true);
+    // Followed into common/: the list's contract reaches the catalog through it.
+    expect(chunk.has('common/contract.ts')).toBe(true);
+    expect(chunk.has('common/catalog.ts')).toBe(true);
   });
 
-  it('keeps DOMPurify and the detail screen out of the main chunk', () => {
+  it('keeps DOMPurify, the detail screen and the word look-up codecs out of the main chunk', () => {
     const leaks = DETAIL_ONLY.filter((module) => chunk.has(module)).map((module) => `${module} (imported at ${chunk.get(module)})`);
     expect(leaks).toEqual([]);
   });

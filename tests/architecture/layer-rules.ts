@@ -3,33 +3,37 @@
  * TypeScript parser (so strings and comments never count) and reports every broken rule.
  *
  * src/app -> src/views -> src/machines -> src/api -> src/domain ; src/machines -> src/platform.
- * server/ may import src/domain and the API contract (src/api/contract.ts, src/api/dictionary-contract.ts) only.
+ * common/ holds what the web app and the server both use, and imports nothing of ours: every layer
+ * of src/ and server/ may import it. server/ may import common/ only, never src/.
  */
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 
-export type Layer = 'app' | 'views' | 'machines' | 'api' | 'platform' | 'domain' | 'styles' | 'server';
+export type Layer = 'app' | 'views' | 'machines' | 'api' | 'platform' | 'domain' | 'styles' | 'server' | 'common';
 
 /** Which of our layers each layer may import (itself always included). */
 export const ALLOWED_IMPORTS: Readonly<Record<Layer, readonly Layer[]>> = {
-  app: ['app', 'views', 'machines', 'api', 'domain', 'platform', 'styles'],
-  views: ['views', 'machines', 'domain', 'styles'],
-  machines: ['machines', 'api', 'domain', 'platform'],
-  api: ['api', 'domain'],
-  platform: ['platform', 'domain'],
-  domain: ['domain'],
+  app: ['app', 'views', 'machines', 'api', 'domain', 'platform', 'styles', 'common'],
+  views: ['views', 'machines', 'domain', 'styles', 'common'],
+  machines: ['machines', 'api', 'domain', 'platform', 'common'],
+  api: ['api', 'domain', 'common'],
+  platform: ['platform', 'domain', 'common'],
+  domain: ['domain', 'common'],
   styles: [],
-  server: ['server'],
+  server: ['server', 'common'],
+  common: ['common'],
 };
 
-/** server/ may reach into src/ for these only (shared pure code and the API contract). */
-const SERVER_MAY_IMPORT = [/^src\/domain\//, /^src\/api\/(?:dictionary-)?contract(\.ts)?$/];
-
 const REACT_PACKAGES = /^(react|react-dom|@xstate\/react|wouter)(\/|$)/;
-const NO_REACT: readonly Layer[] = ['domain', 'machines', 'api', 'platform'];
+const NO_REACT: readonly Layer[] = ['domain', 'machines', 'api', 'platform', 'common'];
 
 const BROWSER_GLOBALS = new Set(['window', 'document', 'localStorage', 'sessionStorage']);
-const NO_BROWSER_GLOBALS: readonly Layer[] = ['domain', 'machines', 'api'];
+const NO_BROWSER_GLOBALS: readonly Layer[] = ['domain', 'machines', 'api', 'common'];
+
+/** common/ runs in the browser too, so Node's own modules are out of reach there. */
+const NODE_BUILTINS = new Set(builtinModules);
+const NO_NODE_BUILTINS: readonly Layer[] = ['common'];
 
 const NETWORK_CALLS = new Set(['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource']);
 const NO_NETWORK: readonly Layer[] = ['views'];
@@ -40,14 +44,15 @@ export interface Violation {
   message: string;
 }
 
-/** The layer of a repository-relative path, or undefined for a file outside src/ and server/. */
+/** The layer of a repository-relative path, or undefined for a file outside src/, server/ and common/. */
 export function layerOf(relativePath: string): Layer | 'unknown' | undefined {
   const parts = relativePath.split('/');
   if (parts[0] === 'server') return 'server';
+  if (parts[0] === 'common') return 'common';
   if (parts[0] !== 'src') return undefined;
   if (parts.length === 2) return 'unknown';
   const layer = parts[1] as Layer;
-  return layer in ALLOWED_IMPORTS && layer !== 'server' ? layer : 'unknown';
+  return layer in ALLOWED_IMPORTS && layer !== 'server' && layer !== 'common' ? layer : 'unknown';
 }
 
 export interface ImportSite {
@@ -176,18 +181,13 @@ export function checkSource(relativePath: string, sourceText: string): Violation
     if (specifier.startsWith('.')) {
       const target = resolveSpecifier(relativePath, specifier);
       const targetLayer = layerOf(target);
-      if (layer === 'server') {
-        if (targetLayer !== 'server' && !SERVER_MAY_IMPORT.some((allowed) => allowed.test(target))) {
-          report(
-            line,
-            `server/ may import only src/domain and the API contract (src/api/contract.ts, src/api/dictionary-contract.ts), not '${specifier}' (${target})`,
-          );
-        }
-      } else if (targetLayer === undefined || targetLayer === 'unknown' || !ALLOWED_IMPORTS[layer].includes(targetLayer)) {
-        report(line, `${layer} must not import ${targetLayer ?? 'files outside src'} ('${specifier}')`);
+      if (targetLayer === undefined || targetLayer === 'unknown' || !ALLOWED_IMPORTS[layer].includes(targetLayer)) {
+        report(line, `${layer} must not import ${targetLayer ?? 'files outside src, common and server'} ('${specifier}')`);
       }
     } else if (NO_REACT.includes(layer) && REACT_PACKAGES.test(specifier)) {
       report(line, `${layer} must not import '${specifier}' (no React or router in this layer)`);
+    } else if (NO_NODE_BUILTINS.includes(layer) && (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]!))) {
+      report(line, `${layer} must not import '${specifier}' (the browser has no Node modules)`);
     }
   }
 

@@ -16,15 +16,16 @@ function sourceFiles(directory: string): string[] {
 }
 
 describe('layer rules', () => {
-  const files = [...sourceFiles('src'), ...sourceFiles('server')];
+  const files = [...sourceFiles('src'), ...sourceFiles('server'), ...sourceFiles('common')];
 
   it('finds the sources to check', () => {
     expect(files).toContain('src/app/main.tsx');
     expect(files).toContain('src/machines/language-machine.ts');
     expect(files.some((file) => file.startsWith('server/'))).toBe(true);
+    expect(files).toContain('common/contract.ts');
   });
 
-  it('holds for every file under src/ and server/', () => {
+  it('holds for every file under src/, server/ and common/', () => {
     const violations = files.flatMap((file) => checkSource(file, readFileSync(path.join(ROOT, file), 'utf8')));
     expect(violations, `Layer rule violations:\n${formatViolations(violations)}`).toEqual([]);
   });
@@ -63,24 +64,43 @@ describe('the layer checker itself', () => {
     expect(checkSource('src/platform/x.ts', `const m = await import('../views/use-texts');`)).toHaveLength(1);
     expect(checkSource('src/domain/x.ts', `const d = globalThis.localStorage;`)).toHaveLength(1);
     expect(checkSource('server/x.ts', `import { App } from '../src/app/app';`)).toHaveLength(1);
+    expect(checkSource('server/routes/x.ts', `import { toArticleCard } from '../../src/domain/article';`)).toHaveLength(1);
+    expect(checkSource('server/routes/x.ts', `import type { ArticlesApi } from '../../src/api/client';`)).toHaveLength(1);
     expect(checkSource('src/newlayer/x.ts', ``)).toHaveLength(1);
+  });
+
+  it('flags common/ importing anything of ours, React, Node modules or browser globals', () => {
+    const violations = checkSource(
+      'common/x.ts',
+      [
+        `import { toArticleCard } from '../src/domain/article';`,
+        `import type { ServerConfig } from '../server/config';`,
+        `import { createApiClient } from '../src/api/client';`,
+        `import { useState } from 'react';`,
+        `import { readFileSync } from 'node:fs';`,
+        `import path from 'path';`,
+        `export const width = () => window.innerWidth;`,
+      ].join('\n'),
+    );
+    expect(violations.map((v) => v.line)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(formatViolations(violations)).toContain("common/x.ts:1: common must not import domain ('../src/domain/article')");
+    expect(formatViolations(violations)).toContain("common/x.ts:2: common must not import server ('../server/config')");
+    expect(checkSource('common/contract/x.ts', `export * from '../../src/domain/article';`)).toHaveLength(1);
   });
 
   it('accepts allowed edges and ignores strings, comments, property names and types', () => {
     const clean = [
-      checkSource('server/x.ts', `import { ArticleDetailCodec } from '../src/api/contract';\nimport { t } from '../src/domain/texts';`),
-      checkSource(
-        'src/app/x.tsx',
-        `import '../styles/app.css';\nimport { a } from '../platform/logger';\nconst r = window.location.reload;`,
-      ),
+      checkSource('server/x.ts', `import { ArticleDetailCodec } from '../common/contract';\nimport { t } from './content/labels';`),
+      checkSource('src/app/x.tsx', `import '../styles/app.css';\nimport { a } from '../platform/logger';\nconst r = window.location.reload;`),
       checkSource(
         'src/domain/x.ts',
         `// window and document are not used here\nconst s = 'window.fetch';\nexport interface E { document: string; window: Window }\nconst o = { window: 1 };\nexport const f = (x: { document: string }) => x.document;`,
       ),
-      checkSource(
-        'src/views/x.tsx',
-        `import css from '../styles/article-body.css?inline';\nimport { m } from '../machines/language-machine';\nconst prefetch = { fetch: 1 }.fetch;`,
-      ),
+      checkSource('src/views/x.tsx', `import css from '../styles/article-body.css?inline';\nimport { m } from '../machines/language-machine';\nconst prefetch = { fetch: 1 }.fetch;`),
+      checkSource('src/views/common/x.tsx', `import { categoryLabel } from '../../../common/labels';`),
+      checkSource('src/domain/x.ts', `import { SOURCES } from '../../common/catalog';`),
+      checkSource('server/routes/x.ts', `import { ArticlePageCodec } from '../../common/contract';`),
+      checkSource('common/x.ts', `import * as t from 'io-ts';\nimport { pipe } from 'fp-ts/function';\nimport { LANGUAGE_CODES } from './languages';`),
     ];
     expect(clean.flat()).toEqual([]);
   });

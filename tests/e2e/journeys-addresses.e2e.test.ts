@@ -4,7 +4,7 @@
  * switch on every page (keeping the path, with back and forward), and routes without a language.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleListItem } from '../../src/api/contract';
+import type { ArticleListItem } from '../../common/contract';
 import {
   cardTitles,
   chooseLanguage,

@@ -6,12 +6,21 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ArticleListItem } from '../../src/api/contract';
-import { categoryLabel, difficultyLabel, sourceLabel } from '../../src/domain/article';
-import { readingTimeMinutes } from '../../src/domain/reading-time';
-import { FILTERABLE_CATEGORIES, DIFFICULTY_LEVELS, SOURCE_IDS, SOURCES } from '../../src/domain/catalog';
-import { PAGE_TEXTS } from '../../src/domain/page-meta';
-import { cardTitles, expectHeader, JOURNEY_LANGUAGES, listArticles, previewTitle, serverTitles, texts } from './support/app';
+import type { ArticleListItem } from '../../common/contract';
+import { categoryLabel, difficultyLabel } from '../../common/labels';
+import { sourceLabel } from '../../src/domain/article';
+import { readingTimeMinutes } from '../../common/reading-time';
+import { FILTERABLE_CATEGORIES, DIFFICULTY_LEVELS, SOURCE_IDS, SOURCES } from '../../common/catalog';
+import { PAGE_TEXTS } from '../../common/page-meta';
+import {
+  cardTitles,
+  expectHeader,
+  JOURNEY_LANGUAGES,
+  listArticles,
+  previewTitle,
+  serverTitles,
+  texts,
+} from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
 const harness = useHarness();

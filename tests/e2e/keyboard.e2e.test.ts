@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { categoryLabel } from '../../src/domain/article';
+import { categoryLabel } from '../../common/labels';
 import {
   cardTitles,
   consentTexts,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ArticlePage } from '../../src/api/contract';
+import type { ArticlePage } from '../../common/contract';
 import { generateSyntheticArticles, SEARCH_TERMS, syntheticArticle } from '../support/synthetic-articles';
 import { cardTitles, texts } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';

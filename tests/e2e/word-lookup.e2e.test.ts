@@ -12,7 +12,7 @@ import { dictionaryPathFrom } from '../../server/config';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { importFeeds } from '../../server/ingest/importer';
 import { openSqliteStore } from '../../server/store/sqlite-store';
-import { partOfSpeechName } from '../../src/domain/parts-of-speech';
+import { partOfSpeechName } from '../../common/parts-of-speech';
 import { READING_HELP_TEXTS } from '../../src/domain/word-lookup-texts';
 import { startFixtureServer } from '../ingest/fixture-server';
 import { focusIsVisible, type JourneyLanguage } from './support/app';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ArticlePageCodec, ArticleResponseCodec } from '../../src/api/contract';
+import { ArticlePageCodec, ArticleResponseCodec } from '../../common/contract';
 import { buildServer } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { articleId } from '../../server/ingest/article-builder';

@@ -8,7 +8,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ArticleView } from '../../src/domain/article';
-import { textLanguageFor } from '../../src/domain/languages';
+import { textLanguageFor } from '../../common/languages';
 import { textsFor } from '../../src/domain/texts';
 import { readingHelpTextsFor } from '../../src/domain/word-lookup-texts';
 import { FETCH_ARTICLE_ID, SANITISE_BODY_ID, type ArticleDetailContext } from '../../src/machines/article-detail-machine';

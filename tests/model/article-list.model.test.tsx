@@ -8,7 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { ALL } from '../../src/domain/filters';
-import { textLanguageFor } from '../../src/domain/languages';
+import { textLanguageFor } from '../../common/languages';
 import type { CardPage } from '../../src/api/client';
 import { textsFor } from '../../src/domain/texts';
 import { FETCH_ARTICLES_ID, FETCH_MORE_ID, visibleCards, type ArticleListContext } from '../../src/machines/article-list-machine';

@@ -6,7 +6,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { LANGUAGE_OPTIONS, textLanguageFor, type LanguageCode } from '../../src/domain/languages';
+import { LANGUAGE_OPTIONS, textLanguageFor, type LanguageCode } from '../../common/languages';
 import { textsFor } from '../../src/domain/texts';
 import type { LanguageContext } from '../../src/machines/language-machine';
 import { modelNamed } from './models';

@@ -8,7 +8,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { textLanguageFor } from '../../src/domain/languages';
+import { textLanguageFor } from '../../common/languages';
 import { languageFromPath } from '../../src/domain/routing';
 import { textsFor } from '../../src/domain/texts';
 import type { PageContext } from '../../src/machines/page-machine';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * Real requests to the server, every response decoded with the web app's own io-ts codecs
- * (src/api/contract.ts): if either side drifts, this fails.
+ * (common/contract.ts): if either side drifts, this fails.
  */
 import { isRight } from 'fp-ts/Either';
 import type * as t from 'io-ts';
@@ -14,7 +14,7 @@ import {
   CategoriesResponseCodec,
   HealthResponseCodec,
   SourcesResponseCodec,
-} from '../../src/api/contract';
+} from '../../common/contract';
 import { startTestServer, type TestContext } from './fixtures';
 
 let ctx: TestContext;

@@ -5,8 +5,8 @@
  */
 import { isRight } from 'fp-ts/Either';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodyCodec, ArticleResponseCodec } from '../../src/api/contract';
-import { DictionaryResponseCodec, type DictionaryResponse } from '../../src/api/dictionary-contract';
+import { ApiErrorBodyCodec, ArticleResponseCodec } from '../../common/contract';
+import { DictionaryResponseCodec, type DictionaryResponse } from '../../common/dictionary-contract';
 import { article, startTestServer, type TestContext } from './fixtures';
 
 const imported = article({

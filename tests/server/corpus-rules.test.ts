@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CATEGORY_IDS, DIFFICULTY_LEVELS, FILTERABLE_CATEGORIES, SOURCE_IDS } from '../../src/domain/catalog';
+import { CATEGORY_IDS, DIFFICULTY_LEVELS, FILTERABLE_CATEGORIES, SOURCE_IDS } from '../../common/catalog';
 import { PROJECT_ROOT } from '../../server/config';
 import { measureReadability } from '../../server/content/readability';
 import { renderArticleHtml } from '../../server/content/render-article';

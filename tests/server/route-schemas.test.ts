@@ -20,9 +20,9 @@ import {
   QUERY_LIMITS,
   SourceIdCodec,
   SourcesResponseCodec,
-} from '../../src/api/contract';
-import { DictionaryResponseCodec } from '../../src/api/dictionary-contract';
-import { wordProblem } from '../../src/domain/word-lookup';
+} from '../../common/contract';
+import { DictionaryResponseCodec } from '../../common/dictionary-contract';
+import { wordProblem } from '../../common/dictionary';
 import { jsonSchemaOf, type JsonSchema } from '../../server/http/codec-schema';
 import { AnswerCache } from '../../server/http/answer-cache';
 import { apiRoutes } from '../../server/routes/api-routes';

@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import type { ArticleCard, ArticleView } from '../../src/domain/article';
 import type { ArticlesApi, CardPage, LatestParams, ListPageParams } from '../../src/api/client';
 import { applyFilters, parseCategoryFilter, parseDifficultyFilter, parseSourceFilter } from '../../src/domain/filters';
-import type { LanguageCode } from '../../src/domain/languages';
+import type { LanguageCode } from '../../common/languages';
 
 export function card(overrides: Partial<ArticleCard> & { id: string }): ArticleCard {
   return {

@@ -12,8 +12,8 @@
  * so the benchmark can measure how search cost grows with the number of matches.
  */
 import { createHash } from 'node:crypto';
-import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId } from '../../src/domain/catalog';
-import { readingTimeMinutes } from '../../src/domain/reading-time';
+import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId } from '../../common/catalog';
+import { readingTimeMinutes } from '../../common/reading-time';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
 

@@ -1,12 +1,12 @@
-import { SOURCES } from '../../domain/catalog';
-import { categoryLabel, difficultyLabel } from '../../domain/article';
+import { SOURCES } from '../../../common/catalog';
+import { categoryLabel, difficultyLabel } from '../../../common/labels';
 import {
   CATEGORY_FILTER_OPTIONS,
   DIFFICULTY_FILTER_OPTIONS,
   SOURCE_FILTER_OPTIONS,
   type ArticleFilters as Filters,
 } from '../../domain/filters';
-import type { TextLanguage } from '../../domain/languages';
+import type { TextLanguage } from '../../../common/languages';
 import type { Texts } from '../../domain/texts';
 import { ArticleListActorContext } from './article-list-context';
 

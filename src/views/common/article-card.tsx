@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
-import { difficultyLabel, sourceLabel, type ArticleCard as Card } from '../../domain/article';
+import { difficultyLabel } from '../../../common/labels';
+import { sourceLabel, type ArticleCard as Card } from '../../domain/article';
 import { formatShortDate, isoDateTime } from '../../domain/dates';
-import type { TextLanguage } from '../../domain/languages';
+import type { TextLanguage } from '../../../common/languages';
 import { detailPath } from '../../domain/routing';
 import type { Texts } from '../../domain/texts';
 import { CategoryTags } from './category-tags';

@@ -1,5 +1,5 @@
-import { categoryLabel } from '../../domain/article';
-import type { TextLanguage } from '../../domain/languages';
+import { categoryLabel } from '../../../common/labels';
+import type { TextLanguage } from '../../../common/languages';
 
 export function CategoryTags({
   categories,

@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
 import '../../styles/article.css';
 import '../../styles/reading-help.css';
-import { difficultyLabel, sourceLabel, type ArticleView } from '../../domain/article';
+import { difficultyLabel } from '../../../common/labels';
+import { sourceLabel, type ArticleView } from '../../domain/article';
 import { formatLongDate, isoDateTime } from '../../domain/dates';
-import type { TextLanguage } from '../../domain/languages';
+import type { TextLanguage } from '../../../common/languages';
 import { listPath } from '../../domain/routing';
 import type { Texts } from '../../domain/texts';
 import { CategoryTags } from '../common/category-tags';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import bodyStyles from '../../styles/article-body.css?inline';
-import type { TextLanguage } from '../../domain/languages';
+import type { TextLanguage } from '../../../common/languages';
 import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
 import { IsolatedHtml } from './isolated-html';
 import { WordEntry } from './word-entry';

@@ -1,5 +1,5 @@
-import type { MissingHelp } from '../../domain/article';
-import type { TextLanguage } from '../../domain/languages';
+import type { MissingHelp } from '../../../common/catalog';
+import type { TextLanguage } from '../../../common/languages';
 import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
 
 /** Names what this article still lacks in the learner's language; nothing when it lacks nothing. */

@@ -1,7 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import type { TextLanguage } from '../../domain/languages';
-import { partOfSpeechName } from '../../domain/parts-of-speech';
-import { entryLayout, levelTagNames, type WordEntry as Entry, type WordSense } from '../../domain/word-lookup';
+import type { TextLanguage } from '../../../common/languages';
+import { partOfSpeechName } from '../../../common/parts-of-speech';
+import type { WordSense } from '../../../common/dictionary';
+import { entryLayout, levelTagNames, type WordEntry as Entry } from '../../domain/word-lookup';
 import type { ReadingHelpTexts } from '../../domain/word-lookup-texts';
 import { WordLookupActorContext } from './word-lookup-context';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { LANGUAGE_OPTIONS, OFFERED_LANGUAGES, isLanguageCode } from '../../domain/languages';
+import { LANGUAGE_OPTIONS, OFFERED_LANGUAGES, isLanguageCode } from '../../../common/languages';
 import { LanguageActorContext } from '../language-context';
 import { useTexts } from '../use-texts';
 

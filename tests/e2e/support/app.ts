@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { ArticleListItem, ArticlePage } from '../../../src/api/contract';
+import type { ArticleListItem, ArticlePage } from '../../../common/contract';
 import { CONSENT_TEXTS, FOOTER_TEXTS } from '../../../src/domain/consent-texts';
 import { TEXTS } from '../../../src/domain/texts';
 import type { Harness } from './harness';

@@ -11,7 +11,7 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ArticleResponse } from '../../../src/api/contract';
+import type { ArticleResponse } from '../../../common/contract';
 
 export interface RawBodyProxy {
   readonly origin: string;

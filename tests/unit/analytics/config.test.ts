@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readAnalyticsConfig } from '../../../src/app/analytics-config';
-import { readSiteOrigin, type ConfigEnv } from '../../../src/app/config';
+import { readAnalyticsConfig } from '../../../common/analytics-config';
+import type { ConfigEnv } from '../../../common/config-env';
+import { readSiteOrigin } from '../../../src/app/config';
+import { analyticsFromEnv, ConfigError } from '../../../server/config';
 
 /** The whole build-time configuration, as the app reads it in two places. */
 function readAppConfig(env: ConfigEnv, runtimeOrigin: string) {
@@ -49,5 +51,12 @@ describe('build-time configuration', () => {
     expect(config.analytics.baiduTongji.scriptUrl).toBe('http://127.0.0.1:4010/hm.js');
     expect(config.analytics.chinaProbeUrl).toBe('http://127.0.0.1:4010/favicon.ico');
     expect(config.siteOrigin).toBe('https://learn.example');
+  });
+
+  it('the server reads the same settings (for its CSP) and refuses an address that is not http(s)', () => {
+    const env = { VITE_GA_MEASUREMENT_ID: ' G-ABC123 ', VITE_BAIDU_SITE_ID: 'f00ba7', VITE_BAIDU_ENABLED: 'FALSE' };
+    expect(analyticsFromEnv(env)).toEqual(readAnalyticsConfig(env));
+    expect(analyticsFromEnv({}).googleAnalytics.enabled).toBe(false);
+    expect(() => analyticsFromEnv({ VITE_GA_SCRIPT_URL: 'javascript:alert(1)' })).toThrow(ConfigError);
   });
 });

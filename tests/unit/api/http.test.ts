@@ -1,7 +1,7 @@
 // @vitest-environment node
 import * as t from 'io-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ArticlePageCodec } from '../../../src/api/contract';
+import { ArticlePageCodec } from '../../../common/contract';
 import { ApiError, isAbortError } from '../../../src/api/errors';
 import { buildUrl, defaultRequestOptions, requestJson, type RequestOptions } from '../../../src/api/http';
 import { fakeFetch, json, listItem, page, recordingSleep, type FetchStep } from './fake-fetch';

@@ -31,6 +31,7 @@ describe('bench composition', () => {
     expect(partOf('../../node_modules/dompurify/dist/purify.es.mjs')).toBe('other package: dompurify');
     expect(partOf('../../src/machines/article-list-machine.ts')).toBe('app code: src/machines');
     expect(partOf('../../src/main.tsx')).toBe('app code: src/main.tsx');
+    expect(partOf('../../common/contract.ts')).toBe('app code: common');
     expect(partOf(null)).toBe('bundler runtime (chunk loading, helpers)');
   });
 

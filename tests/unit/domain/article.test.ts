@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { categoryLabel, difficultyLabel } from '../../../common/labels';
 import {
-  categoryLabel,
-  difficultyLabel,
   pickBody,
   sourceLabel,
   toArticleCard,

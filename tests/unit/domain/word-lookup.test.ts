@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entryLayout, levelTagNames, lookupWordFrom, wordProblem, type WordSense } from '../../../src/domain/word-lookup';
+import { wordProblem, type WordSense } from '../../../common/dictionary';
+import { entryLayout, levelTagNames, lookupWordFrom } from '../../../src/domain/word-lookup';
 
 const sense = (headword: string, partOfSpeech: string, extra: Partial<WordSense> = {}): WordSense => ({
   headword,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { DictionaryLanguage, WordEntry } from '../../../src/domain/word-lookup';
+import type { DictionaryLanguage } from '../../../common/dictionary';
+import type { WordEntry } from '../../../src/domain/word-lookup';
 import { wordLookupMachine, type WordLookupRequest } from '../../../src/machines/word-lookup-machine';
 import { deferred } from '../../support/fake-api';
 

@@ -1,6 +1,8 @@
 /**
- * The analytics settings, read at build time (see config.ts). Loaded with the analytics chunk
- * only. Variables (all optional):
+ * The analytics settings, one reader for both sides: the web app reads them at build time
+ * (src/app/config.ts), in its analytics chunk only, to load the providers; the server reads the
+ * same variables at start to allow those providers in its Content-Security-Policy (server/config.ts).
+ * Variables (all optional):
  *
  *   VITE_GA_MEASUREMENT_ID   Google Analytics 4 measurement id (G-...). Unset: Google is off.
  *   VITE_GA_ENABLED          "false" turns Google off even with an id. Default "true".
@@ -11,7 +13,7 @@
  *   VITE_CHINA_PROBE_URL     Probed (HEAD, 2 s) for learners whose browser prefers Chinese.
  *                            Default https://www.baidu.com/favicon.ico
  */
-import { buildEnv, configText, type ConfigEnv } from './config';
+import { configText, type ConfigEnv } from './config-env';
 
 export const DEFAULT_GA_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 export const DEFAULT_BAIDU_SCRIPT_URL = 'https://hm.baidu.com/hm.js';
@@ -42,8 +44,4 @@ export function readAnalyticsConfig(env: ConfigEnv): AnalyticsConfig {
     baiduTongji: provider(env, 'VITE_BAIDU_SITE_ID', 'VITE_BAIDU_ENABLED', 'VITE_BAIDU_SCRIPT_URL', DEFAULT_BAIDU_SCRIPT_URL),
     chinaProbeUrl: configText(env, 'VITE_CHINA_PROBE_URL') || DEFAULT_CHINA_PROBE_URL,
   };
-}
-
-export function browserAnalyticsConfig(): AnalyticsConfig {
-  return readAnalyticsConfig(buildEnv());
 }

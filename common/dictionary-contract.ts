@@ -2,7 +2,7 @@
  * The contract of the word look-up (GET /api/dictionary/{word}), part of the API contract shared by
  * the web app and the server like contract.ts. A module of its own because io-ts codecs are calls
  * a bundler keeps wherever their module is imported: here, only the article page's chunk (through
- * dictionary-client.ts) carries them, and the home and list pages never download them.
+ * src/api/dictionary-client.ts) carries them, and the home and list pages never download them.
  */
 import * as t from 'io-ts';
 

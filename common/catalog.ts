@@ -27,6 +27,13 @@ export type DifficultyLevel = (typeof DIFFICULTY_LEVELS)[number];
 
 export const DEFAULT_DIFFICULTY: DifficultyLevel = 'intermediate';
 
+/**
+ * Help an article may lack in the learner's language: a summary written in it, or cultural
+ * notes (imported articles have none; the samples have them in every language).
+ */
+export const MISSING_HELP_KINDS = ['summary', 'cultural_notes'] as const;
+export type MissingHelp = (typeof MISSING_HELP_KINDS)[number];
+
 export function isCategoryId(value: unknown): value is CategoryId {
   return typeof value === 'string' && (CATEGORY_IDS as readonly string[]).includes(value);
 }

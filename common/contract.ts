@@ -4,9 +4,8 @@
  * Change a codec here and both sides see it.
  */
 import * as t from 'io-ts';
-import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS } from '../domain/catalog';
-import { LANGUAGE_CODES } from '../domain/languages';
-import { MISSING_HELP_KINDS } from '../domain/article';
+import { CATEGORY_IDS, DIFFICULTY_LEVELS, MISSING_HELP_KINDS, SOURCE_IDS } from './catalog';
+import { LANGUAGE_CODES } from './languages';
 
 function keyOf<T extends string>(values: readonly T[], name: string): t.KeyofC<Record<T, null>> {
   return t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<T, null>, name);
