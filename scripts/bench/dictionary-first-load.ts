@@ -130,7 +130,10 @@ async function measureFirstLoadAt(commit: string, workDir: string, label: string
 export function currentTree(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'common', 'index.html', 'vite.config.ts'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'common', 'index.html', 'vite.config.ts'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    }).trim();
     return `${head}${dirty ? ' + uncommitted src changes' : ''} (current tree)`;
   } catch {
     return 'current tree';

@@ -5,14 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import {
-  CATEGORY_IDS,
-  DIFFICULTY_LEVELS,
-  SOURCE_IDS,
-  isCategoryId,
-  isDifficultyLevel,
-  isSourceId,
-} from '../../common/catalog';
+import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../common/catalog';
 import { readingTimeMinutes } from '../../common/reading-time';
 import { words } from '../content/readability';
 import { withReadingHelp, type GlossDictionary } from '../content/vocabulary-help';

@@ -18,8 +18,21 @@ export const MANIFEST_FILE = 'manifest.json';
 
 /** Parts of speech, in the names the app shows (see common/parts-of-speech.ts). */
 export const PARTS_OF_SPEECH = [
-  'noun', 'verb', 'adjective', 'adverb', 'pronoun', 'preposition', 'conjunction', 'determiner',
-  'interjection', 'numeral', 'auxiliary', 'abbreviation', 'prefix', 'suffix', 'article',
+  'noun',
+  'verb',
+  'adjective',
+  'adverb',
+  'pronoun',
+  'preposition',
+  'conjunction',
+  'determiner',
+  'interjection',
+  'numeral',
+  'auxiliary',
+  'abbreviation',
+  'prefix',
+  'suffix',
+  'article',
 ] as const;
 
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];

@@ -9,7 +9,15 @@
  * range. An empty value (`category=`) counts as not given: routes/api-routes.ts drops it before
  * validation, so the default applies. Parameters the API does not know are ignored.
  */
-import { ApiErrorBodyCodec, ArticlePageCodec, ArticleResponseCodec, CategoriesResponseCodec, HealthResponseCodec, QUERY_LIMITS, SourcesResponseCodec } from '../../common/contract';
+import {
+  ApiErrorBodyCodec,
+  ArticlePageCodec,
+  ArticleResponseCodec,
+  CategoriesResponseCodec,
+  HealthResponseCodec,
+  QUERY_LIMITS,
+  SourcesResponseCodec,
+} from '../../common/contract';
 import { DictionaryResponseCodec } from '../../common/dictionary-contract';
 import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId, type DifficultyLevel, type SourceId } from '../../common/catalog';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../common/languages';

@@ -8,14 +8,7 @@ import { pipe } from 'fp-ts/function';
 import type * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
 import { ApiErrorBodyCodec } from '../../common/contract';
-import {
-  ApiError,
-  abortedError,
-  decodeError,
-  describeValidationErrors,
-  httpStatusError,
-  type ServerErrorDetail,
-} from './errors';
+import { ApiError, abortedError, decodeError, describeValidationErrors, httpStatusError, type ServerErrorDetail } from './errors';
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 /** Waits `ms`; rejects early if `signal` aborts. Injected so tests need no real waiting. */

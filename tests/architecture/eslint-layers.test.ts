@@ -24,7 +24,9 @@ async function importViolations(relativePath: string, source: string): Promise<s
   return (result?.messages ?? []).filter((message) => message.ruleId === RULE).map((message) => message.message);
 }
 
-const SRC_LAYERS = (Object.keys(ALLOWED_IMPORTS) as Layer[]).filter((layer) => layer !== 'server' && layer !== 'styles');
+const SRC_LAYERS = (Object.keys(ALLOWED_IMPORTS) as Layer[]).filter(
+  (layer) => layer !== 'server' && layer !== 'styles' && layer !== 'common',
+);
 const TARGETS: Layer[] = [...SRC_LAYERS, 'styles'];
 
 describe('eslint.config.js mirrors the layer rules', () => {
@@ -44,12 +46,18 @@ describe('eslint.config.js mirrors the layer rules', () => {
     expect(await importViolations('src/views/probe.ts', `export { useState } from 'react';\n`)).toEqual([]);
   });
 
-  it('lets server/ reach src/domain and the API contract only', async () => {
+  it('lets server/ reach common/ and itself, never src/', async () => {
     const server = (specifier: string) => importViolations('server/routes/probe.ts', `export * from '${specifier}';\n`);
-    for (const allowed of ['../../src/domain/texts', '../../src/api/contract', '../../src/api/dictionary-contract', '../store/db']) {
+    for (const allowed of ['../../common/contract', '../../common/dictionary-contract', '../store/db']) {
       expect(await server(allowed), allowed).toEqual([]);
     }
-    for (const refused of ['../../src/api/client', '../../src/machines/language-machine', '../../src/app/app', '../../tests/support/x']) {
+    for (const refused of [
+      '../../src/domain/texts',
+      '../../src/api/client',
+      '../../src/machines/language-machine',
+      '../../src/app/app',
+      '../../tests/support/x',
+    ]) {
       expect(await server(refused), refused).toHaveLength(1);
     }
   });
@@ -61,5 +69,6 @@ describe('eslint.config.js mirrors the layer rules', () => {
     expect(await importViolations('common/api/probe.ts', `export * from '../languages';\n`)).toEqual([]);
     expect(await importViolations('common/probe.ts', `export * from '../src/domain/texts';\n`)).toHaveLength(1);
     expect(await importViolations('common/api/probe.ts', `export * from '../../server/app';\n`)).toHaveLength(1);
+    expect(await importViolations('common/probe.ts', `export { useState } from 'react';\n`)).toHaveLength(1);
   });
 });

@@ -91,16 +91,25 @@ describe('the layer checker itself', () => {
   it('accepts allowed edges and ignores strings, comments, property names and types', () => {
     const clean = [
       checkSource('server/x.ts', `import { ArticleDetailCodec } from '../common/contract';\nimport { t } from './content/labels';`),
-      checkSource('src/app/x.tsx', `import '../styles/app.css';\nimport { a } from '../platform/logger';\nconst r = window.location.reload;`),
+      checkSource(
+        'src/app/x.tsx',
+        `import '../styles/app.css';\nimport { a } from '../platform/logger';\nconst r = window.location.reload;`,
+      ),
       checkSource(
         'src/domain/x.ts',
         `// window and document are not used here\nconst s = 'window.fetch';\nexport interface E { document: string; window: Window }\nconst o = { window: 1 };\nexport const f = (x: { document: string }) => x.document;`,
       ),
-      checkSource('src/views/x.tsx', `import css from '../styles/article-body.css?inline';\nimport { m } from '../machines/language-machine';\nconst prefetch = { fetch: 1 }.fetch;`),
+      checkSource(
+        'src/views/x.tsx',
+        `import css from '../styles/article-body.css?inline';\nimport { m } from '../machines/language-machine';\nconst prefetch = { fetch: 1 }.fetch;`,
+      ),
       checkSource('src/views/common/x.tsx', `import { categoryLabel } from '../../../common/labels';`),
       checkSource('src/domain/x.ts', `import { SOURCES } from '../../common/catalog';`),
       checkSource('server/routes/x.ts', `import { ArticlePageCodec } from '../../common/contract';`),
-      checkSource('common/x.ts', `import * as t from 'io-ts';\nimport { pipe } from 'fp-ts/function';\nimport { LANGUAGE_CODES } from './languages';`),
+      checkSource(
+        'common/x.ts',
+        `import * as t from 'io-ts';\nimport { pipe } from 'fp-ts/function';\nimport { LANGUAGE_CODES } from './languages';`,
+      ),
     ];
     expect(clean.flat()).toEqual([]);
   });

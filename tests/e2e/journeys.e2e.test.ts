@@ -12,15 +12,7 @@ import { sourceLabel } from '../../src/domain/article';
 import { readingTimeMinutes } from '../../common/reading-time';
 import { FILTERABLE_CATEGORIES, DIFFICULTY_LEVELS, SOURCE_IDS, SOURCES } from '../../common/catalog';
 import { PAGE_TEXTS } from '../../common/page-meta';
-import {
-  cardTitles,
-  expectHeader,
-  JOURNEY_LANGUAGES,
-  listArticles,
-  previewTitle,
-  serverTitles,
-  texts,
-} from './support/app';
+import { cardTitles, expectHeader, JOURNEY_LANGUAGES, listArticles, previewTitle, serverTitles, texts } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
 const harness = useHarness();

@@ -45,10 +45,13 @@ describe('build-if-stale', () => {
     ['a source file changes', (r: string) => writeFileSync(join(r, 'src/app/main.tsx'), 'export const a = 2;\n')],
     ['a source file is added', (r: string) => writeFileSync(join(r, 'src/app/new.ts'), 'export {};\n')],
     ['a source file is deleted', (r: string) => rmSync(join(r, 'src/app/main.tsx'))],
-    ['a shared file under common/ is added', (r: string) => {
-      mkdirSync(join(r, 'common'));
-      writeFileSync(join(r, 'common/catalog.ts'), 'export {};\n');
-    }],
+    [
+      'a shared file under common/ is added',
+      (r: string) => {
+        mkdirSync(join(r, 'common'));
+        writeFileSync(join(r, 'common/catalog.ts'), 'export {};\n');
+      },
+    ],
     ['index.html changes', (r: string) => writeFileSync(join(r, 'index.html'), '<html lang="zh"></html>')],
     ['vite.config.ts changes', (r: string) => writeFileSync(join(r, 'vite.config.ts'), 'export default { base: "/" };\n')],
     ['package-lock.json changes', (r: string) => writeFileSync(join(r, 'package-lock.json'), '{"x":1}\n')],

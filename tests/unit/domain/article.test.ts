@@ -1,14 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { categoryLabel, difficultyLabel } from '../../../common/labels';
-import {
-  pickBody,
-  sourceLabel,
-  toArticleCard,
-  toArticleView,
-  type RawDetail,
-  type RawListItem,
-} from '../../../src/domain/article';
+import { pickBody, sourceLabel, toArticleCard, toArticleView, type RawDetail, type RawListItem } from '../../../src/domain/article';
 
 function listItem(overrides: Partial<RawListItem> = {}): RawListItem {
   return {
