@@ -12,12 +12,11 @@ import { createActor, type AnyMachineSnapshot } from 'xstate';
 import type { RegionSignals } from '../../src/domain/china-detection';
 import {
   CHINA_PROBE_TIMEOUT_MS,
-  createAnalyticsMachine,
   type AnalyticsContext,
   type AnalyticsRegion,
-  type AnalyticsServices,
   type ConfiguredProviders,
 } from '../../src/machines/analytics-machine';
+import { createAnalyticsMachine, type AnalyticsServices } from '../../src/machines/analytics-wiring';
 import type { AnalyticsProvider } from '../../src/platform/analytics-providers';
 import { GLOBAL_SIGNALS, modelNamed } from './models';
 import { deferred } from '../support/fake-api';
