@@ -12,7 +12,7 @@ import config, { blankMachineDescriptions } from '../../../vite.config';
 const MACHINES = resolve(__dirname, '../../../src/machines');
 
 describe('machine descriptions in the production build', () => {
-  it.each(readdirSync(MACHINES).filter((name) => name.endsWith('.ts')))(
+  it.each(readdirSync(MACHINES).filter((name) => name.endsWith('-machine.ts')))(
     '%s ships without its descriptions, everything else in place',
     (name) => {
       const source = readFileSync(join(MACHINES, name), 'utf8');
