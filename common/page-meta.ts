@@ -7,7 +7,10 @@ import { OPEN_GRAPH_LOCALES, type TextLanguage } from './languages';
 
 export const SITE_NAME = 'NewsReader English';
 
-export type PageKind = 'home' | 'list' | 'detail' | 'search';
+export type PageKind = 'home' | 'list' | 'detail' | 'search' | 'words' | 'review';
+
+/** Pages about what this browser keeps (saved words, review): personal, so never indexed. */
+export const PRIVATE_PAGE_KINDS: readonly PageKind[] = ['words', 'review'];
 
 interface PageTexts {
   readonly title: string;
@@ -15,7 +18,7 @@ interface PageTexts {
   readonly keywords: string;
 }
 
-export const PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<'home' | 'list', PageTexts>>>> = {
+export const PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<'home' | 'list' | 'words' | 'review', PageTexts>>>> = {
   en: {
     home: {
       title: `${SITE_NAME}: learn English with the news`,
@@ -26,6 +29,16 @@ export const PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<'home' | 
       title: `All articles | ${SITE_NAME}`,
       description: 'Browse, search and filter English news articles by category, source and difficulty.',
       keywords: 'English articles, news for learners, beginner English, intermediate English, advanced English',
+    },
+    words: {
+      title: `My words | ${SITE_NAME}`,
+      description: 'The English words you saved while reading, kept in this browser.',
+      keywords: 'saved words, English vocabulary, word list',
+    },
+    review: {
+      title: `Review | ${SITE_NAME}`,
+      description: 'Review the English words you saved, spaced so that they stick.',
+      keywords: 'vocabulary review, spaced repetition, flashcards',
     },
   },
   zh: {
@@ -39,6 +52,16 @@ export const PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<'home' | 
       description: '按类别、来源和难度浏览、搜索和筛选英文新闻文章。',
       keywords: '英语文章, 英语新闻, 初级英语, 中级英语, 高级英语',
     },
+    words: {
+      title: `我的生词 | ${SITE_NAME}`,
+      description: '你在阅读中保存的英语单词，保存在本浏览器中。',
+      keywords: '生词本, 英语词汇, 单词表',
+    },
+    review: {
+      title: `复习 | ${SITE_NAME}`,
+      description: '按间隔重复复习你保存的英语单词，记得更牢。',
+      keywords: '单词复习, 间隔重复, 单词卡',
+    },
   },
   es: {
     home: {
@@ -50,6 +73,16 @@ export const PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<'home' | 
       title: `Todos los artículos | ${SITE_NAME}`,
       description: 'Explora, busca y filtra noticias en inglés por categoría, fuente y dificultad.',
       keywords: 'artículos en inglés, noticias para estudiantes, inglés básico, inglés intermedio, inglés avanzado',
+    },
+    words: {
+      title: `Mis palabras | ${SITE_NAME}`,
+      description: 'Las palabras en inglés que guardaste al leer, guardadas en este navegador.',
+      keywords: 'palabras guardadas, vocabulario en inglés, lista de palabras',
+    },
+    review: {
+      title: `Repaso | ${SITE_NAME}`,
+      description: 'Repasa las palabras en inglés que guardaste, espaciadas para que se queden.',
+      keywords: 'repaso de vocabulario, repetición espaciada, tarjetas',
     },
   },
 };
@@ -78,7 +111,7 @@ const DETAIL_SUFFIX: Readonly<Record<TextLanguage, string>> = {
 };
 
 export function pageMeta(kind: PageKind, language: TextLanguage, path: string, article?: ArticleMetaInput): PageMeta {
-  const base = PAGE_TEXTS[language][kind === 'home' ? 'home' : 'list'];
+  const base = PAGE_TEXTS[language][kind === 'home' || kind === 'words' || kind === 'review' ? kind : 'list'];
   const common = { canonicalPath: path, ogLocale: OPEN_GRAPH_LOCALES[language] };
   if (kind === 'detail' && article) {
     return {

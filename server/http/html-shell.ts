@@ -5,7 +5,7 @@
  * client can tell them from its own.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { SITE_NAME, pageMeta, type PageKind } from '../../common/page-meta';
+import { PRIVATE_PAGE_KINDS, SITE_NAME, pageMeta, type PageKind } from '../../common/page-meta';
 import {
   DEFAULT_LANGUAGE,
   OFFERED_LANGUAGES,
@@ -29,7 +29,7 @@ export interface PageRequest {
 
 /** A first segment that looks like a language tag (zh, es, fr, pt-BR); anything else is a page name. */
 const LANGUAGE_SEGMENT = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
-const PAGE_NAMES = new Set(['articles', 'search']);
+const PAGE_NAMES = new Set(['articles', 'search', 'words', 'review']);
 
 function decodeSegment(segment: string): string | undefined {
   try {
@@ -50,6 +50,8 @@ export function resolvePage(pathname: string): PageRequest {
   if (rest.length === 0) return { ...base, kind: 'home', canonicalPath: `/${lang}` };
   if (rest.length === 1 && rest[0] === 'articles') return { ...base, kind: 'list', canonicalPath: `/${lang}/articles` };
   if (rest.length === 1 && rest[0] === 'search') return { ...base, kind: 'search', canonicalPath: `/${lang}/search` };
+  if (rest.length === 1 && (rest[0] === 'words' || rest[0] === 'review'))
+    return { ...base, kind: rest[0], canonicalPath: `/${lang}/${rest[0]}` };
   if (rest.length === 2 && rest[0] === 'articles') {
     const id = decodeSegment(rest[1]!);
     if (id !== undefined) {
@@ -104,7 +106,8 @@ export function headTags({ publicUrl, page, article, notFound }: HeadOptions): s
     `<meta ${mark} name="description" content="${escapeHtml(meta.description)}">`,
     `<meta ${mark} name="keywords" content="${escapeHtml(meta.keywords)}">`,
   ];
-  if (notFound || page.kind === 'search') tags.push(`<meta ${mark} name="robots" content="noindex">`);
+  if (notFound || page.kind === 'search' || PRIVATE_PAGE_KINDS.includes(page.kind as PageKind))
+    tags.push(`<meta ${mark} name="robots" content="noindex">`);
   if (!notFound) {
     tags.push(`<link ${mark} rel="canonical" href="${escapeHtml(canonical)}">`);
     const suffix = meta.canonicalPath.slice(`/${page.lang}`.length);

@@ -14,6 +14,14 @@ import { ArticleListRoute, HomeRoute } from './list-routes';
 import { isSearchPath, SearchRedirect } from './search-redirect';
 
 const ArticleDetailRoute = lazy(() => import('./article-detail-route'));
+// Saved words and review load with their routes: nothing of them is in the home or list chunk.
+const WordsRoute = lazy(() => import('./words-route'));
+const ReviewRoute = lazy(() => import('./review-route'));
+
+function PageFallback() {
+  const texts = useTexts();
+  return <LoadingIndicator text={texts.detail.loading} />;
+}
 
 function DetailFallback() {
   const texts = useTexts();
@@ -49,6 +57,16 @@ export function AppRoutes() {
             <ArticleDetailRoute />
           </Suspense>
         </DetailLoadBoundary>
+      </Route>
+      <Route path="/:lang/words">
+        <Suspense fallback={<PageFallback />}>
+          <WordsRoute />
+        </Suspense>
+      </Route>
+      <Route path="/:lang/review">
+        <Suspense fallback={<PageFallback />}>
+          <ReviewRoute />
+        </Suspense>
       </Route>
       <Route>
         <NotFoundPage />

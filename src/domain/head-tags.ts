@@ -5,8 +5,8 @@
  */
 import { categoryLabel } from '../../common/labels';
 import { isLanguageCode, OPEN_GRAPH_LOCALES, TEXT_LANGUAGES, textLanguageFor, DEFAULT_LANGUAGE } from '../../common/languages';
-import { pageMeta, SITE_NAME, type PageKind } from '../../common/page-meta';
-import { detailPath, homePath, listPath } from './routing';
+import { pageMeta, PRIVATE_PAGE_KINDS, SITE_NAME, type PageKind } from '../../common/page-meta';
+import { detailPath, homePath, listPath, reviewPath, wordsPath } from './routing';
 
 export interface MetaTag {
   /** Exactly one of name and property is set (Open Graph and article tags use property). */
@@ -62,6 +62,8 @@ function canonicalLanguage(language: string): string {
 function pathFor(kind: PageKind, language: string, articleId: string | undefined): string {
   if (kind === 'home') return homePath(language);
   if (kind === 'detail' && articleId !== undefined && articleId !== '') return detailPath(language, articleId);
+  if (kind === 'words') return wordsPath(language);
+  if (kind === 'review') return reviewPath(language);
   return listPath(language);
 }
 
@@ -144,6 +146,7 @@ export function headTags(input: HeadInput): HeadTags {
     { name: 'twitter:description', content: meta.description },
   ];
   if (input.kind === 'search') metas.push({ name: 'robots', content: 'noindex, follow' });
+  if (PRIVATE_PAGE_KINDS.includes(input.kind)) metas.push({ name: 'robots', content: 'noindex' });
   if (article) {
     if (article.date) metas.push({ property: 'article:published_time', content: article.date });
     if (article.categories[0]) metas.push({ property: 'article:section', content: categoryLabel(article.categories[0], textLanguage) });

@@ -84,6 +84,16 @@ export function listPath(language: string, search = ''): string {
   return term === '' ? `/${language}/articles` : `/${language}/articles?q=${encodeURIComponent(term)}`;
 }
 
+/** The learner's saved words (kept in this browser). */
+export function wordsPath(language: string): string {
+  return `/${language}/words`;
+}
+
+/** The review session of saved words that are due. */
+export function reviewPath(language: string): string {
+  return `/${language}/review`;
+}
+
 export function detailPath(language: string, articleId: string): string {
   return `/${language}/articles/${encodeURIComponent(articleId)}`;
 }
@@ -102,6 +112,8 @@ export type Page =
   | { readonly kind: 'home'; readonly language: string }
   | { readonly kind: 'list'; readonly language: string }
   | { readonly kind: 'article'; readonly language: string; readonly articleId: string }
+  | { readonly kind: 'words'; readonly language: string }
+  | { readonly kind: 'review'; readonly language: string }
   | { readonly kind: 'other'; readonly language: string };
 
 /**
@@ -115,6 +127,7 @@ export function pageAt(path: string): Page {
   if (segments.length === 0) return { kind: 'home', language };
   if (!isLanguageTag(segments[0])) return { kind: 'other', language };
   if (segments.length === 1) return { kind: 'home', language };
+  if (segments.length === 2 && (segments[1] === 'words' || segments[1] === 'review')) return { kind: segments[1], language };
   if (segments[1] !== 'articles' || segments.length > 3) return { kind: 'other', language };
   return segments.length === 2 ? { kind: 'list', language } : { kind: 'article', language, articleId: decodePathSegment(segments[2]!) };
 }

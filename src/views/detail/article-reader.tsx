@@ -103,8 +103,7 @@ export function ArticleReader({ html, language }: { html: string | null; languag
           css={bodyStyles}
           lang="en"
           className="article-body-host"
-          activeSelector={BODY_WORD_SELECTOR}
-          onActivate={onBodyWord}
+          activations={[{ selector: BODY_WORD_SELECTOR, onActivate: onBodyWord }]}
         />
       ) : null}
       <WordEntry texts={texts} textLanguage={language} anchor={anchor} onClose={close} isOwnTrigger={isOwnTrigger} />

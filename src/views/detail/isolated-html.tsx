@@ -8,12 +8,20 @@ interface IsolatedHtmlProps {
   lang?: string;
   className?: string;
   /**
-   * Elements inside the body that react to a click (or Enter/Space on a button), matched by
-   * this selector; the handler gets the element. The listener sits on the shadow root, so it
-   * also sees clicks that never leave it.
+   * What a click (or Enter/Space on a button) inside the body does, tried in order: the first
+   * activation whose selector matches the target (or an ancestor) gets the element, and unless it
+   * returns false, the click is handled. The listener sits on the shadow root, so it also sees
+   * clicks that never leave it.
    */
-  activeSelector?: string;
-  onActivate?: (element: HTMLElement) => void;
+  activations?: readonly BodyActivation[];
+  /** Called with the body's container each time its content is (re)written, to decorate or measure it. */
+  onRendered?: (container: HTMLElement) => void;
+}
+
+export interface BodyActivation {
+  readonly selector: string;
+  /** Returns false to let the next activation have the click. */
+  readonly onActivate: (element: HTMLElement, event: Event) => boolean | void;
 }
 
 function applyStyles(root: ShadowRoot, css: string): boolean {
@@ -33,10 +41,17 @@ function applyStyles(root: ShadowRoot, css: string): boolean {
  * Renders HTML inside a shadow root, so the page's styles do not reach the article body and the
  * body's styles do not reach the page.
  */
-export function IsolatedHtml({ html, css, lang, className, activeSelector, onActivate }: IsolatedHtmlProps) {
+export function IsolatedHtml({ html, css, lang, className, activations, onRendered }: IsolatedHtmlProps) {
   const hostRef = useRef<HTMLDivElement>(null);
-  // Always the latest handler, so a new callback identity never re-attaches the listener.
-  const activate = useEffectEvent((element: HTMLElement) => onActivate?.(element));
+  // Always the latest handlers, so a new callback identity never re-attaches the listener.
+  const activate = useEffectEvent((event: Event) => {
+    if (!(event.target instanceof Element)) return;
+    for (const { selector, onActivate } of activations ?? []) {
+      const target = event.target.closest(selector);
+      if (target instanceof HTMLElement && onActivate(target, event) !== false) return;
+    }
+  });
+  const rendered = useEffectEvent((container: HTMLElement) => onRendered?.(container));
 
   useLayoutEffect(() => {
     const host = hostRef.current;
@@ -55,18 +70,16 @@ export function IsolatedHtml({ html, css, lang, className, activeSelector, onAct
     }
     nodes.push(container);
     root.replaceChildren(...nodes);
+    rendered(container);
   }, [html, css, lang]);
 
   useEffect(() => {
     const root = hostRef.current?.shadowRoot;
-    if (!root || activeSelector === undefined) return;
-    const listener = (event: Event) => {
-      const target = event.target instanceof Element ? event.target.closest(activeSelector) : null;
-      if (target instanceof HTMLElement) activate(target);
-    };
+    if (!root) return;
+    const listener = (event: Event) => activate(event);
     root.addEventListener('click', listener);
     return () => root.removeEventListener('click', listener);
-  }, [activeSelector]);
+  }, []);
 
   return <div ref={hostRef} className={className} data-testid="article-body-host" />;
 }

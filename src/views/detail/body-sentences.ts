@@ -1,0 +1,74 @@
+/**
+ * The sentences of a rendered article body as DOM ranges: the title and the blocks of
+ * .nr-article-body, split with the domain's sentence rules. Read-aloud highlights these ranges;
+ * a saved word keeps the text of the sentence it was met in.
+ */
+import { sentenceSpans } from '../../domain/sentences';
+
+export interface BodySentence {
+  readonly text: string;
+  readonly range: Range;
+}
+
+const READABLE_BLOCKS = '.nr-article-title, .nr-article-body :is(p, li, h2, h3, h4, blockquote, figcaption)';
+
+interface TextPiece {
+  readonly node: Text;
+  readonly from: number;
+}
+
+function textPieces(block: Element): { text: string; pieces: TextPiece[] } {
+  const walker = block.ownerDocument.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+  const pieces: TextPiece[] = [];
+  let text = '';
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    pieces.push({ node: node as Text, from: text.length });
+    text += node.nodeValue ?? '';
+  }
+  return { text, pieces };
+}
+
+function pointAt(pieces: readonly TextPiece[], offset: number, atEnd: boolean): { node: Text; offset: number } {
+  // The last piece starting at or before the offset (for an end, strictly before, so a range never ends at offset 0 of the next node).
+  let chosen = pieces[0]!;
+  for (const piece of pieces) {
+    if (atEnd ? piece.from < offset : piece.from <= offset) chosen = piece;
+    else break;
+  }
+  return { node: chosen.node, offset: offset - chosen.from };
+}
+
+/** Nested blocks (a <p> inside a <blockquote>) are read once, as the innermost block. */
+function readableBlocks(root: ParentNode): Element[] {
+  const blocks = [...root.querySelectorAll(READABLE_BLOCKS)];
+  return blocks.filter((block) => !blocks.some((other) => other !== block && block.contains(other)));
+}
+
+export function bodySentences(root: ParentNode): BodySentence[] {
+  const result: BodySentence[] = [];
+  for (const block of readableBlocks(root)) {
+    const { text, pieces } = textPieces(block);
+    if (pieces.length === 0) continue;
+    for (const span of sentenceSpans(text)) {
+      const range = block.ownerDocument.createRange();
+      const start = pointAt(pieces, span.start, false);
+      const end = pointAt(pieces, span.end, true);
+      range.setStart(start.node, start.offset);
+      range.setEnd(end.node, end.offset);
+      result.push({ text: text.slice(span.start, span.end).replace(/\s+/g, ' '), range });
+    }
+  }
+  return result;
+}
+
+/** The index of the sentence that holds the node, or -1 when it is in none (vocabulary, notes). */
+export function sentenceIndexOf(sentences: readonly BodySentence[], node: Node): number {
+  return sentences.findIndex(({ range }) => range.intersectsNode(node));
+}
+
+/** The sentence around a word of the body, or '' when the word is not in a readable block. */
+export function sentenceAround(root: ParentNode, node: Node): string {
+  const all = bodySentences(root);
+  const index = sentenceIndexOf(all, node);
+  return index === -1 ? '' : all[index]!.text;
+}
