@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CardPage } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
-import { ALL, EMPTY_FILTERS } from '../../../src/domain/filters';
+import { EMPTY_FILTERS } from '../../../src/domain/filters';
 import {
   articleListMachine,
   SEARCH_DELAY_MS,
@@ -10,36 +10,8 @@ import {
   type ArticleListInput,
   type ArticlePageRequest,
 } from '../../../src/machines/article-list-machine';
-import { CARDS, deferred, pageOf } from '../../support/fake-api';
-
-type Fetch = (input: ArticlePageRequest, signal: AbortSignal) => Promise<CardPage>;
-
-/** The server's answer for a request, from the fixture cards. */
-function server(request: ArticlePageRequest): CardPage {
-  const { filters, ...page } = request;
-  const optional = (value: string) => (value === ALL ? undefined : value);
-  return pageOf(CARDS, {
-    ...page,
-    search: filters.search,
-    category: optional(filters.category),
-    source: optional(filters.source),
-    difficulty: optional(filters.difficulty),
-  });
-}
-
-function start(fetch: Fetch, input: ArticleListInput) {
-  const spy = vi.fn(fetch);
-  const machine = articleListMachine.provide({
-    actors: { fetchArticlePage: fromPromise<CardPage, ArticlePageRequest>(({ input, signal }) => spy(input, signal)) },
-  });
-  const actor = createActor(machine, { input }).start();
-  return { actor, fetch: spy };
-}
-
-const loaded = (snapshot: { matches: (v: 'loaded') => boolean }) => snapshot.matches('loaded');
-const settled = (snapshot: AnyMachineSnapshot) =>
-  ['more', 'end', 'empty', 'moreFailed'].some((state) => snapshot.matches({ loaded: state })) || snapshot.matches('error');
-const all = async (request: ArticlePageRequest) => server(request);
+import { CARDS, deferred } from '../../support/fake-api';
+import { all, loaded, server, settled, start } from './article-list-support';
 
 describe('article list machine: first page', () => {
   it('loads the first page in the API language with the given limit and no filters', async () => {
@@ -267,83 +239,5 @@ describe('article list machine: the filters and the address', () => {
     expect(fetch.mock.calls[0]?.[1].aborted).toBe(true);
     await waitFor(actor, settled);
     expect(fetch.mock.calls[1]?.[0].filters.source).toBe('bbc');
-  });
-});
-
-describe('article list machine: load more', () => {
-  it('offers more while the server counted more, and appends the next page of the same question', async () => {
-    const { actor, fetch } = start(all, { language: 'zh', limit: 3 });
-    await waitFor(actor, loaded);
-    expect(actor.getSnapshot().value).toEqual({ loaded: 'more' });
-    actor.send({ type: 'LOAD_MORE' });
-    expect(actor.getSnapshot().value).toEqual({ loaded: 'loadingMore' });
-    expect((await waitFor(actor, settled)).value).toEqual({ loaded: 'end' });
-    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(CARDS.map((c) => c.id));
-    expect(fetch.mock.calls[1]?.[0]).toMatchObject({ offset: 3, limit: 3, filters: EMPTY_FILTERS });
-  });
-
-  it('pages through search results with the search that found them', async () => {
-    const { actor, fetch } = start(all, { language: 'zh', limit: 1, filters: { difficulty: 'beginner' } });
-    await waitFor(actor, loaded);
-    actor.send({ type: 'LOAD_MORE' });
-    await waitFor(actor, settled);
-    expect(fetch.mock.calls[1]?.[0]).toMatchObject({ offset: 1, filters: { ...EMPTY_FILTERS, difficulty: 'beginner' } });
-    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(['city-bikes', 'girls-soccer']);
-    expect(actor.getSnapshot().value).toEqual({ loaded: 'end' });
-  });
-
-  it('keeps the cards when a page fails, and RETRY asks for the same page again', async () => {
-    let failNext = false;
-    const { actor, fetch } = start(
-      async (request) => {
-        if (failNext) {
-          failNext = false;
-          throw new Error('Request failed: 502 Bad Gateway');
-        }
-        return server(request);
-      },
-      { language: 'zh', limit: 2 },
-    );
-    await waitFor(actor, loaded);
-    failNext = true;
-    actor.send({ type: 'LOAD_MORE' });
-    await waitFor(actor, settled);
-    expect(actor.getSnapshot().value).toEqual({ loaded: 'moreFailed' });
-    expect(actor.getSnapshot().context.cards).toHaveLength(2);
-    expect(actor.getSnapshot().context.errorMessage).toBe('Request failed: 502 Bad Gateway');
-    actor.send({ type: 'RETRY' });
-    await waitFor(actor, (s) => s.matches({ loaded: 'end' }));
-    expect(fetch.mock.calls.map((call) => call[0].offset)).toEqual([0, 2, 2]);
-    expect(actor.getSnapshot().context.cards).toHaveLength(CARDS.length);
-  });
-
-  it('stops at what is shown when a page comes back empty (the collection shrank since the count)', async () => {
-    const { actor } = start(
-      async (request) => (request.offset === 0 ? { cards: CARDS.slice(0, 2), total: 10 } : { cards: [], total: 10 }),
-      { language: 'zh', limit: 2 },
-    );
-    await waitFor(actor, loaded);
-    actor.send({ type: 'LOAD_MORE' });
-    expect((await waitFor(actor, settled)).value).toEqual({ loaded: 'end' });
-  });
-
-  it('drops a page still loading when the filters change, and asks the new question from the start', async () => {
-    const signals: AbortSignal[] = [];
-    const next = deferred<CardPage>();
-    const { actor, fetch } = start(
-      (request, signal) => {
-        signals.push(signal);
-        return request.offset === 0 ? Promise.resolve(server(request)) : next.promise;
-      },
-      { language: 'zh', limit: 2 },
-    );
-    await waitFor(actor, loaded);
-    actor.send({ type: 'LOAD_MORE' });
-    actor.send({ type: 'CATEGORY_SELECTED', category: 'health' });
-    expect(signals[1]?.aborted).toBe(true);
-    next.resolve({ cards: CARDS.slice(2), total: CARDS.length });
-    await waitFor(actor, settled);
-    expect(fetch.mock.calls[2]?.[0]).toMatchObject({ offset: 0, filters: { ...EMPTY_FILTERS, category: 'health' } });
-    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(['clinic-hours']);
   });
 });

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import type { CardPage } from '../../../src/api/client';
+import { EMPTY_FILTERS } from '../../../src/domain/filters';
+import { CARDS, deferred } from '../../support/fake-api';
+import { all, loaded, server, settled, start } from './article-list-support';
+
+describe('article list machine: load more', () => {
+  it('offers more while the server counted more, and appends the next page of the same question', async () => {
+    const { actor, fetch } = start(all, { language: 'zh', limit: 3 });
+    await waitFor(actor, loaded);
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'more' });
+    actor.send({ type: 'LOAD_MORE' });
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'loadingMore' });
+    expect((await waitFor(actor, settled)).value).toEqual({ loaded: 'end' });
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(CARDS.map((c) => c.id));
+    expect(fetch.mock.calls[1]?.[0]).toMatchObject({ offset: 3, limit: 3, filters: EMPTY_FILTERS });
+  });
+
+  it('pages through search results with the search that found them', async () => {
+    const { actor, fetch } = start(all, { language: 'zh', limit: 1, filters: { difficulty: 'beginner' } });
+    await waitFor(actor, loaded);
+    actor.send({ type: 'LOAD_MORE' });
+    await waitFor(actor, settled);
+    expect(fetch.mock.calls[1]?.[0]).toMatchObject({ offset: 1, filters: { ...EMPTY_FILTERS, difficulty: 'beginner' } });
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(['city-bikes', 'girls-soccer']);
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'end' });
+  });
+
+  it('keeps the cards when a page fails, and RETRY asks for the same page again', async () => {
+    let failNext = false;
+    const { actor, fetch } = start(
+      async (request) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('Request failed: 502 Bad Gateway');
+        }
+        return server(request);
+      },
+      { language: 'zh', limit: 2 },
+    );
+    await waitFor(actor, loaded);
+    failNext = true;
+    actor.send({ type: 'LOAD_MORE' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'moreFailed' });
+    expect(actor.getSnapshot().context.cards).toHaveLength(2);
+    expect(actor.getSnapshot().context.errorMessage).toBe('Request failed: 502 Bad Gateway');
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (s) => s.matches({ loaded: 'end' }));
+    expect(fetch.mock.calls.map((call) => call[0].offset)).toEqual([0, 2, 2]);
+    expect(actor.getSnapshot().context.cards).toHaveLength(CARDS.length);
+  });
+
+  it('stops at what is shown when a page comes back empty (the collection shrank since the count)', async () => {
+    const { actor } = start(
+      async (request) => (request.offset === 0 ? { cards: CARDS.slice(0, 2), total: 10 } : { cards: [], total: 10 }),
+      { language: 'zh', limit: 2 },
+    );
+    await waitFor(actor, loaded);
+    actor.send({ type: 'LOAD_MORE' });
+    expect((await waitFor(actor, settled)).value).toEqual({ loaded: 'end' });
+  });
+
+  it('drops a page still loading when the filters change, and asks the new question from the start', async () => {
+    const signals: AbortSignal[] = [];
+    const next = deferred<CardPage>();
+    const { actor, fetch } = start(
+      (request, signal) => {
+        signals.push(signal);
+        return request.offset === 0 ? Promise.resolve(server(request)) : next.promise;
+      },
+      { language: 'zh', limit: 2 },
+    );
+    await waitFor(actor, loaded);
+    actor.send({ type: 'LOAD_MORE' });
+    actor.send({ type: 'CATEGORY_SELECTED', category: 'health' });
+    expect(signals[1]?.aborted).toBe(true);
+    next.resolve({ cards: CARDS.slice(2), total: CARDS.length });
+    await waitFor(actor, settled);
+    expect(fetch.mock.calls[2]?.[0]).toMatchObject({ offset: 0, filters: { ...EMPTY_FILTERS, category: 'health' } });
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(['clinic-hours']);
+  });
+});
