@@ -4,16 +4,16 @@
  * 360 px, and no axe-core violations with the cookie banner open and closed and the language
  * selector open and closed.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { consentTexts, JOURNEY_LANGUAGES, listArticles, type JourneyLanguage } from './support/app';
+import { axeViolations } from './support/axe';
 import { newPage, useHarness } from './support/harness';
 import { REPO_ROOT } from '../support/server-process';
 
 const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
-const AXE_SOURCE = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const VIEWPORTS = {
   phone: { width: 360, height: 740 },
   desktop: { width: 1280, height: 800 },
@@ -47,31 +47,6 @@ async function waitForScreen(page: Page, screen: Screen): Promise<void> {
   if (screen === 'detail') await page.locator('[data-testid="article-body-host"], .article-header').first().waitFor();
   if (screen === 'detail-error') await page.getByRole('alert').waitFor();
   await page.evaluate(() => document.fonts.ready);
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
-}
-
-/** Runs axe-core in the page (evaluated through the DevTools protocol, so the page's CSP does not apply). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const hasAxe = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== 'undefined');
-  if (!hasAxe) await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  })) as AxeViolation[];
-  return violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .slice(0, 3)
-        .map((n) => JSON.stringify(n.target))
-        .join(', ')}`,
-  );
 }
 
 /** One line per violation and state, so a failure lists them all. */

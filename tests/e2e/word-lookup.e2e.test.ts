@@ -4,7 +4,7 @@
  * database, then a learner clicks, tabs to or types words and reads their entries in Chinese,
  * Spanish and English, on a desktop and as a bottom sheet on a phone. Nothing is mocked.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -15,12 +15,12 @@ import { openSqliteStore } from '../../server/store/sqlite-store';
 import { partOfSpeechName } from '../../common/parts-of-speech';
 import { READING_HELP_TEXTS } from '../../src/domain/word-lookup-texts';
 import { startFixtureServer } from '../ingest/fixture-server';
-import { focusIsVisible, type JourneyLanguage } from './support/app';
+import { deepFocus, focusIsVisible, shownText, type JourneyLanguage } from './support/app';
+import { axeViolations } from './support/axe';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 import { REPO_ROOT } from '../support/server-process';
 
 const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
-const AXE_SOURCE = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const HAN = /\p{Script=Han}/u;
@@ -105,25 +105,6 @@ async function lookUpInField(page: Page, language: JourneyLanguage, word: string
   await form.getByRole('button', { name: t.submit }).click();
 }
 
-/** The element that really has focus, inside the article's shadow root if it is there. */
-async function deepFocus(page: Page): Promise<{ text: string; className: string; inArticleBody: boolean }> {
-  return page.evaluate(() => {
-    let element = document.activeElement;
-    const inArticleBody = element?.getAttribute('data-testid') === 'article-body-host';
-    while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
-    return { text: (element?.textContent ?? '').trim(), className: String(element?.className ?? ''), inArticleBody };
-  });
-}
-
-/** What a sighted learner reads: the text without the labels meant only for screen readers ("中文释义: "). */
-async function shownText(locator: Locator): Promise<string> {
-  return locator.evaluate((element) => {
-    const copy = element.cloneNode(true) as Element;
-    for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove();
-    return (copy.textContent ?? '').trim();
-  });
-}
-
 /** A vocabulary word the text uses in an inflected form ("wages" for "wage"), read off the page's vocabulary list. */
 async function inflectedVocabularyWord(page: Page): Promise<{ form: string; lemma: string } | undefined> {
   return page.evaluate(() => {
@@ -136,21 +117,6 @@ async function inflectedVocabularyWord(page: Page): Promise<{ form: string; lemm
     }
     return undefined;
   });
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
-  return violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .slice(0, 3)
-        .map((n) => JSON.stringify(n.target))
-        .join(', ')}`,
-  );
 }
 
 describe('looking up words on an imported article', () => {

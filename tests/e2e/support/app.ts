@@ -3,7 +3,7 @@
  * header, the server's own answers to compare a page with, and keyboard focus. The server and browser a
  * test file runs against come from harness.ts.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ArticleListItem, ArticlePage } from '../../../common/contract';
 import { CONSENT_TEXTS, FOOTER_TEXTS } from '../../../src/domain/consent-texts';
@@ -163,4 +163,23 @@ export async function tabTo(
     if (matches(info)) return visited;
   }
   throw new Error(`Tab never reached the wanted element in ${maxStops} stops: ${visited.join(' → ')}`);
+}
+
+/** The element that really has focus, inside the article's shadow root if it is there. */
+export async function deepFocus(page: Page): Promise<{ text: string; className: string; inArticleBody: boolean }> {
+  return page.evaluate(() => {
+    let element = document.activeElement;
+    const inArticleBody = element?.getAttribute('data-testid') === 'article-body-host';
+    while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+    return { text: (element?.textContent ?? '').trim(), className: String(element?.className ?? ''), inArticleBody };
+  });
+}
+
+/** What a sighted learner reads: the text without the labels meant only for screen readers ("中文释义: "). */
+export async function shownText(locator: Locator): Promise<string> {
+  return locator.evaluate((element) => {
+    const copy = element.cloneNode(true) as Element;
+    for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove();
+    return (copy.textContent ?? '').trim();
+  });
 }
