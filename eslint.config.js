@@ -2,6 +2,7 @@
 // rule here is about layout. The layer rules below mirror tests/architecture/layer-rules.ts (which
 // still runs as a test and also catches dynamic imports and browser globals reached in other ways).
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -80,14 +81,14 @@ function restrictedGlobals(names, message) {
   };
 }
 
-export default tseslint.config(
+export default defineConfig(
   {
     name: 'ignored',
     ignores: ['dist/', 'coverage/', 'data/', 'test-results/', 'screenshots/', 'docs/', '**/*.d.ts'],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     // Hooks live where React does: the app and view layers, and the tests that render them.
     name: 'react-hooks',
