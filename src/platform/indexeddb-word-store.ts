@@ -48,7 +48,8 @@ function isReadable(record: unknown): record is SavedWord {
   );
 }
 
-function open(): Promise<IDBPDatabase> {
+/** `onGone` runs when the connection closes so that another tab's upgrade or deletion is never blocked by this one. */
+function open(onGone: () => void): Promise<IDBPDatabase> {
   if (typeof indexedDB === 'undefined') return Promise.reject(new WordStoreError('unavailable', 'IndexedDB is not available'));
   return openDB(DATABASE_NAME, DATABASE_VERSION, {
     upgrade(database) {
@@ -57,17 +58,30 @@ function open(): Promise<IDBPDatabase> {
       }
       if (!database.objectStoreNames.contains('setAside')) database.createObjectStore('setAside', { autoIncrement: true });
     },
+    blocking() {
+      onGone();
+    },
+    terminated: onGone,
   });
 }
 
 export function openWordStore(): WordStore {
   let database: Promise<IDBPDatabase> | undefined;
-  const connection = () => {
-    database ??= open().catch((error: unknown) => {
-      database = undefined;
+  const connection = (): Promise<IDBPDatabase> => {
+    if (database !== undefined) return database;
+    const opening: Promise<IDBPDatabase> = open(() => {
+      // Closed for another tab's upgrade or deletion: the next call opens a fresh connection.
+      if (database === opening) database = undefined;
+      void opening.then(
+        (db) => db.close(),
+        () => {},
+      );
+    }).catch((error: unknown) => {
+      if (database === opening) database = undefined;
       throw storeError(error);
     });
-    return database;
+    database = opening;
+    return opening;
   };
   const listeners = new Set<() => void>();
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANGES_CHANNEL);
