@@ -143,7 +143,8 @@ export const REVIEW_TEXTS = {
     toArticles: 'Leer artículos',
     toWords: 'Mis palabras',
     problems: {
-      unavailable: 'Este navegador no puede guardar palabras (el almacenamiento está desactivado o no disponible, como en algunas ventanas privadas).',
+      unavailable:
+        'Este navegador no puede guardar palabras (el almacenamiento está desactivado o no disponible, como en algunas ventanas privadas).',
       newerVersion: 'Tus palabras las guardó una versión más reciente de este sitio. Recarga la página para actualizarla.',
       quotaFull: 'El almacenamiento del navegador está lleno y no se pudo guardar la calificación.',
       failed: 'No se pudieron leer ni guardar tus palabras.',
@@ -176,5 +177,9 @@ export function formatInterval(ms: number, language: TextLanguage): string {
 export function formatDue(iso: string, language: TextLanguage, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'long', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
 }

@@ -159,7 +159,10 @@ export const reviewMachine = setup({
     // Transient: the next card, or the end of the session.
     advancing: {
       description: 'Never seen: decides at once between the next card and the end of the session.',
-      always: [{ guard: 'hasNext', target: 'showingFront' }, { target: 'done', actions: 'noteNextDue' }],
+      always: [
+        { guard: 'hasNext', target: 'showingFront' },
+        { target: 'done', actions: 'noteNextDue' },
+      ],
     },
     done: {
       description: 'The session is over: how many words were reviewed, how many of each grade, and when the next word is due.',

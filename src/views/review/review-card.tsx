@@ -66,7 +66,19 @@ function Answer({ word, texts }: { word: SavedWord; texts: ReviewTexts }) {
 }
 
 /** One card: the word in its sentence; after Show answer, its meaning and the four grades. */
-export function ReviewCard({ word, position, total, side, saving, intervals, texts, textLanguage, pageLanguage, onReveal, onGrade }: ReviewCardProps) {
+export function ReviewCard({
+  word,
+  position,
+  total,
+  side,
+  saving,
+  intervals,
+  texts,
+  textLanguage,
+  pageLanguage,
+  onReveal,
+  onGrade,
+}: ReviewCardProps) {
   const headingId = useId();
   const hintId = useId();
   const gradesId = useId();
@@ -96,7 +108,13 @@ export function ReviewCard({ word, position, total, side, saving, intervals, tex
       </p>
       {side === 'front' ? (
         <p className="review-reveal-row">
-          <button ref={revealRef} type="button" className="button button-primary review-reveal" aria-describedby={hintId} onClick={onReveal}>
+          <button
+            ref={revealRef}
+            type="button"
+            className="button button-primary review-reveal"
+            aria-describedby={hintId}
+            onClick={onReveal}
+          >
             {texts.reveal}
           </button>
           <span id={hintId} className="review-hint">
@@ -121,7 +139,9 @@ export function ReviewCard({ word, position, total, side, saving, intervals, tex
                   onClick={() => onGrade(grade)}
                 >
                   <span className="review-grade-name">{texts.grades[grade]}</span>
-                  {intervals !== null ? <span className="review-grade-interval">{formatInterval(intervals[grade], textLanguage)}</span> : null}
+                  {intervals !== null ? (
+                    <span className="review-grade-interval">{formatInterval(intervals[grade], textLanguage)}</span>
+                  ) : null}
                   <kbd aria-hidden="true">{index + 1}</kbd>
                 </button>
               ))}

@@ -18,11 +18,7 @@ function FocusedHeading({ text }: { text: string }) {
 
 function NextDue({ nextDue, texts, textLanguage }: { nextDue: string | null; texts: ReviewTexts; textLanguage: TextLanguage }) {
   if (nextDue === null) return null;
-  return (
-    <p className="review-next-due">
-      {texts.nextDue(formatDue(nextDue, textLanguage))}
-    </p>
-  );
+  return <p className="review-next-due">{texts.nextDue(formatDue(nextDue, textLanguage))}</p>;
 }
 
 interface DoneProps {

@@ -97,7 +97,9 @@ export function ReviewPage() {
           pageLanguage={pageLanguage}
         />
       ) : null}
-      {status === 'empty' ? <ReviewEmpty nextDue={context.nextDue} texts={texts} textLanguage={textLanguage} pageLanguage={pageLanguage} /> : null}
+      {status === 'empty' ? (
+        <ReviewEmpty nextDue={context.nextDue} texts={texts} textLanguage={textLanguage} pageLanguage={pageLanguage} />
+      ) : null}
     </section>
   );
 }

@@ -21,7 +21,10 @@ function word(lemma: string, gloss: string, due: string | null): SavedWord {
     articleId: 'city-bikes',
     articleTitle: 'City bikes are back',
     savedAt: saved.toISOString(),
-    card: due === null ? newCard(saved) : { ...newCard(saved), due, state: 2, stability: 30, difficulty: 5, reps: 4, lastReview: saved.toISOString() },
+    card:
+      due === null
+        ? newCard(saved)
+        : { ...newCard(saved), due, state: 2, stability: 30, difficulty: 5, reps: 4, lastReview: saved.toISOString() },
   };
 }
 

@@ -37,27 +37,32 @@ const CASES: Array<[string, ReviewCard]> = [
 ];
 
 describe('gradeCard follows ts-fsrs', () => {
-  it.each(CASES.flatMap(([name, card]) => REVIEW_GRADES.map((grade) => [name, grade, card] as const)))('%s graded %s', (_name, grade, card) => {
-    const expected = reference.next(referenceCard(card), REVIEW_NOW, RATING[grade]).card;
-    const graded = gradeCard(card, grade, REVIEW_NOW);
-    expect(graded.due).toBe(expected.due.toISOString());
-    expect(graded).toEqual({
-      due: expected.due.toISOString(),
-      stability: expected.stability,
-      difficulty: expected.difficulty,
-      elapsedDays: expected.elapsed_days,
-      scheduledDays: expected.scheduled_days,
-      learningSteps: expected.learning_steps,
-      reps: expected.reps,
-      lapses: expected.lapses,
-      state: expected.state,
-      lastReview: REVIEW_NOW.toISOString(),
-    });
-  });
+  it.each(CASES.flatMap(([name, card]) => REVIEW_GRADES.map((grade) => [name, grade, card] as const)))(
+    '%s graded %s',
+    (_name, grade, card) => {
+      const expected = reference.next(referenceCard(card), REVIEW_NOW, RATING[grade]).card;
+      const graded = gradeCard(card, grade, REVIEW_NOW);
+      expect(graded.due).toBe(expected.due.toISOString());
+      expect(graded).toEqual({
+        due: expected.due.toISOString(),
+        stability: expected.stability,
+        difficulty: expected.difficulty,
+        elapsedDays: expected.elapsed_days,
+        scheduledDays: expected.scheduled_days,
+        learningSteps: expected.learning_steps,
+        reps: expected.reps,
+        lapses: expected.lapses,
+        state: expected.state,
+        lastReview: REVIEW_NOW.toISOString(),
+      });
+    },
+  );
 
   it('matches a card ts-fsrs creates itself', () => {
     const empty = createEmptyCard(REVIEW_NOW);
-    expect(gradeCard(newCard(REVIEW_NOW), 'good', REVIEW_NOW).due).toBe(reference.next(empty, REVIEW_NOW, Rating.Good).card.due.toISOString());
+    expect(gradeCard(newCard(REVIEW_NOW), 'good', REVIEW_NOW).due).toBe(
+      reference.next(empty, REVIEW_NOW, Rating.Good).card.due.toISOString(),
+    );
   });
 
   it('schedules a new card as Anki does: Again in 1 minute, Hard 6, Good 10, Easy days later', () => {
