@@ -100,4 +100,18 @@ describe('review page', () => {
     renderApp('/en/review');
     expect(await screen.findByRole('alert')).toHaveTextContent(reviewTextsFor('en').problems.failed);
   });
+
+  it('zh: works in React StrictMode, saving each grade once', async () => {
+    const texts = reviewTextsFor('zh');
+    const store = memoryWordStore([savedWord('harbour'), savedWord('ferry')]);
+    const puts: string[] = [];
+    stores.current = { ...store, put: (words) => (puts.push(...words.map((word) => word.id)), store.put(words)) };
+    const app = renderApp('/zh/review', { strict: true });
+    await waitFor(() => expect(screen.getByRole('button', { name: texts.reveal })).toHaveFocus());
+    await app.user.keyboard(' ');
+    await app.user.keyboard('3');
+    await waitFor(() => expect(screen.getByText(texts.progress(2, 2))).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: texts.reveal })).toHaveFocus());
+    expect(puts).toHaveLength(1);
+  });
 });
