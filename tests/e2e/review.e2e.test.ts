@@ -5,7 +5,7 @@
  * the test process, for that grade from the seeded card at the moment it was graded. Also the
  * done and empty screens, and axe-core on every screen.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -16,6 +16,7 @@ import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 import { seedWords, storedWords } from './support/seed-words';
 import { REPO_ROOT } from '../support/server-process';
 
+const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
 const AXE_SOURCE = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const zh = REVIEW_TEXTS.zh;
 const scheduler = fsrs({ enable_fuzz: false });
@@ -93,8 +94,11 @@ async function axeViolations(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
-async function openReview(words: readonly SavedWord[]): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(harness, SAVED_REJECTION);
+async function openReview(
+  words: readonly SavedWord[],
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(harness, { ...SAVED_REJECTION, ...(viewport ? { viewport } : {}) });
   await page.goto('/zh/articles');
   await seedWords(page, words);
   await page.goto('/zh/review');
@@ -144,6 +148,8 @@ describe('reviewing saved words', () => {
       expect(await page.getByText('/ˈtest/').count()).toBe(1);
       expect(await focusedText(page)).toContain(zh.grades.good);
       expect(await axeViolations(page), 'back').toEqual([]);
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'review-back-zh.png') });
       const harbourAfterAgain = await gradeAndCheck(page, harbour, Rating.Again, () => gradeButton(page, 'again').click());
       // Relearning is 10 minutes: within the session, so it comes back as a fourth card.
       expect(Date.parse(harbourAfterAgain.card.due) - Date.parse(harbourAfterAgain.card.lastReview!)).toBe(10 * 60_000);
@@ -181,6 +187,7 @@ describe('reviewing saved words', () => {
       const earliest = (await storedWords(page)).map((word) => word.card.due).sort((a, b) => Date.parse(a) - Date.parse(b))[0]!;
       expect(await page.getByText(zh.nextDue(formatDue(earliest, 'zh', 'UTC'))).count()).toBe(1);
       expect(await axeViolations(page), 'done').toEqual([]);
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'review-done-zh.png') });
     } finally {
       await close();
     }
@@ -199,6 +206,28 @@ describe('reviewing saved words', () => {
       await page.getByRole('heading', { level: 2, name: zh.noWordsTitle }).waitFor();
       expect(await page.getByRole('link', { name: zh.toArticles }).getAttribute('href')).toBe('/zh/articles');
       expect(await axeViolations(page), 'empty without words').toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('zh on a phone: the answer and its four grades fit the screen, two by two, without sideways scrolling', async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const { page, close } = await openReview(seededWords(Date.now()), { width: 360, height: 740 });
+    try {
+      await revealButton(page).waitFor();
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'review-front-zh-phone.png') });
+      await page.keyboard.press('Space');
+      await page.getByText('港口').waitFor();
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'review-back-zh-phone.png') });
+      const boxes = await Promise.all((['again', 'hard', 'good', 'easy'] as const).map((grade) => gradeButton(page, grade).boundingBox()));
+      const [again, hard, good, easy] = boxes.map((box) => box!);
+      expect(again!.y).toBe(hard!.y);
+      expect(good!.y).toBeGreaterThan(again!.y);
+      expect(easy!.y).toBe(good!.y);
+      for (const box of boxes) expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+      expect(await axeViolations(page), 'back on a phone').toEqual([]);
     } finally {
       await close();
     }
