@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import '../../styles/review.css';
 import { reviewTextsFor } from '../../domain/review-texts';
 import { REVIEW_GRADES } from '../../domain/scheduling';
+import type { reviewMachine } from '../../machines/review-machine';
 import { LoadingIndicator } from '../common/loading-indicator';
 import { usePageLanguage, useTextLanguage } from '../use-texts';
 import { ReviewCard } from './review-card';
@@ -10,7 +12,7 @@ import { ReviewDone, ReviewEmpty, ReviewProblem } from './review-finished';
 
 type Status = 'loading' | 'front' | 'back' | 'saving' | 'done' | 'empty' | 'failed';
 
-function statusOf(snapshot: ReturnType<ReturnType<typeof ReviewActorContext.useActorRef>['getSnapshot']>): Status {
+function statusOf(snapshot: SnapshotFrom<typeof reviewMachine>): Status {
   if (snapshot.matches('showingFront')) return 'front';
   if (snapshot.matches('showingBack')) return 'back';
   if (snapshot.matches('saving')) return 'saving';
