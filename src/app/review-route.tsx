@@ -1,6 +1,36 @@
-/** Scaffold: the review route is being built (issue 15). */
+/**
+ * The review route, loaded on demand (React.lazy): this module, the review machine, ts-fsrs and
+ * the word store (IndexedDB, loaded on first use by word-store-factory.ts) form their own
+ * chunks; nothing of them loads with the home or list pages.
+ */
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { SavedWord } from '../domain/saved-words';
+import { reviewMachine } from '../machines/review-machine';
 import { ReviewHead } from '../views/head/page-heads';
+import { ReviewActorContext } from '../views/review/review-context';
+import { ReviewPage } from '../views/review/review-page';
+import { useInspect } from './inspector';
+import { wordStore } from './word-store-factory';
+
+const now = () => new Date();
 
 export default function ReviewRoute() {
-  return <ReviewHead />;
+  const inspect = useInspect();
+  const logic = useMemo(
+    () =>
+      reviewMachine.provide({
+        actors: {
+          loadDueWords: fromPromise<readonly SavedWord[]>(async () => (await (await wordStore()).load()).words),
+          saveWord: fromPromise<void, { word: SavedWord }>(async ({ input }) => (await wordStore()).put([input.word])),
+        },
+      }),
+    [],
+  );
+  return (
+    <ReviewActorContext.Provider logic={logic} options={{ input: { now }, inspect }}>
+      <ReviewHead />
+      <ReviewPage />
+    </ReviewActorContext.Provider>
+  );
 }

@@ -99,3 +99,29 @@ describe('code splitting of the detail route', () => {
     expect(inlineTypes?.typeOnly).toBe(true);
   });
 });
+
+describe('code splitting of the review route', () => {
+  const chunk = mainChunk();
+  const REVIEW_ONLY = [
+    'src/app/review-route.tsx',
+    'src/app/word-store-factory.ts',
+    'src/machines/review-machine.ts',
+    'src/views/review/review-page.tsx',
+    'src/domain/review-texts.ts',
+    'src/domain/scheduling.ts',
+    'src/platform/indexeddb-word-store.ts',
+    'ts-fsrs',
+    'idb',
+  ];
+
+  it('keeps the review screen, its machine, ts-fsrs and IndexedDB out of the main chunk', () => {
+    const leaks = REVIEW_ONLY.filter((module) => chunk.has(module)).map((module) => `${module} (imported at ${chunk.get(module)})`);
+    expect(leaks).toEqual([]);
+  });
+
+  it('loads the review route and the word store with import()', () => {
+    const dynamic = (from: string, target: string) => edgesOf(from).some((edge) => edge.dynamic && edge.target === target);
+    expect(dynamic('src/app/routes.tsx', 'src/app/review-route.tsx')).toBe(true);
+    expect(dynamic('src/app/word-store-factory.ts', 'src/platform/indexeddb-word-store.ts')).toBe(true);
+  });
+});
