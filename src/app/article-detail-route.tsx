@@ -109,7 +109,7 @@ export default function ArticleDetailRoute() {
       <DetailHead articleId={articleId} />
       {/* A new text language starts a fresh look-up actor: an entry never shows in the old language. */}
       <WordLookupActorContext.Provider key={textLanguage} logic={lookupLogic} options={{ input: { language: textLanguage }, inspect }}>
-        <ReadAloudActorContext.Provider logic={readAloudLogic} options={{ inspect }}>
+        <ReadAloudActorContext.Provider logic={readAloudLogic} options={{ input: {}, inspect }}>
           <ArticleDetailPage />
         </ReadAloudActorContext.Provider>
       </WordLookupActorContext.Provider>

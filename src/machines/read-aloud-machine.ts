@@ -26,6 +26,11 @@ export interface ReadAloudContext {
   word: string | null;
 }
 
+export interface ReadAloudInput {
+  /** The body's sentences when they are known already; otherwise SENTENCES_READY brings them. */
+  readonly sentences?: readonly string[];
+}
+
 export interface LoadedVoices {
   readonly supported: boolean;
   readonly voices: readonly SpeechVoice[];
@@ -56,12 +61,12 @@ export const LOAD_VOICES_ID = 'loadVoices';
 
 const toIdle = { target: '#readAloud.idle', actions: 'setSentences' } as const;
 const sayWord = { target: '#readAloud.sayingWord', actions: 'setWord', reenter: true } as const;
-const playFrom = { guard: 'validIndex', target: '#readAloud.reading', actions: 'setIndex', reenter: true } as const;
 
 export const readAloudMachine = setup({
   types: {
     context: {} as ReadAloudContext,
     events: {} as ReadAloudEvent,
+    input: {} as ReadAloudInput,
   },
   actors: {
     // Replaced by the app; failing defaults keep a forgotten wiring visible.
@@ -104,8 +109,8 @@ export const readAloudMachine = setup({
   },
 }).createMachine({
   id: 'readAloud',
-  context: {
-    sentences: [],
+  context: ({ input }) => ({
+    sentences: input.sentences ?? [],
     index: 0,
     rate: 1,
     voices: [],
@@ -114,7 +119,7 @@ export const readAloudMachine = setup({
     error: null,
     restartOnResume: false,
     word: null,
-  },
+  }),
   initial: 'loading',
   on: {
     // Wherever they are not handled below (loading, unsupported), they are only remembered.
@@ -167,7 +172,8 @@ export const readAloudMachine = setup({
         STOP: { target: 'idle', actions: 'rewind' },
         NEXT: { guard: 'hasNext', target: 'reading', actions: 'next', reenter: true },
         PREVIOUS: { guard: 'hasPrevious', target: 'reading', actions: 'previous', reenter: true },
-        PLAY_FROM: playFrom,
+        // Only while reading: otherwise a click on the body looks the word up.
+        PLAY_FROM: { guard: 'validIndex', target: 'reading', actions: 'setIndex', reenter: true },
         SAY_WORD: { guard: 'hasWord', ...sayWord },
       },
       initial: 'speaking',
@@ -214,7 +220,6 @@ export const readAloudMachine = setup({
       on: {
         SENTENCES_READY: toIdle,
         PLAY: { guard: 'hasSentences', target: 'reading' },
-        PLAY_FROM: playFrom,
         SAY_WORD: { guard: 'hasWord', ...sayWord },
       },
     },
@@ -224,7 +229,6 @@ export const readAloudMachine = setup({
         SENTENCES_READY: toIdle,
         PLAY: { target: 'reading', actions: 'clearError' },
         STOP: { target: 'idle', actions: 'rewind' },
-        PLAY_FROM: playFrom,
         SAY_WORD: { guard: 'hasWord', ...sayWord },
       },
     },
