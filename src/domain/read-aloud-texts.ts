@@ -92,7 +92,8 @@ export const READ_ALOUD_TEXTS = {
     loading: 'Preparando las voces…',
     clickHint: 'Mientras lee, haz clic en una frase para seguir desde ahí.',
     noSpeech: 'Tu navegador no puede leer artículos en voz alta. Prueba una versión reciente de Chrome, Edge, Safari o Firefox.',
-    noEnglishVoice: 'Tu navegador no tiene ninguna voz en inglés para leer artículos. Añade una voz en inglés en los ajustes de voz del sistema.',
+    noEnglishVoice:
+      'Tu navegador no tiene ninguna voz en inglés para leer artículos. Añade una voz en inglés en los ajustes de voz del sistema.',
     hearWord: (word) => `Escuchar «${word}»`,
   },
 } satisfies Record<TextLanguage, ReadAloudTexts>;

@@ -157,7 +157,8 @@ export const readAloudMachine = setup({
       },
     },
     reading: {
-      description: 'The body is being read; the current sentence is highlighted and kept in view, and the player says which of how many it is.',
+      description:
+        'The body is being read; the current sentence is highlighted and kept in view, and the player says which of how many it is.',
       invoke: {
         src: 'speak',
         input: ({ context }) => ({ text: context.sentences[context.index] ?? '', voiceId: context.voiceId, rate: context.rate }),
@@ -224,7 +225,8 @@ export const readAloudMachine = setup({
       },
     },
     failed: {
-      description: 'The player says the browser could not read the sentence aloud; Play tries that sentence again, Stop goes back to the top.',
+      description:
+        'The player says the browser could not read the sentence aloud; Play tries that sentence again, Stop goes back to the top.',
       on: {
         SENTENCES_READY: toIdle,
         PLAY: { target: 'reading', actions: 'clearError' },

@@ -67,7 +67,12 @@ export function createBrowserSpeechEngine(host: SpeechWindow = window as SpeechW
       const utterance = new host.SpeechSynthesisUtterance!(text);
       utterance.lang = 'en';
       utterance.rate = rate;
-      const voice = voiceId === null ? undefined : synthesis().getVoices().find((v) => (v.voiceURI || v.name) === voiceId);
+      const voice =
+        voiceId === null
+          ? undefined
+          : synthesis()
+              .getVoices()
+              .find((v) => (v.voiceURI || v.name) === voiceId);
       if (voice !== undefined) {
         utterance.voice = voice;
         utterance.lang = voice.lang;

@@ -9,6 +9,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { DictionaryApi } from '../../src/api/dictionary-client';
+import type { SpeechVoice } from '../../src/domain/read-aloud';
 import { readAloudTextsFor } from '../../src/domain/read-aloud-texts';
 import { LOAD_VOICES_ID, type LoadedVoices, type ReadAloudContext } from '../../src/machines/read-aloud-machine';
 import { READING_SENTENCE_ATTRIBUTE } from '../../src/views/detail/use-read-aloud-body';
@@ -44,7 +45,7 @@ describe('read-aloud: every shortest path on the real article page', () => {
 
   it.each(paths.map((path) => [pathName(model, path), path] as const))('%s', async (_name, path) => {
     let speech: FakeSpeech | undefined;
-    const voices = deferred<LoadedVoices['voices']>();
+    const voices = deferred<SpeechVoice[]>();
     const dictionary: DictionaryApi = { lookUpWord: async () => ({ ...LOOKUP_ENTRY, query: READ_ALOUD_WORD, lemma: READ_ALOUD_WORD }) };
     let app: ReturnType<typeof renderApp> | undefined;
 
@@ -100,10 +101,8 @@ describe('read-aloud: every shortest path on the real article page', () => {
       switch (event.type) {
         case 'xstate.init': {
           // The next step says what the browser offers; the voices arrive when that step runs.
-          const offered = field<LoadedVoices>(
-            nextStep(path, step)?.event ?? { type: '', output: { supported: true, voices: [] } },
-            'output',
-          );
+          const next = nextStep(path, step)?.event;
+          const offered = next === undefined ? { supported: true } : field<LoadedVoices>(next, 'output');
           speech = fakeSpeech({ supported: offered.supported, voices: READ_ALOUD_VOICES });
           speech.voices = () => voices.promise;
           app = renderApp(`/${language}/articles/city-bikes`, {
@@ -115,7 +114,7 @@ describe('read-aloud: every shortest path on the real article page', () => {
           return;
         }
         case `xstate.done.actor.${LOAD_VOICES_ID}`:
-          await act(async () => voices.resolve(field<LoadedVoices>(event, 'output').voices));
+          await act(async () => voices.resolve([...field<LoadedVoices>(event, 'output').voices]));
           return;
         case 'PLAY':
           await user!.click(within(player()).getByRole('button', { name: texts.play }));

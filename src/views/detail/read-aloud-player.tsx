@@ -34,7 +34,7 @@ function statusLine(status: PlayerStatus, position: number, total: number, texts
   }
 }
 
-function Settings({ texts, disabled }: { texts: ReadAloudTexts; disabled: boolean }) {
+function Settings({ texts }: { texts: ReadAloudTexts }) {
   const actor = ReadAloudActorContext.useActorRef();
   const voices = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.voices);
   const voiceId = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.voiceId);
@@ -45,12 +45,7 @@ function Settings({ texts, disabled }: { texts: ReadAloudTexts; disabled: boolea
     <div className="read-aloud-settings">
       <div className="read-aloud-voice">
         <label htmlFor={selectId}>{texts.voice}</label>
-        <select
-          id={selectId}
-          value={voiceId ?? ''}
-          disabled={disabled}
-          onChange={(event) => actor.send({ type: 'SET_VOICE', voiceId: event.target.value })}
-        >
+        <select id={selectId} value={voiceId ?? ''} onChange={(event) => actor.send({ type: 'SET_VOICE', voiceId: event.target.value })}>
           {orderedVoices(voices).map((voice) => (
             <option key={voice.id} value={voice.id}>
               {`${texts.accent[voice.accent]} · ${voice.name}`}
@@ -58,7 +53,7 @@ function Settings({ texts, disabled }: { texts: ReadAloudTexts; disabled: boolea
           ))}
         </select>
       </div>
-      <fieldset className="read-aloud-speed" disabled={disabled}>
+      <fieldset className="read-aloud-speed">
         <legend>{texts.speed}</legend>
         {READ_ALOUD_RATES.map((option: ReadAloudRate) => (
           <label key={option}>
@@ -132,16 +127,11 @@ export function ReadAloudPlayer({ language }: { language: TextLanguage }) {
           <button type="button" className="button" disabled={!reading || index === 0} onClick={() => actor.send({ type: 'PREVIOUS' })}>
             {texts.previous}
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={!reading || index + 1 >= total}
-            onClick={() => actor.send({ type: 'NEXT' })}
-          >
+          <button type="button" className="button" disabled={!reading || index + 1 >= total} onClick={() => actor.send({ type: 'NEXT' })}>
             {texts.next}
           </button>
         </div>
-        <Settings texts={texts} disabled={false} />
+        <Settings texts={texts} />
         <p className="read-aloud-status" role="status" aria-live="polite" data-testid="read-aloud-status">
           {statusLine(status, index + 1, total, texts)}
         </p>
@@ -167,7 +157,13 @@ export function HearWordButton({ word, language }: { word: string; language: Tex
   if (!available) return null;
   const label = readAloudTextsFor(language).hearWord(word);
   return (
-    <button type="button" className="word-entry-hear" aria-label={label} title={label} onClick={() => actor.send({ type: 'SAY_WORD', text: word })}>
+    <button
+      type="button"
+      className="word-entry-hear"
+      aria-label={label}
+      title={label}
+      onClick={() => actor.send({ type: 'SAY_WORD', text: word })}
+    >
       <span aria-hidden="true">🔊</span>
     </button>
   );

@@ -24,11 +24,13 @@ function highlights(): { registry: HighlightRegistry; Highlight: new (range: Ran
   return registry !== undefined && Highlight !== undefined ? { registry, Highlight } : null;
 }
 
+/** Scrolls only when part of the sentence is out of sight, and then brings the whole of it in, a little below the top. */
 function keepInView(range: Range) {
-  const node = range.startContainer;
-  const element = node instanceof Element ? node : node.parentElement;
+  const rect = range.getBoundingClientRect?.();
+  if (rect === undefined || (rect.top >= 0 && rect.bottom <= window.innerHeight)) return;
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
-  element?.scrollIntoView?.({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  const top = rect.height > window.innerHeight * 0.75 ? rect.top - 16 : rect.top - window.innerHeight / 4;
+  window.scrollBy?.({ top, behavior: reduced ? 'auto' : 'smooth' });
 }
 
 export function useReadAloudBody(): { onRendered: (container: HTMLElement) => void; activation: BodyActivation } {

@@ -22,7 +22,12 @@ function render(): HTMLElement {
 describe('body sentences', () => {
   it('gives the title and each sentence of the body in order, as ranges over exactly their text', () => {
     const found = bodySentences(render());
-    expect(found.map(({ text }) => text)).toEqual(['Harbour reopens', 'Mr. Lee said ships left early.', 'Prices rose 3.5%.', '“Stop!” she said.']);
+    expect(found.map(({ text }) => text)).toEqual([
+      'Harbour reopens',
+      'Mr. Lee said ships left early.',
+      'Prices rose 3.5%.',
+      '“Stop!” she said.',
+    ]);
     // The ranges cross word spans, the emphasis and the vocabulary button, and hold the same text.
     expect(found.map(({ range }) => range.toString().replace(/\s+/g, ' '))).toEqual(found.map(({ text }) => text));
   });
