@@ -5,7 +5,7 @@
  * with its voice and rate, and ends the current one only when the test calls
  * window.__speech.finish(). Other contexts delete speech synthesis, or offer no English voice.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,6 +15,7 @@ import { focusIsVisible, listArticles, tabTo } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 import { REPO_ROOT } from '../support/server-process';
 
+const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
 const AXE_SOURCE = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const HOST = '[data-testid="article-body-host"]';
 const BODY = `${HOST} .nr-article-body`;
@@ -105,10 +106,16 @@ function installSpeech(mode: SpeechMode) {
 }
 
 const harness = useHarness();
+mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
-async function onArticle(mode: SpeechMode, use: (page: Page) => Promise<void>, language = 'zh') {
+async function onArticle(
+  mode: SpeechMode,
+  use: (page: Page) => Promise<void>,
+  language = 'zh',
+  viewport?: { width: number; height: number },
+) {
   const [article] = await listArticles(harness, language, 1);
-  const { context, page } = await newPage(harness, SAVED_REJECTION);
+  const { context, page } = await newPage(harness, { ...SAVED_REJECTION, ...(viewport ? { viewport } : {}) });
   try {
     await context.addInitScript(installSpeech, mode);
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -162,6 +169,7 @@ describe('reading an article aloud', () => {
       const region = player(page);
       await region.getByRole('button', { name: zh.play }).click();
       await expectReading(page, 0);
+      await region.screenshot({ path: join(SCREENSHOT_DIR, 'zh-read-aloud-player.png') });
       expect(await lastSpoken(page)).toMatchObject({ voice: 'Daniel', rate: 1 });
       const first = await highlighted(page);
       await finish(page);
@@ -172,6 +180,7 @@ describe('reading an article aloud', () => {
       const sentences = (await spoken(page)).map(({ text }) => text);
       expect(new Set(sentences).size).toBe(3);
 
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'zh-read-aloud-desktop.png') });
       await region.getByRole('button', { name: zh.pause }).click();
       await expect.poll(() => speechState(page)).toBe('paused');
       expect(await status(page).textContent()).toBe(zh.paused(3, await total(page)));
@@ -198,7 +207,7 @@ describe('reading an article aloud', () => {
       expect(await highlighted(page)).toBe((await lastSpoken(page))!.text);
       expect(await page.locator('.word-entry[role="dialog"]').count()).toBe(0);
 
-      // The last sentence is scrolled into view.
+      // The last sentence is scrolled into view, below the player.
       const count = await total(page);
       for (let index = Number(await readingIndex(page)); index < count - 1; index++) await finish(page);
       await expect.poll(() => readingIndex(page)).toBe(String(count - 1));
@@ -207,7 +216,9 @@ describe('reading an article aloud', () => {
           page.evaluate(() => {
             const range = [...(CSS.highlights.get('read-aloud') as unknown as Set<Range>)][0]!;
             const rect = range.getBoundingClientRect();
-            return rect.top >= 0 && rect.bottom <= window.innerHeight;
+            // Below the player, which stays at the top of the window while it reads.
+            const player = document.querySelector('.read-aloud')!.getBoundingClientRect();
+            return player.top >= -1 && player.top <= 1 && rect.top >= player.bottom && rect.bottom <= window.innerHeight;
           }),
         )
         .toBe(true);
@@ -269,12 +280,23 @@ describe('reading an article aloud', () => {
     });
   });
 
-  it('zh: axe-core finds no violations with the player open, while reading', async () => {
-    await onArticle('voices', async (page) => {
-      await player(page).getByRole('button', { name: zh.play }).click();
-      await expectReading(page, 0);
-      expect(await axeViolations(page)).toEqual([]);
-    });
+  it('zh: axe-core finds no violations with the player open, while reading, on a desktop and a phone', async () => {
+    for (const viewport of [undefined, { width: 360, height: 740 }]) {
+      await onArticle(
+        'voices',
+        async (page) => {
+          await player(page).getByRole('button', { name: zh.play }).click();
+          await expectReading(page, 0);
+          for (let index = 0; index < 4; index++) await finish(page);
+          await expectReading(page, 4);
+          expect(await axeViolations(page)).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+          if (viewport) await page.screenshot({ path: join(SCREENSHOT_DIR, 'zh-read-aloud-phone.png') });
+        },
+        'zh',
+        viewport,
+      );
+    }
   });
 
   it('without speech synthesis, or without an English voice, the player says so in the interface language and offers no buttons', async () => {

@@ -24,13 +24,22 @@ function highlights(): { registry: HighlightRegistry; Highlight: new (range: Ran
   return registry !== undefined && Highlight !== undefined ? { registry, Highlight } : null;
 }
 
-/** Scrolls only when part of the sentence is out of sight, and then brings the whole of it in, a little below the top. */
+/** The top of the window the sticky player leaves free while it reads. */
+function freeTop(): number {
+  const player = document.querySelector('.read-aloud');
+  const rect = player?.getBoundingClientRect();
+  return rect !== undefined && rect.top <= 1 ? Math.max(0, rect.bottom) : 0;
+}
+
+/** Scrolls only when part of the sentence is out of sight (or under the player), and then brings the whole of it in. */
 function keepInView(range: Range) {
   const rect = range.getBoundingClientRect?.();
-  if (rect === undefined || (rect.top >= 0 && rect.bottom <= window.innerHeight)) return;
+  const top = freeTop();
+  if (rect === undefined || (rect.top >= top && rect.bottom <= window.innerHeight)) return;
+  const room = window.innerHeight - top;
+  const by = rect.height > room * 0.75 ? rect.top - top - 16 : rect.top - top - room / 4;
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
-  const top = rect.height > window.innerHeight * 0.75 ? rect.top - 16 : rect.top - window.innerHeight / 4;
-  window.scrollBy?.({ top, behavior: reduced ? 'auto' : 'smooth' });
+  window.scrollBy?.({ top: by, behavior: reduced ? 'auto' : 'smooth' });
 }
 
 export function useReadAloudBody(): { onRendered: (container: HTMLElement) => void; activation: BodyActivation } {
