@@ -15,14 +15,17 @@ import { decodePathSegment, languageFromPath, pageAt } from '../domain/routing';
 import type { WordEntry } from '../domain/word-lookup';
 import { createDictionaryClient } from '../api/dictionary-client';
 import { articleDetailMachine, type ArticleRequest, type SanitisedBody } from '../machines/article-detail-machine';
+import { readAloudWith } from '../machines/read-aloud-wiring';
 import { readingProgressMachine } from '../machines/reading-progress-machine';
 import { wordLookupMachine, type WordLookupRequest } from '../machines/word-lookup-machine';
 import { createDomPurifySanitiser } from '../platform/html-sanitiser';
 import { consoleLogger } from '../platform/logger';
 import { onPageHide } from '../platform/page-view';
+import { createBrowserSpeechEngine } from '../platform/speech-engine';
 import { useTrack, type Track } from '../views/consent/tracking-context';
 import { ArticleDetailActorContext } from '../views/detail/article-detail-context';
 import { ArticleDetailPage } from '../views/detail/article-detail-page';
+import { ReadAloudActorContext } from '../views/detail/read-aloud-context';
 import { WordLookupActorContext } from '../views/detail/word-lookup-context';
 import { DetailHead } from '../views/head/detail-head';
 import { follow } from './feeds';
@@ -43,7 +46,7 @@ export function wiredReadingProgress(feed: LocationFeed, track: Track) {
 }
 
 export default function ArticleDetailRoute() {
-  const { api, reload, sanitiser: injectedSanitiser, dictionary: injectedDictionary, logger = consoleLogger } = useServices();
+  const { api, reload, sanitiser: injectedSanitiser, dictionary: injectedDictionary, speech, logger = consoleLogger } = useServices();
   const params = useParams<{ articleId?: string }>();
   const [path] = useLocation();
   const language = languageFromPath(path);
@@ -99,13 +102,16 @@ export default function ArticleDetailRoute() {
     });
   }, [injectedDictionary]);
   const textLanguage = textLanguageFor(language);
+  const readAloudLogic = useMemo(() => readAloudWith(speech ?? createBrowserSpeechEngine()), [speech]);
 
   return (
     <ArticleDetailActorContext.Provider logic={logic} options={{ input: { articleId, language }, inspect }}>
       <DetailHead articleId={articleId} />
       {/* A new text language starts a fresh look-up actor: an entry never shows in the old language. */}
       <WordLookupActorContext.Provider key={textLanguage} logic={lookupLogic} options={{ input: { language: textLanguage }, inspect }}>
-        <ArticleDetailPage />
+        <ReadAloudActorContext.Provider logic={readAloudLogic} options={{ input: {}, inspect }}>
+          <ArticleDetailPage />
+        </ReadAloudActorContext.Provider>
       </WordLookupActorContext.Provider>
     </ArticleDetailActorContext.Provider>
   );

@@ -101,7 +101,18 @@ export function sentenceSpans(text: string): SentenceSpan[] {
     const span = trimmed(text, pendingStart, text.length);
     if (span !== null) spans.push(span);
   }
-  return spans;
+  return joinedOverLowerCase(text, spans);
+}
+
+/** A sentence never starts in lower case: '“Stop!” she said.' is one sentence, not two. */
+function joinedOverLowerCase(text: string, spans: readonly SentenceSpan[]): SentenceSpan[] {
+  const joined: SentenceSpan[] = [];
+  for (const span of spans) {
+    const previous = joined.at(-1);
+    if (previous !== undefined && /\p{Ll}/u.test(text[span.start]!)) joined[joined.length - 1] = { start: previous.start, end: span.end };
+    else joined.push(span);
+  }
+  return joined;
 }
 
 export function sentences(text: string): string[] {

@@ -15,6 +15,7 @@ import { App } from '../../src/app/app';
 import { InspectContext } from '../../src/app/inspector';
 import type { AppServices } from '../../src/app/services';
 import type { HtmlSanitiser } from '../../src/platform/html-sanitiser';
+import type { SpeechEngine } from '../../src/platform/speech-engine';
 import { fakeApi } from './fake-api';
 
 export interface RenderAppOptions {
@@ -24,6 +25,8 @@ export interface RenderAppOptions {
   readonly sanitiser?: HtmlSanitiser;
   /** The dictionary; without one, a look-up fails loudly rather than reach for the network. */
   readonly dictionary?: DictionaryApi;
+  /** Read-aloud's speech engine; without one, jsdom's (none: the player says the browser cannot read aloud). */
+  readonly speech?: SpeechEngine;
   /** Consent storage and analytics services; the browser's (jsdom's localStorage) when absent. */
   readonly consentAnalytics?: ConsentAnalyticsSetup;
   /** Receives every actor's inspection events, as the Stately inspector would (`?inspect`). */
@@ -47,6 +50,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     logger,
     dictionary,
     ...(options.sanitiser ? { sanitiser: options.sanitiser } : {}),
+    ...(options.speech ? { speech: options.speech } : {}),
   };
   if (options.history === 'browser') window.history.replaceState(null, '', path);
   const user = userEvent.setup();

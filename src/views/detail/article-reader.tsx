@@ -3,6 +3,8 @@ import bodyStyles from '../../styles/article-body.css?inline';
 import type { TextLanguage } from '../../../common/languages';
 import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
 import { IsolatedHtml } from './isolated-html';
+import { ReadAloudPlayer } from './read-aloud-player';
+import { useReadAloudBody } from './use-read-aloud-body';
 import { WordEntry } from './word-entry';
 import { WordLookupActorContext } from './word-lookup-context';
 
@@ -93,17 +95,21 @@ export function ArticleReader({ html, language }: { html: string | null; languag
   );
 
   const isOwnTrigger = useCallback((path: readonly EventTarget[]) => path.some(isWordOrField), []);
+  // While the player reads, a click on a sentence reads from there; otherwise it passes to the look-up.
+  const readAloud = useReadAloudBody();
 
   return (
     <>
       <LookupField language={language} onLookUp={select} />
+      {html !== null ? <ReadAloudPlayer language={language} /> : null}
       {html !== null ? (
         <IsolatedHtml
           html={html}
           css={bodyStyles}
           lang="en"
           className="article-body-host"
-          activations={[{ selector: BODY_WORD_SELECTOR, onActivate: onBodyWord }]}
+          activations={[readAloud.activation, { selector: BODY_WORD_SELECTOR, onActivate: onBodyWord }]}
+          onRendered={readAloud.onRendered}
         />
       ) : null}
       <WordEntry texts={texts} textLanguage={language} anchor={anchor} onClose={close} isOwnTrigger={isOwnTrigger} />

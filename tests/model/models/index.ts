@@ -9,6 +9,7 @@ import { consentModel } from './consent';
 import { languageModel } from './language';
 import type { MachineModel } from './model';
 import { pageModel } from './page';
+import { readAloudModel } from './read-aloud';
 import { readingProgressModel } from './reading-progress';
 import { reviewModel } from './review';
 import { wordLookupModel } from './word-lookup';
@@ -29,6 +30,7 @@ export {
   UNMATCHED_SEARCH,
 } from './article-list';
 export { LOOKUP_ENTRY, LOOKUP_WORD, NOT_A_WORD } from './word-lookup';
+export { READ_ALOUD_SENTENCES, READ_ALOUD_VOICES, READ_ALOUD_WORD } from './read-aloud';
 export type { PageNavigation } from './page';
 export { READING_ARTICLE } from './reading-progress';
 export { DUE_WORD, LATER_WORD, REVIEW_MODEL_NOW } from './review';
@@ -40,6 +42,7 @@ export const MACHINE_MODELS: readonly MachineModel[] = [
   articleDetailModel,
   readingProgressModel,
   wordLookupModel,
+  readAloudModel,
   reviewModel,
   consentModel,
   analyticsModel,

@@ -1,0 +1,170 @@
+import { useId, useRef } from 'react';
+import '../../styles/read-aloud.css';
+import type { TextLanguage } from '../../../common/languages';
+import { orderedVoices, READ_ALOUD_RATES, type ReadAloudRate } from '../../domain/read-aloud';
+import { readAloudTextsFor, type ReadAloudTexts } from '../../domain/read-aloud-texts';
+import { ReadAloudActorContext } from './read-aloud-context';
+
+type PlayerStatus = 'loading' | 'unsupported' | 'idle' | 'speaking' | 'paused' | 'ended' | 'failed';
+
+function usePlayerStatus(): PlayerStatus {
+  return ReadAloudActorContext.useSelector((snapshot): PlayerStatus => {
+    if (snapshot.matches('loading')) return 'loading';
+    if (snapshot.matches('unsupported')) return 'unsupported';
+    if (snapshot.matches({ reading: 'speaking' })) return 'speaking';
+    if (snapshot.matches({ reading: 'paused' })) return 'paused';
+    if (snapshot.matches('ended')) return 'ended';
+    if (snapshot.matches('failed')) return 'failed';
+    return 'idle';
+  });
+}
+
+function statusLine(status: PlayerStatus, position: number, total: number, texts: ReadAloudTexts): string {
+  switch (status) {
+    case 'speaking':
+      return texts.sentenceOf(position, total);
+    case 'paused':
+      return texts.paused(position, total);
+    case 'ended':
+      return texts.ended;
+    case 'failed':
+      return texts.failed;
+    default:
+      return '';
+  }
+}
+
+function Settings({ texts }: { texts: ReadAloudTexts }) {
+  const actor = ReadAloudActorContext.useActorRef();
+  const voices = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.voices);
+  const voiceId = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.voiceId);
+  const rate = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.rate);
+  const selectId = useId();
+  const rateName = useId();
+  return (
+    <div className="read-aloud-settings">
+      <div className="read-aloud-voice">
+        <label htmlFor={selectId}>{texts.voice}</label>
+        <select id={selectId} value={voiceId ?? ''} onChange={(event) => actor.send({ type: 'SET_VOICE', voiceId: event.target.value })}>
+          {orderedVoices(voices).map((voice) => (
+            <option key={voice.id} value={voice.id}>
+              {`${texts.accent[voice.accent]} · ${voice.name}`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="read-aloud-speed">
+        <legend>{texts.speed}</legend>
+        {READ_ALOUD_RATES.map((option: ReadAloudRate) => (
+          <label key={option}>
+            <input
+              type="radio"
+              name={rateName}
+              value={option}
+              checked={rate === option}
+              onChange={() => actor.send({ type: 'SET_RATE', rate: option })}
+            />
+            {texts.rate(option)}
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
+
+/**
+ * The read-aloud player above the article body: Play / Pause / Resume in one button (focus stays
+ * on it), Stop, the previous and next sentence, the voice and the speed, and a polite status line
+ * saying which sentence is read. Where the browser cannot read aloud it says so instead.
+ */
+export function ReadAloudPlayer({ language }: { language: TextLanguage }) {
+  const texts = readAloudTextsFor(language);
+  const actor = ReadAloudActorContext.useActorRef();
+  const status = usePlayerStatus();
+  const unsupported = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.unsupported);
+  const index = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.index);
+  const total = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.sentences.length);
+  const titleId = useId();
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const reading = status === 'speaking' || status === 'paused';
+
+  let body;
+  if (status === 'unsupported') {
+    body = <p className="read-aloud-unsupported">{unsupported === 'noEnglishVoice' ? texts.noEnglishVoice : texts.noSpeech}</p>;
+  } else if (status === 'loading') {
+    body = <p className="read-aloud-status">{texts.loading}</p>;
+  } else {
+    const main =
+      status === 'speaking'
+        ? { label: texts.pause, event: { type: 'PAUSE' } as const }
+        : status === 'paused'
+          ? { label: texts.resume, event: { type: 'RESUME' } as const }
+          : { label: texts.play, event: { type: 'PLAY' } as const };
+    body = (
+      <>
+        <div className="read-aloud-controls">
+          <button
+            ref={mainButton}
+            type="button"
+            className="button button-primary read-aloud-main"
+            disabled={total === 0}
+            onClick={() => actor.send(main.event)}
+          >
+            {main.label}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={!reading}
+            onClick={() => {
+              actor.send({ type: 'STOP' });
+              // The Stop button is disabled now; focus stays in the player.
+              mainButton.current?.focus();
+            }}
+          >
+            {texts.stop}
+          </button>
+          <button type="button" className="button" disabled={!reading || index === 0} onClick={() => actor.send({ type: 'PREVIOUS' })}>
+            {texts.previous}
+          </button>
+          <button type="button" className="button" disabled={!reading || index + 1 >= total} onClick={() => actor.send({ type: 'NEXT' })}>
+            {texts.next}
+          </button>
+        </div>
+        <Settings texts={texts} />
+        <p className="read-aloud-status" role="status" aria-live="polite" data-testid="read-aloud-status">
+          {statusLine(status, index + 1, total, texts)}
+        </p>
+        <p className="read-aloud-hint">{texts.clickHint}</p>
+      </>
+    );
+  }
+
+  return (
+    <section className="read-aloud" aria-labelledby={titleId} lang={language} data-status={status}>
+      <p id={titleId} className="read-aloud-title">
+        {texts.title}
+      </p>
+      {body}
+    </section>
+  );
+}
+
+/** The entry's listen button: says the word with the chosen voice; absent where the browser cannot. */
+export function HearWordButton({ word, language }: { word: string; language: TextLanguage }) {
+  const actor = ReadAloudActorContext.useActorRef();
+  const available = ReadAloudActorContext.useSelector((snapshot) => !snapshot.matches('loading') && !snapshot.matches('unsupported'));
+  if (!available) return null;
+  const label = readAloudTextsFor(language).hearWord(word);
+  return (
+    <button
+      type="button"
+      className="word-entry-hear"
+      aria-label={label}
+      title={label}
+      onClick={() => actor.send({ type: 'SAY_WORD', text: word })}
+    >
+      <span aria-hidden="true">🔊</span>
+    </button>
+  );
+}
