@@ -25,9 +25,12 @@ import { ArticleDetailActorContext } from '../views/detail/article-detail-contex
 import { ArticleDetailPage } from '../views/detail/article-detail-page';
 import { WordLookupActorContext } from '../views/detail/word-lookup-context';
 import { DetailHead } from '../views/head/detail-head';
+import { useSiteOrigin } from '../views/head/site-origin';
+import { SavedWordsActorContext } from '../views/words/saved-words-context';
 import { follow } from './feeds';
 import { useInspect } from './inspector';
 import { useLocationFeed, type LocationFeed } from './location-provider';
+import { browserWordStore, wiredSavedWords } from './saved-words-wiring';
 import { useServices } from './services';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
@@ -43,7 +46,7 @@ export function wiredReadingProgress(feed: LocationFeed, track: Track) {
 }
 
 export default function ArticleDetailRoute() {
-  const { api, reload, sanitiser: injectedSanitiser, dictionary: injectedDictionary, logger = consoleLogger } = useServices();
+  const { api, reload, sanitiser: injectedSanitiser, dictionary: injectedDictionary, logger = consoleLogger, wordStore } = useServices();
   const params = useParams<{ articleId?: string }>();
   const [path] = useLocation();
   const language = languageFromPath(path);
@@ -99,13 +102,17 @@ export default function ArticleDetailRoute() {
     });
   }, [injectedDictionary]);
   const textLanguage = textLanguageFor(language);
+  const origin = useSiteOrigin();
+  const savedWordsLogic = useMemo(() => wiredSavedWords(wordStore ?? browserWordStore, origin), [wordStore, origin]);
 
   return (
     <ArticleDetailActorContext.Provider logic={logic} options={{ input: { articleId, language }, inspect }}>
       <DetailHead articleId={articleId} />
       {/* A new text language starts a fresh look-up actor: an entry never shows in the old language. */}
       <WordLookupActorContext.Provider key={textLanguage} logic={lookupLogic} options={{ input: { language: textLanguage }, inspect }}>
-        <ArticleDetailPage />
+        <SavedWordsActorContext.Provider logic={savedWordsLogic} options={{ input: {}, inspect }}>
+          <ArticleDetailPage />
+        </SavedWordsActorContext.Provider>
       </WordLookupActorContext.Provider>
     </ArticleDetailActorContext.Provider>
   );

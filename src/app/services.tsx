@@ -9,6 +9,7 @@ import { createApiClient, type ArticlesApi } from '../api/client';
 import type { DictionaryApi } from '../api/dictionary-client';
 import type { HtmlSanitiser } from '../platform/html-sanitiser';
 import { consoleLogger, type Logger } from '../platform/logger';
+import type { WordStore } from '../platform/word-store';
 
 export interface AppServices {
   readonly api: ArticlesApi;
@@ -18,6 +19,8 @@ export interface AppServices {
   /** Word look-up; when absent, the detail route creates the real client inside its own chunk. */
   readonly dictionary?: DictionaryApi;
   readonly logger?: Logger;
+  /** Saved words; when absent, the routes that need them load the IndexedDB store in their own chunk. */
+  readonly wordStore?: () => Promise<WordStore>;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -3,6 +3,7 @@ import bodyStyles from '../../styles/article-body.css?inline';
 import type { TextLanguage } from '../../../common/languages';
 import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
 import { IsolatedHtml } from './isolated-html';
+import { useVocabularySave } from './use-vocabulary-save';
 import { WordEntry } from './word-entry';
 import { WordLookupActorContext } from './word-lookup-context';
 
@@ -93,6 +94,7 @@ export function ArticleReader({ html, language }: { html: string | null; languag
   );
 
   const isOwnTrigger = useCallback((path: readonly EventTarget[]) => path.some(isWordOrField), []);
+  const vocabularySave = useVocabularySave(language);
 
   return (
     <>
@@ -103,7 +105,8 @@ export function ArticleReader({ html, language }: { html: string | null; languag
           css={bodyStyles}
           lang="en"
           className="article-body-host"
-          activations={[{ selector: BODY_WORD_SELECTOR, onActivate: onBodyWord }]}
+          activations={[vocabularySave.activation, { selector: BODY_WORD_SELECTOR, onActivate: onBodyWord }]}
+          onRendered={vocabularySave.onRendered}
         />
       ) : null}
       <WordEntry texts={texts} textLanguage={language} anchor={anchor} onClose={close} isOwnTrigger={isOwnTrigger} />
