@@ -36,6 +36,7 @@ describe('generated machine docs', () => {
       'article-detail',
       'reading-progress',
       'word-lookup',
+      'saved-words',
       'consent',
       'analytics',
     ]);

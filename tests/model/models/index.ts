@@ -10,6 +10,7 @@ import { languageModel } from './language';
 import type { MachineModel } from './model';
 import { pageModel } from './page';
 import { readingProgressModel } from './reading-progress';
+import { savedWordsModel } from './saved-words';
 import { wordLookupModel } from './word-lookup';
 
 export type { MachineModel, ModelEvent, Scenario } from './model';
@@ -30,6 +31,7 @@ export {
 export { LOOKUP_ENTRY, LOOKUP_WORD, NOT_A_WORD } from './word-lookup';
 export type { PageNavigation } from './page';
 export { READING_ARTICLE } from './reading-progress';
+export { FOREIGN_CSV, IMPORTED_WORD, NEW_WORD, OUR_CSV, STORED_WORD } from './saved-words';
 
 export const MACHINE_MODELS: readonly MachineModel[] = [
   languageModel,
@@ -38,6 +40,7 @@ export const MACHINE_MODELS: readonly MachineModel[] = [
   articleDetailModel,
   readingProgressModel,
   wordLookupModel,
+  savedWordsModel,
   consentModel,
   analyticsModel,
 ];
