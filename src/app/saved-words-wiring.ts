@@ -44,7 +44,8 @@ export function wiredSavedWords(getStore: () => Promise<WordStore>, origin: stri
       }),
     },
     actions: {
-      exportCsv: ({ context }) => downloadText(`newsreader-words-${fileDate(now())}.csv`, exportCsv(context.words, origin), 'text/csv;charset=utf-8'),
+      exportCsv: ({ context }) =>
+        downloadText(`newsreader-words-${fileDate(now())}.csv`, exportCsv(context.words, origin), 'text/csv;charset=utf-8'),
       exportAnki: ({ context }) =>
         downloadText(`newsreader-words-anki-${fileDate(now())}.txt`, exportAnki(context.words), 'text/tab-separated-values;charset=utf-8'),
     },

@@ -44,7 +44,8 @@ export const CONSENT_TEXTS: Readonly<Record<TextLanguage, ConsentTexts>> = {
     customizeTitle: 'Cookie preferences',
     customizeIntro: 'Choose which cookies we may use. You can change this at any time under "Cookie settings" at the bottom of every page.',
     essentialLabel: 'Essential cookies',
-    essentialDescription: 'Needed for the site to work, for example to remember this choice. Always on. The words you save while reading stay in this browser and are never sent anywhere.',
+    essentialDescription:
+      'Needed for the site to work, for example to remember this choice. Always on. The words you save while reading stay in this browser and are never sent anywhere.',
     analyticsLabel: 'Analytics cookies',
     analyticsDescription: 'Help us count visits and see which articles are read, without identifying you.',
     savePreferences: 'Save Preferences',
@@ -81,7 +82,8 @@ export const CONSENT_TEXTS: Readonly<Record<TextLanguage, ConsentTexts>> = {
     customizeIntro:
       'Elige qué cookies podemos usar. Puedes cambiarlo en cualquier momento en "Configuración de cookies", al pie de cada página.',
     essentialLabel: 'Cookies esenciales',
-    essentialDescription: 'Necesarias para que el sitio funcione, por ejemplo para recordar esta elección. Siempre activas. Las palabras que guardas al leer se quedan en este navegador y nunca se envían a ningún sitio.',
+    essentialDescription:
+      'Necesarias para que el sitio funcione, por ejemplo para recordar esta elección. Siempre activas. Las palabras que guardas al leer se quedan en este navegador y nunca se envían a ningún sitio.',
     analyticsLabel: 'Cookies de análisis',
     analyticsDescription: 'Nos ayudan a contar visitas y ver qué artículos se leen, sin identificarte.',
     savePreferences: 'Guardar preferencias',

@@ -57,7 +57,8 @@ export const SAVED_WORDS_TEXTS = {
     searchPlaceholder: 'Word, meaning or sentence',
     noMatch: (query) => `No saved word matches “${query}”.`,
     emptyTitle: 'No saved words yet',
-    emptyHelp: 'While reading an article, tap a word and choose Save in its entry, or Save beside a word of the vocabulary list. It will show here.',
+    emptyHelp:
+      'While reading an article, tap a word and choose Save in its entry, or Save beside a word of the vocabulary list. It will show here.',
     lemma: 'Dictionary form',
     gloss: 'Meaning',
     savedOn: (date) => `Saved ${date}`,
@@ -75,7 +76,8 @@ export const SAVED_WORDS_TEXTS = {
     importCsv: 'Import CSV',
     transferTitle: 'Export and import',
     imported: (count) => (count === 1 ? '1 word imported.' : `${count} words imported.`),
-    importRefused: (line, detail) => `This file is not a word list exported from this site (line ${line}: ${detail}). Nothing was imported.`,
+    importRefused: (line, detail) =>
+      `This file is not a word list exported from this site (line ${line}: ${detail}). Nothing was imported.`,
     privacy: 'Your saved words stay in this browser and are never sent anywhere.',
     problems: {
       unavailable: 'Your saved words cannot be used in this browser (storage is off or unavailable, for example in a private window).',
@@ -83,7 +85,8 @@ export const SAVED_WORDS_TEXTS = {
       quotaFull: 'This browser’s storage is full, so the last change could not be saved. Free some space and try again.',
       failed: 'Something went wrong with your saved words. Try again.',
     },
-    setAside: (count) => `${count === 1 ? '1 saved record' : `${count} saved records`} could not be read and ${count === 1 ? 'was' : 'were'} kept aside (not deleted).`,
+    setAside: (count) =>
+      `${count === 1 ? '1 saved record' : `${count} saved records`} could not be read and ${count === 1 ? 'was' : 'were'} kept aside (not deleted).`,
     tryAgain: 'Try again',
     save: 'Save',
     saveLabel: (word) => `Save “${word}”`,
@@ -141,7 +144,8 @@ export const SAVED_WORDS_TEXTS = {
     searchPlaceholder: 'Palabra, significado u oración',
     noMatch: (query) => `Ninguna palabra guardada coincide con «${query}».`,
     emptyTitle: 'Aún no has guardado palabras',
-    emptyHelp: 'Al leer un artículo, toca una palabra y elige Guardar en su entrada, o Guardar junto a una palabra del vocabulario. Aparecerá aquí.',
+    emptyHelp:
+      'Al leer un artículo, toca una palabra y elige Guardar en su entrada, o Guardar junto a una palabra del vocabulario. Aparecerá aquí.',
     lemma: 'Forma base',
     gloss: 'Significado',
     savedOn: (date) => `Guardada el ${date}`,
@@ -159,15 +163,20 @@ export const SAVED_WORDS_TEXTS = {
     importCsv: 'Importar CSV',
     transferTitle: 'Exportar e importar',
     imported: (count) => (count === 1 ? '1 palabra importada.' : `${count} palabras importadas.`),
-    importRefused: (line, detail) => `Este archivo no es una lista de palabras exportada de este sitio (línea ${line}: ${detail}). No se importó nada.`,
+    importRefused: (line, detail) =>
+      `Este archivo no es una lista de palabras exportada de este sitio (línea ${line}: ${detail}). No se importó nada.`,
     privacy: 'Tus palabras guardadas se quedan en este navegador y nunca se envían a ningún sitio.',
     problems: {
-      unavailable: 'Tus palabras guardadas no se pueden usar en este navegador (el almacenamiento está desactivado o no disponible, por ejemplo en una ventana privada).',
-      newerVersion: 'Tus palabras guardadas las escribió una versión más reciente de este sitio. Recarga la página para usarlas; no se cambió nada.',
-      quotaFull: 'El almacenamiento de este navegador está lleno y el último cambio no se pudo guardar. Libera espacio e inténtalo de nuevo.',
+      unavailable:
+        'Tus palabras guardadas no se pueden usar en este navegador (el almacenamiento está desactivado o no disponible, por ejemplo en una ventana privada).',
+      newerVersion:
+        'Tus palabras guardadas las escribió una versión más reciente de este sitio. Recarga la página para usarlas; no se cambió nada.',
+      quotaFull:
+        'El almacenamiento de este navegador está lleno y el último cambio no se pudo guardar. Libera espacio e inténtalo de nuevo.',
       failed: 'Algo salió mal con tus palabras guardadas. Inténtalo de nuevo.',
     },
-    setAside: (count) => `${count === 1 ? '1 registro guardado no se pudo leer y se apartó' : `${count} registros guardados no se pudieron leer y se apartaron`} (no se eliminaron).`,
+    setAside: (count) =>
+      `${count === 1 ? '1 registro guardado no se pudo leer y se apartó' : `${count} registros guardados no se pudieron leer y se apartaron`} (no se eliminaron).`,
     tryAgain: 'Reintentar',
     save: 'Guardar',
     saveLabel: (word) => `Guardar «${word}»`,

@@ -158,7 +158,15 @@ export function importCsv(text: string, now: Date): SavedWord[] {
   return rows.slice(1).map((row, index) => {
     const line = index + 2;
     if (row.length !== CSV_COLUMNS.length) throw new CsvImportError(line, `${CSV_COLUMNS.length} columns expected, ${row.length} found`);
-    const [word, lemma, gloss, sentence, link, savedAt, dueAt] = row.map(unguardFormula) as [string, string, string, string, string, string, string];
+    const [word, lemma, gloss, sentence, link, savedAt, dueAt] = row.map(unguardFormula) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     if (word.trim() === '' || lemma.trim() === '') throw new CsvImportError(line, 'word and lemma must not be empty');
     if (!ISO_DATE.test(savedAt)) throw new CsvImportError(line, 'saved_at is not a date');
     if (dueAt !== '' && !ISO_DATE.test(dueAt)) throw new CsvImportError(line, 'due_at is not a date');

@@ -10,7 +10,8 @@ import { CsvImportError, importCsv, wordsToMerge } from '../domain/word-export';
 import { newestFirst, savedWordId, type SavedWord } from '../domain/saved-words';
 import { WordStoreError, type WordStoreContents, type WordStoreProblem } from '../platform/word-store';
 
-export type ImportOutcome = { readonly kind: 'added'; readonly count: number } | { readonly kind: 'refused'; readonly line: number; readonly detail: string };
+export type ImportOutcome =
+  { readonly kind: 'added'; readonly count: number } | { readonly kind: 'refused'; readonly line: number; readonly detail: string };
 
 export interface SavedWordsContext {
   /** Newest first. */
@@ -92,13 +93,23 @@ export const savedWordsMachine = setup({
     restoreWord: assign(({ context }) => {
       const word = context.lastDeleted;
       if (word === null) return {};
-      return { words: newestFirst([word, ...context.words.filter((each) => each.id !== word.id)]), pending: [word], lastDeleted: null, problem: null };
+      return {
+        words: newestFirst([word, ...context.words.filter((each) => each.id !== word.id)]),
+        pending: [word],
+        lastDeleted: null,
+        problem: null,
+      };
     }),
     mergeImport: assign(({ context, event }) => {
       if (event.type !== 'IMPORT') return {};
       try {
         const fresh = wordsToMerge(context.words, importCsv(event.text, context.now()));
-        return { pending: fresh, words: newestFirst([...fresh, ...context.words]), imported: { kind: 'added', count: fresh.length } as const, problem: null };
+        return {
+          pending: fresh,
+          words: newestFirst([...fresh, ...context.words]),
+          imported: { kind: 'added', count: fresh.length } as const,
+          problem: null,
+        };
       } catch (error) {
         if (!(error instanceof CsvImportError)) throw error;
         return { pending: [], imported: { kind: 'refused', line: error.line, detail: error.detail } as const };

@@ -50,7 +50,8 @@ function errorName(error: unknown): string {
 function storeError(error: unknown, action: string): WordStoreError {
   if (error instanceof WordStoreError) return error;
   const name = errorName(error);
-  if (name === 'VersionError') return new WordStoreError('newerVersion', 'The saved words were written by a newer version of the site', { cause: error });
+  if (name === 'VersionError')
+    return new WordStoreError('newerVersion', 'The saved words were written by a newer version of the site', { cause: error });
   if (name === 'QuotaExceededError') return new WordStoreError('quotaFull', `The browser's storage is full (${action})`, { cause: error });
   return new WordStoreError('failed', `Could not ${action} the saved words`, { cause: error });
 }

@@ -116,7 +116,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 const wordHeadings = (page: Page) => page.locator('.saved-word h3').allTextContents();
-const dueBadge = (page: Page) => page.getByRole('navigation', { name: TEXTS.zh.nav.label }).getByRole('link', { name: new RegExp(TEXTS.zh.nav.myWords) });
+const dueBadge = (page: Page) =>
+  page.getByRole('navigation', { name: TEXTS.zh.nav.label }).getByRole('link', { name: new RegExp(TEXTS.zh.nav.myWords) });
 
 /** Writes a value into the words store with the raw IndexedDB API (the page's own database). */
 async function writeRaw(page: Page, value: unknown): Promise<void> {
@@ -210,7 +211,14 @@ describe('saved words in the browser', () => {
       const word = await saveFromVocabulary(page);
       await writeRaw(page, { id: 'broken', word: 42 });
       await page.goto('/zh/words');
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: t.setAside(1) }).count()).toBe(1);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: t.setAside(1) })
+            .count(),
+        )
+        .toBe(1);
       expect(await wordHeadings(page)).toEqual([word]);
       await page.getByRole('link', { name: TEXTS.zh.nav.articles, exact: true }).click();
       await expect.poll(() => page.locator('.card-grid a').count()).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { TextLanguage } from '../../../common/languages';
 import { savedWordId } from '../../domain/saved-words';
 import { savedWordsTextsFor } from '../../domain/saved-words-texts';
@@ -14,19 +15,33 @@ function sentenceOf(anchor: HTMLElement | null): string {
 }
 
 /** Save in the word entry: keeps the word with its meaning, sentence and article; "Saved" once kept. */
-export function SaveWordButton({ entry, anchor, textLanguage }: { entry: WordEntry; anchor: HTMLElement | null; textLanguage: TextLanguage }) {
+export function SaveWordButton({
+  entry,
+  anchor,
+  textLanguage,
+}: {
+  entry: WordEntry;
+  anchor: HTMLElement | null;
+  textLanguage: TextLanguage;
+}) {
   const texts = savedWordsTextsFor(textLanguage);
   const actor = SavedWordsActorContext.useActorRef();
   const id = savedWordId(entry.lemma);
   const saved = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.words.some((word) => word.id === id));
   const problem = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.problem);
   const article = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.article);
+  // A store that cannot be used is named once the learner tries to save, not on every entry.
+  const [tried, setTried] = useState(false);
 
   const save = () => {
+    setTried(true);
     if (saved || article === null) return;
     const word = anchor?.getRootNode() instanceof ShadowRoot ? (anchor.textContent ?? entry.query) : entry.query;
     const source = saveSourceFromEntry(entry, word, sentenceOf(anchor), textLanguage);
-    actor.send({ type: 'SAVE', word: wordToSave(source, { textLanguage, articleId: article.id, articleTitle: article.title, now: new Date() }) });
+    actor.send({
+      type: 'SAVE',
+      word: wordToSave(source, { textLanguage, articleId: article.id, articleTitle: article.title, now: new Date() }),
+    });
   };
 
   return (
@@ -39,7 +54,7 @@ export function SaveWordButton({ entry, anchor, textLanguage }: { entry: WordEnt
       >
         {saved ? texts.saved : texts.save}
       </button>
-      {problem !== null ? (
+      {tried && problem !== null ? (
         <p className="word-save-problem" role="alert">
           {texts.problems[problem]}
         </p>

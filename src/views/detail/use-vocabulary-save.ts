@@ -22,7 +22,8 @@ function itemSource(item: Element, container: HTMLElement): SaveSource | null {
   const definition = item.querySelector('.nr-vocabulary-definition')?.textContent ?? null;
   const example = item.querySelector('.nr-vocabulary-example')?.textContent?.trim() ?? '';
   const needle = word.toLowerCase();
-  const sentence = example !== '' ? example : (bodySentences(container).find(({ text }) => text.toLowerCase().includes(needle))?.text ?? '');
+  const sentence =
+    example !== '' ? example : (bodySentences(container).find(({ text }) => text.toLowerCase().includes(needle))?.text ?? '');
   return { word, lemma: word, gloss: translation, ipa: null, definition, sentence };
 }
 
@@ -34,7 +35,10 @@ function label(button: HTMLElement, saved: boolean, textLanguage: TextLanguage):
   button.dataset.saved = String(saved);
 }
 
-export function useVocabularySave(textLanguage: TextLanguage): { activation: BodyActivation; onRendered: (container: HTMLElement) => void } {
+export function useVocabularySave(textLanguage: TextLanguage): {
+  activation: BodyActivation;
+  onRendered: (container: HTMLElement) => void;
+} {
   const actor = SavedWordsActorContext.useActorRef();
   const words = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.words);
   const article = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.article);
@@ -74,7 +78,10 @@ export function useVocabularySave(textLanguage: TextLanguage): { activation: Bod
       if (item === null || container === null || article === null) return;
       const source = itemSource(item, container);
       if (source === null || savedIds.has(savedWordId(source.lemma))) return;
-      actor.send({ type: 'SAVE', word: wordToSave(source, { textLanguage, articleId: article.id, articleTitle: article.title, now: new Date() }) });
+      actor.send({
+        type: 'SAVE',
+        word: wordToSave(source, { textLanguage, articleId: article.id, articleTitle: article.title, now: new Date() }),
+      });
     },
   };
   return { activation, onRendered };

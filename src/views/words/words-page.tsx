@@ -18,7 +18,9 @@ export function WordsPage() {
   const language = usePageLanguage();
   const texts = savedWordsTextsFor(textLanguage);
   const actor = SavedWordsActorContext.useActorRef();
-  const status = SavedWordsActorContext.useSelector((snapshot) => (snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready'));
+  const status = SavedWordsActorContext.useSelector((snapshot) =>
+    snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready',
+  );
   const words = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.words);
   const query = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.query);
   const lastDeleted = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.lastDeleted);

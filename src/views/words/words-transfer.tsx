@@ -35,7 +35,15 @@ export function WordsTransfer({ texts, hasWords }: { texts: SavedWordsTexts; has
         <button type="button" className="button" onClick={() => fileRef.current?.click()}>
           {texts.importCsv}
         </button>
-        <input ref={fileRef} type="file" accept=".csv,text/csv" hidden tabIndex={-1} aria-hidden="true" onChange={(event) => void onFile(event)} />
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => void onFile(event)}
+        />
       </div>
       <div role="status" className="words-transfer-status">
         {imported?.kind === 'added' ? <p>{texts.imported(imported.count)}</p> : null}

@@ -2,7 +2,13 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { newCard, type SavedWord } from '../../../src/domain/saved-words';
 import { exportCsv } from '../../../src/domain/word-export';
-import { LOAD_WORDS_ID, PUT_WORDS_ID, REMOVE_WORD_ID, savedWordsMachine, type SavedWordsContext } from '../../../src/machines/saved-words-machine';
+import {
+  LOAD_WORDS_ID,
+  PUT_WORDS_ID,
+  REMOVE_WORD_ID,
+  savedWordsMachine,
+  type SavedWordsContext,
+} from '../../../src/machines/saved-words-machine';
 import { WordStoreError } from '../../../src/platform/word-store';
 import { errorMessage, eventsFromTable, quote, type MachineModel, type PayloadTable } from './model';
 
@@ -73,9 +79,12 @@ export const savedWordsModel: MachineModel = {
   simpleEvents(snapshot) {
     // Simple paths grow exponentially: only the everyday course (read, save, delete, undo) and the failed read.
     const everyday = ['SAVE', 'DELETE', 'UNDO', 'RETRY', `xstate.done.actor.${PUT_WORDS_ID}`, `xstate.done.actor.${REMOVE_WORD_ID}`];
-    return eventsFromTable('saved words', snapshot, payloads, (s, type) => busy(s, type) || !(everyday.includes(type) || type.includes(LOAD_WORDS_ID))).filter(
-      (event) => !(event.type === `xstate.done.actor.${LOAD_WORDS_ID}` && (event.output as { setAside: number }).setAside > 0),
-    );
+    return eventsFromTable(
+      'saved words',
+      snapshot,
+      payloads,
+      (s, type) => busy(s, type) || !(everyday.includes(type) || type.includes(LOAD_WORDS_ID)),
+    ).filter((event) => !(event.type === `xstate.done.actor.${LOAD_WORDS_ID}` && (event.output as { setAside: number }).setAside > 0));
   },
   serialize(snapshot) {
     const context = snapshot.context as SavedWordsContext;
@@ -92,7 +101,9 @@ export const savedWordsModel: MachineModel = {
     switch (event.type) {
       case `xstate.done.actor.${LOAD_WORDS_ID}`: {
         const { words, setAside } = (event as unknown as { output: { words: SavedWord[]; setAside: number } }).output;
-        return setAside > 0 ? `The store holds no readable word and ${setAside} record set aside` : `The store holds ${words.map((each) => quote(each.word)).join(', ')}`;
+        return setAside > 0
+          ? `The store holds no readable word and ${setAside} record set aside`
+          : `The store holds ${words.map((each) => quote(each.word)).join(', ')}`;
       }
       case `xstate.error.actor.${LOAD_WORDS_ID}`:
         return `Reading the store fails (${quote(errorMessage(event))})`;
@@ -113,7 +124,9 @@ export const savedWordsModel: MachineModel = {
       case 'SEARCH':
         return `The learner searches for ${quote(String(event.query))}`;
       case 'IMPORT':
-        return event.text === FOREIGN_CSV ? 'The learner imports a CSV that is not ours' : 'The learner imports a CSV exported from this site';
+        return event.text === FOREIGN_CSV
+          ? 'The learner imports a CSV that is not ours'
+          : 'The learner imports a CSV exported from this site';
       case 'EXTERNAL_CHANGE':
         return 'The words change in another tab';
       case 'EXPORT_CSV':

@@ -10,7 +10,9 @@ describe('CSV export', () => {
     const csv = exportCsv([savedWord({ lemma: 'say', word: 'said', gloss: '说, 讲', sentence: 'He said, "no"\nand left.' })], ORIGIN);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('word,lemma,gloss,sentence,article_link,saved_at,due_at');
-    expect(csv).toContain('said,say,"说, 讲","He said, ""no""\nand left.",https://news.example/zh/articles/city-bikes,2026-03-01T10:00:00.000Z,');
+    expect(csv).toContain(
+      'said,say,"说, 讲","He said, ""no""\nand left.",https://news.example/zh/articles/city-bikes,2026-03-01T10:00:00.000Z,',
+    );
     expect(parseCsv(csv)[1]).toEqual([
       'said',
       'say',
