@@ -15,6 +15,7 @@ import { App } from '../../src/app/app';
 import { InspectContext } from '../../src/app/inspector';
 import type { AppServices } from '../../src/app/services';
 import type { HtmlSanitiser } from '../../src/platform/html-sanitiser';
+import type { WordStore } from '../../src/platform/word-store';
 import { fakeApi } from './fake-api';
 
 export interface RenderAppOptions {
@@ -32,6 +33,8 @@ export interface RenderAppOptions {
   readonly strict?: boolean;
   /** 'browser': the real window.history and location, moved to `path` first; 'memory' (default) records every entry. */
   readonly history?: 'memory' | 'browser';
+  /** Saved words; without one, the routes use IndexedDB, which jsdom lacks (the store is "unavailable"). */
+  readonly wordStore?: WordStore;
 }
 
 export function renderApp(path: string, options: RenderAppOptions = {}) {
@@ -47,6 +50,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     logger,
     dictionary,
     ...(options.sanitiser ? { sanitiser: options.sanitiser } : {}),
+    ...(options.wordStore ? { wordStore: () => Promise.resolve(options.wordStore!) } : {}),
   };
   if (options.history === 'browser') window.history.replaceState(null, '', path);
   const user = userEvent.setup();
