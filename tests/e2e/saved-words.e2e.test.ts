@@ -272,4 +272,46 @@ describe('saved words in the browser', () => {
       await expect.poll(() => wordHeadings(page)).toEqual([word]);
     });
   });
+
+  it('saves by keyboard alone: Save in the entry of a word opened with Enter, and Save in the vocabulary list', async () => {
+    await withPage(async (page) => {
+      const [first] = await articlesWithVocabulary(page);
+      await page.goto(`/zh/articles/${first}`);
+
+      // A vocabulary word of the text: Enter opens its entry with focus; Tab reaches Save; Enter saves.
+      const word = page.locator(`${HOST} .nr-article-body .nr-vocab-word`).first();
+      await word.focus();
+      await page.keyboard.press('Enter');
+      const entry = page.locator('.word-entry[data-status="shown"]');
+      await entry.waitFor();
+      const save = entry.locator('.word-save');
+      expect(await save.textContent()).toBe(t.save);
+      let onEntrySave = false;
+      for (let step = 0; step < 5 && !onEntrySave; step += 1) {
+        await page.keyboard.press('Tab');
+        onEntrySave = await save.evaluate((button) => button === document.activeElement);
+      }
+      expect(onEntrySave, 'Tab should reach Save in the entry').toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => save.textContent()).toBe(t.saved);
+      await page.keyboard.press('Escape');
+
+      // Save in the vocabulary list, reached by Tab inside the article body.
+      const listSave = page.locator(`${HOST} .nr-save-word[data-saved="false"]`).first();
+      const listWord = (await listSave.getAttribute('data-word')) ?? '';
+      const target = page.locator(`${HOST} .nr-save-word[data-word="${listWord}"]`);
+      let onSave = false;
+      for (let step = 0; step < 300 && !onSave; step += 1) {
+        await page.keyboard.press('Tab');
+        onSave = await target.evaluate((button) => (button.getRootNode() as ShadowRoot).activeElement === button);
+      }
+      expect(onSave, 'Tab should reach Save in the vocabulary list').toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => target.getAttribute('data-saved')).toBe('true');
+
+      await page.goto('/zh/words');
+      await expect.poll(() => wordHeadings(page)).toHaveLength(2);
+      expect((await wordHeadings(page))[0]).toBe(listWord);
+    });
+  });
 });
