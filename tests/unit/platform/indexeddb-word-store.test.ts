@@ -99,6 +99,18 @@ describe('IndexedDB word store', () => {
     expect((error as WordStoreError).problem).toBe('unavailable');
   });
 
+  it('names a full quota on a write, and the words kept before stay', async () => {
+    const store = createIndexedDbWordStore();
+    await store.put([savedWord({ lemma: 'harbour' })]);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const error = await store.put([savedWord({ lemma: 'tide' })]).catch((caught: unknown) => caught);
+    put.mockRestore();
+    expect((error as WordStoreError).problem).toBe('quotaFull');
+    expect((await store.load()).words.map((word) => word.id)).toEqual(['harbour']);
+  });
+
   it('tells its own listeners and other tabs (BroadcastChannel) after every write', async () => {
     const store = createIndexedDbWordStore();
     const here = vi.fn();
