@@ -4,6 +4,7 @@
  * and an in-memory location; main.tsx renders it with the real ones.
  */
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
+import { countDue, onWordsChanged } from '../platform/due-count';
 import { SiteHeader } from '../views/header/site-header';
 import { FooterAndCookieBanner } from '../views/consent/footer-and-cookie-banner';
 import { ConsentAndAnalyticsProvider, type ConsentAnalyticsSetup } from './consent-and-analytics';
@@ -20,6 +21,9 @@ export interface AppProps {
   consentAnalytics?: ConsentAnalyticsSetup;
 }
 
+/** The header's due count over raw IndexedDB: a few hundred bytes in the first-load JS, no idb. */
+const DUE_COUNT = { count: () => countDue(), onChange: onWordsChanged };
+
 export function App({ services, location, consentAnalytics }: AppProps) {
   const routerProps =
     location === undefined
@@ -32,7 +36,7 @@ export function App({ services, location, consentAnalytics }: AppProps) {
       <Router {...routerProps}>
         <LocationProvider>
           <ConsentAndAnalyticsProvider setup={consentAnalytics}>
-            <AppShell header={<SiteHeader />} afterMain={<FooterAndCookieBanner />}>
+            <AppShell header={<SiteHeader dueCount={DUE_COUNT} />} afterMain={<FooterAndCookieBanner />}>
               <AppRoutes />
             </AppShell>
           </ConsentAndAnalyticsProvider>

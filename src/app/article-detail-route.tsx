@@ -28,9 +28,13 @@ import { ArticleDetailPage } from '../views/detail/article-detail-page';
 import { ReadAloudActorContext } from '../views/detail/read-aloud-context';
 import { WordLookupActorContext } from '../views/detail/word-lookup-context';
 import { DetailHead } from '../views/head/detail-head';
+import { useSiteOrigin } from '../views/head/site-origin';
+import { SavedWordsActorContext } from '../views/words/saved-words-context';
 import { follow } from './feeds';
 import { useInspect } from './inspector';
 import { useLocationFeed, type LocationFeed } from './location-provider';
+import { wiredSavedWords } from './saved-words-wiring';
+import { wordStore as browserStore } from './word-store-factory';
 import { useServices } from './services';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
@@ -46,7 +50,15 @@ export function wiredReadingProgress(feed: LocationFeed, track: Track) {
 }
 
 export default function ArticleDetailRoute() {
-  const { api, reload, sanitiser: injectedSanitiser, dictionary: injectedDictionary, speech, logger = consoleLogger } = useServices();
+  const {
+    api,
+    reload,
+    sanitiser: injectedSanitiser,
+    dictionary: injectedDictionary,
+    speech,
+    logger = consoleLogger,
+    wordStore,
+  } = useServices();
   const params = useParams<{ articleId?: string }>();
   const [path] = useLocation();
   const language = languageFromPath(path);
@@ -103,6 +115,8 @@ export default function ArticleDetailRoute() {
   }, [injectedDictionary]);
   const textLanguage = textLanguageFor(language);
   const readAloudLogic = useMemo(() => readAloudWith(speech ?? createBrowserSpeechEngine()), [speech]);
+  const origin = useSiteOrigin();
+  const savedWordsLogic = useMemo(() => wiredSavedWords(wordStore ?? browserStore, origin), [wordStore, origin]);
 
   return (
     <ArticleDetailActorContext.Provider logic={logic} options={{ input: { articleId, language }, inspect }}>
@@ -110,7 +124,9 @@ export default function ArticleDetailRoute() {
       {/* A new text language starts a fresh look-up actor: an entry never shows in the old language. */}
       <WordLookupActorContext.Provider key={textLanguage} logic={lookupLogic} options={{ input: { language: textLanguage }, inspect }}>
         <ReadAloudActorContext.Provider logic={readAloudLogic} options={{ input: {}, inspect }}>
-          <ArticleDetailPage />
+          <SavedWordsActorContext.Provider logic={savedWordsLogic} options={{ input: {}, inspect }}>
+            <ArticleDetailPage />
+          </SavedWordsActorContext.Provider>
         </ReadAloudActorContext.Provider>
       </WordLookupActorContext.Provider>
     </ArticleDetailActorContext.Provider>

@@ -11,22 +11,23 @@ import { ReviewHead } from '../views/head/page-heads';
 import { ReviewActorContext } from '../views/review/review-context';
 import { ReviewPage } from '../views/review/review-page';
 import { useInspect } from './inspector';
+import { useServices } from './services';
 import { wordStore } from './word-store-factory';
 
 const now = () => new Date();
 
 export default function ReviewRoute() {
   const inspect = useInspect();
-  const logic = useMemo(
-    () =>
-      reviewMachine.provide({
-        actors: {
-          loadDueWords: fromPromise<readonly SavedWord[]>(async () => (await (await wordStore()).load()).words),
-          saveWord: fromPromise<void, { word: SavedWord }>(async ({ input }) => (await wordStore()).put([input.word])),
-        },
-      }),
-    [],
-  );
+  const { wordStore: injectedStore } = useServices();
+  const logic = useMemo(() => {
+    const store = injectedStore ?? wordStore;
+    return reviewMachine.provide({
+      actors: {
+        loadDueWords: fromPromise<readonly SavedWord[]>(async () => (await (await store()).load()).words),
+        saveWord: fromPromise<void, { word: SavedWord }>(async ({ input }) => (await store()).put([input.word])),
+      },
+    });
+  }, [injectedStore]);
   return (
     <ReviewActorContext.Provider logic={logic} options={{ input: { now }, inspect }}>
       <ReviewHead />

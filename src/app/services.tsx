@@ -10,6 +10,7 @@ import type { DictionaryApi } from '../api/dictionary-client';
 import type { HtmlSanitiser } from '../platform/html-sanitiser';
 import { consoleLogger, type Logger } from '../platform/logger';
 import type { SpeechEngine } from '../platform/speech-engine';
+import type { WordStore } from '../platform/word-store';
 
 export interface AppServices {
   readonly api: ArticlesApi;
@@ -21,6 +22,8 @@ export interface AppServices {
   readonly logger?: Logger;
   /** Read-aloud's speech; when absent, the detail route uses the browser's speech synthesis. */
   readonly speech?: SpeechEngine;
+  /** Saved words; when absent, the routes that need them load the IndexedDB store in their own chunk. */
+  readonly wordStore?: () => Promise<WordStore>;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

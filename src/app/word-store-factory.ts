@@ -9,7 +9,7 @@ let store: Promise<WordStore> | undefined;
 export function wordStore(): Promise<WordStore> {
   // A chunk that failed to load (offline) is asked for again next time rather than remembered.
   store ??= import('../platform/indexeddb-word-store').then(
-    ({ openWordStore }) => openWordStore(),
+    ({ createIndexedDbWordStore }) => createIndexedDbWordStore(),
     (error: unknown) => {
       store = undefined;
       throw error;

@@ -1,6 +1,27 @@
-/** Scaffold: the words route is being built (issue 15). */
+/**
+ * The words route, loaded on demand: the saved-words machine with the IndexedDB store (its own
+ * chunk again, imported on first use) and the words page.
+ */
+import { useMemo } from 'react';
+import '../styles/words.css';
 import { WordsHead } from '../views/head/page-heads';
+import { useSiteOrigin } from '../views/head/site-origin';
+import { SavedWordsActorContext } from '../views/words/saved-words-context';
+import { WordsPage } from '../views/words/words-page';
+import { useInspect } from './inspector';
+import { wiredSavedWords } from './saved-words-wiring';
+import { wordStore as browserStore } from './word-store-factory';
+import { useServices } from './services';
 
 export default function WordsRoute() {
-  return <WordsHead />;
+  const { wordStore } = useServices();
+  const origin = useSiteOrigin();
+  const inspect = useInspect();
+  const logic = useMemo(() => wiredSavedWords(wordStore ?? browserStore, origin || window.location.origin), [wordStore, origin]);
+  return (
+    <SavedWordsActorContext.Provider logic={logic} options={{ input: {}, inspect }}>
+      <WordsHead />
+      <WordsPage />
+    </SavedWordsActorContext.Provider>
+  );
 }

@@ -44,7 +44,8 @@ export const CONSENT_TEXTS: Readonly<Record<TextLanguage, ConsentTexts>> = {
     customizeTitle: 'Cookie preferences',
     customizeIntro: 'Choose which cookies we may use. You can change this at any time under "Cookie settings" at the bottom of every page.',
     essentialLabel: 'Essential cookies',
-    essentialDescription: 'Needed for the site to work, for example to remember this choice. Always on.',
+    essentialDescription:
+      'Needed for the site to work, for example to remember this choice. Always on. The words you save while reading stay in this browser and are never sent anywhere.',
     analyticsLabel: 'Analytics cookies',
     analyticsDescription: 'Help us count visits and see which articles are read, without identifying you.',
     savePreferences: 'Save Preferences',
@@ -62,7 +63,7 @@ export const CONSENT_TEXTS: Readonly<Record<TextLanguage, ConsentTexts>> = {
     customizeTitle: 'Cookie 偏好设置',
     customizeIntro: '选择我们可以使用的 Cookie。您可以随时通过每个页面底部的"Cookie 设置"更改此选择。',
     essentialLabel: '必要 Cookie',
-    essentialDescription: '网站运行所必需，例如用于记住此选择。始终开启。',
+    essentialDescription: '网站运行所必需，例如用于记住此选择。始终开启。你在阅读时收藏的单词只保存在此浏览器中，不会发送到任何地方。',
     analyticsLabel: '分析 Cookie',
     analyticsDescription: '帮助我们统计访问量并了解哪些文章被阅读，不会识别您的身份。',
     savePreferences: '保存偏好设置',
@@ -81,7 +82,8 @@ export const CONSENT_TEXTS: Readonly<Record<TextLanguage, ConsentTexts>> = {
     customizeIntro:
       'Elige qué cookies podemos usar. Puedes cambiarlo en cualquier momento en "Configuración de cookies", al pie de cada página.',
     essentialLabel: 'Cookies esenciales',
-    essentialDescription: 'Necesarias para que el sitio funcione, por ejemplo para recordar esta elección. Siempre activas.',
+    essentialDescription:
+      'Necesarias para que el sitio funcione, por ejemplo para recordar esta elección. Siempre activas. Las palabras que guardas al leer se quedan en este navegador y nunca se envían a ningún sitio.',
     analyticsLabel: 'Cookies de análisis',
     analyticsDescription: 'Nos ayudan a contar visitas y ver qué artículos se leen, sin identificarte.',
     savePreferences: 'Guardar preferencias',

@@ -16,6 +16,9 @@ export interface Texts {
     readonly articles: string;
     readonly about: string;
     readonly logoLabel: string;
+    readonly myWords: string;
+    /** The badge beside My words: how many saved words are due for review. */
+    readonly dueCount: (count: number) => string;
   };
   readonly languageSelector: {
     /** Accessible name of the toggle button; the current language's name follows it. */
@@ -67,6 +70,8 @@ export const TEXTS = {
       articles: 'Articles',
       about: 'About',
       logoLabel: 'NewsReader English, home page',
+      myWords: 'My words',
+      dueCount: (count) => `(${count} due)`,
     },
     languageSelector: { toggleLabel: 'Change language', listLabel: 'Languages' },
     loading: 'Loading…',
@@ -116,6 +121,8 @@ export const TEXTS = {
       articles: '文章列表',
       about: '关于我们',
       logoLabel: 'NewsReader English，首页',
+      myWords: '我的生词',
+      dueCount: (count) => `（${count} 个待复习）`,
     },
     languageSelector: { toggleLabel: '切换语言', listLabel: '语言' },
     loading: '加载中…',
@@ -165,6 +172,8 @@ export const TEXTS = {
       articles: 'Artículos',
       about: 'Acerca de',
       logoLabel: 'NewsReader English, página de inicio',
+      myWords: 'Mis palabras',
+      dueCount: (count) => `(${count} para repasar)`,
     },
     languageSelector: { toggleLabel: 'Cambiar idioma', listLabel: 'Idiomas' },
     loading: 'Cargando…',

@@ -1,143 +1,160 @@
 /**
- * The word store in this browser's IndexedDB, following the shared schema: database
- * `newsreader` version 1, store `words` (keyPath `id`, index `due` on `card.due`) and store
- * `setAside` (autoIncrement) for records that cannot be read, which are moved there rather than
- * deleted. Changes are announced to other tabs on the BroadcastChannel `newsreader-words`.
+ * The word store over IndexedDB (through idb). The schema is shared with the review session and
+ * documented in docs/saved-words.md: database `newsreader`, object store `words` (keyPath `id`,
+ * index `due` on `card.due`) and `setAside` (autoIncrement) for records that failed decoding.
  *
- * The review branch's minimal version: the saved-words branch brings the fuller one (a real
- * decoder of records); both export `openWordStore` and keep to the same schema.
+ * Failures never throw anything but a WordStoreError, so a page can name the problem and go on.
+ * Loaded only with the routes that need it (a dynamic import in src/app), never with home or list.
  */
-import { openDB, type IDBPDatabase } from 'idb';
+import { openDB, type IDBPDatabase, type IDBPTransaction, type DBSchema } from 'idb';
+import { decodeSavedWord } from '../domain/saved-word-codec';
 import type { SavedWord } from '../domain/saved-words';
-import { WordStoreError, type WordStore, type WordStoreContents, type WordStoreProblem } from './word-store';
+import { WordStoreError, type WordStore, type WordStoreContents } from './word-store';
 
 export const DATABASE_NAME = 'newsreader';
 export const DATABASE_VERSION = 1;
 export const CHANGES_CHANNEL = 'newsreader-words';
 
-function problemOf(error: unknown): WordStoreProblem {
-  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  if (name === 'VersionError') return 'newerVersion';
-  if (name === 'QuotaExceededError') return 'quotaFull';
-  if (name === 'InvalidStateError' || name === 'SecurityError' || name === 'UnknownError') return 'unavailable';
-  return 'failed';
+export interface SetAsideRecord {
+  readonly record: unknown;
+  readonly reason: string;
+  readonly at: string;
 }
 
-function storeError(error: unknown): WordStoreError {
+interface NewsreaderSchema extends DBSchema {
+  // Values are `unknown` on purpose: what is on disk is decoded, never trusted.
+  words: { key: string; value: unknown; indexes: { due: string } };
+  setAside: { key: number; value: SetAsideRecord };
+}
+
+type UpgradeTransaction = IDBPTransaction<NewsreaderSchema, ('words' | 'setAside')[], 'versionchange'>;
+
+/**
+ * One step per version, run in order from the version on disk to DATABASE_VERSION inside the
+ * upgrade transaction. A v2 adds `2: (db, tx) => { ... }` here (a new index, or records rewritten
+ * through a cursor on tx.objectStore('words')) and raises DATABASE_VERSION; steps are never edited
+ * once released, since a browser may run any of them later.
+ */
+export const MIGRATIONS: Readonly<Record<number, (db: IDBPDatabase<NewsreaderSchema>, tx: UpgradeTransaction) => void>> = {
+  1: (db) => {
+    const words = db.createObjectStore('words', { keyPath: 'id' });
+    words.createIndex('due', 'card.due');
+    db.createObjectStore('setAside', { autoIncrement: true });
+  },
+};
+
+function errorName(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '';
+}
+
+function storeError(error: unknown, action: string): WordStoreError {
   if (error instanceof WordStoreError) return error;
-  return new WordStoreError(problemOf(error), error instanceof Error ? error.message : String(error), { cause: error });
+  const name = errorName(error);
+  if (name === 'VersionError')
+    return new WordStoreError('newerVersion', 'The saved words were written by a newer version of the site', { cause: error });
+  if (name === 'QuotaExceededError') return new WordStoreError('quotaFull', `The browser's storage is full (${action})`, { cause: error });
+  return new WordStoreError('failed', `Could not ${action} the saved words`, { cause: error });
 }
 
-/** Enough of a SavedWord to review and list it; anything else is set aside. */
-function isReadable(record: unknown): record is SavedWord {
-  if (typeof record !== 'object' || record === null) return false;
-  const word = record as Partial<SavedWord>;
-  const card = word.card as Partial<SavedWord['card']> | undefined;
-  return (
-    typeof word.id === 'string' &&
-    typeof word.word === 'string' &&
-    typeof word.lemma === 'string' &&
-    typeof word.sentence === 'string' &&
-    typeof card === 'object' &&
-    card !== null &&
-    typeof card.due === 'string' &&
-    !Number.isNaN(Date.parse(card.due)) &&
-    typeof card.stability === 'number' &&
-    typeof card.difficulty === 'number' &&
-    typeof card.state === 'number'
-  );
+export interface IndexedDbWordStoreOptions {
+  /** BroadcastChannel constructor; absent where the browser has none (then only this tab hears changes). */
+  readonly BroadcastChannel?: typeof BroadcastChannel;
+  readonly now?: () => Date;
 }
 
-/** `onGone` runs when the connection closes so that another tab's upgrade or deletion is never blocked by this one. */
-function open(onGone: () => void): Promise<IDBPDatabase> {
-  if (typeof indexedDB === 'undefined') return Promise.reject(new WordStoreError('unavailable', 'IndexedDB is not available'));
-  return openDB(DATABASE_NAME, DATABASE_VERSION, {
-    upgrade(database) {
-      if (!database.objectStoreNames.contains('words')) {
-        database.createObjectStore('words', { keyPath: 'id' }).createIndex('due', 'card.due');
-      }
-      if (!database.objectStoreNames.contains('setAside')) database.createObjectStore('setAside', { autoIncrement: true });
-    },
-    blocking() {
-      onGone();
-    },
-    terminated: onGone,
-  });
-}
-
-export function openWordStore(): WordStore {
-  let database: Promise<IDBPDatabase> | undefined;
-  const connection = (): Promise<IDBPDatabase> => {
-    if (database !== undefined) return database;
-    const opening: Promise<IDBPDatabase> = open(() => {
-      // Closed for another tab's upgrade or deletion: the next call opens a fresh connection.
-      if (database === opening) database = undefined;
-      void opening.then(
-        (db) => db.close(),
-        () => {},
-      );
-    }).catch((error: unknown) => {
-      if (database === opening) database = undefined;
-      throw storeError(error);
-    });
-    database = opening;
-    return opening;
-  };
+export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}): WordStore {
+  const Channel = options.BroadcastChannel ?? globalThis.BroadcastChannel;
+  const now = options.now ?? (() => new Date());
   const listeners = new Set<() => void>();
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANGES_CHANNEL);
-  channel?.addEventListener('message', (message: MessageEvent<{ type?: string }>) => {
-    if (message.data?.type === 'changed') for (const listener of listeners) listener();
-  });
-  const changed = () => {
-    channel?.postMessage({ type: 'changed' });
-    // BroadcastChannel does not deliver to its own sender: tell this tab's listeners directly.
+  let channel: BroadcastChannel | null = null;
+  let opening: Promise<IDBPDatabase<NewsreaderSchema>> | null = null;
+
+  function open(): Promise<IDBPDatabase<NewsreaderSchema>> {
+    if (typeof indexedDB === 'undefined') return Promise.reject(new WordStoreError('unavailable', 'This browser has no IndexedDB'));
+    opening ??= openDB<NewsreaderSchema>(DATABASE_NAME, DATABASE_VERSION, {
+      upgrade(db, oldVersion, newVersion, tx) {
+        for (let version = oldVersion + 1; version <= (newVersion ?? DATABASE_VERSION); version += 1) MIGRATIONS[version]?.(db, tx);
+      },
+      // Another tab runs a newer site and wants to upgrade: let it, and open again on the next call.
+      blocking() {
+        void opening?.then((db) => db.close());
+        opening = null;
+      },
+    }).catch((error: unknown) => {
+      opening = null;
+      const name = errorName(error);
+      if (name === 'VersionError' || name === 'QuotaExceededError') throw storeError(error, 'open');
+      throw new WordStoreError('unavailable', 'The saved words could not be opened', { cause: error });
+    });
+    return opening;
+  }
+
+  function changed(): void {
     for (const listener of listeners) listener();
-  };
+    try {
+      channel?.postMessage({ type: 'changed' });
+    } catch {
+      // A closed channel only means no other tab hears this change.
+    }
+  }
 
   return {
     async load(): Promise<WordStoreContents> {
+      const db = await open();
       try {
-        const db = await connection();
-        const records: unknown[] = await db.getAll('words');
-        const words = records.filter(isReadable);
-        const unreadable = records.filter((record) => !isReadable(record));
-        if (unreadable.length > 0) {
-          const transaction = db.transaction(['words', 'setAside'], 'readwrite');
-          const at = new Date().toISOString();
-          for (const record of unreadable) {
-            void transaction.objectStore('setAside').add({ record, reason: 'not a saved word', at });
-            const id = (record as { id?: unknown } | null)?.id;
-            if (typeof id === 'string') void transaction.objectStore('words').delete(id);
+        const tx = db.transaction(['words', 'setAside'], 'readwrite');
+        const words: SavedWord[] = [];
+        for (let cursor = await tx.objectStore('words').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+          const decoded = decodeSavedWord(cursor.value);
+          if ('word' in decoded && decoded.word.id === cursor.key) words.push(decoded.word);
+          else {
+            const reason = 'reason' in decoded ? decoded.reason : 'Key and id differ';
+            await tx.objectStore('setAside').add({ record: cursor.value, reason, at: now().toISOString() });
+            await cursor.delete();
           }
-          await transaction.done;
         }
-        return { words, setAside: await db.count('setAside') };
+        const setAside = await tx.objectStore('setAside').count();
+        await tx.done;
+        return { words, setAside };
       } catch (error) {
-        throw storeError(error);
+        throw storeError(error, 'read');
       }
     },
-    async put(words) {
+    async put(words: readonly SavedWord[]): Promise<void> {
+      const db = await open();
       try {
-        const db = await connection();
-        const transaction = db.transaction('words', 'readwrite');
-        for (const word of words) void transaction.store.put(word);
-        await transaction.done;
+        const tx = db.transaction('words', 'readwrite');
+        await Promise.all([...words.map((word) => tx.store.put(word)), tx.done]);
       } catch (error) {
-        throw storeError(error);
+        throw storeError(error, 'save');
       }
       changed();
     },
-    async remove(id) {
+    async remove(id: string): Promise<void> {
+      const db = await open();
       try {
-        await (await connection()).delete('words', id);
+        const tx = db.transaction('words', 'readwrite');
+        await Promise.all([tx.store.delete(id), tx.done]);
       } catch (error) {
-        throw storeError(error);
+        throw storeError(error, 'delete');
       }
       changed();
     },
-    subscribe(listener) {
+    subscribe(listener: () => void): () => void {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      if (channel === null && Channel !== undefined) {
+        channel = new Channel(CHANGES_CHANNEL);
+        channel.onmessage = (event: MessageEvent) => {
+          if ((event.data as { type?: unknown } | null)?.type === 'changed') for (const each of listeners) each();
+        };
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && channel !== null) {
+          channel.close();
+          channel = null;
+        }
+      };
     },
   };
 }

@@ -38,6 +38,7 @@ describe('generated machine docs', () => {
       'word-lookup',
       'read-aloud',
       'review',
+      'saved-words',
       'consent',
       'analytics',
     ]);

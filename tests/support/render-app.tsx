@@ -16,6 +16,7 @@ import { InspectContext } from '../../src/app/inspector';
 import type { AppServices } from '../../src/app/services';
 import type { HtmlSanitiser } from '../../src/platform/html-sanitiser';
 import type { SpeechEngine } from '../../src/platform/speech-engine';
+import type { WordStore } from '../../src/platform/word-store';
 import { fakeApi } from './fake-api';
 
 export interface RenderAppOptions {
@@ -35,6 +36,8 @@ export interface RenderAppOptions {
   readonly strict?: boolean;
   /** 'browser': the real window.history and location, moved to `path` first; 'memory' (default) records every entry. */
   readonly history?: 'memory' | 'browser';
+  /** Saved words; without one, the routes use IndexedDB, which jsdom lacks (the store is "unavailable"). */
+  readonly wordStore?: WordStore;
 }
 
 export function renderApp(path: string, options: RenderAppOptions = {}) {
@@ -51,6 +54,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     dictionary,
     ...(options.sanitiser ? { sanitiser: options.sanitiser } : {}),
     ...(options.speech ? { speech: options.speech } : {}),
+    ...(options.wordStore ? { wordStore: () => Promise.resolve(options.wordStore!) } : {}),
   };
   if (options.history === 'browser') window.history.replaceState(null, '', path);
   const user = userEvent.setup();

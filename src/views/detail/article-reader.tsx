@@ -5,6 +5,7 @@ import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
 import { IsolatedHtml } from './isolated-html';
 import { ReadAloudPlayer } from './read-aloud-player';
 import { useReadAloudBody } from './use-read-aloud-body';
+import { useVocabularySave } from './use-vocabulary-save';
 import { WordEntry } from './word-entry';
 import { WordLookupActorContext } from './word-lookup-context';
 
@@ -97,6 +98,14 @@ export function ArticleReader({ html, language }: { html: string | null; languag
   const isOwnTrigger = useCallback((path: readonly EventTarget[]) => path.some(isWordOrField), []);
   // While the player reads, a click on a sentence reads from there; otherwise it passes to the look-up.
   const readAloud = useReadAloudBody();
+  const vocabularySave = useVocabularySave(language);
+  const onRendered = useCallback(
+    (container: HTMLElement) => {
+      vocabularySave.onRendered(container);
+      readAloud.onRendered(container);
+    },
+    [vocabularySave, readAloud],
+  );
 
   return (
     <>
@@ -108,8 +117,8 @@ export function ArticleReader({ html, language }: { html: string | null; languag
           css={bodyStyles}
           lang="en"
           className="article-body-host"
-          activations={[readAloud.activation, { selector: BODY_WORD_SELECTOR, onActivate: onBodyWord }]}
-          onRendered={readAloud.onRendered}
+          activations={[vocabularySave.activation, readAloud.activation, { selector: BODY_WORD_SELECTOR, onActivate: onBodyWord }]}
+          onRendered={onRendered}
         />
       ) : null}
       <WordEntry texts={texts} textLanguage={language} anchor={anchor} onClose={close} isOwnTrigger={isOwnTrigger} />

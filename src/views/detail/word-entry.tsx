@@ -5,6 +5,7 @@ import type { WordSense } from '../../../common/dictionary';
 import { entryLayout, levelTagNames, type WordEntry as Entry } from '../../domain/word-lookup';
 import type { ReadingHelpTexts } from '../../domain/word-lookup-texts';
 import { HearWordButton } from './read-aloud-player';
+import { SaveWordButton } from './save-word-button';
 import { WordLookupActorContext } from './word-lookup-context';
 
 type EntryStatus = 'closed' | 'lookingUp' | 'shown' | 'noEntry' | 'failed';
@@ -198,6 +199,7 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
             {title}
           </h2>
           {status === 'shown' && entry !== null ? <HearWordButton word={entry.lemma} language={textLanguage} /> : null}
+          {status === 'shown' && entry !== null ? <SaveWordButton entry={entry} anchor={anchor} textLanguage={textLanguage} /> : null}
           <button type="button" className="word-entry-close" aria-label={texts.close} onClick={() => onClose(true)}>
             <span aria-hidden="true">×</span>
           </button>

@@ -1,14 +1,15 @@
 import { Link, useLocation } from 'wouter';
-import { aboutHref, homePath, isArticlesPath, listPath } from '../../domain/routing';
+import { aboutHref, homePath, isArticlesPath, listPath, pageAt } from '../../domain/routing';
 import { usePageLanguage, useTexts } from '../use-texts';
 import { LanguageSelector } from './language-selector';
+import { WordsLink, type DueCountSource } from './words-link';
 
 function scrollToAbout(): void {
   // The router changes the path without the browser's own jump to the #about fragment.
   requestAnimationFrame(() => document.getElementById('about')?.scrollIntoView({ block: 'start' }));
 }
 
-export function SiteHeader() {
+export function SiteHeader({ dueCount }: { dueCount?: DueCountSource }) {
   const texts = useTexts();
   const language = usePageLanguage();
   const [location] = useLocation();
@@ -36,6 +37,11 @@ export function SiteHeader() {
                 {texts.nav.articles}
               </Link>
             </li>
+            {dueCount !== undefined ? (
+              <li>
+                <WordsLink source={dueCount} path={location} current={pageAt(location).kind === 'words'} />
+              </li>
+            ) : null}
             <li>
               <Link href={aboutHref(language)} className="nav-link" onClick={scrollToAbout}>
                 {texts.nav.about}

@@ -12,6 +12,7 @@ import { pageModel } from './page';
 import { readAloudModel } from './read-aloud';
 import { readingProgressModel } from './reading-progress';
 import { reviewModel } from './review';
+import { savedWordsModel } from './saved-words';
 import { wordLookupModel } from './word-lookup';
 
 export type { MachineModel, ModelEvent, Scenario } from './model';
@@ -34,6 +35,7 @@ export { READ_ALOUD_SENTENCES, READ_ALOUD_VOICES, READ_ALOUD_WORD } from './read
 export type { PageNavigation } from './page';
 export { READING_ARTICLE } from './reading-progress';
 export { DUE_WORD, LATER_WORD, REVIEW_MODEL_NOW } from './review';
+export { FOREIGN_CSV, IMPORTED_WORD, NEW_WORD, OUR_CSV, STORED_WORD } from './saved-words';
 
 export const MACHINE_MODELS: readonly MachineModel[] = [
   languageModel,
@@ -44,6 +46,7 @@ export const MACHINE_MODELS: readonly MachineModel[] = [
   wordLookupModel,
   readAloudModel,
   reviewModel,
+  savedWordsModel,
   consentModel,
   analyticsModel,
 ];

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gradeCard } from '../../../src/domain/scheduling';
-import { openWordStore } from '../../../src/platform/indexeddb-word-store';
+import { createIndexedDbWordStore } from '../../../src/platform/indexeddb-word-store';
 import { REVIEW_NOW, savedWord } from '../../support/review-words';
 
 afterEach(async () => {
@@ -20,7 +20,7 @@ afterEach(async () => {
 
 describe('the review route’s word store', () => {
   it('creates newsreader v1 with words (keyPath id, index due on card.due) and setAside (autoIncrement)', async () => {
-    const store = openWordStore();
+    const store = createIndexedDbWordStore();
     await store.load();
     const database = await openDB('newsreader');
     expect(database.version).toBe(1);
@@ -35,7 +35,7 @@ describe('the review route’s word store', () => {
   });
 
   it('returns on load what a review put, and tells subscribers', async () => {
-    const store = openWordStore();
+    const store = createIndexedDbWordStore();
     const word = savedWord('harbour');
     let changes = 0;
     const unsubscribe = store.subscribe(() => (changes += 1));
@@ -48,7 +48,7 @@ describe('the review route’s word store', () => {
   });
 
   it('moves a record it cannot read aside and loads the rest', async () => {
-    const store = openWordStore();
+    const store = createIndexedDbWordStore();
     await store.put([savedWord('harbour')]);
     const database = await openDB('newsreader', 1);
     await database.put('words', { id: 'broken', card: 'not a card' });

@@ -7,10 +7,10 @@ const quiet = () => fakeApi({ latestArticles: () => pending(), article: () => pe
 
 describe('header', () => {
   it.each([
-    ['zh', ['首页', '文章列表', '关于我们']],
-    ['es', ['Inicio', 'Artículos', 'Acerca de']],
-    ['en', ['Home', 'Articles', 'About']],
-    ['ko', ['Home', 'Articles', 'About']],
+    ['zh', ['首页', '文章列表', '我的生词', '关于我们']],
+    ['es', ['Inicio', 'Artículos', 'Mis palabras', 'Acerca de']],
+    ['en', ['Home', 'Articles', 'My words', 'About']],
+    ['ko', ['Home', 'Articles', 'My words', 'About']],
   ] as const)('shows the %s labels and links the logo to the language home', (language, labels) => {
     renderApp(`/${language}/articles`, { fake: quiet() });
     const nav = screen.getByRole('navigation');

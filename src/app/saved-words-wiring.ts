@@ -1,0 +1,45 @@
+/**
+ * The saved-words machine with the store and the downloads. The routes pass the IndexedDB store
+ * of word-store-factory.ts (imported on first use, so idb loads with the words and article routes only).
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import { exportAnki, exportCsv } from '../domain/word-export';
+import { savedWordsMachine } from '../machines/saved-words-machine';
+import type { SavedWord } from '../domain/saved-words';
+import { downloadText } from '../platform/file-transfer';
+import type { WordStore } from '../platform/word-store';
+
+function fileDate(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function wiredSavedWords(getStore: () => Promise<WordStore>, origin: string, now: () => Date = () => new Date()) {
+  return savedWordsMachine.provide({
+    actors: {
+      loadWords: fromPromise(async () => (await getStore()).load()),
+      putWords: fromPromise<void, { words: SavedWord[] }>(async ({ input }) => (await getStore()).put(input.words)),
+      removeWord: fromPromise<void, { id: string }>(async ({ input }) => (await getStore()).remove(input.id)),
+      storeChanges: fromCallback(({ sendBack }) => {
+        let unsubscribe: (() => void) | null = null;
+        let stopped = false;
+        void getStore()
+          .then((store) => {
+            if (!stopped) unsubscribe = store.subscribe(() => sendBack({ type: 'EXTERNAL_CHANGE' }));
+          })
+          .catch(() => {
+            // The load reports the problem; without a store there are no changes to hear.
+          });
+        return () => {
+          stopped = true;
+          unsubscribe?.();
+        };
+      }),
+    },
+    actions: {
+      exportCsv: ({ context }) =>
+        downloadText(`newsreader-words-${fileDate(now())}.csv`, exportCsv(context.words, origin), 'text/csv;charset=utf-8'),
+      exportAnki: ({ context }) =>
+        downloadText(`newsreader-words-anki-${fileDate(now())}.txt`, exportAnki(context.words), 'text/tab-separated-values;charset=utf-8'),
+    },
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * What the Save buttons keep: from a dictionary entry (the word entry) or from an item of the
+ * article's vocabulary list. Pure, so both buttons save the same shape.
+ */
+import type { TextLanguage } from '../../common/languages';
+import { newCard, savedWordId, type SavedWord } from './saved-words';
+import type { WordEntry } from './word-lookup';
+
+export interface SaveSource {
+  /** The word as the learner met it. */
+  readonly word: string;
+  readonly lemma: string;
+  readonly gloss: string | null;
+  readonly ipa: string | null;
+  readonly definition: string | null;
+  readonly sentence: string;
+}
+
+export interface SaveContext {
+  readonly textLanguage: TextLanguage;
+  readonly articleId: string;
+  readonly articleTitle: string;
+  readonly now: Date;
+}
+
+function present(text: string | undefined | null): string | null {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/** The first sense with a gloss in the page language gives the gloss (none on English pages); the first sense the IPA and definition. */
+export function saveSourceFromEntry(entry: WordEntry, word: string, sentence: string, textLanguage: TextLanguage): SaveSource {
+  const first = entry.senses[0];
+  const glossed = textLanguage === 'en' ? undefined : entry.senses.find((sense) => present(sense.gloss) !== null);
+  return {
+    word: present(word) ?? entry.query,
+    lemma: entry.lemma,
+    gloss: present(glossed?.gloss),
+    ipa: present(first?.ipa),
+    definition: present(first?.definition),
+    sentence,
+  };
+}
+
+export function wordToSave(source: SaveSource, context: SaveContext): SavedWord {
+  return {
+    id: savedWordId(source.lemma),
+    word: source.word.trim(),
+    lemma: source.lemma.trim(),
+    gloss: context.textLanguage === 'en' ? null : present(source.gloss),
+    glossLanguage: context.textLanguage,
+    ipa: present(source.ipa),
+    definition: present(source.definition),
+    sentence: source.sentence.trim(),
+    articleId: context.articleId,
+    articleTitle: context.articleTitle,
+    savedAt: context.now.toISOString(),
+    card: newCard(context.now),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The number of saved words due for review, for the header on every page. Raw IndexedDB and no
+ * codecs on purpose: this is in the first-load JS of home and list, so it must stay a few hundred
+ * bytes; the words page and the review session use the full store (indexeddb-word-store.ts).
+ * Any failure counts as 0: the header never shows an error, the words page explains it.
+ */
+export function countDue(now: Date = new Date()): Promise<number> {
+  return new Promise((resolve) => {
+    try {
+      // No version: opens whatever version is on disk, so a newer site's database is never refused.
+      const request = indexedDB.open('newsreader');
+      // The database does not exist yet: abort, so looking at the header never creates one.
+      request.onupgradeneeded = () => request.transaction?.abort();
+      request.onerror = () => resolve(0);
+      request.onsuccess = () => {
+        const db = request.result;
+        try {
+          const count = db.transaction('words').objectStore('words').index('due').count(IDBKeyRange.upperBound(now.toISOString()));
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => resolve(0);
+        } catch {
+          resolve(0);
+        }
+        db.close();
+      };
+    } catch {
+      resolve(0);
+    }
+  });
+}
+
+/** Calls back when saved words change in any tab; returns the unsubscribe. */
+export function onWordsChanged(listener: () => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel('newsreader-words');
+  channel.onmessage = listener;
+  return () => channel.close();
+}

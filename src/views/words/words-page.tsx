@@ -1,0 +1,133 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { dueWords, matchingWords } from '../../domain/saved-words';
+import { savedWordsTextsFor } from '../../domain/saved-words-texts';
+import { reviewPath } from '../../domain/routing';
+import { usePageLanguage, useTextLanguage } from '../use-texts';
+import { SavedWordItem } from './saved-word-item';
+import { SavedWordsActorContext } from './saved-words-context';
+import { StoreProblems } from './store-problems';
+import { WordsTransfer } from './words-transfer';
+
+/**
+ * The learner's saved words: newest first, a search that filters them (kept in the machine, never
+ * in the address, so no page view carries a word), Delete with Undo, export and import.
+ */
+export function WordsPage() {
+  const textLanguage = useTextLanguage();
+  const language = usePageLanguage();
+  const texts = savedWordsTextsFor(textLanguage);
+  const actor = SavedWordsActorContext.useActorRef();
+  const status = SavedWordsActorContext.useSelector((snapshot) =>
+    snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready',
+  );
+  const words = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.words);
+  const query = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.query);
+  const lastDeleted = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.lastDeleted);
+  const now = new Date();
+  const shown = matchingWords(words, query);
+  const due = dueWords(words, now).length;
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const listTitleRef = useRef<HTMLHeadingElement>(null);
+  const deletedId = lastDeleted?.id ?? null;
+  const undone = useRef(false);
+
+  // A deleted word's button is gone: focus moves to Undo, and after Undo back to the list.
+  useEffect(() => {
+    if (deletedId !== null) undoRef.current?.focus();
+    else if (undone.current) {
+      undone.current = false;
+      listTitleRef.current?.focus();
+    }
+  }, [deletedId]);
+
+  return (
+    <div className="page words-page">
+      <header className="page-header">
+        <h1>{texts.title}</h1>
+        <p className="page-subtitle">{texts.intro}</p>
+        <p className="words-privacy">{texts.privacy}</p>
+      </header>
+
+      <StoreProblems texts={texts} />
+
+      {status === 'loading' ? (
+        <p className="result-count" role="status">
+          {texts.loading}
+        </p>
+      ) : null}
+
+      {status === 'ready' ? (
+        <>
+          <div className="words-summary">
+            <p className="result-count">{texts.count(words.length)}</p>
+            {due > 0 ? (
+              <Link href={reviewPath(language)} className="button button-primary">
+                {texts.review(due)}
+              </Link>
+            ) : null}
+          </div>
+
+          <div role="status" className="words-undo">
+            {lastDeleted !== null ? (
+              <p>
+                {texts.deleted(lastDeleted.word)}{' '}
+                <button
+                  ref={undoRef}
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    undone.current = true;
+                    actor.send({ type: 'UNDO' });
+                  }}
+                >
+                  {texts.undo}
+                </button>
+              </p>
+            ) : null}
+          </div>
+
+          {words.length === 0 ? (
+            <div className="empty-state">
+              <h2>{texts.emptyTitle}</h2>
+              <p>{texts.emptyHelp}</p>
+            </div>
+          ) : (
+            <section className="words-list" aria-labelledby="words-list-title">
+              <h2 id="words-list-title" ref={listTitleRef} tabIndex={-1} className="visually-hidden">
+                {texts.count(shown.length)}
+              </h2>
+              <div className="words-search" role="search">
+                <label htmlFor="words-search-input">{texts.searchLabel}</label>
+                <input
+                  id="words-search-input"
+                  type="search"
+                  autoComplete="off"
+                  value={query}
+                  placeholder={texts.searchPlaceholder}
+                  onChange={(event) => actor.send({ type: 'SEARCH', query: event.currentTarget.value })}
+                />
+              </div>
+              {shown.length === 0 ? <p className="words-no-match">{texts.noMatch(query)}</p> : null}
+              <ul className="saved-words">
+                {shown.map((word) => (
+                  <SavedWordItem
+                    key={word.id}
+                    word={word}
+                    texts={texts}
+                    textLanguage={textLanguage}
+                    language={language}
+                    now={now}
+                    onDelete={(id) => actor.send({ type: 'DELETE', id })}
+                  />
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <WordsTransfer texts={texts} hasWords={words.length > 0} />
+        </>
+      ) : null}
+    </div>
+  );
+}

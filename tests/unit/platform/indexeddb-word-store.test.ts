@@ -1,0 +1,155 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createIndexedDbWordStore, DATABASE_NAME } from '../../../src/platform/indexeddb-word-store';
+import { countDue } from '../../../src/platform/due-count';
+import { WordStoreError } from '../../../src/platform/word-store';
+import { savedWord } from '../../support/saved-word-fixtures';
+
+function rawPut(value: unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE_NAME);
+    request.onsuccess = () => {
+      const tx = request.result.transaction('words', 'readwrite');
+      tx.objectStore('words').put(value);
+      tx.oncomplete = () => {
+        request.result.close();
+        resolve();
+      };
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
+
+function rawSetAside(): Promise<unknown[]> {
+  return new Promise((resolve) => {
+    const request = indexedDB.open(DATABASE_NAME);
+    request.onsuccess = () => {
+      const all = request.result.transaction('setAside').objectStore('setAside').getAll();
+      all.onsuccess = () => {
+        request.result.close();
+        resolve(all.result);
+      };
+    };
+  });
+}
+
+function openAt(version: number): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.open(DATABASE_NAME, version);
+    request.onsuccess = () => {
+      request.result.close();
+      resolve();
+    };
+  });
+}
+
+function databaseNames(): Promise<string[]> {
+  return indexedDB.databases().then((list) => list.map((each) => each.name ?? ''));
+}
+
+beforeEach(() => {
+  // A fresh, empty IndexedDB for every test.
+  vi.stubGlobal('indexedDB', new IDBFactory());
+});
+
+describe('IndexedDB word store', () => {
+  it('keeps words across store instances (a reload) and replaces a word by id', async () => {
+    const first = createIndexedDbWordStore();
+    await first.put([savedWord({ lemma: 'harbour' }), savedWord({ lemma: 'tide', savedAt: '2026-03-02T10:00:00.000Z' })]);
+    await first.put([savedWord({ lemma: 'harbour', gloss: '海港' })]);
+    await first.remove('tide');
+
+    const { words, setAside } = await createIndexedDbWordStore().load();
+    expect(words).toEqual([savedWord({ lemma: 'harbour', gloss: '海港' })]);
+    expect(setAside).toBe(0);
+  });
+
+  it('moves a record that does not decode aside (kept, not deleted) and counts it', async () => {
+    const store = createIndexedDbWordStore();
+    await store.put([savedWord({ lemma: 'harbour' })]);
+    await rawPut({ id: 'broken', word: 42 });
+
+    const first = await store.load();
+    expect(first.words.map((word) => word.id)).toEqual(['harbour']);
+    expect(first.setAside).toBe(1);
+    const kept = await rawSetAside();
+    expect(kept).toEqual([expect.objectContaining({ record: { id: 'broken', word: 42 }, reason: expect.stringContaining('word') })]);
+
+    // Loading again finds nothing new to set aside, and the count stays.
+    expect((await store.load()).setAside).toBe(1);
+  });
+
+  it('refuses a database written by a newer version with newerVersion, leaving it as it was', async () => {
+    await openAt(99);
+    const error = await createIndexedDbWordStore()
+      .load()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WordStoreError);
+    expect((error as WordStoreError).problem).toBe('newerVersion');
+    const list = await indexedDB.databases();
+    expect(list).toEqual([{ name: DATABASE_NAME, version: 99 }]);
+  });
+
+  it('is unavailable where the browser has no IndexedDB', async () => {
+    vi.stubGlobal('indexedDB', undefined);
+    const error = await createIndexedDbWordStore()
+      .load()
+      .catch((caught: unknown) => caught);
+    expect((error as WordStoreError).problem).toBe('unavailable');
+  });
+
+  it('names a full quota on a write, and the words kept before stay', async () => {
+    const store = createIndexedDbWordStore();
+    await store.put([savedWord({ lemma: 'harbour' })]);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const error = await store.put([savedWord({ lemma: 'tide' })]).catch((caught: unknown) => caught);
+    put.mockRestore();
+    expect((error as WordStoreError).problem).toBe('quotaFull');
+    expect((await store.load()).words.map((word) => word.id)).toEqual(['harbour']);
+  });
+
+  it('tells its own listeners and other tabs (BroadcastChannel) after every write', async () => {
+    const store = createIndexedDbWordStore();
+    const here = vi.fn();
+    const otherTab = new BroadcastChannel('newsreader-words');
+    const messages: unknown[] = [];
+    const heard = new Promise<void>((resolve) => {
+      otherTab.onmessage = (event) => {
+        messages.push(event.data);
+        resolve();
+      };
+    });
+    const unsubscribe = store.subscribe(here);
+    await store.put([savedWord({ lemma: 'harbour' })]);
+    await heard;
+    expect(here).toHaveBeenCalledTimes(1);
+    expect(messages).toEqual([{ type: 'changed' }]);
+    unsubscribe();
+    otherTab.close();
+  });
+
+  it('hears a change announced by another tab', async () => {
+    const store = createIndexedDbWordStore();
+    const heard = new Promise<void>((resolve) => store.subscribe(resolve));
+    const otherTab = new BroadcastChannel('newsreader-words');
+    otherTab.postMessage({ type: 'changed' });
+    await expect(heard).resolves.toBeUndefined();
+    otherTab.close();
+  });
+});
+
+describe('due count for the header', () => {
+  it('counts the words due now and creates no database when there is none', async () => {
+    expect(await countDue(new Date('2026-03-05T00:00:00.000Z'))).toBe(0);
+    expect(await databaseNames()).toEqual([]);
+
+    await createIndexedDbWordStore().put([
+      savedWord({ lemma: 'harbour' }),
+      savedWord({ lemma: 'tide', card: { ...savedWord({ lemma: 'tide' }).card, due: '2026-04-01T00:00:00.000Z' } }),
+    ]);
+    expect(await countDue(new Date('2026-03-05T00:00:00.000Z'))).toBe(1);
+  });
+});
