@@ -3,7 +3,7 @@
  * texts of every screen, the keys (Space shows the answer, 1–4 grade, nothing else), focus, and
  * axe-core (colour contrast is left to the browser tests: jsdom has no layout).
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { TextLanguage } from '../../../common/languages';
@@ -64,7 +64,7 @@ describe('review page', () => {
     expect(screen.getByText(texts.reviewed(1))).toBeInTheDocument();
     expect(screen.getByText(texts.gradeCount(texts.grades.easy, 1))).toBeInTheDocument();
     expect(store.words.find((word) => word.id === 'harbour')!.card.reps).toBe(1);
-    expect(screen.getByRole('link', { name: texts.toWords })).toHaveAttribute('href', `/${language}/words`);
+    expect(within(screen.getByRole('main')).getByRole('link', { name: texts.toWords })).toHaveAttribute('href', `/${language}/words`);
     expect(await violations()).toEqual([]);
   });
 
