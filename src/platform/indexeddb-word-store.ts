@@ -91,10 +91,15 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
 
   function changed(): void {
     for (const listener of listeners) listener();
+    if (Channel === undefined) return;
+    // A writer that never subscribed (the review session) still tells the header and other tabs.
+    const sender = channel ?? new Channel(CHANGES_CHANNEL);
     try {
-      channel?.postMessage({ type: 'changed' });
+      sender.postMessage({ type: 'changed' });
     } catch {
       // A closed channel only means no other tab hears this change.
+    } finally {
+      if (sender !== channel) sender.close();
     }
   }
 

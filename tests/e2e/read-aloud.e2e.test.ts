@@ -5,105 +5,22 @@
  * with its voice and rate, and ends the current one only when the test calls
  * window.__speech.finish(). Other contexts delete speech synthesis, or offer no English voice.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { READ_ALOUD_TEXTS } from '../../src/domain/read-aloud-texts';
 import { READING_HELP_TEXTS } from '../../src/domain/word-lookup-texts';
 import { focusIsVisible, listArticles, tabTo } from './support/app';
+import { axeViolations } from './support/axe';
+import { installSpeech, type SpeechMode, type Spoken } from './support/fake-speech-synthesis';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 import { REPO_ROOT } from '../support/server-process';
 
 const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
-const AXE_SOURCE = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const HOST = '[data-testid="article-body-host"]';
 const BODY = `${HOST} .nr-article-body`;
 const zh = READ_ALOUD_TEXTS.zh;
-
-type SpeechMode = 'voices' | 'none' | 'noEnglish';
-
-interface Spoken {
-  text: string;
-  rate: number;
-  voice: string | null;
-}
-
-/** Runs in the page before the app: the fake speech synthesis (or none). */
-function installSpeech(mode: SpeechMode) {
-  if (mode === 'none') {
-    for (const target of [window, Window.prototype] as object[]) {
-      delete (target as Record<string, unknown>)['speechSynthesis'];
-      delete (target as Record<string, unknown>)['SpeechSynthesisUtterance'];
-    }
-    if ('speechSynthesis' in window) Object.defineProperty(window, 'speechSynthesis', { value: undefined, configurable: true });
-    return;
-  }
-  const voice = (name: string, lang: string) => ({ name, lang, voiceURI: `fake-${name}`, default: false, localService: true });
-  const all =
-    mode === 'voices' ? [voice('Daniel', 'en-GB'), voice('Samantha', 'en-US'), voice('Mónica', 'es-ES')] : [voice('Mónica', 'es-ES')];
-  let loaded = false;
-  const listeners = new Set<() => void>();
-  type Utterance = {
-    text: string;
-    rate: number;
-    voice: { name: string } | null;
-    onend: (() => void) | null;
-    onerror: ((e: { error: string }) => void) | null;
-  };
-  let current: Utterance | null = null;
-  let paused = false;
-  const spoken: Array<{ text: string; rate: number; voice: string | null }> = [];
-  class FakeUtterance {
-    text: string;
-    rate = 1;
-    lang = '';
-    voice: { name: string } | null = null;
-    onend: (() => void) | null = null;
-    onerror: ((e: { error: string }) => void) | null = null;
-    constructor(text: string) {
-      this.text = text;
-    }
-  }
-  const synthesis = {
-    get speaking() {
-      return current !== null;
-    },
-    get paused() {
-      return paused;
-    },
-    getVoices: () => (loaded ? all : []),
-    speak(utterance: Utterance) {
-      current = utterance;
-      spoken.push({ text: utterance.text, rate: utterance.rate, voice: utterance.voice?.name ?? null });
-    },
-    cancel() {
-      const cancelled = current;
-      current = null;
-      // Chromium reports a cancelled utterance as an error; the app must not take it for a failure.
-      cancelled?.onerror?.({ error: 'interrupted' });
-    },
-    pause: () => void (paused = true),
-    resume: () => void (paused = false),
-    addEventListener: (_type: string, listener: () => void) => void listeners.add(listener),
-    removeEventListener: (_type: string, listener: () => void) => void listeners.delete(listener),
-  };
-  setTimeout(() => {
-    loaded = true;
-    for (const listener of listeners) listener();
-  }, 100);
-  Object.defineProperty(window, 'speechSynthesis', { value: synthesis, configurable: true });
-  Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: FakeUtterance, configurable: true });
-  (window as unknown as { __speech: object }).__speech = {
-    spoken,
-    state: () => (current === null ? 'silent' : paused ? 'paused' : 'speaking'),
-    finish() {
-      const ended = current;
-      current = null;
-      ended?.onend?.();
-    },
-  };
-}
 
 const harness = useHarness();
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -152,15 +69,6 @@ async function expectReading(page: Page, index: number) {
   await expect.poll(() => readingIndex(page)).toBe(String(index));
   await expect.poll(async () => (await lastSpoken(page))?.text).toBe(await highlighted(page));
   expect(await status(page).textContent()).toMatch(new RegExp(`^第 ${index + 1} 句`));
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as Array<{ id: string; help: string; nodes: Array<{ target: unknown[] }> }>;
-  return violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
 describe('reading an article aloud', () => {

@@ -5,55 +5,25 @@
  * the test process, for that grade from the seeded card at the moment it was graded. Also the
  * done and empty screens, and axe-core on every screen.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createEmptyCard, fsrs, Rating, type Card, type Grade } from 'ts-fsrs';
-import type { ReviewCard, SavedWord } from '../../src/domain/saved-words';
+import { createEmptyCard, Rating, type Card } from 'ts-fsrs';
+import type { SavedWord } from '../../src/domain/saved-words';
 import { formatDue, REVIEW_TEXTS } from '../../src/domain/review-texts';
+import { axeViolations } from './support/axe';
+import { gradeAndCheck, ours, scheduler } from './support/fsrs-check';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 import { seedWords, storedWords } from './support/seed-words';
 import { REPO_ROOT } from '../support/server-process';
 
 const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
-const AXE_SOURCE = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const zh = REVIEW_TEXTS.zh;
-const scheduler = fsrs({ enable_fuzz: false });
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
 const harness = useHarness();
-
-function ours(card: Card): ReviewCard {
-  return {
-    due: card.due.toISOString(),
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsedDays: card.elapsed_days,
-    scheduledDays: card.scheduled_days,
-    learningSteps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state as number as ReviewCard['state'],
-    lastReview: card.last_review ? card.last_review.toISOString() : null,
-  };
-}
-
-function theirs(card: ReviewCard): Card {
-  return {
-    due: new Date(card.due),
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsed_days: card.elapsedDays,
-    scheduled_days: card.scheduledDays,
-    learning_steps: card.learningSteps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-    ...(card.lastReview ? { last_review: new Date(card.lastReview) } : {}),
-  };
-}
 
 function saved(lemma: string, gloss: string, sentence: string, card: Card): SavedWord {
   return {
@@ -85,15 +55,6 @@ function seededWords(now: number): SavedWord[] {
   ];
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as Array<{ id: string; help: string; nodes: Array<{ target: unknown[] }> }>;
-  return violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
-
 async function openReview(
   words: readonly SavedWord[],
   viewport?: { width: number; height: number },
@@ -108,25 +69,6 @@ async function openReview(
 const revealButton = (page: Page) => page.getByRole('button', { name: zh.reveal });
 const gradeButton = (page: Page, grade: keyof typeof zh.grades) => page.getByRole('button', { name: new RegExp(`^${zh.grades[grade]}`) });
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-
-/** Grades the answer on screen with `act`, then checks the stored card against ts-fsrs from `before`. */
-async function gradeAndCheck(page: Page, before: SavedWord, rating: Grade, act: () => Promise<void>): Promise<SavedWord> {
-  const startedAt = Date.now();
-  await act();
-  let stored: SavedWord | undefined;
-  await expect
-    .poll(async () => {
-      stored = (await storedWords(page)).find((word) => word.id === before.id);
-      return stored?.card.reps;
-    })
-    .toBe(before.card.reps + 1);
-  const gradedAt = Date.parse(stored!.card.lastReview!);
-  expect(gradedAt).toBeGreaterThanOrEqual(startedAt - 1000);
-  expect(gradedAt).toBeLessThanOrEqual(Date.now() + 1000);
-  const expected = scheduler.next(theirs(before.card), new Date(gradedAt), rating).card;
-  expect(stored!.card).toEqual(ours(expected));
-  return stored!;
-}
 
 describe('reviewing saved words', () => {
   it('zh: reviews three words with Again, Good and Easy by mouse and keyboard; FSRS sets each next date; Again comes back', async () => {

@@ -8,15 +8,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { dictionaryPathFrom } from '../../server/config';
-import { openDictionary } from '../../server/dictionary/open-dictionary';
-import { importFeeds } from '../../server/ingest/importer';
-import { openSqliteStore } from '../../server/store/sqlite-store';
 import { partOfSpeechName } from '../../common/parts-of-speech';
 import { READING_HELP_TEXTS } from '../../src/domain/word-lookup-texts';
-import { startFixtureServer } from '../ingest/fixture-server';
 import { deepFocus, focusIsVisible, shownText, type JourneyLanguage } from './support/app';
 import { axeViolations } from './support/axe';
+import { fixtureArticles } from './support/fixture-articles';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 import { REPO_ROOT } from '../support/server-process';
 
@@ -26,51 +22,16 @@ const DESKTOP = { width: 1280, height: 800 };
 const HAN = /\p{Script=Han}/u;
 /** The article text inside the body's shadow root (playwright's CSS locators pierce open shadow roots). */
 const BODY = '[data-testid="article-body-host"] .nr-article-body';
-const FEED_ROUTES = {
-  '/feeds/rss.xml': { file: 'rss-full.xml', contentType: 'application/rss+xml; charset=utf-8' },
-  '/feeds/atom.xml': { file: 'atom-links.xml', contentType: 'application/atom+xml' },
-  '/pages/robot-kits.html': { file: 'pages/robot-kits.html', contentType: 'text/html; charset=utf-8' },
-};
+const articles = fixtureArticles();
 
-/** Every article the import wrote; the first one (from the RSS feed) is the one read in most tests. */
-const importedIds: string[] = [];
-let articleId: string;
-
-/** Imports the project's fixture feeds over HTTP, with the bundled dictionary, into the test database. */
-async function importFixtureFeeds(databasePath: string): Promise<void> {
-  const fixtures = await startFixtureServer(FEED_ROUTES);
-  // The server opens this same file (dictionary.db beside the database) read-only when it starts.
-  const { dictionary } = openDictionary({ path: dictionaryPathFrom({}, databasePath) });
-  const store = openSqliteStore(databasePath);
-  try {
-    const feeds = [
-      { url: fixtures.url('/feeds/rss.xml'), source: 'cbs' },
-      { url: fixtures.url('/feeds/atom.xml'), source: 'bbc' },
-    ] as const;
-    await importFeeds(store, feeds, {
-      dictionary,
-      timeoutMs: 5000,
-      // The fixture server is on loopback, which the importer refuses by default.
-      allowPrivateHosts: true,
-      reporter: { itemDone: (_feed, outcome, detail) => void (outcome === 'imported' && detail.id && importedIds.push(detail.id)) },
-    });
-  } finally {
-    store.close();
-    dictionary.close();
-    await fixtures.close();
-  }
-  expect(importedIds.length, 'the fixture feeds should import at least three articles').toBeGreaterThanOrEqual(3);
-  articleId = importedIds[0]!;
-}
-
-const harness = useHarness({ seed: importFixtureFeeds, env: { LOAD_CORPUS: 'false' } });
+const harness = useHarness({ seed: articles.seed, env: { LOAD_CORPUS: 'false' } });
 
 beforeAll(() => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 
 /** Opens the article for a returning learner (no cookie banner), runs `use`, and closes the page. */
-async function onArticle(language: JourneyLanguage, use: (page: Page) => Promise<void>, viewport = DESKTOP, id = articleId) {
+async function onArticle(language: JourneyLanguage, use: (page: Page) => Promise<void>, viewport = DESKTOP, id = articles.importedIds[0]!) {
   const { context, page } = await newPage(harness, { ...SAVED_REJECTION, viewport });
   try {
     await page.goto(`/${language}/articles/${id}`);
@@ -265,7 +226,7 @@ describe('looking up words on an imported article', () => {
   });
 
   it('zh: the vocabulary list gives a Chinese translation for most words, and says so where there is none', async () => {
-    for (const id of importedIds) {
+    for (const id of articles.importedIds) {
       await onArticle(
         'zh',
         async (page) => {

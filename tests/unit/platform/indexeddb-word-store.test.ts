@@ -131,6 +131,17 @@ describe('IndexedDB word store', () => {
     otherTab.close();
   });
 
+  it('tells the header and other tabs about a write even when it never subscribed (the review session)', async () => {
+    const store = createIndexedDbWordStore();
+    const header = new BroadcastChannel('newsreader-words');
+    const heard = new Promise<unknown>((resolve) => {
+      header.onmessage = (event) => resolve(event.data);
+    });
+    await store.remove('harbour');
+    await expect(heard).resolves.toEqual({ type: 'changed' });
+    header.close();
+  });
+
   it('hears a change announced by another tab', async () => {
     const store = createIndexedDbWordStore();
     const heard = new Promise<void>((resolve) => store.subscribe(resolve));
