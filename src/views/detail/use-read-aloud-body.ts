@@ -71,7 +71,14 @@ export function useReadAloudBody(): { onRendered: (container: HTMLElement) => vo
     keepInView(sentence.range);
   }, [reading]);
 
-  useEffect(() => () => highlights()?.registry.delete(READ_ALOUD_HIGHLIGHT), []);
+  // The body goes when another article starts loading in the same route: its speech goes with it.
+  useEffect(
+    () => () => {
+      highlights()?.registry.delete(READ_ALOUD_HIGHLIGHT);
+      actor.send({ type: 'STOP' });
+    },
+    [actor],
+  );
 
   const activation: BodyActivation = {
     selector: '.nr-article-title, .nr-article-body',
