@@ -1,7 +1,8 @@
 /**
  * Sentences of an English text, as character ranges. Intl.Segmenter finds the boundaries; it
- * breaks after every abbreviation ("Mr. | Smith"), so a piece that ends in a known abbreviation
- * or a single initial is joined to the next one.
+ * breaks after every abbreviation ("Mr. | Smith"), so a piece that ends in a title or an initial is
+ * joined to the next one, and one that ends in another abbreviation only when what follows shows
+ * the sentence goes on (a number, a lower-case word, a word after "U.S." that does not start sentences).
  */
 
 export interface SentenceSpan {
@@ -11,14 +12,13 @@ export interface SentenceSpan {
   readonly end: number;
 }
 
-const ABBREVIATIONS = new Set([
+/** Titles stand before a name, so the sentence always goes on: "Dr. Lee agreed." */
+const TITLES = new Set([
   'mr',
   'mrs',
   'ms',
   'dr',
   'prof',
-  'sr',
-  'jr',
   'st',
   'mt',
   'gen',
@@ -32,6 +32,13 @@ const ABBREVIATIONS = new Set([
   'rev',
   'hon',
   'pres',
+]);
+
+/**
+ * Abbreviations that may also end a sentence ("The answer was no. He left."): the sentence goes on
+ * only when a number follows ("No. 5", "Dec. 12"); a lower-case word joins anyway (below).
+ */
+const ABBREVIATIONS = new Set([
   'vs',
   'etc',
   'inc',
@@ -43,6 +50,8 @@ const ABBREVIATIONS = new Set([
   'approx',
   'dept',
   'est',
+  'jr',
+  'sr',
   'jan',
   'feb',
   'mar',
@@ -55,21 +64,77 @@ const ABBREVIATIONS = new Set([
   'oct',
   'nov',
   'dec',
-  'e.g',
-  'i.e',
-  'u.s',
-  'u.k',
-  'u.n',
-  'a.m',
-  'p.m',
 ]);
 
-function endsInAbbreviation(piece: string): boolean {
-  const match = /(?:^|[\s("'“‘])([A-Za-z](?:\.[A-Za-z])*|[A-Za-z]+)\.\s*$/.exec(piece);
-  if (match === null) return false;
+/** Words that start sentences: after "the U.S." one of these starts a new one, any other word does not ("U.S. Army"). */
+const SENTENCE_STARTERS = new Set([
+  'a',
+  'an',
+  'the',
+  'he',
+  'she',
+  'it',
+  'they',
+  'we',
+  'i',
+  'you',
+  'but',
+  'and',
+  'so',
+  'yet',
+  'in',
+  'on',
+  'at',
+  'this',
+  'that',
+  'these',
+  'those',
+  'there',
+  'then',
+  'its',
+  'his',
+  'her',
+  'their',
+  'our',
+  'many',
+  'some',
+  'most',
+  'after',
+  'before',
+  'when',
+  'while',
+  'if',
+  'as',
+  'for',
+  'officials',
+  'critics',
+  'experts',
+  'meanwhile',
+  'however',
+  'still',
+  'now',
+]);
+
+type Abbreviation = 'title' | 'initial' | 'dotted' | 'other';
+
+function abbreviationAtEnd(piece: string): Abbreviation | null {
+  const match = /(?:^|[\s("'“‘])([A-Za-z](?:\.[A-Za-z])+|[A-Za-z]+)\.\s*$/.exec(piece);
+  if (match === null) return null;
   const word = match[1]!;
+  const lower = word.toLowerCase();
+  if (TITLES.has(lower)) return 'title';
   // A single capital letter is an initial ("John F. Kennedy").
-  return ABBREVIATIONS.has(word.toLowerCase()) || /^[A-Z]$/.test(word);
+  if (/^[A-Z]$/.test(word)) return 'initial';
+  if (word.includes('.')) return 'dotted';
+  return ABBREVIATIONS.has(lower) ? 'other' : null;
+}
+
+function goesOn(kind: Abbreviation, next: string): boolean {
+  const first = /\S+/.exec(next)?.[0] ?? '';
+  if (kind === 'title' || kind === 'initial') return true;
+  if (/^\d/.test(first)) return true;
+  if (kind === 'dotted') return !SENTENCE_STARTERS.has(first.replace(/[^A-Za-z]/g, '').toLowerCase());
+  return false;
 }
 
 function trimmed(text: string, start: number, end: number): SentenceSpan | null {
@@ -84,23 +149,22 @@ let segmenter: Intl.Segmenter | undefined;
 
 export function sentenceSpans(text: string): SentenceSpan[] {
   segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
+  const pieces = [...segmenter.segment(text)];
   const spans: SentenceSpan[] = [];
   let pendingStart: number | null = null;
-  for (const { segment, index } of segmenter.segment(text)) {
+  pieces.forEach(({ segment, index }, at) => {
     const start: number = pendingStart ?? index;
     const end = index + segment.length;
-    if (endsInAbbreviation(segment) && end < text.length) {
+    const kind = abbreviationAtEnd(segment);
+    const next = pieces[at + 1]?.segment;
+    if (kind !== null && next !== undefined && goesOn(kind, next)) {
       pendingStart = start;
-      continue;
+      return;
     }
     pendingStart = null;
     const span = trimmed(text, start, end);
     if (span !== null) spans.push(span);
-  }
-  if (pendingStart !== null) {
-    const span = trimmed(text, pendingStart, text.length);
-    if (span !== null) spans.push(span);
-  }
+  });
   return joinedOverLowerCase(text, spans);
 }
 

@@ -16,6 +16,23 @@ describe('sentences', () => {
     expect(sentences('See e.g. the report. The U.S. economy grew.')).toEqual(['See e.g. the report.', 'The U.S. economy grew.']);
   });
 
+  it('ends a sentence at an abbreviation that is also a word, unless a number or a lower-case word follows', () => {
+    expect(sentences('The answer was no. He left.')).toEqual(['The answer was no.', 'He left.']);
+    expect(sentences('Prices fell in Dec. Then they rose.')).toEqual(['Prices fell in Dec.', 'Then they rose.']);
+    expect(sentences('The vote is on Dec. 12 at No. 10, officials said. Acme Co. reported a loss.')).toEqual([
+      'The vote is on Dec. 12 at No. 10, officials said.',
+      'Acme Co. reported a loss.',
+    ]);
+  });
+
+  it('reads "U.S." as the end of a sentence only before a word that starts sentences', () => {
+    expect(sentences('The U.S. Army left. Troops came home to the U.S. The war was over.')).toEqual([
+      'The U.S. Army left.',
+      'Troops came home to the U.S.',
+      'The war was over.',
+    ]);
+  });
+
   it('keeps decimals and numbers whole', () => {
     expect(sentences('Prices rose 3.5% last year. Wages fell by 1.2 per cent.')).toEqual([
       'Prices rose 3.5% last year.',
