@@ -160,6 +160,9 @@ describe('reading an article aloud', () => {
       expect((await focusIsVisible(page)).element).toContain(zh.previous);
       await page.keyboard.press('Enter');
       await expectReading(page, 0);
+      // Previous is unavailable on the first sentence, and keeps the focus it has.
+      expect((await focusIsVisible(page)).element).toContain(zh.previous);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBe('true');
       await tabTo(page, (el) => el.tag === 'select');
       await page.keyboard.press('ArrowDown');
       await expect.poll(async () => (await lastSpoken(page))?.voice).toBe('Samantha');

@@ -73,6 +73,19 @@ function Settings({ texts }: { texts: ReadAloudTexts }) {
 }
 
 /**
+ * A control that can be unavailable for a moment (Previous on the first sentence, Stop once reading
+ * ends): aria-disabled rather than disabled, so a button that has focus keeps it instead of
+ * dropping the keyboard learner to the top of the page.
+ */
+function ControlButton({ label, enabled, onPress }: { label: string; enabled: boolean; onPress: () => void }) {
+  return (
+    <button type="button" className="button" aria-disabled={!enabled} onClick={() => enabled && onPress()}>
+      {label}
+    </button>
+  );
+}
+
+/**
  * The read-aloud player above the article body: Play / Pause / Resume in one button (focus stays
  * on it), Stop, the previous and next sentence, the voice and the speed, and a polite status line
  * saying which sentence is read. Where the browser cannot read aloud it says so instead.
@@ -112,24 +125,17 @@ export function ReadAloudPlayer({ language }: { language: TextLanguage }) {
           >
             {main.label}
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={!reading}
-            onClick={() => {
+          <ControlButton
+            label={texts.stop}
+            enabled={reading}
+            onPress={() => {
               actor.send({ type: 'STOP' });
-              // The Stop button is disabled now; focus stays in the player.
+              // Stop is unavailable now; focus goes to Play rather than stay on it.
               mainButton.current?.focus();
             }}
-          >
-            {texts.stop}
-          </button>
-          <button type="button" className="button" disabled={!reading || index === 0} onClick={() => actor.send({ type: 'PREVIOUS' })}>
-            {texts.previous}
-          </button>
-          <button type="button" className="button" disabled={!reading || index + 1 >= total} onClick={() => actor.send({ type: 'NEXT' })}>
-            {texts.next}
-          </button>
+          />
+          <ControlButton label={texts.previous} enabled={reading && index > 0} onPress={() => actor.send({ type: 'PREVIOUS' })} />
+          <ControlButton label={texts.next} enabled={reading && index + 1 < total} onPress={() => actor.send({ type: 'NEXT' })} />
         </div>
         <Settings texts={texts} />
         <p className="read-aloud-status" role="status" aria-live="polite" data-testid="read-aloud-status">
