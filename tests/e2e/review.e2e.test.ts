@@ -13,7 +13,8 @@ import { createEmptyCard, Rating, type Card } from 'ts-fsrs';
 import type { SavedWord } from '../../src/domain/saved-words';
 import { formatDue, REVIEW_TEXTS } from '../../src/domain/review-texts';
 import { axeViolations } from './support/axe';
-import { gradeAndCheck, ours, scheduler } from './support/fsrs-check';
+import { fromReferenceCard } from '../support/fsrs-cards';
+import { gradeAndCheck, scheduler } from './support/fsrs-check';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 import { seedWords, storedWords } from './support/seed-words';
 import { REPO_ROOT } from '../support/server-process';
@@ -38,7 +39,7 @@ function saved(lemma: string, gloss: string, sentence: string, card: Card): Save
     articleId: 'city-bikes',
     articleTitle: 'City bikes are back',
     savedAt: new Date(Date.now() - 30 * DAY).toISOString(),
-    card: ours(card),
+    card: fromReferenceCard(card),
   };
 }
 

@@ -5,29 +5,14 @@
  * than re-derived.
  */
 import { describe, expect, it } from 'vitest';
-import { createEmptyCard, fsrs, Rating, State, type Card, type Grade } from 'ts-fsrs';
+import { createEmptyCard, fsrs, Rating, type Grade } from 'ts-fsrs';
 import { newCard, type ReviewCard } from '../../../src/domain/saved-words';
 import { gradeCard, previewDueDates, previewIntervals, REVIEW_GRADES, type ReviewGrade } from '../../../src/domain/scheduling';
+import { referenceCard } from '../../support/fsrs-cards';
 import { LEARNING_CARD, REVIEW_CARD, REVIEW_NOW } from '../../support/review-words';
 
 const reference = fsrs({ enable_fuzz: false });
 const RATING: Record<ReviewGrade, Grade> = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy };
-
-/** The same card as ts-fsrs takes it, written out field by field. */
-function referenceCard(card: ReviewCard): Card {
-  const base: Card = {
-    due: new Date(card.due),
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsed_days: card.elapsedDays,
-    scheduled_days: card.scheduledDays,
-    learning_steps: card.learningSteps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state as number as State,
-  };
-  return card.lastReview === null ? base : { ...base, last_review: new Date(card.lastReview) };
-}
 
 const CASES: Array<[string, ReviewCard]> = [
   ['a new card', newCard(new Date('2026-03-09T12:00:00.000Z'))],
