@@ -67,7 +67,8 @@ function ankiField(html: string): string {
 export function exportAnki(words: readonly SavedWord[]): string {
   const header = ['#separator:tab', '#html:true', '#columns:Front\tBack'];
   const notes = words.map((word) => {
-    const front = word.sentence === '' ? escapeHtml(word.word) : `${escapeHtml(word.word)}<br>${markedSentence(word.sentence, word.word, word.lemma)}`;
+    const front =
+      word.sentence === '' ? escapeHtml(word.word) : `${escapeHtml(word.word)}<br>${markedSentence(word.sentence, word.word, word.lemma)}`;
     const back = [word.gloss, word.ipa ? `/${word.ipa}/` : null, word.definition]
       .filter((part): part is string => part !== null && part !== '')
       .map(escapeHtml)

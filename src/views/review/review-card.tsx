@@ -133,7 +133,7 @@ export function ReviewCard({
                   type="button"
                   className={`button review-grade review-grade-${grade}`}
                   aria-keyshortcuts={String(index + 1)}
-                  // A second grade while the first is being written would be lost (the machine ignores it).
+                  // The machine takes no grade while one is written; the buttons say so rather than ignore a click.
                   disabled={saving}
                   onClick={() => onGrade(grade)}
                 >

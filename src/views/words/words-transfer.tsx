@@ -49,7 +49,9 @@ export function WordsTransfer({ texts, hasWords }: { texts: SavedWordsTexts; has
       </div>
       <div role="status" className="words-transfer-status">
         {imported?.kind === 'added' ? <p>{texts.imported(imported.count)}</p> : null}
-        {imported?.kind === 'refused' ? <p className="error-message">{texts.importRefused(imported.line, texts.importReasons[csvImportReasonOf(imported.detail)])}</p> : null}
+        {imported?.kind === 'refused' ? (
+          <p className="error-message">{texts.importRefused(imported.line, texts.importReasons[csvImportReasonOf(imported.detail)])}</p>
+        ) : null}
       </div>
     </section>
   );

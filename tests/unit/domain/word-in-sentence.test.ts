@@ -14,7 +14,11 @@ describe('the word in its sentence', () => {
   });
 
   it('never marks the word inside another word', () => {
-    expect(wordInSentence('He is within reach in time.', 'in', 'in')).toEqual({ before: 'He is within reach ', word: 'in', after: ' time.' });
+    expect(wordInSentence('He is within reach in time.', 'in', 'in')).toEqual({
+      before: 'He is within reach ',
+      word: 'in',
+      after: ' time.',
+    });
     expect(wordInSentence('IN time, within reach.', 'in', 'in')?.word).toBe('IN');
   });
 

@@ -71,7 +71,8 @@ describe('words page', () => {
     const store = memoryWordStore([HARBOUR]);
     const { user } = renderApp('/zh/words', { wordStore: store });
     await screen.findByRole('heading', { level: 3, name: 'harbours' });
-    const csv = 'word,lemma,gloss,sentence,article_link,saved_at,due_at\r\nrun,run,跑,,https://x/en/articles/%E0%A4,2026-03-01T10:00:00.000Z,\r\n';
+    const csv =
+      'word,lemma,gloss,sentence,article_link,saved_at,due_at\r\nrun,run,跑,,https://x/en/articles/%E0%A4,2026-03-01T10:00:00.000Z,\r\n';
     await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([csv], 'words.csv', { type: 'text/csv' }));
     const refusal = await screen.findByText(t.importRefused(2, t.importReasons.link));
     expect(refusal.textContent).not.toMatch(/article_link|address/);
