@@ -4,13 +4,15 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import { exportAnki, exportCsv } from '../domain/word-export';
+import { localDayStamp } from '../domain/dates';
 import { savedWordsMachine } from '../machines/saved-words-machine';
 import type { SavedWord } from '../domain/saved-words';
 import { downloadText } from '../platform/file-transfer';
 import type { WordStore } from '../platform/word-store';
 
+// The learner's day: at 01:00 in Shanghai the UTC date is still yesterday's.
 function fileDate(now: Date): string {
-  return now.toISOString().slice(0, 10);
+  return localDayStamp(now);
 }
 
 export function wiredSavedWords(getStore: () => Promise<WordStore>, origin: string, now: () => Date = () => new Date()) {

@@ -20,6 +20,8 @@ export interface ReviewTexts {
   readonly answerAnnounced: (word: string) => string;
   readonly sentenceLabel: string;
   readonly fromArticle: string;
+  /** The article link's name when the word has no article title (an imported word). */
+  readonly anArticle: string;
   readonly reveal: string;
   readonly revealHint: string;
   readonly pronunciation: string;
@@ -27,8 +29,6 @@ export interface ReviewTexts {
   readonly englishDefinition: string;
   readonly gradesLabel: string;
   readonly grades: Readonly<Record<ReviewGrade, string>>;
-  /** "Good, again in 3 days (key 3)": the grade button's accessible description. */
-  readonly gradeHint: (interval: string, key: number) => string;
   readonly keysHint: string;
   readonly saving: string;
   readonly doneTitle: string;
@@ -53,6 +53,7 @@ export const REVIEW_TEXTS = {
     answerAnnounced: (word) => `Answer for ${word} shown. Grade it with keys 1 to 4.`,
     sentenceLabel: 'In the sentence',
     fromArticle: 'From',
+    anArticle: 'the article',
     reveal: 'Show answer',
     revealHint: 'Space or Enter',
     pronunciation: 'Pronunciation',
@@ -60,7 +61,6 @@ export const REVIEW_TEXTS = {
     englishDefinition: 'English definition',
     gradesLabel: 'How well did you remember it?',
     grades: { again: 'Again', hard: 'Hard', good: 'Good', easy: 'Easy' },
-    gradeHint: (interval, key) => `Next in ${interval}. Key ${key}.`,
     keysHint: 'Keys 1, 2, 3 and 4 choose Again, Hard, Good and Easy.',
     saving: 'Saving…',
     doneTitle: 'Review finished',
@@ -88,6 +88,7 @@ export const REVIEW_TEXTS = {
     answerAnnounced: (word) => `已显示 ${word} 的答案。用数字键 1 到 4 评分。`,
     sentenceLabel: '原句',
     fromArticle: '出自',
+    anArticle: '原文',
     reveal: '显示答案',
     revealHint: '空格键或回车键',
     pronunciation: '发音',
@@ -95,7 +96,6 @@ export const REVIEW_TEXTS = {
     englishDefinition: '英文释义',
     gradesLabel: '你记得怎么样？',
     grades: { again: '重来', hard: '困难', good: '良好', easy: '简单' },
-    gradeHint: (interval, key) => `${interval}后再复习。快捷键 ${key}。`,
     keysHint: '数字键 1、2、3、4 分别选择重来、困难、良好、简单。',
     saving: '正在保存…',
     doneTitle: '复习完成',
@@ -123,6 +123,7 @@ export const REVIEW_TEXTS = {
     answerAnnounced: (word) => `Respuesta de ${word} a la vista. Califícala con las teclas 1 a 4.`,
     sentenceLabel: 'En la frase',
     fromArticle: 'De',
+    anArticle: 'el artículo',
     reveal: 'Mostrar respuesta',
     revealHint: 'Espacio o Intro',
     pronunciation: 'Pronunciación',
@@ -130,7 +131,6 @@ export const REVIEW_TEXTS = {
     englishDefinition: 'Definición en inglés',
     gradesLabel: '¿Qué tal la recordabas?',
     grades: { again: 'Otra vez', hard: 'Difícil', good: 'Bien', easy: 'Fácil' },
-    gradeHint: (interval, key) => `La próxima en ${interval}. Tecla ${key}.`,
     keysHint: 'Las teclas 1, 2, 3 y 4 eligen Otra vez, Difícil, Bien y Fácil.',
     saving: 'Guardando…',
     doneTitle: 'Repaso terminado',

@@ -4,6 +4,7 @@
  * "My words" link and due count are in texts.ts (they show on every page).
  */
 import type { TextLanguage } from '../../common/languages';
+import type { CsvImportReason } from './word-export';
 
 /** The word store's problems (src/platform/word-store.ts names them the same). */
 export type StoreProblemName = 'unavailable' | 'newerVersion' | 'quotaFull' | 'failed';
@@ -35,7 +36,9 @@ export interface SavedWordsTexts {
   readonly importCsv: string;
   readonly transferTitle: string;
   readonly imported: (count: number) => string;
-  readonly importRefused: (line: number, detail: string) => string;
+  /** The reason is one of importReasons. */
+  readonly importRefused: (line: number, reason: string) => string;
+  readonly importReasons: Readonly<Record<CsvImportReason, string>>;
   readonly privacy: string;
   readonly problems: Readonly<Record<StoreProblemName, string>>;
   readonly setAside: (count: number) => string;
@@ -78,6 +81,18 @@ export const SAVED_WORDS_TEXTS = {
     imported: (count) => (count === 1 ? '1 word imported.' : `${count} words imported.`),
     importRefused: (line, detail) =>
       `This file is not a word list exported from this site (line ${line}: ${detail}). Nothing was imported.`,
+    importReasons: {
+      header: 'the first line is not the column header of this site’s export',
+      columns: 'the line does not have 7 columns',
+      emptyWord: 'the word or its dictionary form is empty',
+      savedAt: 'the date it was saved is not a valid date',
+      dueAt: 'the review date is not a valid date',
+      link: 'the article link is not the address of an article on this site',
+      unclosedQuote: 'a quotation mark is never closed',
+      textAfterQuote: 'there is text after a closing quotation mark',
+      record: 'the line cannot be kept as a saved word',
+      unreadable: 'the line cannot be read',
+    },
     privacy: 'Your saved words stay in this browser and are never sent anywhere.',
     problems: {
       unavailable: 'Your saved words cannot be used in this browser (storage is off or unavailable, for example in a private window).',
@@ -121,6 +136,18 @@ export const SAVED_WORDS_TEXTS = {
     transferTitle: '导出与导入',
     imported: (count) => `已导入 ${count} 个单词。`,
     importRefused: (line, detail) => `该文件不是本站导出的单词表（第 ${line} 行：${detail}）。未导入任何内容。`,
+    importReasons: {
+      header: '第一行不是本站导出文件的列标题',
+      columns: '这一行不是 7 列',
+      emptyWord: '单词或其原形为空',
+      savedAt: '收藏日期不是有效的日期',
+      dueAt: '复习日期不是有效的日期',
+      link: '文章链接不是本站文章的地址',
+      unclosedQuote: '有引号没有闭合',
+      textAfterQuote: '右引号后面还有文字',
+      record: '这一行无法保存为收藏的单词',
+      unreadable: '这一行无法读取',
+    },
     privacy: '你收藏的单词只保存在此浏览器中，不会发送到任何地方。',
     problems: {
       unavailable: '此浏览器无法使用收藏的单词（存储已关闭或不可用，例如在无痕窗口中）。',
@@ -165,6 +192,18 @@ export const SAVED_WORDS_TEXTS = {
     imported: (count) => (count === 1 ? '1 palabra importada.' : `${count} palabras importadas.`),
     importRefused: (line, detail) =>
       `Este archivo no es una lista de palabras exportada de este sitio (línea ${line}: ${detail}). No se importó nada.`,
+    importReasons: {
+      header: 'la primera línea no es la fila de encabezados de la exportación de este sitio',
+      columns: 'la línea no tiene 7 columnas',
+      emptyWord: 'la palabra o su forma base está vacía',
+      savedAt: 'la fecha en que se guardó no es una fecha válida',
+      dueAt: 'la fecha de repaso no es una fecha válida',
+      link: 'el enlace no es la dirección de un artículo de este sitio',
+      unclosedQuote: 'unas comillas nunca se cierran',
+      textAfterQuote: 'hay texto después de unas comillas de cierre',
+      record: 'la línea no se puede guardar como palabra',
+      unreadable: 'la línea no se puede leer',
+    },
     privacy: 'Tus palabras guardadas se quedan en este navegador y nunca se envían a ningún sitio.',
     problems: {
       unavailable:

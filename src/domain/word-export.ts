@@ -3,7 +3,9 @@
  * tab-separated file Anki imports as notes. Pure functions; the download and file picker are in
  * src/platform/file-transfer.ts. Formats with examples: docs/saved-words.md.
  */
+import { decodeSavedWord } from './saved-word-codec';
 import { newCard, savedWordId, type SavedWord } from './saved-words';
+import { wordInSentence } from './word-in-sentence';
 
 export const CSV_COLUMNS = ['word', 'lemma', 'gloss', 'sentence', 'article_link', 'saved_at', 'due_at'] as const;
 
@@ -12,15 +14,18 @@ export function articleLink(origin: string, language: string, articleId: string)
   return `${origin.replace(/\/+$/, '')}/${language}/articles/${encodeURIComponent(articleId)}`;
 }
 
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). A value
+// that already starts with apostrophes before one gets one more too, so that the import, which
+// takes exactly one off, gives back `'=cmd` as written and not `=cmd`.
+const GUARD_NEEDED = /^'*[=+\-@\t\r]/;
+const GUARDED = /^'+[=+\-@\t\r]/;
 
 function guardFormula(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return GUARD_NEEDED.test(cell) ? `'${cell}` : cell;
 }
 
 function unguardFormula(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+  return GUARDED.test(cell) ? cell.slice(1) : cell;
 }
 
 function csvCell(value: string): string {
@@ -47,21 +52,11 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The sentence cut around each occurrence of the word (any case), for marking it. */
-export function sentenceParts(sentence: string, word: string): { text: string; marked: boolean }[] {
-  if (word.trim() === '') return [{ text: sentence, marked: false }];
-  const pattern = new RegExp(`(${word.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'gi');
-  return sentence
-    .split(pattern)
-    .map((text, index) => ({ text, marked: index % 2 === 1 }))
-    .filter((part) => part.text !== '');
-}
-
-/** The sentence with each occurrence of the word in <b>, HTML-escaped. */
-export function markedSentence(sentence: string, word: string): string {
-  return sentenceParts(sentence, word)
-    .map((part) => (part.marked ? `<b>${escapeHtml(part.text)}</b>` : escapeHtml(part.text)))
-    .join('');
+/** The sentence with the saved word (see word-in-sentence.ts) in <b>, HTML-escaped. */
+export function markedSentence(sentence: string, written: string, lemma: string): string {
+  const parts = wordInSentence(sentence, written, lemma);
+  if (parts === null) return escapeHtml(sentence);
+  return `${escapeHtml(parts.before)}<b>${escapeHtml(parts.word)}</b>${escapeHtml(parts.after)}`;
 }
 
 // Tabs and line breaks would end the field or the note; in HTML they are only spaces.
@@ -72,7 +67,8 @@ function ankiField(html: string): string {
 export function exportAnki(words: readonly SavedWord[]): string {
   const header = ['#separator:tab', '#html:true', '#columns:Front\tBack'];
   const notes = words.map((word) => {
-    const front = word.sentence === '' ? escapeHtml(word.word) : `${escapeHtml(word.word)}<br>${markedSentence(word.sentence, word.word)}`;
+    const front =
+      word.sentence === '' ? escapeHtml(word.word) : `${escapeHtml(word.word)}<br>${markedSentence(word.sentence, word.word, word.lemma)}`;
     const back = [word.gloss, word.ipa ? `/${word.ipa}/` : null, word.definition]
       .filter((part): part is string => part !== null && part !== '')
       .map(escapeHtml)
@@ -84,8 +80,14 @@ export function exportAnki(words: readonly SavedWord[]): string {
 
 /** RFC 4180 rows; throws with the line number on an unclosed quote or text after one. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
+  return csvRows(text).map((row) => row.cells);
+}
+
+/** The rows with the line each starts on (a quoted line break makes a row span lines). */
+function csvRows(text: string): { cells: string[]; line: number }[] {
+  const rows: { cells: string[]; line: number }[] = [];
   let row: string[] = [];
+  let rowLine = 1;
   let cell = '';
   let quoted = false;
   let afterQuote = false;
@@ -115,85 +117,142 @@ export function parseCsv(text: string): string[][] {
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && source[i + 1] === '\n') i += 1;
       row.push(cell);
-      rows.push(row);
+      rows.push({ cells: row, line: rowLine });
       row = [];
       cell = '';
       afterQuote = false;
       line += 1;
+      rowLine = line;
     } else if (afterQuote) {
-      throw new CsvImportError(line, 'text after a closing quote');
+      throw new CsvImportError(line, 'textAfterQuote');
     } else cell += char;
   }
-  if (quoted) throw new CsvImportError(quoteLine, 'a quote is never closed');
+  if (quoted) throw new CsvImportError(quoteLine, 'unclosedQuote');
   if (cell !== '' || row.length > 0) {
     row.push(cell);
-    rows.push(row);
+    rows.push({ cells: row, line: rowLine });
   }
   return rows;
+}
+
+/** Why a file was refused; the words page says each in the page language (saved-words-texts.ts). */
+export const CSV_IMPORT_REASONS = [
+  'header',
+  'columns',
+  'emptyWord',
+  'savedAt',
+  'dueAt',
+  'link',
+  'unclosedQuote',
+  'textAfterQuote',
+  'record',
+  'unreadable',
+] as const;
+
+export type CsvImportReason = (typeof CSV_IMPORT_REASONS)[number];
+
+/** The reason a refusal carries; anything else (an error that is not ours) reads as 'unreadable'. */
+export function csvImportReasonOf(value: unknown): CsvImportReason {
+  return (CSV_IMPORT_REASONS as readonly unknown[]).includes(value) ? (value as CsvImportReason) : 'unreadable';
 }
 
 export class CsvImportError extends Error {
   constructor(
     readonly line: number,
-    readonly detail: string,
+    readonly reason: CsvImportReason,
   ) {
-    super(`Line ${line}: ${detail}`);
+    super(`Line ${line}: ${reason}`);
     this.name = 'CsvImportError';
+  }
+
+  /** The reason under its former name, which the saved-words machine still reads. */
+  get detail(): CsvImportReason {
+    return this.reason;
   }
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/**
+ * The date as toISOString() writes it, or null when it is none: Date would read 2026-02-30 as
+ * March 2, so the day and time must come back as written. One form (with milliseconds) keeps the
+ * string-compared `due` index in order.
+ */
+function isoDate(value: string): string | null {
+  if (!ISO_DATE.test(value)) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const iso = date.toISOString();
+  return iso.slice(0, 19) === value.slice(0, 19) ? iso : null;
+}
+
 const ARTICLE_PATH = /\/(en|zh|es|[a-z]{2})\/articles\/([^/?#]+)$/;
+
+function articleOf(link: string): { language: 'en' | 'zh' | 'es'; articleId: string } | null {
+  try {
+    const match = ARTICLE_PATH.exec(new URL(link).pathname);
+    if (match === null) return null;
+    return { language: match[1] === 'zh' || match[1] === 'es' ? match[1] : 'en', articleId: decodeURIComponent(match[2]!) };
+  } catch {
+    // Not an address, or a malformed %-escape in it.
+    return null;
+  }
+}
+
+function wordOfRow(row: readonly string[], line: number, now: Date): SavedWord {
+  if (row.length !== CSV_COLUMNS.length) throw new CsvImportError(line, 'columns');
+  const [word, lemma, gloss, sentence, link, savedAtCell, dueAtCell] = row.map(unguardFormula) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (word.trim() === '' || lemma.trim() === '') throw new CsvImportError(line, 'emptyWord');
+  const savedAt = isoDate(savedAtCell);
+  if (savedAt === null) throw new CsvImportError(line, 'savedAt');
+  const dueAt = dueAtCell === '' ? null : isoDate(dueAtCell);
+  if (dueAtCell !== '' && dueAt === null) throw new CsvImportError(line, 'dueAt');
+  const article = articleOf(link);
+  if (article === null) throw new CsvImportError(line, 'link');
+  const card = newCard(now);
+  // The codec the store reads with: a row it would set aside on the next load is refused now.
+  const decoded = decodeSavedWord({
+    id: savedWordId(lemma),
+    word,
+    lemma,
+    gloss: gloss === '' ? null : gloss,
+    glossLanguage: article.language,
+    ipa: null,
+    definition: null,
+    sentence,
+    articleId: article.articleId,
+    articleTitle: '',
+    savedAt,
+    card: dueAt === null ? card : { ...card, due: dueAt },
+  } satisfies SavedWord);
+  if (!('word' in decoded)) throw new CsvImportError(line, 'record');
+  return decoded.word;
+}
 
 /**
  * The words of a CSV this site exported. Anything else (another header, a bad date or link, a row
- * of another width) is refused with the line, so a wrong file never half-imports.
+ * of another width) is refused with the line, so a wrong file never half-imports; whatever goes
+ * wrong, the error is a CsvImportError.
  */
 export function importCsv(text: string, now: Date): SavedWord[] {
-  const rows = parseCsv(text).filter((row) => !(row.length === 1 && row[0] === ''));
+  const rows = csvRows(text).filter((row) => !(row.cells.length === 1 && row.cells[0] === ''));
   const header = rows[0];
-  if (header === undefined || header.join(',') !== CSV_COLUMNS.join(',')) {
-    throw new CsvImportError(1, `the first line must be ${CSV_COLUMNS.join(',')}`);
-  }
-  return rows.slice(1).map((row, index) => {
-    const line = index + 2;
-    if (row.length !== CSV_COLUMNS.length) throw new CsvImportError(line, `${CSV_COLUMNS.length} columns expected, ${row.length} found`);
-    const [word, lemma, gloss, sentence, link, savedAt, dueAt] = row.map(unguardFormula) as [
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
-    if (word.trim() === '' || lemma.trim() === '') throw new CsvImportError(line, 'word and lemma must not be empty');
-    if (!ISO_DATE.test(savedAt)) throw new CsvImportError(line, 'saved_at is not a date');
-    if (dueAt !== '' && !ISO_DATE.test(dueAt)) throw new CsvImportError(line, 'due_at is not a date');
-    let path = '';
+  if (header === undefined || header.cells.join(',') !== CSV_COLUMNS.join(',')) throw new CsvImportError(header?.line ?? 1, 'header');
+  return rows.slice(1).map(({ cells, line }) => {
     try {
-      path = new URL(link).pathname;
-    } catch {
-      throw new CsvImportError(line, 'article_link is not an address');
+      return wordOfRow(cells, line, now);
+    } catch (error) {
+      if (error instanceof CsvImportError) throw error;
+      throw new CsvImportError(line, 'unreadable');
     }
-    const match = ARTICLE_PATH.exec(path);
-    if (match === null) throw new CsvImportError(line, 'article_link is not an article address');
-    const language = match[1] === 'zh' || match[1] === 'es' ? match[1] : 'en';
-    const card = newCard(now);
-    return {
-      id: savedWordId(lemma),
-      word,
-      lemma,
-      gloss: gloss === '' ? null : gloss,
-      glossLanguage: language,
-      ipa: null,
-      definition: null,
-      sentence,
-      articleId: decodeURIComponent(match[2]!),
-      articleTitle: '',
-      savedAt,
-      card: dueAt === '' ? card : { ...card, due: dueAt },
-    };
   });
 }
 

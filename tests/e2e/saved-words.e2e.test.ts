@@ -84,6 +84,8 @@ describe('saving words, the words page and review in the browser', () => {
       // Export CSV: a header and one row per word, with absolute article links.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.exportCsv }).click()]);
       const csv = readFileSync((await download.path())!, 'utf8');
+      expect(csv.startsWith('\uFEFFword,lemma,'), 'the CSV starts with a byte-order mark for spreadsheets').toBe(true);
+      expect(download.suggestedFilename()).toMatch(/^newsreader-words-\d{4}-\d{2}-\d{2}\.csv$/);
       const rows = parseCsv(csv.replace(/^\uFEFF/, ''));
       expect(rows[0]).toEqual(['word', 'lemma', 'gloss', 'sentence', 'article_link', 'saved_at', 'due_at']);
       expect(rows.slice(1).map((row) => row[0])).toEqual(headings);
@@ -92,6 +94,10 @@ describe('saving words, the words page and review in the browser', () => {
         expect(row[5]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       }
       expect(rows.slice(1).filter((row) => row[3] !== '').length, 'saved words keep their sentence').toBeGreaterThanOrEqual(2);
+
+      // Export for Anki: no byte-order mark, or older Anki reads its first header line as a note.
+      const [anki] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.exportAnki }).click()]);
+      expect(readFileSync((await anki.path())!, 'utf8').startsWith('#separator:tab\n')).toBe(true);
 
       // Review from the words page: three cards graded Again, Good and Easy, each next date from FSRS.
       await page

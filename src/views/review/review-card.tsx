@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'wouter';
 import type { TextLanguage } from '../../../common/languages';
-import { detailPath } from '../../domain/routing';
 import type { SavedWord } from '../../domain/saved-words';
 import { REVIEW_GRADES, type ReviewGrade } from '../../domain/scheduling';
-import { sentenceParts } from '../../domain/review-sentence';
+import { wordInSentence } from '../../domain/word-in-sentence';
 import { formatInterval, type ReviewTexts } from '../../domain/review-texts';
+import { ArticleSourceLink } from '../common/article-source-link';
 
 interface ReviewCardProps {
   word: SavedWord;
@@ -24,7 +23,7 @@ interface ReviewCardProps {
 
 function Sentence({ word, label }: { word: SavedWord; label: string }) {
   if (word.sentence.trim() === '') return null;
-  const parts = sentenceParts(word.sentence, word.word, word.lemma);
+  const parts = wordInSentence(word.sentence, word.word, word.lemma);
   return (
     <blockquote className="review-sentence" lang="en">
       <span className="visually-hidden">{label}: </span>
@@ -102,9 +101,7 @@ export function ReviewCard({
       <Sentence word={word} label={texts.sentenceLabel} />
       <p className="review-source">
         {texts.fromArticle}{' '}
-        <Link href={detailPath(pageLanguage, word.articleId)} lang="en">
-          {word.articleTitle}
-        </Link>
+        <ArticleSourceLink pageLanguage={pageLanguage} articleId={word.articleId} title={word.articleTitle} untitled={texts.anArticle} />
       </p>
       {side === 'front' ? (
         <p className="review-reveal-row">
@@ -136,6 +133,8 @@ export function ReviewCard({
                   type="button"
                   className={`button review-grade review-grade-${grade}`}
                   aria-keyshortcuts={String(index + 1)}
+                  // The machine takes no grade while one is written; the buttons say so rather than ignore a click.
+                  disabled={saving}
                   onClick={() => onGrade(grade)}
                 >
                   <span className="review-grade-name">{texts.grades[grade]}</span>

@@ -1,10 +1,10 @@
-import { Link } from 'wouter';
+import { useId } from 'react';
 import type { TextLanguage } from '../../../common/languages';
-import { formatLongDate } from '../../domain/dates';
+import { formatLocalDate } from '../../domain/dates';
 import { isDue, type SavedWord } from '../../domain/saved-words';
 import type { SavedWordsTexts } from '../../domain/saved-words-texts';
-import { detailPath } from '../../domain/routing';
-import { sentenceParts } from '../../domain/word-export';
+import { wordInSentence } from '../../domain/word-in-sentence';
+import { ArticleSourceLink } from '../common/article-source-link';
 
 interface SavedWordItemProps {
   word: SavedWord;
@@ -15,8 +15,26 @@ interface SavedWordItemProps {
   onDelete: (id: string) => void;
 }
 
+function Sentence({ word }: { word: SavedWord }) {
+  const parts = wordInSentence(word.sentence, word.word, word.lemma);
+  return (
+    <blockquote className="saved-word-sentence" lang="en">
+      {parts === null ? (
+        word.sentence
+      ) : (
+        <>
+          {parts.before}
+          <mark>{parts.word}</mark>
+          {parts.after}
+        </>
+      )}
+    </blockquote>
+  );
+}
+
 export function SavedWordItem({ word, texts, textLanguage, language, now, onDelete }: SavedWordItemProps) {
-  const headingId = `saved-word-${word.id.replace(/[^a-z0-9]+/gi, '-')}`;
+  // Ids made from the word would clash ("well-being" and "well being").
+  const headingId = useId();
   return (
     <li className="saved-word" aria-labelledby={headingId}>
       <div className="saved-word-head">
@@ -44,22 +62,14 @@ export function SavedWordItem({ word, texts, textLanguage, language, now, onDele
           {word.definition}
         </p>
       ) : null}
-      {word.sentence !== '' ? (
-        <blockquote className="saved-word-sentence" lang="en">
-          {sentenceParts(word.sentence, word.word).map((part, index) =>
-            part.marked ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
-          )}
-        </blockquote>
-      ) : null}
+      {word.sentence !== '' ? <Sentence word={word} /> : null}
       <p className="saved-word-source">
         {texts.fromArticle}{' '}
-        <Link href={detailPath(language, word.articleId)} lang={word.articleTitle === '' ? undefined : 'en'}>
-          {word.articleTitle === '' ? texts.anArticle : word.articleTitle}
-        </Link>
+        <ArticleSourceLink pageLanguage={language} articleId={word.articleId} title={word.articleTitle} untitled={texts.anArticle} />
       </p>
       <p className="saved-word-dates">
-        <span>{texts.savedOn(formatLongDate(word.savedAt, textLanguage))}</span>
-        <span>{isDue(word, now) ? texts.dueNow : texts.dueOn(formatLongDate(word.card.due, textLanguage))}</span>
+        <span>{texts.savedOn(formatLocalDate(word.savedAt, textLanguage))}</span>
+        <span>{isDue(word, now) ? texts.dueNow : texts.dueOn(formatLocalDate(word.card.due, textLanguage))}</span>
       </p>
       <button type="button" className="button saved-word-delete" aria-label={texts.delete(word.word)} onClick={() => onDelete(word.id)}>
         {texts.deleteButton}

@@ -1,5 +1,6 @@
-import { useRef, type ChangeEvent } from 'react';
+import { useId, useRef, type ChangeEvent } from 'react';
 import type { SavedWordsTexts } from '../../domain/saved-words-texts';
+import { csvImportReasonOf } from '../../domain/word-export';
 import { SavedWordsActorContext } from './saved-words-context';
 
 /** Export CSV, export for Anki and import CSV; the import's outcome is announced. */
@@ -7,6 +8,7 @@ export function WordsTransfer({ texts, hasWords }: { texts: SavedWordsTexts; has
   const actor = SavedWordsActorContext.useActorRef();
   const imported = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.imported);
   const fileRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -19,8 +21,8 @@ export function WordsTransfer({ texts, hasWords }: { texts: SavedWordsTexts; has
   };
 
   return (
-    <section className="words-transfer" aria-labelledby="words-transfer-title">
-      <h2 id="words-transfer-title">{texts.transferTitle}</h2>
+    <section className="words-transfer" aria-labelledby={titleId}>
+      <h2 id={titleId}>{texts.transferTitle}</h2>
       <div className="words-transfer-actions">
         {hasWords ? (
           <>
@@ -47,7 +49,9 @@ export function WordsTransfer({ texts, hasWords }: { texts: SavedWordsTexts; has
       </div>
       <div role="status" className="words-transfer-status">
         {imported?.kind === 'added' ? <p>{texts.imported(imported.count)}</p> : null}
-        {imported?.kind === 'refused' ? <p className="error-message">{texts.importRefused(imported.line, imported.detail)}</p> : null}
+        {imported?.kind === 'refused' ? (
+          <p className="error-message">{texts.importRefused(imported.line, texts.importReasons[csvImportReasonOf(imported.detail)])}</p>
+        ) : null}
       </div>
     </section>
   );

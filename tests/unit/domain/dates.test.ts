@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatShortDate, isoDateTime } from '../../../src/domain/dates';
+import { formatLocalDate, formatLongDate, formatShortDate, isoDateTime, localDayStamp } from '../../../src/domain/dates';
 
 describe('article dates', () => {
   it('formats the long date in the three page languages', () => {
@@ -25,5 +25,23 @@ describe('article dates', () => {
     expect(formatShortDate('', 'zh')).toBe('');
     expect(isoDateTime('nonsense')).toBeUndefined();
     expect(isoDateTime('2024-03-05T10:00:00Z')).toBe('2024-03-05T10:00:00.000Z');
+  });
+});
+
+describe('the learner’s own dates', () => {
+  it('shows an instant late on a UTC day as the next day for a learner in Shanghai, in the page language', () => {
+    const late = '2026-03-05T20:30:00.000Z';
+    expect(formatLocalDate(late, 'en', 'UTC')).toBe('March 5, 2026');
+    expect(formatLocalDate(late, 'en', 'Asia/Shanghai')).toBe('March 6, 2026');
+    expect(formatLocalDate(late, 'zh', 'Asia/Shanghai')).toBe('2026年3月6日');
+    expect(formatLocalDate(late, 'es', 'Asia/Shanghai')).toBe('6 de marzo de 2026');
+    expect(formatLocalDate('2026-03-05T03:00:00.000Z', 'en', 'America/Mexico_City')).toBe('March 4, 2026');
+    expect(formatLocalDate('not a date', 'en')).toBe('not a date');
+  });
+
+  it('names the learner’s day for a file name', () => {
+    expect(localDayStamp(new Date('2026-03-05T20:30:00.000Z'), 'UTC')).toBe('2026-03-05');
+    expect(localDayStamp(new Date('2026-03-05T20:30:00.000Z'), 'Asia/Shanghai')).toBe('2026-03-06');
+    expect(localDayStamp(new Date('2026-12-31T23:59:00.000Z'), 'Asia/Shanghai')).toBe('2027-01-01');
   });
 });

@@ -1,25 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { sentenceParts } from '../../../src/domain/review-sentence';
 import { formatDue, formatInterval, REVIEW_TEXTS } from '../../../src/domain/review-texts';
-
-describe('the word in its sentence', () => {
-  it('marks the word as written, in any case, as a whole word', () => {
-    expect(sentenceParts('Ships left the Harbours early; harbours fill.', 'harbours', 'harbour')).toEqual({
-      before: 'Ships left the ',
-      word: 'Harbours',
-      after: ' early; harbours fill.',
-    });
-    expect(sentenceParts('The cat sat on the category.', 'cat', 'cat')?.before).toBe('The ');
-    expect(sentenceParts('A category of things.', 'cat', 'cat')).toBeNull();
-  });
-
-  it('falls back to the lemma, and treats the word as text, not a pattern', () => {
-    expect(sentenceParts('We ran home.', 'running', 'ran')?.word).toBe('ran');
-    expect(sentenceParts('Costs rose (a lot).', '(a', '(a')?.word).toBe('(a');
-    expect(sentenceParts('', 'x', 'x')).toBeNull();
-  });
-});
 
 describe('intervals and due dates in the page language', () => {
   const MINUTE = 60_000;

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TextLanguage } from '../../../common/languages';
 import { reviewTextsFor } from '../../../src/domain/review-texts';
 import type { WordStore } from '../../../src/platform/word-store';
-import { memoryWordStore } from '../../support/fake-word-store';
+import { controlledWordStore, memoryWordStore } from '../../support/fake-word-store';
 import { renderApp } from '../../support/render-app';
 import { LATER_CARD, savedWord } from '../../support/review-words';
 
@@ -114,4 +114,37 @@ describe('review page', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: texts.reveal })).toHaveFocus());
     expect(puts).toHaveLength(1);
   });
+
+  it.each(LANGUAGES)(
+    '%s: an imported word (no article title) links to its article by a name; the grades wait while one is saved',
+    async (language) => {
+      const texts = reviewTextsFor(language);
+      const store = controlledWordStore();
+      stores.current = store;
+      const app = renderApp(`/${language}/review`);
+      await waitFor(() => expect(store.loads).toHaveLength(1));
+      store.loads[0]!.resolve({
+        words: [savedWord('within', { articleTitle: '', sentence: 'He is within reach in time.', word: 'in', lemma: 'in' })],
+        setAside: 0,
+      });
+
+      expect(await screen.findByRole('link', { name: texts.anArticle })).toHaveAttribute('href', `/${language}/articles/city-bikes`);
+      // The word itself is marked, not the "in" inside "within".
+      expect(screen.getByText('in', { selector: 'mark' }).previousSibling?.textContent).toBe('He is within reach ');
+      expect(await violations()).toEqual([]);
+
+      await app.user.keyboard(' ');
+      const again = await screen.findByRole('button', { name: new RegExp(`^${texts.grades.again}`) });
+      await app.user.click(again);
+      await waitFor(() => expect(store.puts).toHaveLength(1));
+      for (const grade of ['again', 'hard', 'good', 'easy'] as const) {
+        expect(screen.getByRole('button', { name: new RegExp(`^${texts.grades[grade]}`) })).toBeDisabled();
+      }
+      expect(screen.getByRole('status')).toHaveTextContent(texts.saving);
+      await app.user.keyboard('3');
+      expect(store.puts).toHaveLength(1);
+      store.puts[0]!.answer.resolve();
+      expect(await screen.findByRole('button', { name: texts.reveal })).toBeInTheDocument();
+    },
+  );
 });

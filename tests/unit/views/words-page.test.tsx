@@ -63,7 +63,37 @@ describe('words page', () => {
     expect(screen.getByText(t.emptyHelp)).toBeInTheDocument();
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, new File(['name,email\nAnn,a@example.com\n'], 'contacts.csv', { type: 'text/csv' }));
-    expect(await screen.findByText(/línea 1/)).toHaveTextContent(t.importRefused(1, '').split('(')[0]!);
+    expect(await screen.findByText(/línea 1/)).toHaveTextContent(t.importRefused(1, t.importReasons.header));
+  });
+
+  it('zh: refuses a file with a malformed article link, naming its line and the reason in Chinese, and the page keeps working', async () => {
+    const t = SAVED_WORDS_TEXTS.zh;
+    const store = memoryWordStore([HARBOUR]);
+    const { user } = renderApp('/zh/words', { wordStore: store });
+    await screen.findByRole('heading', { level: 3, name: 'harbours' });
+    const csv =
+      'word,lemma,gloss,sentence,article_link,saved_at,due_at\r\nrun,run,跑,,https://x/en/articles/%E0%A4,2026-03-01T10:00:00.000Z,\r\n';
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([csv], 'words.csv', { type: 'text/csv' }));
+    const refusal = await screen.findByText(t.importRefused(2, t.importReasons.link));
+    expect(refusal.textContent).not.toMatch(/article_link|address/);
+    expect(store.records.size).toBe(1);
+    await user.click(screen.getByRole('button', { name: t.delete('harbours') }));
+    await waitFor(() => expect(store.records.size).toBe(0));
+  });
+
+  it('marks the word only where it stands as a word, names an untitled article, and gives similar words their own headings', async () => {
+    const t = SAVED_WORDS_TEXTS.en;
+    const IN = savedWord({ lemma: 'in', sentence: 'He is within reach in time.', articleTitle: '' });
+    const WELL_BEING = savedWord({ lemma: 'well-being', savedAt: '2026-03-03T10:00:00.000Z' });
+    const WELL_BEING_2 = savedWord({ lemma: 'well being', savedAt: '2026-03-04T10:00:00.000Z' });
+    renderApp('/en/words', { wordStore: memoryWordStore([IN, WELL_BEING, WELL_BEING_2]) });
+    const inItem = await screen.findByRole('listitem', { name: 'in' });
+    expect(within(inItem).getByText('in', { selector: 'mark' }).previousSibling?.textContent).toBe('He is within reach ');
+    expect(within(inItem).getByRole('link', { name: t.anArticle })).toHaveAttribute('href', '/en/articles/city-bikes');
+    expect(screen.getByRole('listitem', { name: 'well-being' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'well being' })).toBeInTheDocument();
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('names a store written by a newer version and a record set aside, and the header still works', async () => {
