@@ -3,6 +3,8 @@
  * damaged record or a newer database is named while the rest of the site works, and the page
  * passes axe-core and works by keyboard alone.
  */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SAVED_WORDS_TEXTS } from '../../src/domain/saved-words-texts';
 import { TEXTS } from '../../src/domain/texts';
@@ -15,7 +17,83 @@ const t = SAVED_WORDS_TEXTS.zh;
 const articles = fixtureArticles();
 const harness = useHarness({ seed: articles.seed, env: { LOAD_CORPUS: 'false' } });
 
+/** Chooses a file for "Import CSV" as the learner would, through the button and the file chooser. */
+async function importFile(page: Page, name: string, contents: string): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: t.importCsv }).click()]);
+  await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(contents, 'utf8') });
+}
+
 describe('saved words: other tabs, damaged and newer databases, accessibility', () => {
+  it('imports an exported CSV into another browser without duplicates, and refuses a file that is not ours with the line', async () => {
+    let csv = '';
+    let saved: string[] = [];
+    await withPage(harness, async (page) => {
+      const [first, second] = await articlesWithVocabulary(page, articles.importedIds);
+      await page.goto(`/zh/articles/${first}`);
+      await saveFromVocabulary(page);
+      await page.goto(`/zh/articles/${second}`);
+      await saveFromVocabulary(page);
+      await page.goto('/zh/words');
+      await expect.poll(() => wordHeadings(page)).toHaveLength(2);
+      saved = await wordHeadings(page);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.exportCsv }).click()]);
+      csv = readFileSync((await download.path())!, 'utf8');
+
+      // The Anki file: its header lines first (no byte-order mark), then one note per word, front and back.
+      const [anki] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.exportAnki }).click()]);
+      const lines = readFileSync((await anki.path())!, 'utf8')
+        .trimEnd()
+        .split('\n');
+      expect(lines.slice(0, 3)).toEqual(['#separator:tab', '#html:true', '#columns:Front\tBack']);
+      expect(lines.slice(3)).toHaveLength(2);
+      for (const [index, note] of lines.slice(3).entries()) {
+        const [front, back, ...rest] = note.split('\t');
+        expect(rest).toEqual([]);
+        expect(front).toContain(`<b>`);
+        expect(front!.toLowerCase()).toContain(saved[index]!.toLowerCase());
+        expect(back).not.toBe('');
+      }
+    });
+
+    // Another browser (a fresh context has its own IndexedDB): import, then import the same file again.
+    await withPage(harness, async (page) => {
+      await page.goto('/zh/words');
+      await page.getByText(t.emptyTitle).waitFor();
+      await importFile(page, 'words.csv', csv);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('status')
+            .filter({ hasText: t.imported(2) })
+            .count(),
+        )
+        .toBe(1);
+      await expect.poll(() => wordHeadings(page)).toEqual(saved);
+      await importFile(page, 'words.csv', csv);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('status')
+            .filter({ hasText: t.imported(0) })
+            .count(),
+        )
+        .toBe(1);
+      expect(await wordHeadings(page)).toEqual(saved);
+
+      // A spreadsheet of something else: refused, naming its first line, and nothing changes.
+      await importFile(page, 'other.csv', 'name,price\nbread,2\n');
+      await expect
+        .poll(() =>
+          page
+            .getByRole('status')
+            .filter({ hasText: t.importRefused(1, t.importReasons.header) })
+            .count(),
+        )
+        .toBe(1);
+      expect(await wordHeadings(page)).toEqual(saved);
+    });
+  });
+
   it('a second tab shows a word deleted in the first', async () => {
     await withPage(harness, async (page, context) => {
       const [first] = await articlesWithVocabulary(page, articles.importedIds);
