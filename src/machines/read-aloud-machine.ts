@@ -80,6 +80,7 @@ export const readAloudMachine = setup({
   actions: {
     pauseSpeech: () => {},
     resumeSpeech: () => {},
+    speakWord: () => {},
     setSentences: assign(({ event }) =>
       event.type === 'SENTENCES_READY' ? { sentences: event.sentences, index: 0, error: null, restartOnResume: false } : {},
     ),
@@ -175,7 +176,8 @@ export const readAloudMachine = setup({
         PREVIOUS: { guard: 'hasPrevious', target: 'reading', actions: 'previous', reenter: true },
         // Only while reading: otherwise a click on the body looks the word up.
         PLAY_FROM: { guard: 'validIndex', target: 'reading', actions: 'setIndex', reenter: true },
-        SAY_WORD: { guard: 'hasWord', ...sayWord },
+        // The entry's listen button while reading: the article pauses for the word, and Resume reads the sentence again.
+        SAY_WORD: { guard: 'hasWord', target: '.paused', actions: ['setWord', 'markRestart', 'speakWord'] },
       },
       initial: 'speaking',
       states: {
@@ -189,7 +191,8 @@ export const readAloudMachine = setup({
           },
         },
         paused: {
-          description: 'Reading is paused on the highlighted sentence; the player offers Resume.',
+          description:
+            'Reading is paused on the highlighted sentence (by Pause, or while the entry says a word); the player offers Resume.',
           on: {
             RESUME: [
               { guard: 'restartOnResume', target: '#readAloud.reading', actions: 'clearError', reenter: true },

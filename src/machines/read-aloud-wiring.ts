@@ -6,6 +6,8 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { SpeechEngine } from '../platform/speech-engine';
 import { readAloudMachine, type LoadedVoices, type SpeakInput } from './read-aloud-machine';
 
+const NO_CALLBACKS = { onEnd: () => {}, onError: () => {} };
+
 export function readAloudWith(engine: SpeechEngine) {
   return readAloudMachine.provide({
     actors: {
@@ -23,6 +25,8 @@ export function readAloudWith(engine: SpeechEngine) {
     actions: {
       pauseSpeech: () => engine.pause(),
       resumeSpeech: () => engine.resume(),
+      // The sentence's utterance is cancelled by this one and reports nothing; Resume speaks it again.
+      speakWord: ({ context }) => void engine.speak(context.word ?? '', { voiceId: context.voiceId, rate: context.rate }, NO_CALLBACKS),
     },
   });
 }

@@ -191,6 +191,38 @@ describe('reading an article aloud', () => {
     });
   });
 
+  it('zh: paused, a click on a word opens its entry; its listen button pauses the reading, and Resume reads the sentence again', async () => {
+    await onArticle('voices', async (page) => {
+      const region = player(page);
+      await region.getByRole('button', { name: zh.play }).click();
+      await expectReading(page, 0);
+      await finish(page);
+      await expectReading(page, 1);
+      await region.getByRole('button', { name: zh.pause }).click();
+      const word = page.locator(`${BODY} p`).nth(2).locator('.nr-w').first();
+      await word.click();
+      const entry = page.locator('.word-entry[role="dialog"]:not([data-status="lookingUp"])');
+      await entry.waitFor();
+      expect(await readingIndex(page)).toBe('1');
+      await page.keyboard.press('Escape');
+
+      await region.getByRole('button', { name: zh.resume }).click();
+      await expect.poll(() => speechState(page)).toBe('speaking');
+      const form = page.getByRole('search', { name: READING_HELP_TEXTS.zh.fieldLabel });
+      await form.getByRole('searchbox').fill('harbour');
+      await form.getByRole('button', { name: READING_HELP_TEXTS.zh.submit }).click();
+      await page
+        .locator('.word-entry[role="dialog"][data-status="shown"]')
+        .getByRole('button', { name: zh.hearWord('harbour') })
+        .click();
+      await expect.poll(async () => (await lastSpoken(page))?.text).toBe('harbour');
+      await expect.poll(() => status(page).textContent()).toBe(zh.paused(2, await total(page)));
+      await page.keyboard.press('Escape');
+      await region.getByRole('button', { name: zh.resume }).click();
+      await expectReading(page, 1);
+    });
+  });
+
   it('zh: axe-core finds no violations with the player open, while reading, on a desktop and a phone', async () => {
     for (const viewport of [undefined, { width: 360, height: 740 }]) {
       await onArticle(

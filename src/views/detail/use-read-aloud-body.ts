@@ -85,7 +85,8 @@ export function useReadAloudBody(): { onRendered: (container: HTMLElement) => vo
     onActivate: (_element, event) => {
       // Enter or Space on a vocabulary button (a click with no pointer) still looks the word up.
       if (event instanceof MouseEvent && event.detail === 0) return false;
-      if (!actor.getSnapshot().matches('reading') || !(event.target instanceof Node)) return false;
+      // Paused, a click looks the word up: a learner often pauses to ask what a word means.
+      if (!actor.getSnapshot().matches({ reading: 'speaking' }) || !(event.target instanceof Node)) return false;
       const index = sentenceIndexOf(sentences.current, event.target);
       if (index === -1) return false;
       actor.send({ type: 'PLAY_FROM', index });

@@ -112,18 +112,30 @@ describe('read-aloud machine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
-  it('says a word of the dictionary entry, and reading then goes on from its sentence', async () => {
+  it('says a word of the dictionary entry when nothing is read', async () => {
     const { actor, speech } = await start();
     actor.send({ type: 'SAY_WORD', text: '  ' });
     expect(speech.spoken).toEqual([]);
+    actor.send({ type: 'SAY_WORD', text: 'harbour' });
+    expect(actor.getSnapshot().value).toBe('sayingWord');
+    expect(texts(speech)).toEqual(['harbour']);
+    speech.finish();
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('while reading, pauses the article for the word; Resume reads the interrupted sentence again', async () => {
+    const { actor, speech } = await start();
     actor.send({ type: 'PLAY' });
     speech.finish();
     actor.send({ type: 'SAY_WORD', text: 'harbour' });
-    expect(actor.getSnapshot().value).toBe('sayingWord');
+    expect(actor.getSnapshot().matches({ reading: 'paused' })).toBe(true);
     expect(texts(speech).at(-1)).toBe('harbour');
     speech.finish();
-    expect(actor.getSnapshot().value).toBe('idle');
-    actor.send({ type: 'PLAY' });
+    // The word's end is not the sentence's: reading stays paused on sentence 2.
+    expect(actor.getSnapshot().matches({ reading: 'paused' })).toBe(true);
+    expect(actor.getSnapshot().context.index).toBe(1);
+    actor.send({ type: 'RESUME' });
+    expect(actor.getSnapshot().matches({ reading: 'speaking' })).toBe(true);
     expect(texts(speech).at(-1)).toBe(SENTENCES[1]);
   });
 
