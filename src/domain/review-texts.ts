@@ -84,7 +84,7 @@ export const REVIEW_TEXTS = {
     heading: '复习',
     loading: '正在加载你的单词…',
     progress: (position, total) => `第 ${position} 个，共 ${total} 个`,
-    cardAnnounced: (word, position, total) => `第 ${position} 张，共 ${total} 张：${word}`,
+    cardAnnounced: (word, position, total) => `第 ${position} 个，共 ${total} 个：${word}`,
     answerAnnounced: (word) => `已显示 ${word} 的答案。用数字键 1 到 4 评分。`,
     sentenceLabel: '原句',
     fromArticle: '出自',
@@ -106,7 +106,7 @@ export const REVIEW_TEXTS = {
     noWordsTitle: '还没有保存的单词',
     noWordsBody: '阅读文章时保存单词，它们会出现在这里供你复习。',
     toArticles: '阅读文章',
-    toWords: '我的单词',
+    toWords: '我的生词',
     problems: {
       unavailable: '此浏览器无法保存单词（存储已关闭或不可用，例如在某些无痕窗口中）。',
       newerVersion: '你的单词由本网站的较新版本保存。请重新加载页面以更新。',
