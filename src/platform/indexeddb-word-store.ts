@@ -8,12 +8,11 @@
  */
 import { openDB, type IDBPDatabase, type IDBPTransaction, type DBSchema } from 'idb';
 import { decodeSavedWord } from '../domain/saved-word-codec';
-import type { SavedWord } from '../domain/saved-words';
-import { WordStoreError, type WordStore, type WordStoreContents } from './word-store';
+import type { ReviewCard, SavedWord } from '../domain/saved-words';
+import { WordStoreError, type UpdateCardOutcome, type WordStore, type WordStoreContents } from './word-store';
+import { CHANGES_CHANNEL, DATABASE_NAME, DATABASE_VERSION } from './word-store-names';
 
-export const DATABASE_NAME = 'newsreader';
-export const DATABASE_VERSION = 1;
-export const CHANGES_CHANNEL = 'newsreader-words';
+export { CHANGES_CHANNEL, DATABASE_NAME, DATABASE_VERSION };
 
 export interface SetAsideRecord {
   readonly record: unknown;
@@ -134,6 +133,43 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
         throw storeError(error, 'save');
       }
       changed();
+    },
+    async addIfAbsent(words: readonly SavedWord[]): Promise<string[]> {
+      const db = await open();
+      const added: string[] = [];
+      try {
+        const tx = db.transaction('words', 'readwrite');
+        for (const word of words) {
+          // Any record under the id counts, readable or not: an unreadable one is set aside on the next load, not overwritten.
+          if ((await tx.store.getKey(word.id)) !== undefined || added.includes(word.id)) continue;
+          await tx.store.add(word);
+          added.push(word.id);
+        }
+        await tx.done;
+      } catch (error) {
+        throw storeError(error, 'save');
+      }
+      if (added.length > 0) changed();
+      return added;
+    },
+    async updateCard(id: string, card: ReviewCard, expectedLastReview: string | null): Promise<UpdateCardOutcome> {
+      const db = await open();
+      let outcome: UpdateCardOutcome;
+      try {
+        const tx = db.transaction('words', 'readwrite');
+        const decoded = decodeSavedWord(await tx.store.get(id));
+        if (!('word' in decoded)) outcome = 'gone';
+        else if (decoded.word.card.lastReview !== expectedLastReview) outcome = 'changed';
+        else {
+          await tx.store.put({ ...decoded.word, card });
+          outcome = 'updated';
+        }
+        await tx.done;
+      } catch (error) {
+        throw storeError(error, 'save');
+      }
+      if (outcome === 'updated') changed();
+      return outcome;
     },
     async remove(id: string): Promise<void> {
       const db = await open();
