@@ -105,7 +105,10 @@ describe('review page', () => {
     const texts = reviewTextsFor('zh');
     const store = memoryWordStore([savedWord('harbour'), savedWord('ferry')]);
     const puts: string[] = [];
-    stores.current = { ...store, put: (words) => (puts.push(...words.map((word) => word.id)), store.put(words)) };
+    stores.current = {
+      ...store,
+      updateCard: (id, card, expectedLastReview) => (puts.push(id), store.updateCard(id, card, expectedLastReview)),
+    };
     const app = renderApp('/zh/review', { strict: true });
     await waitFor(() => expect(screen.getByRole('button', { name: texts.reveal })).toHaveFocus());
     await app.user.keyboard(' ');
