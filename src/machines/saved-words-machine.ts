@@ -1,11 +1,9 @@
 /**
- * The learner's saved words, kept in this browser. States: loading -> ready (the words, the search
- * query, the last deleted word for Undo) / failed (the store cannot be used: a newer version's
- * database, no IndexedDB). Every write is a job in a queue, run one at a time and never
- * interrupted: a Save, Delete, Undo or import shows at once and waits for the writes before it;
- * a Save while the words are still loading waits for them. A change in another tab during a
- * write, a failed write and a word another tab had already saved make the words read again once
- * the queue is empty; a failed write keeps its problem on screen until the learner's next write.
+ * The learner's saved words, kept in this browser. States: loading -> ready (the words, the search,
+ * the last deleted word for Undo) / failed (a newer version's database, no IndexedDB). Writes are
+ * jobs in a queue, run one at a time and never interrupted; a Save while loading waits for the words.
+ * Another tab's change during a write, a failed write and a word another tab had already saved make
+ * the words read again once the queue is empty; a failed write's problem stays until the next write.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { CsvImportError, importCsv, wordsToMerge } from '../domain/word-export';
@@ -39,9 +37,7 @@ export interface SavedWordsContext {
   now: () => Date;
 }
 
-export interface SavedWordsInput {
-  now?: () => Date;
-}
+export type SavedWordsInput = { now?: () => Date };
 
 /** Where a word is saved from: the article and the page language. */
 export type SaveArticle = Omit<SaveContext, 'now'>;
@@ -71,8 +67,7 @@ export function dueCount(context: Pick<SavedWordsContext, 'words'>, now: Date): 
 }
 
 export function isSaved(context: Pick<SavedWordsContext, 'words'>, lemma: string): boolean {
-  const id = savedWordId(lemma);
-  return context.words.some((word) => word.id === id);
+  return context.words.some((word) => word.id === savedWordId(lemma));
 }
 
 /** The problem the article page shows: only once the learner tried to save, so reading never starts with an alert. */
@@ -80,13 +75,9 @@ export function saveProblem(context: Pick<SavedWordsContext, 'problem' | 'saveTr
   return context.saveTried ? context.problem : null;
 }
 
-function problemOf(error: unknown): WordStoreProblem {
-  return error instanceof WordStoreError ? error.problem : 'failed';
-}
+const problemOf = (error: unknown): WordStoreProblem => (error instanceof WordStoreError ? error.problem : 'failed');
 
-function outputOf<T>(event: unknown): T {
-  return (event as { output: T }).output;
-}
+const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
 
 /** The stored words as this tab will see them once its queued writes are done. */
 function withJobs(stored: readonly SavedWord[], jobs: readonly WriteJob[]): SavedWord[] {
@@ -174,10 +165,13 @@ const machineSetup = setup({
       };
     }),
     dropJob: assign({ jobs: ({ context }) => context.jobs.slice(1) }),
-    /** A delete that failed can no longer be undone: the word is still stored. */
-    forgetDeleted: assign({
-      lastDeleted: ({ context }) =>
-        context.jobs[0]?.kind === 'remove' && context.lastDeleted?.id === context.jobs[0].id ? null : context.lastDeleted,
+    /** The running job failed: the list shows the words as stored again, and a failed delete can no longer be undone. */
+    revertJob: assign(({ context }) => {
+      const [job, ...jobs] = context.jobs;
+      if (job?.kind === 'add') return { jobs, words: context.words.filter((word) => !job.words.some((added) => added.id === word.id)) };
+      const deleted = job !== undefined && context.lastDeleted?.id === job.id ? context.lastDeleted : null;
+      if (deleted === null) return { jobs };
+      return { jobs, words: newestFirst([deleted, ...context.words]), lastDeleted: null };
     }),
     markStale: assign({ stale: true }),
     clearStale: assign({ stale: false }),
@@ -285,7 +279,7 @@ export const savedWordsMachine = machineSetup.createMachine({
             src: 'addWords',
             input: ({ context }) => ({ words: context.jobs[0]?.kind === 'add' ? context.jobs[0].words : [] }),
             onDone: { target: 'next', actions: 'finishAdd' },
-            onError: { target: 'next', actions: ['recordProblem', 'dropJob', 'markStale'] },
+            onError: { target: 'next', actions: ['recordProblem', 'revertJob', 'markStale'] },
           },
         },
         deleting: {
@@ -296,7 +290,7 @@ export const savedWordsMachine = machineSetup.createMachine({
             src: 'removeWord',
             input: ({ context }) => ({ id: context.jobs[0]?.kind === 'remove' ? context.jobs[0].id : '' }),
             onDone: { target: 'next', actions: 'dropJob' },
-            onError: { target: 'next', actions: ['recordProblem', 'forgetDeleted', 'dropJob', 'markStale'] },
+            onError: { target: 'next', actions: ['recordProblem', 'revertJob', 'markStale'] },
           },
         },
       },

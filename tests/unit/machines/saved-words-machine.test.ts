@@ -214,10 +214,23 @@ describe('saved-words machine', () => {
     store.failWith = 'unavailable';
     actor.send({ type: 'DELETE', id: 'harbour' });
     await waitFor(actor, (snapshot) => snapshot.context.problem === 'unavailable');
+    await idle(actor);
     expect(actor.getSnapshot().context.lastDeleted).toBeNull();
-    store.failWith = null;
-    store.announceChange();
-    await waitFor(actor, () => ids(actor).includes('harbour'));
+    // Listed again even though reading the store fails too.
+    expect(ids(actor)).toEqual(['harbour']);
+  });
+
+  it('a save that fails is not listed, even when reading the store fails too', async () => {
+    const store = memoryWordStore();
+    const { actor } = start(store);
+    await idle(actor);
+    store.failWith = 'quotaFull';
+    actor.send(save('run'));
+    expect(ids(actor)).toEqual(['run']);
+    await waitFor(actor, (snapshot) => snapshot.context.problem === 'quotaFull');
+    await idle(actor);
+    expect(ids(actor)).toEqual([]);
+    expect(actor.getSnapshot().context.problem).toBe('quotaFull');
   });
 
   it('refuses a file whose parsing throws anything, and keeps working', async () => {
