@@ -55,6 +55,44 @@ function storeError(error: unknown, action: string): WordStoreError {
   return new WordStoreError('failed', `Could not ${action} the saved words`, { cause: error });
 }
 
+function readable(key: IDBValidKey, value: unknown): { word: SavedWord } | { reason: string } {
+  const decoded = decodeSavedWord(value);
+  return 'word' in decoded && decoded.word.id !== key ? { reason: 'Key and id differ' } : decoded;
+}
+
+async function loadMovingAside(db: IDBPDatabase<NewsreaderSchema>, now: () => Date): Promise<WordStoreContents> {
+  const tx = db.transaction(['words', 'setAside'], 'readwrite');
+  // A failed write aborts the transaction; its rejection is the error thrown below, not an unhandled one.
+  tx.done.catch(() => {});
+  const words: SavedWord[] = [];
+  for (let cursor = await tx.objectStore('words').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    const decoded = readable(cursor.key, cursor.value);
+    if ('word' in decoded) words.push(decoded.word);
+    else {
+      await tx.objectStore('setAside').add({ record: cursor.value, reason: decoded.reason, at: now().toISOString() });
+      await cursor.delete();
+    }
+  }
+  const setAside = await tx.objectStore('setAside').count();
+  await tx.done;
+  return { words, setAside };
+}
+
+/** Reads without writing: unreadable records stay in `words` and are counted with those already aside. */
+async function loadSkipping(db: IDBPDatabase<NewsreaderSchema>): Promise<WordStoreContents> {
+  const tx = db.transaction(['words', 'setAside'], 'readonly');
+  const words: SavedWord[] = [];
+  let skipped = 0;
+  for (let cursor = await tx.objectStore('words').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    const decoded = readable(cursor.key, cursor.value);
+    if ('word' in decoded) words.push(decoded.word);
+    else skipped += 1;
+  }
+  const setAside = (await tx.objectStore('setAside').count()) + skipped;
+  await tx.done;
+  return { words, setAside };
+}
+
 export interface IndexedDbWordStoreOptions {
   /** BroadcastChannel constructor; absent where the browser has none (then only this tab hears changes). */
   readonly BroadcastChannel?: typeof BroadcastChannel;
@@ -106,20 +144,13 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
     async load(): Promise<WordStoreContents> {
       const db = await open();
       try {
-        const tx = db.transaction(['words', 'setAside'], 'readwrite');
-        const words: SavedWord[] = [];
-        for (let cursor = await tx.objectStore('words').openCursor(); cursor !== null; cursor = await cursor.continue()) {
-          const decoded = decodeSavedWord(cursor.value);
-          if ('word' in decoded && decoded.word.id === cursor.key) words.push(decoded.word);
-          else {
-            const reason = 'reason' in decoded ? decoded.reason : 'Key and id differ';
-            await tx.objectStore('setAside').add({ record: cursor.value, reason, at: now().toISOString() });
-            await cursor.delete();
-          }
-        }
-        const setAside = await tx.objectStore('setAside').count();
-        await tx.done;
-        return { words, setAside };
+        return await loadMovingAside(db, now);
+      } catch (error) {
+        // Moving a record aside is a write: with a full quota, read the rest and leave it where it is.
+        if (errorName(error) !== 'QuotaExceededError') throw storeError(error, 'read');
+      }
+      try {
+        return await loadSkipping(db);
       } catch (error) {
         throw storeError(error, 'read');
       }

@@ -152,6 +152,25 @@ describe('IndexedDB word store', () => {
   });
 });
 
+describe('IndexedDB word store: a corrupt record with a full quota', () => {
+  it('still reads the other words, counting the unreadable record and leaving it in place', async () => {
+    const store = createIndexedDbWordStore();
+    await store.put([savedWord({ lemma: 'harbour' })]);
+    await rawPut({ id: 'broken', word: 42 });
+    const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    const contents = await store.load();
+    add.mockRestore();
+    expect(contents.words.map((word) => word.id)).toEqual(['harbour']);
+    expect(contents.setAside).toBe(1);
+    expect(await rawSetAside()).toEqual([]);
+    // With space again, the next load moves it aside as usual.
+    expect((await store.load()).setAside).toBe(1);
+    expect(await rawSetAside()).toEqual([expect.objectContaining({ record: { id: 'broken', word: 42 } })]);
+  });
+});
+
 describe('IndexedDB word store: writes decided inside one transaction', () => {
   it('adds only the words not stored yet and says which; a stored word keeps its card', async () => {
     const reviewed = { ...savedWord({ lemma: 'harbour' }), card: { ...savedWord({ lemma: 'harbour' }).card, reps: 3 } };
