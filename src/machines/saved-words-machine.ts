@@ -58,17 +58,11 @@ export const ADD_WORDS_ID = 'addWords';
 export const REMOVE_WORD_ID = 'removeWord';
 
 /** The words the list shows: those matching the search, newest first. */
-export function shownWords(context: Pick<SavedWordsContext, 'words' | 'query'>): SavedWord[] {
-  return matchingWords(context.words, context.query);
-}
+export const shownWords = (context: Pick<SavedWordsContext, 'words' | 'query'>) => matchingWords(context.words, context.query);
 
-export function dueCount(context: Pick<SavedWordsContext, 'words'>, now: Date): number {
-  return dueWords(context.words, now).length;
-}
+export const dueCount = (context: Pick<SavedWordsContext, 'words'>, now: Date) => dueWords(context.words, now).length;
 
-export function isSaved(context: Pick<SavedWordsContext, 'words'>, lemma: string): boolean {
-  return context.words.some((word) => word.id === savedWordId(lemma));
-}
+export const isSaved = (context: Pick<SavedWordsContext, 'words'>, lemma: string) => context.words.some((w) => w.id === savedWordId(lemma));
 
 /** The problem the article page shows: only once the learner tried to save, so reading never starts with an alert. */
 export function saveProblem(context: Pick<SavedWordsContext, 'problem' | 'saveTried'>): WordStoreProblem | null {
@@ -191,7 +185,7 @@ const machineSetup = setup({
   },
 });
 
-// While the store is busy, the learner's writes wait in the queue instead of cutting the running actor short.
+// While a write runs, the learner's next writes wait in the queue instead of cutting it short.
 const QUEUE_WHILE_BUSY = {
   SAVE: { guard: 'isNew', actions: 'queueSave' },
   DELETE: { guard: 'isListed', actions: 'queueDelete' },
@@ -263,7 +257,13 @@ export const savedWordsMachine = machineSetup.createMachine({
         refreshing: {
           description: 'Words changed (here or in another tab); they are read again while the list stays as it was.',
           entry: 'clearStale',
-          on: QUEUE_WHILE_BUSY,
+          // A write does not wait for a read: the read is dropped and done again after it.
+          on: {
+            SAVE: { guard: 'isNew', target: 'next', actions: ['queueSave', 'markStale'] },
+            DELETE: { guard: 'isListed', target: 'next', actions: ['queueDelete', 'markStale'] },
+            UNDO: { guard: 'canUndo', target: 'next', actions: ['queueUndo', 'markStale'] },
+            IMPORT: { target: 'next', actions: ['queueImport', 'markStale'] },
+          },
           invoke: {
             id: LOAD_WORDS_ID,
             src: 'loadWords',

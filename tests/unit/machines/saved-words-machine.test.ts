@@ -195,6 +195,20 @@ describe('saved-words machine', () => {
       expect(store.records.has('alpha')).toBe(true);
     });
 
+    it('a save does not wait for a read of the words: it is written at once and the words are read after it', async () => {
+      const store = memoryWordStore();
+      const { actor } = start(store);
+      await idle(actor);
+      store.records.set('tide', savedWord({ lemma: 'tide' }));
+      store.announceChange();
+      expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true);
+      actor.send(save('run'));
+      expect(actor.getSnapshot().matches({ ready: 'writing' })).toBe(true);
+      await waitFor(actor, () => ids(actor).includes('tide'));
+      await idle(actor);
+      expect(ids(actor).sort()).toEqual(['run', 'tide']);
+    });
+
     it('a word another tab saved meanwhile keeps its card, and the list shows the stored one', async () => {
       const store = memoryWordStore();
       const { actor } = start(store);
