@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { SavedWord } from '../domain/saved-words';
 import { reviewMachine } from '../machines/review-machine';
+import type { UpdateCardOutcome } from '../platform/word-store';
 import { ReviewHead } from '../views/head/page-heads';
 import { ReviewActorContext } from '../views/review/review-context';
 import { ReviewPage } from '../views/review/review-page';
@@ -24,7 +25,9 @@ export default function ReviewRoute() {
     return reviewMachine.provide({
       actors: {
         loadDueWords: fromPromise<readonly SavedWord[]>(async () => (await (await store()).load()).words),
-        saveWord: fromPromise<void, { word: SavedWord }>(async ({ input }) => (await store()).put([input.word])),
+        saveWord: fromPromise<UpdateCardOutcome, { word: SavedWord; expectedLastReview: string | null }>(async ({ input }) =>
+          (await store()).updateCard(input.word.id, input.word.card, input.expectedLastReview),
+        ),
       },
     });
   }, [injectedStore]);

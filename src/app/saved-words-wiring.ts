@@ -19,7 +19,7 @@ export function wiredSavedWords(getStore: () => Promise<WordStore>, origin: stri
   return savedWordsMachine.provide({
     actors: {
       loadWords: fromPromise(async () => (await getStore()).load()),
-      putWords: fromPromise<void, { words: SavedWord[] }>(async ({ input }) => (await getStore()).put(input.words)),
+      addWords: fromPromise<string[], { words: readonly SavedWord[] }>(async ({ input }) => (await getStore()).addIfAbsent(input.words)),
       removeWord: fromPromise<void, { id: string }>(async ({ input }) => (await getStore()).remove(input.id)),
       storeChanges: fromCallback(({ sendBack }) => {
         let unsubscribe: (() => void) | null = null;

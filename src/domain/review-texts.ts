@@ -5,10 +5,11 @@
  * because "due at 17:00" is about the learner's day.
  */
 import { DATE_LOCALES, type TextLanguage } from '../../common/languages';
+import type { WordStoreProblem } from './saved-words';
 import type { ReviewGrade } from './scheduling';
 
-/** The word store's problems (src/platform/word-store.ts), named here because domain may not import platform. */
-export type StoreProblem = 'unavailable' | 'newerVersion' | 'quotaFull' | 'failed';
+/** The word store's problems, as src/domain/saved-words.ts defines them. */
+export type StoreProblem = WordStoreProblem;
 
 export interface ReviewTexts {
   readonly heading: string;

@@ -5,9 +5,10 @@
  */
 import type { TextLanguage } from '../../common/languages';
 import type { CsvImportReason } from './word-export';
+import type { WordStoreProblem } from './saved-words';
 
-/** The word store's problems (src/platform/word-store.ts names them the same). */
-export type StoreProblemName = 'unavailable' | 'newerVersion' | 'quotaFull' | 'failed';
+/** The word store's problems, as src/domain/saved-words.ts defines them. */
+export type StoreProblemName = WordStoreProblem;
 
 export interface SavedWordsTexts {
   readonly title: string;

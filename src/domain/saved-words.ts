@@ -6,6 +6,17 @@
  */
 
 /** FSRS learning states, numbered as ts-fsrs numbers them. */
+/** Why the saved words cannot be read or written; every page names it in the learner's language. */
+export type WordStoreProblem =
+  /** No IndexedDB (some private modes, old browsers) or it refused to open. */
+  | 'unavailable'
+  /** The database was written by a newer version of the site; we do not touch it. */
+  | 'newerVersion'
+  /** The browser's storage quota is full. */
+  | 'quotaFull'
+  /** Anything else. */
+  | 'failed';
+
 export const CARD_STATES = { new: 0, learning: 1, review: 2, relearning: 3 } as const;
 export type CardState = (typeof CARD_STATES)[keyof typeof CARD_STATES];
 

@@ -2,7 +2,7 @@
  * A review session over the saved words that are due, one card at a time.
  * States: loading (the store's words) -> showingFront (the word in its sentence) -> REVEAL ->
  * showingBack (gloss, IPA, definition, four grades) -> GRADE -> saving (the graded card is
- * written) -> the next card, or done (how many were reviewed, when the next is due). empty: nothing
+ * written, unless another tab deleted the word or graded it meanwhile: then it is left as it is) -> the next card, or done (how many were reviewed, when the next is due). empty: nothing
  * was due at the start. failed: the store could not be read or written; RETRY repeats what failed.
  * Again puts a card back at the end of the session when FSRS makes it due within
  * SESSION_WINDOW_MS (its learning steps), as Anki does; see docs/review.md.
@@ -10,7 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { dueWords, nextDue, type SavedWord } from '../domain/saved-words';
 import { gradeCard, previewIntervals, type ReviewGrade } from '../domain/scheduling';
-import { WordStoreError, type WordStoreProblem } from '../platform/word-store';
+import { WordStoreError, type UpdateCardOutcome, type WordStoreProblem } from '../platform/word-store';
 
 /** A card Again makes due within this time comes back in the same session. */
 export const SESSION_WINDOW_MS = 10 * 60_000;
@@ -32,7 +32,7 @@ export interface ReviewContext {
   /** How long each grade would put the card on screen away, in milliseconds. */
   intervals: Record<ReviewGrade, number> | null;
   /** The graded word being saved (kept while a failed save waits for Try again). */
-  pending: { word: SavedWord; grade: ReviewGrade } | null;
+  pending: { word: SavedWord; grade: ReviewGrade; expectedLastReview: string | null } | null;
   /** The earliest due date among all words once the session is over; null when there are no words. */
   nextDue: string | null;
   error: WordStoreProblem | null;
@@ -64,7 +64,8 @@ export const reviewMachine = setup({
     loadDueWords: fromPromise<readonly SavedWord[]>(async () => {
       throw new Error('loadDueWords is not provided');
     }),
-    saveWord: fromPromise<void, { word: SavedWord }>(async () => {
+    /** Writes the graded card only if the stored one is still the one graded (WordStore.updateCard). */
+    saveWord: fromPromise<UpdateCardOutcome, { word: SavedWord; expectedLastReview: string | null }>(async () => {
       throw new Error('saveWord is not provided');
     }),
   },
@@ -80,7 +81,8 @@ export const reviewMachine = setup({
     gradeCurrent: assign(({ context, event }) => {
       const current = context.queue[context.index];
       if (event.type !== 'GRADE' || current === undefined) return {};
-      return { pending: { word: { ...current, card: gradeCard(current.card, event.grade, context.now()) }, grade: event.grade } };
+      const word = { ...current, card: gradeCard(current.card, event.grade, context.now()) };
+      return { pending: { word, grade: event.grade, expectedLastReview: current.card.lastReview } };
     }),
     recordGrade: assign(({ context }) => {
       if (context.pending === null) return {};
@@ -96,6 +98,17 @@ export const reviewMachine = setup({
         error: null,
       };
     }),
+    /** Another tab deleted or graded the word: this session leaves it alone and goes on. */
+    skipCurrent: assign(({ context, event }) => {
+      const id = context.pending?.word.id;
+      const gone = (event as { output?: unknown }).output === 'gone';
+      return {
+        words: gone ? context.words.filter((word) => word.id !== id) : context.words,
+        index: context.index + 1,
+        pending: null,
+        error: null,
+      };
+    }),
     noteNextDue: assign(({ context }) => ({ nextDue: nextDue(context.words), intervals: null })),
     keepProblem: assign(({ event }) => {
       const error = (event as { error?: unknown }).error;
@@ -106,6 +119,7 @@ export const reviewMachine = setup({
     nothingDue: ({ context, event }) => dueWords(outputWords(event), context.now()).length === 0,
     hasNext: ({ context }) => context.index < context.queue.length,
     wasSaving: ({ context }) => context.pending !== null,
+    wasUpdated: ({ event }) => (event as { output?: unknown }).output === 'updated',
   },
 }).createMachine({
   id: 'review',
@@ -151,8 +165,11 @@ export const reviewMachine = setup({
       invoke: {
         id: SAVE_WORD_ID,
         src: 'saveWord',
-        input: ({ context }) => ({ word: context.pending!.word }),
-        onDone: { target: 'advancing', actions: 'recordGrade' },
+        input: ({ context }) => ({ word: context.pending!.word, expectedLastReview: context.pending!.expectedLastReview }),
+        onDone: [
+          { guard: 'wasUpdated', target: 'advancing', actions: 'recordGrade' },
+          { target: 'advancing', actions: 'skipCurrent' },
+        ],
         onError: { target: 'failed', actions: 'keepProblem' },
       },
     },

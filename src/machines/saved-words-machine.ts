@@ -1,20 +1,26 @@
 /**
- * The learner's saved words, kept in this browser. States: loading -> ready (the words, the search
- * query, the last deleted word for Undo) / failed (the store cannot be used: a newer version's
- * database, no IndexedDB). Inside ready, one write at a time runs (saving, deleting, restoring,
- * importing) and refreshing reads the store again after a change in this or another tab. A write
- * that fails keeps the page working: the problem is shown and the words are read again.
+ * The learner's saved words, kept in this browser. States: loading -> ready (the words, the search,
+ * the last deleted word for Undo) / failed (a newer version's database, no IndexedDB). Writes are
+ * jobs in a queue, run one at a time and never interrupted; a Save while loading waits for the words.
+ * Another tab's change during a write, a failed write and a word another tab had already saved make
+ * the words read again once the queue is empty; a failed write's problem stays until the next write.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { CsvImportError, importCsv, wordsToMerge } from '../domain/word-export';
-import { newestFirst, savedWordId, type SavedWord } from '../domain/saved-words';
-import { WordStoreError, type WordStoreContents, type WordStoreProblem } from '../platform/word-store';
+import { dueWords, matchingWords, newestFirst, savedWordId, type SavedWord, type WordStoreProblem } from '../domain/saved-words';
+import { wordToSave, type SaveContext, type SaveSource } from '../domain/word-to-save';
+import { WordStoreError, type WordStoreContents } from '../platform/word-store';
 
 export type ImportOutcome =
   { readonly kind: 'added'; readonly count: number } | { readonly kind: 'refused'; readonly line: number; readonly detail: string };
 
+/** A write waiting for the store; the first one of the queue is the one running. */
+export type WriteJob =
+  | { readonly kind: 'add'; readonly words: readonly SavedWord[]; readonly imported: boolean }
+  | { readonly kind: 'remove'; readonly id: string };
+
 export interface SavedWordsContext {
-  /** Newest first. */
+  /** Newest first, with the queued writes already applied. */
   words: SavedWord[];
   query: string;
   lastDeleted: SavedWord | null;
@@ -23,17 +29,21 @@ export interface SavedWordsContext {
   problem: WordStoreProblem | null;
   /** What the last import did, until the next one. */
   imported: ImportOutcome | null;
-  /** The words the current write puts into the store. */
-  pending: SavedWord[];
+  jobs: WriteJob[];
+  /** The store may hold other words than the list: read it again once the queue is empty. */
+  stale: boolean;
+  /** The learner tried to save a word: the article page names the problem from then on. */
+  saveTried: boolean;
   now: () => Date;
 }
 
-export interface SavedWordsInput {
-  now?: () => Date;
-}
+export type SavedWordsInput = { now?: () => Date };
+
+/** Where a word is saved from: the article and the page language. */
+export type SaveArticle = Omit<SaveContext, 'now'>;
 
 export type SavedWordsEvent =
-  | { type: 'SAVE'; word: SavedWord }
+  | { type: 'SAVE'; source: SaveSource; article: SaveArticle }
   | { type: 'DELETE'; id: string }
   | { type: 'UNDO' }
   | { type: 'SEARCH'; query: string }
@@ -44,18 +54,42 @@ export type SavedWordsEvent =
   | { type: 'RETRY' };
 
 export const LOAD_WORDS_ID = 'loadWords';
-export const PUT_WORDS_ID = 'putWords';
+export const ADD_WORDS_ID = 'addWords';
 export const REMOVE_WORD_ID = 'removeWord';
 
-function problemOf(error: unknown): WordStoreProblem {
-  return error instanceof WordStoreError ? error.problem : 'failed';
+/** The words the list shows: those matching the search, newest first. */
+export const shownWords = (context: Pick<SavedWordsContext, 'words' | 'query'>) => matchingWords(context.words, context.query);
+
+export const dueCount = (context: Pick<SavedWordsContext, 'words'>, now: Date) => dueWords(context.words, now).length;
+
+export const isSaved = (context: Pick<SavedWordsContext, 'words'>, lemma: string) => context.words.some((w) => w.id === savedWordId(lemma));
+
+/** The problem the article page shows: only once the learner tried to save, so reading never starts with an alert. */
+export function saveProblem(context: Pick<SavedWordsContext, 'problem' | 'saveTried'>): WordStoreProblem | null {
+  return context.saveTried ? context.problem : null;
 }
 
-function outputOf(event: unknown): WordStoreContents {
-  return (event as { output: WordStoreContents }).output;
+const problemOf = (error: unknown): WordStoreProblem => (error instanceof WordStoreError ? error.problem : 'failed');
+
+const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
+
+/** The stored words as this tab will see them once its queued writes are done. */
+function withJobs(stored: readonly SavedWord[], jobs: readonly WriteJob[]): SavedWord[] {
+  let words = [...stored];
+  for (const job of jobs) {
+    if (job.kind === 'remove') words = words.filter((word) => word.id !== job.id);
+    else words = [...job.words.filter((added) => !words.some((word) => word.id === added.id)), ...words];
+  }
+  return newestFirst(words);
 }
 
-export const savedWordsMachine = setup({
+function refusal(error: unknown): ImportOutcome {
+  if (error instanceof CsvImportError) return { kind: 'refused', line: error.line, detail: error.detail };
+  // Anything else a file can make the parser throw is a refusal too, never a broken page.
+  return { kind: 'refused', line: 0, detail: error instanceof Error ? error.message : String(error) };
+}
+
+const machineSetup = setup({
   types: {
     context: {} as SavedWordsContext,
     events: {} as SavedWordsEvent,
@@ -66,8 +100,9 @@ export const savedWordsMachine = setup({
     loadWords: fromPromise<WordStoreContents>(async () => {
       throw new WordStoreError('unavailable', 'loadWords is not provided');
     }),
-    putWords: fromPromise<void, { words: SavedWord[] }>(async () => {
-      throw new WordStoreError('unavailable', 'putWords is not provided');
+    /** Adds the words not stored yet (WordStore.addIfAbsent); the output is the ids it added. */
+    addWords: fromPromise<string[], { words: readonly SavedWord[] }>(async () => {
+      throw new WordStoreError('unavailable', 'addWords is not provided');
     }),
     removeWord: fromPromise<void, { id: string }>(async () => {
       throw new WordStoreError('unavailable', 'removeWord is not provided');
@@ -75,59 +110,90 @@ export const savedWordsMachine = setup({
     storeChanges: fromCallback(() => () => {}),
   },
   actions: {
-    showContents: assign(({ event }) => {
-      const { words, setAside } = outputOf(event);
-      return { words: newestFirst(words), setAside };
+    showContents: assign(({ context, event }) => {
+      const { words, setAside } = outputOf<WordStoreContents>(event);
+      return { words: withJobs(words, context.jobs), setAside };
     }),
     recordProblem: assign({ problem: ({ event }) => problemOf((event as { error?: unknown }).error) }),
     setQuery: assign({ query: ({ event }) => (event.type === 'SEARCH' ? event.query : '') }),
-    addWord: assign(({ context, event }) => {
+    queueSave: assign(({ context, event }) => {
       if (event.type !== 'SAVE') return {};
-      return { words: newestFirst([event.word, ...context.words]), pending: [event.word], problem: null };
+      const job: WriteJob = { kind: 'add', words: [wordToSave(event.source, { ...event.article, now: context.now() })], imported: false };
+      return { jobs: [...context.jobs, job], words: withJobs(context.words, [job]), problem: null, saveTried: true };
     }),
-    deleteWord: assign(({ context, event }) => {
+    noteSaveTried: assign({ saveTried: true }),
+    queueDelete: assign(({ context, event }) => {
       if (event.type !== 'DELETE') return {};
       const deleted = context.words.find((word) => word.id === event.id) ?? null;
-      return { words: context.words.filter((word) => word.id !== event.id), lastDeleted: deleted, problem: null };
+      const job: WriteJob = { kind: 'remove', id: event.id };
+      return { jobs: [...context.jobs, job], words: withJobs(context.words, [job]), lastDeleted: deleted, problem: null };
     }),
-    restoreWord: assign(({ context }) => {
-      const word = context.lastDeleted;
-      if (word === null) return {};
+    queueUndo: assign(({ context }) => {
+      if (context.lastDeleted === null) return {};
+      const job: WriteJob = { kind: 'add', words: [context.lastDeleted], imported: false };
+      return { jobs: [...context.jobs, job], words: withJobs(context.words, [job]), lastDeleted: null, problem: null };
+    }),
+    queueImport: assign(({ context, event }) => {
+      if (event.type !== 'IMPORT') return {};
+      let fresh: SavedWord[];
+      try {
+        fresh = wordsToMerge(context.words, importCsv(event.text, context.now()));
+      } catch (error) {
+        return { imported: refusal(error) };
+      }
+      const imported: ImportOutcome = { kind: 'added', count: fresh.length };
+      if (fresh.length === 0) return { imported, problem: null };
+      const job: WriteJob = { kind: 'add', words: fresh, imported: true };
+      return { jobs: [...context.jobs, job], words: withJobs(context.words, [job]), imported, problem: null };
+    }),
+    /** The running job is done: an import says how many words the store really took. */
+    finishAdd: assign(({ context, event }) => {
+      const [job, ...rest] = context.jobs;
+      const added = outputOf<string[]>(event);
+      if (job?.kind !== 'add') return { jobs: rest };
+      const missed = added.length < job.words.length;
       return {
-        words: newestFirst([word, ...context.words.filter((each) => each.id !== word.id)]),
-        pending: [word],
-        lastDeleted: null,
-        problem: null,
+        jobs: rest,
+        stale: context.stale || missed,
+        imported: job.imported ? ({ kind: 'added', count: added.length } as const) : context.imported,
       };
     }),
-    mergeImport: assign(({ context, event }) => {
-      if (event.type !== 'IMPORT') return {};
-      try {
-        const fresh = wordsToMerge(context.words, importCsv(event.text, context.now()));
-        return {
-          pending: fresh,
-          words: newestFirst([...fresh, ...context.words]),
-          imported: { kind: 'added', count: fresh.length } as const,
-          problem: null,
-        };
-      } catch (error) {
-        if (!(error instanceof CsvImportError)) throw error;
-        return { pending: [], imported: { kind: 'refused', line: error.line, detail: error.detail } as const };
-      }
+    dropJob: assign({ jobs: ({ context }) => context.jobs.slice(1) }),
+    /** The running job failed: the list shows the words as stored again, and a failed delete can no longer be undone. */
+    revertJob: assign(({ context }) => {
+      const [job, ...jobs] = context.jobs;
+      if (job?.kind === 'add') return { jobs, words: context.words.filter((word) => !job.words.some((added) => added.id === word.id)) };
+      const deleted = job !== undefined && context.lastDeleted?.id === job.id ? context.lastDeleted : null;
+      if (deleted === null) return { jobs };
+      return { jobs, words: newestFirst([deleted, ...context.words]), lastDeleted: null };
     }),
-    clearPending: assign({ pending: [] }),
+    markStale: assign({ stale: true }),
+    clearStale: assign({ stale: false }),
+    dropJobs: assign({ jobs: [] }),
     // Replaced by the app: the file download.
     exportCsv: () => {},
     exportAnki: () => {},
   },
   guards: {
-    isNew: ({ context, event }) => event.type === 'SAVE' && !context.words.some((word) => word.id === savedWordId(event.word.lemma)),
-    isSaved: ({ context, event }) => event.type === 'DELETE' && context.words.some((word) => word.id === event.id),
+    isNew: ({ context, event }) => event.type === 'SAVE' && !isSaved(context, event.source.lemma),
+    isListed: ({ context, event }) => event.type === 'DELETE' && context.words.some((word) => word.id === event.id),
     canUndo: ({ context }) => context.lastDeleted !== null,
-    hasPending: ({ context }) => context.pending.length > 0,
+    nextAdds: ({ context }) => context.jobs[0]?.kind === 'add',
+    nextRemoves: ({ context }) => context.jobs[0]?.kind === 'remove',
+    isStale: ({ context }) => context.stale,
     hasWords: ({ context }) => context.words.length > 0,
   },
-}).createMachine({
+});
+
+// While a write runs, the learner's next writes wait in the queue instead of cutting it short.
+const QUEUE_WHILE_BUSY = {
+  SAVE: { guard: 'isNew', actions: 'queueSave' },
+  DELETE: { guard: 'isListed', actions: 'queueDelete' },
+  UNDO: { guard: 'canUndo', actions: 'queueUndo' },
+  IMPORT: { actions: 'queueImport' },
+} as const;
+
+export const savedWordsMachine = machineSetup.createMachine({
   id: 'savedWords',
   context: ({ input }) => ({
     words: [],
@@ -136,76 +202,96 @@ export const savedWordsMachine = setup({
     setAside: 0,
     problem: null,
     imported: null,
-    pending: [],
+    jobs: [],
+    stale: false,
+    saveTried: false,
     now: input.now ?? (() => new Date()),
   }),
   invoke: { src: 'storeChanges' },
   initial: 'loading',
   states: {
     loading: {
-      description: 'The saved words are being read from this browser; the page says so.',
+      description: 'The saved words are being read from this browser; the page says so. A Save waits for them.',
+      entry: 'clearStale',
+      on: { SAVE: { guard: 'isNew', actions: 'queueSave' }, EXTERNAL_CHANGE: { actions: 'markStale' } },
       invoke: {
         id: LOAD_WORDS_ID,
         src: 'loadWords',
         onDone: { target: 'ready', actions: ['showContents', assign({ problem: null })] },
-        onError: { target: 'failed', actions: 'recordProblem' },
+        onError: { target: 'failed', actions: ['recordProblem', 'dropJobs'] },
       },
     },
     failed: {
       description:
         'The saved words cannot be used (written by a newer version of the site, or no storage in this browser): a clear message, and the rest of the site works.',
-      on: { RETRY: 'loading', EXTERNAL_CHANGE: 'loading' },
+      on: { RETRY: 'loading', EXTERNAL_CHANGE: 'loading', SAVE: { actions: 'noteSaveTried' } },
     },
     ready: {
       description: 'The words, newest first, filtered by the search; words already saved show as Saved.',
-      initial: 'idle',
+      initial: 'next',
       on: {
         SEARCH: { actions: 'setQuery' },
-        EXTERNAL_CHANGE: '.refreshing',
-        SAVE: { guard: 'isNew', target: '.writing', actions: 'addWord' },
-        DELETE: { guard: 'isSaved', target: '.deleting', actions: 'deleteWord' },
-        UNDO: { guard: 'canUndo', target: '.writing', actions: 'restoreWord' },
-        IMPORT: [{ target: '.importing', actions: 'mergeImport' }],
+        EXTERNAL_CHANGE: { actions: 'markStale' },
+        SAVE: { guard: 'isNew', target: '.next', actions: 'queueSave' },
+        DELETE: { guard: 'isListed', target: '.next', actions: 'queueDelete' },
+        UNDO: { guard: 'canUndo', target: '.next', actions: 'queueUndo' },
+        IMPORT: { target: '.next', actions: 'queueImport' },
         EXPORT_CSV: { guard: 'hasWords', actions: 'exportCsv' },
         EXPORT_ANKI: { guard: 'hasWords', actions: 'exportAnki' },
       },
       states: {
+        // Transient: the one place that starts a write, so a running one is never cut short.
+        next: {
+          description: 'Never seen: runs the next queued write, or reads the words again if they may differ, or rests.',
+          always: [
+            { guard: 'nextAdds', target: 'writing' },
+            { guard: 'nextRemoves', target: 'deleting' },
+            { guard: 'isStale', target: 'refreshing' },
+            { target: 'idle' },
+          ],
+        },
         idle: {
-          description: 'Nothing is being written.',
+          description: 'Nothing is being written or read.',
+          on: { EXTERNAL_CHANGE: 'refreshing' },
         },
         refreshing: {
           description: 'Words changed (here or in another tab); they are read again while the list stays as it was.',
+          entry: 'clearStale',
+          // A write does not wait for a read: the read is dropped and done again after it.
+          on: {
+            SAVE: { guard: 'isNew', target: 'next', actions: ['queueSave', 'markStale'] },
+            DELETE: { guard: 'isListed', target: 'next', actions: ['queueDelete', 'markStale'] },
+            UNDO: { guard: 'canUndo', target: 'next', actions: ['queueUndo', 'markStale'] },
+            IMPORT: { target: 'next', actions: ['queueImport', 'markStale'] },
+          },
           invoke: {
             id: LOAD_WORDS_ID,
             src: 'loadWords',
-            onDone: { target: 'idle', actions: 'showContents' },
-            onError: { target: 'idle', actions: 'recordProblem' },
+            onDone: { target: 'next', actions: 'showContents' },
+            onError: { target: 'next', actions: 'recordProblem' },
           },
         },
         writing: {
-          description: 'A saved, restored or imported word is being written; it already shows in the list.',
+          description: 'Saved, restored or imported words are being written; they already show in the list.',
+          on: QUEUE_WHILE_BUSY,
           invoke: {
-            id: PUT_WORDS_ID,
-            src: 'putWords',
-            input: ({ context }) => ({ words: context.pending }),
-            onDone: { target: 'idle', actions: 'clearPending' },
-            onError: { target: 'refreshing', actions: ['recordProblem', 'clearPending'] },
+            id: ADD_WORDS_ID,
+            src: 'addWords',
+            input: ({ context }) => ({ words: context.jobs[0]?.kind === 'add' ? context.jobs[0].words : [] }),
+            onDone: { target: 'next', actions: 'finishAdd' },
+            onError: { target: 'next', actions: ['recordProblem', 'revertJob', 'markStale'] },
           },
         },
         deleting: {
           description: 'A word is being deleted; it is gone from the list and "Deleted … Undo" shows.',
+          on: QUEUE_WHILE_BUSY,
           invoke: {
             id: REMOVE_WORD_ID,
             src: 'removeWord',
-            input: ({ context }) => ({ id: context.lastDeleted?.id ?? '' }),
-            onDone: { target: 'idle' },
-            onError: { target: 'refreshing', actions: 'recordProblem' },
+            input: ({ context }) => ({ id: context.jobs[0]?.kind === 'remove' ? context.jobs[0].id : '' }),
+            onDone: { target: 'next', actions: 'dropJob' },
+            onError: { target: 'next', actions: ['recordProblem', 'revertJob', 'markStale'] },
           },
-        },
-        // Transient: a refused file or one with nothing new writes nothing.
-        importing: {
-          description: 'Never seen: decides whether the imported file has new words to write.',
-          always: [{ guard: 'hasPending', target: 'writing' }, { target: 'idle' }],
         },
       },
     },

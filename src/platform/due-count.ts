@@ -4,11 +4,13 @@
  * bytes; the words page and the review session use the full store (indexeddb-word-store.ts).
  * Any failure counts as 0: the header never shows an error, the words page explains it.
  */
+import { CHANGES_CHANNEL, DATABASE_NAME } from './word-store-names';
+
 export function countDue(now: Date = new Date()): Promise<number> {
   return new Promise((resolve) => {
     try {
       // No version: opens whatever version is on disk, so a newer site's database is never refused.
-      const request = indexedDB.open('newsreader');
+      const request = indexedDB.open(DATABASE_NAME);
       // The database does not exist yet: abort, so looking at the header never creates one.
       request.onupgradeneeded = () => request.transaction?.abort();
       request.onerror = () => resolve(0);
@@ -32,7 +34,7 @@ export function countDue(now: Date = new Date()): Promise<number> {
 /** Calls back when saved words change in any tab; returns the unsubscribe. */
 export function onWordsChanged(listener: () => void): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => {};
-  const channel = new BroadcastChannel('newsreader-words');
+  const channel = new BroadcastChannel(CHANGES_CHANNEL);
   channel.onmessage = listener;
   return () => channel.close();
 }

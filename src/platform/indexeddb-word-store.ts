@@ -8,12 +8,11 @@
  */
 import { openDB, type IDBPDatabase, type IDBPTransaction, type DBSchema } from 'idb';
 import { decodeSavedWord } from '../domain/saved-word-codec';
-import type { SavedWord } from '../domain/saved-words';
-import { WordStoreError, type WordStore, type WordStoreContents } from './word-store';
+import type { ReviewCard, SavedWord } from '../domain/saved-words';
+import { WordStoreError, type UpdateCardOutcome, type WordStore, type WordStoreContents } from './word-store';
+import { CHANGES_CHANNEL, DATABASE_NAME, DATABASE_VERSION } from './word-store-names';
 
-export const DATABASE_NAME = 'newsreader';
-export const DATABASE_VERSION = 1;
-export const CHANGES_CHANNEL = 'newsreader-words';
+export { CHANGES_CHANNEL, DATABASE_NAME, DATABASE_VERSION };
 
 export interface SetAsideRecord {
   readonly record: unknown;
@@ -54,6 +53,44 @@ function storeError(error: unknown, action: string): WordStoreError {
     return new WordStoreError('newerVersion', 'The saved words were written by a newer version of the site', { cause: error });
   if (name === 'QuotaExceededError') return new WordStoreError('quotaFull', `The browser's storage is full (${action})`, { cause: error });
   return new WordStoreError('failed', `Could not ${action} the saved words`, { cause: error });
+}
+
+function readable(key: IDBValidKey, value: unknown): { word: SavedWord } | { reason: string } {
+  const decoded = decodeSavedWord(value);
+  return 'word' in decoded && decoded.word.id !== key ? { reason: 'Key and id differ' } : decoded;
+}
+
+async function loadMovingAside(db: IDBPDatabase<NewsreaderSchema>, now: () => Date): Promise<WordStoreContents> {
+  const tx = db.transaction(['words', 'setAside'], 'readwrite');
+  // A failed write aborts the transaction; its rejection is the error thrown below, not an unhandled one.
+  tx.done.catch(() => {});
+  const words: SavedWord[] = [];
+  for (let cursor = await tx.objectStore('words').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    const decoded = readable(cursor.key, cursor.value);
+    if ('word' in decoded) words.push(decoded.word);
+    else {
+      await tx.objectStore('setAside').add({ record: cursor.value, reason: decoded.reason, at: now().toISOString() });
+      await cursor.delete();
+    }
+  }
+  const setAside = await tx.objectStore('setAside').count();
+  await tx.done;
+  return { words, setAside };
+}
+
+/** Reads without writing: unreadable records stay in `words` and are counted with those already aside. */
+async function loadSkipping(db: IDBPDatabase<NewsreaderSchema>): Promise<WordStoreContents> {
+  const tx = db.transaction(['words', 'setAside'], 'readonly');
+  const words: SavedWord[] = [];
+  let skipped = 0;
+  for (let cursor = await tx.objectStore('words').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    const decoded = readable(cursor.key, cursor.value);
+    if ('word' in decoded) words.push(decoded.word);
+    else skipped += 1;
+  }
+  const setAside = (await tx.objectStore('setAside').count()) + skipped;
+  await tx.done;
+  return { words, setAside };
 }
 
 export interface IndexedDbWordStoreOptions {
@@ -107,20 +144,13 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
     async load(): Promise<WordStoreContents> {
       const db = await open();
       try {
-        const tx = db.transaction(['words', 'setAside'], 'readwrite');
-        const words: SavedWord[] = [];
-        for (let cursor = await tx.objectStore('words').openCursor(); cursor !== null; cursor = await cursor.continue()) {
-          const decoded = decodeSavedWord(cursor.value);
-          if ('word' in decoded && decoded.word.id === cursor.key) words.push(decoded.word);
-          else {
-            const reason = 'reason' in decoded ? decoded.reason : 'Key and id differ';
-            await tx.objectStore('setAside').add({ record: cursor.value, reason, at: now().toISOString() });
-            await cursor.delete();
-          }
-        }
-        const setAside = await tx.objectStore('setAside').count();
-        await tx.done;
-        return { words, setAside };
+        return await loadMovingAside(db, now);
+      } catch (error) {
+        // Moving a record aside is a write: with a full quota, read the rest and leave it where it is.
+        if (errorName(error) !== 'QuotaExceededError') throw storeError(error, 'read');
+      }
+      try {
+        return await loadSkipping(db);
       } catch (error) {
         throw storeError(error, 'read');
       }
@@ -134,6 +164,43 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
         throw storeError(error, 'save');
       }
       changed();
+    },
+    async addIfAbsent(words: readonly SavedWord[]): Promise<string[]> {
+      const db = await open();
+      const added: string[] = [];
+      try {
+        const tx = db.transaction('words', 'readwrite');
+        for (const word of words) {
+          // Any record under the id counts, readable or not: an unreadable one is set aside on the next load, not overwritten.
+          if ((await tx.store.getKey(word.id)) !== undefined || added.includes(word.id)) continue;
+          await tx.store.add(word);
+          added.push(word.id);
+        }
+        await tx.done;
+      } catch (error) {
+        throw storeError(error, 'save');
+      }
+      if (added.length > 0) changed();
+      return added;
+    },
+    async updateCard(id: string, card: ReviewCard, expectedLastReview: string | null): Promise<UpdateCardOutcome> {
+      const db = await open();
+      let outcome: UpdateCardOutcome;
+      try {
+        const tx = db.transaction('words', 'readwrite');
+        const decoded = decodeSavedWord(await tx.store.get(id));
+        if (!('word' in decoded)) outcome = 'gone';
+        else if (decoded.word.card.lastReview !== expectedLastReview) outcome = 'changed';
+        else {
+          await tx.store.put({ ...decoded.word, card });
+          outcome = 'updated';
+        }
+        await tx.done;
+      } catch (error) {
+        throw storeError(error, 'save');
+      }
+      if (outcome === 'updated') changed();
+      return outcome;
     },
     async remove(id: string): Promise<void> {
       const db = await open();

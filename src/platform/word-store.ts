@@ -3,17 +3,9 @@
  * server. Every failure is a WordStoreError with a problem the interface can name in the
  * learner's language; none of them may break a page.
  */
-import type { SavedWord } from '../domain/saved-words';
+import type { ReviewCard, SavedWord, WordStoreProblem } from '../domain/saved-words';
 
-export type WordStoreProblem =
-  /** No IndexedDB (some private modes, old browsers) or it refused to open. */
-  | 'unavailable'
-  /** The database was written by a newer version of the site; we do not touch it. */
-  | 'newerVersion'
-  /** The browser's storage quota is full. */
-  | 'quotaFull'
-  /** Anything else. */
-  | 'failed';
+export type { WordStoreProblem };
 
 export class WordStoreError extends Error {
   constructor(
@@ -32,11 +24,24 @@ export interface WordStoreContents {
   readonly setAside: number;
 }
 
+export type UpdateCardOutcome = 'updated' | 'gone' | 'changed';
+
 export interface WordStore {
   /** Every readable word; unreadable records are moved aside and counted. */
   load(): Promise<WordStoreContents>;
   /** Inserts or replaces words by id, in one transaction. */
   put(words: readonly SavedWord[]): Promise<void>;
+  /**
+   * Adds the words whose id is not stored yet, in one transaction, and returns the ids it added: a
+   * word saved or reviewed in another tab meanwhile keeps its card.
+   */
+  addIfAbsent(words: readonly SavedWord[]): Promise<string[]>;
+  /**
+   * Replaces the card of a stored word, in one transaction, only if its card.lastReview is still
+   * expectedLastReview: a word deleted in another tab stays deleted ('gone') and a grade given in
+   * another tab is not overwritten ('changed').
+   */
+  updateCard(id: string, card: ReviewCard, expectedLastReview: string | null): Promise<UpdateCardOutcome>;
   remove(id: string): Promise<void>;
   /** Calls the listener when another tab (or this one) changed the words; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;

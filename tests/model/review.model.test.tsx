@@ -45,8 +45,8 @@ describe('review: every shortest path on the real review page', () => {
       return store.loads[loadsAnswered++]!;
     }
     async function nextPut() {
-      await waitFor(() => expect(store.puts.length).toBeGreaterThan(putsAnswered));
-      return store.puts[putsAnswered++]!;
+      await waitFor(() => expect(store.updates.length).toBeGreaterThan(putsAnswered));
+      return store.updates[putsAnswered++]!;
     }
 
     async function expectScreen(snapshot: AnyMachineSnapshot) {
@@ -116,7 +116,7 @@ describe('review: every shortest path on the real review page', () => {
         }
         case `xstate.done.actor.${SAVE_WORD_ID}`: {
           const put = await nextPut();
-          await act(async () => put.answer.resolve());
+          await act(async () => put.answer.resolve(field(event, 'output')));
           return;
         }
         case `xstate.error.actor.${SAVE_WORD_ID}`: {

@@ -4,6 +4,7 @@ import type { TextLanguage } from '../../../common/languages';
 import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
 import { IsolatedHtml } from './isolated-html';
 import { ReadAloudPlayer } from './read-aloud-player';
+import { SaveProblem } from './save-problem';
 import { useReadAloudBody } from './use-read-aloud-body';
 import { useVocabularySave } from './use-vocabulary-save';
 import { WordEntry } from './word-entry';
@@ -111,6 +112,7 @@ export function ArticleReader({ html, language }: { html: string | null; languag
     <>
       <LookupField language={language} onLookUp={select} />
       {html !== null ? <ReadAloudPlayer language={language} /> : null}
+      <SaveProblem textLanguage={language} />
       {html !== null ? (
         <IsolatedHtml
           html={html}

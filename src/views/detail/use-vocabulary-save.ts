@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TextLanguage } from '../../../common/languages';
 import { savedWordId } from '../../domain/saved-words';
 import { savedWordsTextsFor } from '../../domain/saved-words-texts';
-import { wordToSave, type SaveSource } from '../../domain/word-to-save';
+import type { SaveSource } from '../../domain/word-to-save';
 import { SavedWordsActorContext } from '../words/saved-words-context';
 import { ArticleDetailActorContext } from './article-detail-context';
 import { bodySentences } from './body-sentences';
@@ -77,10 +77,11 @@ export function useVocabularySave(textLanguage: TextLanguage): {
       const container = containerRef.current;
       if (item === null || container === null || article === null) return;
       const source = itemSource(item, container);
-      if (source === null || savedIds.has(savedWordId(source.lemma))) return;
+      if (source === null) return;
       actor.send({
         type: 'SAVE',
-        word: wordToSave(source, { textLanguage, articleId: article.id, articleTitle: article.title, now: new Date() }),
+        source,
+        article: { textLanguage, articleId: article.id, articleTitle: article.title },
       });
     },
   };

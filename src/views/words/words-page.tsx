@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { dueWords, matchingWords } from '../../domain/saved-words';
 import { savedWordsTextsFor } from '../../domain/saved-words-texts';
 import { reviewPath } from '../../domain/routing';
+import { dueCount, shownWords } from '../../machines/saved-words-machine';
 import { usePageLanguage, useTextLanguage } from '../use-texts';
 import { SavedWordItem } from './saved-word-item';
 import { SavedWordsActorContext } from './saved-words-context';
@@ -24,9 +24,10 @@ export function WordsPage() {
   const words = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.words);
   const query = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.query);
   const lastDeleted = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.lastDeleted);
-  const now = new Date();
-  const shown = matchingWords(words, query);
-  const due = dueWords(words, now).length;
+  const shown = SavedWordsActorContext.useSelector((snapshot) => shownWords(snapshot.context));
+  // The machine's clock, so a test's fixed now holds for the whole page.
+  const now = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.now)();
+  const due = SavedWordsActorContext.useSelector((snapshot) => dueCount(snapshot.context, now));
   const undoRef = useRef<HTMLButtonElement>(null);
   const listTitleRef = useRef<HTMLHeadingElement>(null);
   const deletedId = lastDeleted?.id ?? null;

@@ -40,7 +40,10 @@ const reviewPayloads: PayloadTable = {
   [`xstate.error.actor.${LOAD_WORDS_ID}`]: [
     { type: `xstate.error.actor.${LOAD_WORDS_ID}`, error: new WordStoreError('unavailable', 'IndexedDB is not available') },
   ],
-  [`xstate.done.actor.${SAVE_WORD_ID}`]: [{ type: `xstate.done.actor.${SAVE_WORD_ID}`, output: undefined }],
+  [`xstate.done.actor.${SAVE_WORD_ID}`]: [
+    { type: `xstate.done.actor.${SAVE_WORD_ID}`, output: 'updated' },
+    { type: `xstate.done.actor.${SAVE_WORD_ID}`, output: 'gone' },
+  ],
   [`xstate.error.actor.${SAVE_WORD_ID}`]: [
     { type: `xstate.error.actor.${SAVE_WORD_ID}`, error: new WordStoreError('quotaFull', 'The quota has been exceeded') },
   ],
@@ -93,7 +96,7 @@ export const reviewModel: MachineModel = {
       case 'GRADE':
         return `The learner grades the card ${quote(String(event.grade))}`;
       case `xstate.done.actor.${SAVE_WORD_ID}`:
-        return 'The graded word is saved';
+        return event.output === 'gone' ? 'The word was deleted in another tab: the grade is not saved' : 'The graded word is saved';
       case `xstate.error.actor.${SAVE_WORD_ID}`:
         return `Saving the grade fails (${quote(errorMessage(event))})`;
       case 'RETRY':

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { SavedWord } from '../../../src/domain/saved-words';
 import { gradeCard } from '../../../src/domain/scheduling';
 import { reviewMachine } from '../../../src/machines/review-machine';
-import { WordStoreError } from '../../../src/platform/word-store';
+import { WordStoreError, type UpdateCardOutcome } from '../../../src/platform/word-store';
 import { deferred } from '../../support/fake-api';
 import { LATER_CARD, LEARNING_CARD, REVIEW_CARD, REVIEW_NOW, savedWord } from '../../support/review-words';
 
@@ -16,7 +16,7 @@ const WORDS: SavedWord[] = [
 
 function start(load: () => Promise<readonly SavedWord[]> = async () => WORDS) {
   let clock = REVIEW_NOW;
-  const saves: Array<{ word: SavedWord; answer: ReturnType<typeof deferred<void>> }> = [];
+  const saves: Array<{ word: SavedWord; expectedLastReview: string | null; answer: ReturnType<typeof deferred<UpdateCardOutcome>> }> = [];
   let loads = 0;
   const actor = createActor(
     reviewMachine.provide({
@@ -25,9 +25,9 @@ function start(load: () => Promise<readonly SavedWord[]> = async () => WORDS) {
           loads += 1;
           return load();
         }),
-        saveWord: fromPromise<void, { word: SavedWord }>(({ input }) => {
-          const answer = deferred<void>();
-          saves.push({ word: input.word, answer });
+        saveWord: fromPromise<UpdateCardOutcome, { word: SavedWord; expectedLastReview: string | null }>(({ input }) => {
+          const answer = deferred<UpdateCardOutcome>();
+          saves.push({ ...input, answer });
           return answer.promise;
         }),
       },
@@ -50,7 +50,7 @@ async function gradeAndSave(session: ReturnType<typeof start>, grade: 'again' | 
   session.actor.send({ type: 'REVEAL' });
   session.actor.send({ type: 'GRADE', grade });
   expect(session.actor.getSnapshot().value).toBe('saving');
-  session.saves[session.saves.length - 1]!.answer.resolve();
+  session.saves[session.saves.length - 1]!.answer.resolve('updated');
   await settle();
 }
 
@@ -74,7 +74,7 @@ describe('review machine', () => {
     session.actor.send({ type: 'GRADE', grade: 'good' });
     expect(session.saves).toHaveLength(1);
     expect(session.saves[0]!.word.card).toEqual(gradeCard(WORDS[2]!.card, 'good', REVIEW_NOW));
-    session.saves[0]!.answer.resolve();
+    session.saves[0]!.answer.resolve('updated');
     await settle();
     const { value, context } = session.actor.getSnapshot();
     expect(value).toBe('showingFront');
@@ -153,10 +153,34 @@ describe('review machine', () => {
     session.actor.send({ type: 'RETRY' });
     expect(session.actor.getSnapshot().value).toBe('saving');
     expect(session.saves[1]!.word).toEqual(session.saves[0]!.word);
-    session.saves[1]!.answer.resolve();
+    session.saves[1]!.answer.resolve('updated');
     await settle();
     expect(session.actor.getSnapshot().context.index).toBe(1);
     expect(session.actor.getSnapshot().context.grades.hard).toBe(1);
+  });
+
+  it('leaves a word deleted or graded in another tab as it is and goes on to the next card', async () => {
+    const session = start();
+    await settle();
+    session.actor.send({ type: 'REVEAL' });
+    session.actor.send({ type: 'GRADE', grade: 'good' });
+    expect(session.saves[0]!.expectedLastReview).toBe(WORDS[2]!.card.lastReview);
+    session.saves[0]!.answer.resolve('gone');
+    await settle();
+    let { value, context } = session.actor.getSnapshot();
+    expect(value).toBe('showingFront');
+    expect(context.index).toBe(1);
+    expect(context.reviewed).toEqual([]);
+    expect(context.words.map((word) => word.id)).not.toContain('tide');
+    session.actor.send({ type: 'REVEAL' });
+    session.actor.send({ type: 'GRADE', grade: 'again' });
+    session.saves[1]!.answer.resolve('changed');
+    await settle();
+    ({ value, context } = session.actor.getSnapshot());
+    expect(value).toBe('showingFront');
+    // Not put back for later: the other tab's grade stands.
+    expect(context.queue.map((word) => word.id)).toEqual(['tide', 'harbour', 'ferry']);
+    expect(context.grades.again).toBe(0);
   });
 
   it('calls any other failure a plain failure', async () => {

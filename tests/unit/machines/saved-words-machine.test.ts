@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { SavedWord } from '../../../src/domain/saved-words';
 import { exportCsv } from '../../../src/domain/word-export';
-import { savedWordsMachine } from '../../../src/machines/saved-words-machine';
+import { savedWordsMachine, type SavedWordsEvent } from '../../../src/machines/saved-words-machine';
+import { WordStoreError } from '../../../src/platform/word-store';
 import { memoryWordStore, type MemoryWordStore } from '../../support/memory-word-store';
 import { savedWord } from '../../support/saved-word-fixtures';
 
@@ -14,7 +15,7 @@ function start(store: MemoryWordStore) {
     savedWordsMachine.provide({
       actors: {
         loadWords: fromPromise(() => store.load()),
-        putWords: fromPromise<void, { words: SavedWord[] }>(({ input }) => store.put(input.words)),
+        addWords: fromPromise<string[], { words: readonly SavedWord[] }>(({ input }) => store.addIfAbsent(input.words)),
         removeWord: fromPromise<void, { id: string }>(({ input }) => store.remove(input.id)),
         storeChanges: fromCallback(({ sendBack }) => store.subscribe(() => sendBack({ type: 'EXTERNAL_CHANGE' }))),
       },
@@ -23,6 +24,15 @@ function start(store: MemoryWordStore) {
     { input: { now: () => NOW } },
   ).start();
   return { actor, exported };
+}
+
+/** The learner clicks Save on `word` (its dictionary form `lemma`) in an article. */
+function save(lemma: string, word = lemma): SavedWordsEvent {
+  return {
+    type: 'SAVE',
+    source: { word, lemma, gloss: '港口', ipa: null, definition: null, sentence: `Ships left the ${word} early.` },
+    article: { textLanguage: 'zh', articleId: 'city-bikes', articleTitle: 'City bikes return' },
+  };
 }
 
 const idle = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }));
@@ -40,11 +50,11 @@ describe('saved-words machine', () => {
     const store = memoryWordStore();
     const { actor } = start(store);
     await idle(actor);
-    actor.send({ type: 'SAVE', word: savedWord({ lemma: 'run', word: 'ran' }) });
+    actor.send(save('run', 'ran'));
     await idle(actor);
     const reviewed = { ...store.records.get('run')!, card: { ...store.records.get('run')!.card, reps: 4 } };
     store.records.set('run', reviewed);
-    actor.send({ type: 'SAVE', word: savedWord({ lemma: 'run', word: 'runs', savedAt: '2026-03-09T00:00:00.000Z' }) });
+    actor.send(save('run', 'runs'));
     await idle(actor);
     expect(store.records.get('run')).toEqual(reviewed);
     expect(ids(actor)).toEqual(['run']);
@@ -87,7 +97,7 @@ describe('saved-words machine', () => {
     const { actor } = start(store);
     await idle(actor);
     store.failWith = 'quotaFull';
-    actor.send({ type: 'SAVE', word: savedWord({ lemma: 'run' }) });
+    actor.send(save('run'));
     await waitFor(actor, (snapshot) => snapshot.context.problem === 'quotaFull');
     expect(actor.getSnapshot().matches('ready')).toBe(true);
   });
@@ -113,8 +123,139 @@ describe('saved-words machine', () => {
     await idle(actor);
     actor.send({ type: 'EXPORT_CSV' });
     expect(exported).not.toHaveBeenCalled();
-    actor.send({ type: 'SAVE', word: savedWord({ lemma: 'run' }) });
+    actor.send(save('run'));
     actor.send({ type: 'EXPORT_CSV' });
     expect(exported).toHaveBeenCalledWith([expect.objectContaining({ id: 'run' })]);
+  });
+
+  it('records the word as the article gave it, with the machine clock', async () => {
+    const store = memoryWordStore();
+    const { actor } = start(store);
+    await idle(actor);
+    actor.send(save('run', 'ran'));
+    await idle(actor);
+    expect(store.records.get('run')).toEqual(
+      expect.objectContaining({ word: 'ran', lemma: 'run', articleId: 'city-bikes', glossLanguage: 'zh', savedAt: NOW.toISOString() }),
+    );
+  });
+
+  it('a Save while the words load waits for them and is written', async () => {
+    const store = memoryWordStore([savedWord({ lemma: 'harbour' })]);
+    const { actor } = start(store);
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send(save('tide'));
+    await waitFor(actor, () => store.records.has('tide'));
+    await idle(actor);
+    expect(ids(actor).sort()).toEqual(['harbour', 'tide']);
+  });
+
+  describe('writes one at a time', () => {
+    /** A store whose adds wait for the test, answering from memory once told to go on. */
+    function slowStore() {
+      const store = memoryWordStore();
+      const adds: Array<{ ids: string[]; go: () => void; fail: (error: unknown) => void }> = [];
+      const add = store.addIfAbsent.bind(store);
+      store.addIfAbsent = (words) =>
+        new Promise<string[]>((resolve, reject) => {
+          adds.push({ ids: words.map((word) => word.id), go: () => void add(words).then(resolve, reject), fail: reject });
+        });
+      return { store, adds };
+    }
+
+    it('a failed save is not hidden by the save after it: the problem shows and the word is not listed', async () => {
+      const { store, adds } = slowStore();
+      const { actor } = start(store);
+      await idle(actor);
+      actor.send(save('alpha'));
+      actor.send(save('beta'));
+      expect(ids(actor).sort()).toEqual(['alpha', 'beta']);
+      expect(adds.map((add) => add.ids)).toEqual([['alpha']]);
+      adds[0]!.fail(new WordStoreError('quotaFull', 'QuotaExceededError'));
+      await waitFor(actor, () => adds.length === 2);
+      expect(adds[1]!.ids).toEqual(['beta']);
+      adds[1]!.go();
+      await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }) && store.records.has('beta'));
+      expect(actor.getSnapshot().context.problem).toBe('quotaFull');
+      expect(ids(actor)).toEqual(['beta']);
+      expect([...store.records.keys()]).toEqual(['beta']);
+    });
+
+    it('a change in another tab during a write reads the words again once the write is done', async () => {
+      const { store, adds } = slowStore();
+      const { actor } = start(store);
+      await idle(actor);
+      actor.send(save('alpha'));
+      store.records.set('tide', savedWord({ lemma: 'tide' }));
+      store.announceChange();
+      expect(actor.getSnapshot().matches({ ready: 'writing' })).toBe(true);
+      adds[0]!.go();
+      await waitFor(actor, () => ids(actor).includes('tide'));
+      await idle(actor);
+      expect(ids(actor).sort()).toEqual(['alpha', 'tide']);
+      expect(store.records.has('alpha')).toBe(true);
+    });
+
+    it('a save does not wait for a read of the words: it is written at once and the words are read after it', async () => {
+      const store = memoryWordStore();
+      const { actor } = start(store);
+      await idle(actor);
+      store.records.set('tide', savedWord({ lemma: 'tide' }));
+      store.announceChange();
+      expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true);
+      actor.send(save('run'));
+      expect(actor.getSnapshot().matches({ ready: 'writing' })).toBe(true);
+      await waitFor(actor, () => ids(actor).includes('tide'));
+      await idle(actor);
+      expect(ids(actor).sort()).toEqual(['run', 'tide']);
+    });
+
+    it('a word another tab saved meanwhile keeps its card, and the list shows the stored one', async () => {
+      const store = memoryWordStore();
+      const { actor } = start(store);
+      await idle(actor);
+      const reviewed = { ...savedWord({ lemma: 'run', word: 'running' }), card: { ...savedWord({ lemma: 'run' }).card, reps: 3 } };
+      store.records.set('run', reviewed);
+      actor.send(save('run', 'ran'));
+      await waitFor(actor, () => actor.getSnapshot().context.words[0]?.word === 'running');
+      expect(store.records.get('run')).toEqual(reviewed);
+    });
+  });
+
+  it('a delete that fails drops Undo: the word is still stored and listed again', async () => {
+    const store = memoryWordStore([savedWord({ lemma: 'harbour' })]);
+    const { actor } = start(store);
+    await idle(actor);
+    store.failWith = 'unavailable';
+    actor.send({ type: 'DELETE', id: 'harbour' });
+    await waitFor(actor, (snapshot) => snapshot.context.problem === 'unavailable');
+    await idle(actor);
+    expect(actor.getSnapshot().context.lastDeleted).toBeNull();
+    // Listed again even though reading the store fails too.
+    expect(ids(actor)).toEqual(['harbour']);
+  });
+
+  it('a save that fails is not listed, even when reading the store fails too', async () => {
+    const store = memoryWordStore();
+    const { actor } = start(store);
+    await idle(actor);
+    store.failWith = 'quotaFull';
+    actor.send(save('run'));
+    expect(ids(actor)).toEqual(['run']);
+    await waitFor(actor, (snapshot) => snapshot.context.problem === 'quotaFull');
+    await idle(actor);
+    expect(ids(actor)).toEqual([]);
+    expect(actor.getSnapshot().context.problem).toBe('quotaFull');
+  });
+
+  it('refuses a file whose parsing throws anything, and keeps working', async () => {
+    const store = memoryWordStore();
+    const { actor } = start(store);
+    await idle(actor);
+    const crafted = exportCsv([savedWord({ lemma: 'tide' })], 'https://x.example').replace('/articles/city-bikes', '/articles/%E0%A4');
+    actor.send({ type: 'IMPORT', text: crafted });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context.imported).toEqual(expect.objectContaining({ kind: 'refused' }));
+    actor.send(save('run'));
+    await waitFor(actor, () => store.records.has('run'));
   });
 });

@@ -152,6 +152,76 @@ describe('IndexedDB word store', () => {
   });
 });
 
+describe('IndexedDB word store: a corrupt record with a full quota', () => {
+  it('still reads the other words, counting the unreadable record and leaving it in place', async () => {
+    const store = createIndexedDbWordStore();
+    await store.put([savedWord({ lemma: 'harbour' })]);
+    await rawPut({ id: 'broken', word: 42 });
+    const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    const contents = await store.load();
+    add.mockRestore();
+    expect(contents.words.map((word) => word.id)).toEqual(['harbour']);
+    expect(contents.setAside).toBe(1);
+    expect(await rawSetAside()).toEqual([]);
+    // With space again, the next load moves it aside as usual.
+    expect((await store.load()).setAside).toBe(1);
+    expect(await rawSetAside()).toEqual([expect.objectContaining({ record: { id: 'broken', word: 42 } })]);
+  });
+});
+
+describe('IndexedDB word store: writes decided inside one transaction', () => {
+  it('adds only the words not stored yet and says which; a stored word keeps its card', async () => {
+    const reviewed = { ...savedWord({ lemma: 'harbour' }), card: { ...savedWord({ lemma: 'harbour' }).card, reps: 3 } };
+    const otherTab = createIndexedDbWordStore();
+    await otherTab.put([reviewed]);
+    const store = createIndexedDbWordStore();
+    const added = await store.addIfAbsent([savedWord({ lemma: 'harbour' }), savedWord({ lemma: 'tide' }), savedWord({ lemma: 'tide' })]);
+    expect(added).toEqual(['tide']);
+    const { words } = await store.load();
+    expect(words.find((word) => word.id === 'harbour')).toEqual(reviewed);
+    expect(words.map((word) => word.id).sort()).toEqual(['harbour', 'tide']);
+    expect(await store.addIfAbsent([savedWord({ lemma: 'tide' })])).toEqual([]);
+  });
+
+  it('leaves an unreadable record under the id alone', async () => {
+    const store = createIndexedDbWordStore();
+    await store.load();
+    await rawPut({ id: 'broken', word: 42 });
+    expect(await store.addIfAbsent([savedWord({ lemma: 'broken' })])).toEqual([]);
+    expect((await store.load()).setAside).toBe(1);
+  });
+
+  it('updates a card only while it is the one read: not a deleted word, not one graded elsewhere', async () => {
+    const harbour = savedWord({ lemma: 'harbour' });
+    const store = createIndexedDbWordStore();
+    await store.put([harbour]);
+    const graded = { ...harbour.card, reps: 1, lastReview: '2026-03-05T10:00:00.000Z', due: '2026-03-06T10:00:00.000Z' };
+
+    expect(await store.updateCard('harbour', graded, harbour.card.lastReview)).toBe('updated');
+    expect((await store.load()).words).toEqual([{ ...harbour, card: graded }]);
+    // A second session still holding the card from before that grade.
+    const stale = { ...graded, reps: 9 };
+    expect(await store.updateCard('harbour', stale, harbour.card.lastReview)).toBe('changed');
+    expect((await store.load()).words).toEqual([{ ...harbour, card: graded }]);
+
+    await store.remove('harbour');
+    expect(await store.updateCard('harbour', graded, graded.lastReview)).toBe('gone');
+    expect((await store.load()).words).toEqual([]);
+  });
+
+  it('names a full quota as quotaFull', async () => {
+    const store = createIndexedDbWordStore();
+    await store.load();
+    const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    await expect(store.addIfAbsent([savedWord({ lemma: 'tide' })])).rejects.toMatchObject({ problem: 'quotaFull' });
+    add.mockRestore();
+  });
+});
+
 describe('due count for the header', () => {
   it('counts the words due now and creates no database when there is none', async () => {
     expect(await countDue(new Date('2026-03-05T00:00:00.000Z'))).toBe(0);

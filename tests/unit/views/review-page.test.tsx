@@ -105,7 +105,10 @@ describe('review page', () => {
     const texts = reviewTextsFor('zh');
     const store = memoryWordStore([savedWord('harbour'), savedWord('ferry')]);
     const puts: string[] = [];
-    stores.current = { ...store, put: (words) => (puts.push(...words.map((word) => word.id)), store.put(words)) };
+    stores.current = {
+      ...store,
+      updateCard: (id, card, expectedLastReview) => (puts.push(id), store.updateCard(id, card, expectedLastReview)),
+    };
     const app = renderApp('/zh/review', { strict: true });
     await waitFor(() => expect(screen.getByRole('button', { name: texts.reveal })).toHaveFocus());
     await app.user.keyboard(' ');
@@ -136,14 +139,14 @@ describe('review page', () => {
       await app.user.keyboard(' ');
       const again = await screen.findByRole('button', { name: new RegExp(`^${texts.grades.again}`) });
       await app.user.click(again);
-      await waitFor(() => expect(store.puts).toHaveLength(1));
+      await waitFor(() => expect(store.updates).toHaveLength(1));
       for (const grade of ['again', 'hard', 'good', 'easy'] as const) {
         expect(screen.getByRole('button', { name: new RegExp(`^${texts.grades[grade]}`) })).toBeDisabled();
       }
       expect(screen.getByRole('status')).toHaveTextContent(texts.saving);
       await app.user.keyboard('3');
-      expect(store.puts).toHaveLength(1);
-      store.puts[0]!.answer.resolve();
+      expect(store.updates).toHaveLength(1);
+      store.updates[0]!.answer.resolve('updated');
       expect(await screen.findByRole('button', { name: texts.reveal })).toBeInTheDocument();
     },
   );
