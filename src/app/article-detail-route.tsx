@@ -103,8 +103,8 @@ export default function ArticleDetailRoute() {
     });
   }, [api, reload, injectedSanitiser, logger, feed, reading]);
 
+  const dictionary = useMemo(() => injectedDictionary ?? createDictionaryClient(), [injectedDictionary]);
   const lookupLogic = useMemo(() => {
-    const dictionary = injectedDictionary ?? createDictionaryClient();
     return wordLookupMachine.provide({
       actors: {
         lookUpWord: fromPromise<WordEntry | null, WordLookupRequest>(({ input, signal }) =>
@@ -112,11 +112,15 @@ export default function ArticleDetailRoute() {
         ),
       },
     });
-  }, [injectedDictionary]);
+  }, [dictionary]);
   const textLanguage = textLanguageFor(language);
   const readAloudLogic = useMemo(() => readAloudWith(speech ?? createBrowserSpeechEngine()), [speech]);
   const origin = useSiteOrigin();
-  const savedWordsLogic = useMemo(() => wiredSavedWords(wordStore ?? browserStore, origin), [wordStore, origin]);
+  // A word saved from the vocabulary list is looked up first, so it is kept under its dictionary form as the entry's Save keeps it.
+  const savedWordsLogic = useMemo(
+    () => wiredSavedWords(wordStore ?? browserStore, origin, { lookUp: (word, language) => dictionary.lookUpWord(word, language) }),
+    [wordStore, origin, dictionary],
+  );
 
   return (
     <ArticleDetailActorContext.Provider logic={logic} options={{ input: { articleId, language }, inspect }}>

@@ -5,7 +5,10 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { exportAnki, exportCsv } from '../domain/word-export';
 import { localDayStamp } from '../domain/dates';
-import { savedWordsMachine } from '../machines/saved-words-machine';
+import { savedWordsMachine, type AddWordsInput } from '../machines/saved-words-machine';
+import type { TextLanguage } from '../../common/languages';
+import type { WordEntry } from '../domain/word-lookup';
+import { withDictionaryForm } from '../domain/word-to-save';
 import type { SavedWord } from '../domain/saved-words';
 import { downloadText } from '../platform/file-transfer';
 import type { WordStore } from '../platform/word-store';
@@ -15,11 +18,27 @@ function fileDate(now: Date): string {
   return localDayStamp(now);
 }
 
-export function wiredSavedWords(getStore: () => Promise<WordStore>, origin: string, now: () => Date = () => new Date()) {
+/** The dictionary entry of a word, or null; a failed look-up is null too (the word is then saved as printed). */
+export type LookUpWord = (word: string, language: TextLanguage) => Promise<WordEntry | null>;
+
+async function inDictionaryForm(words: readonly SavedWord[], lookUp: LookUpWord): Promise<SavedWord[]> {
+  return Promise.all(words.map(async (word) => withDictionaryForm(word, await lookUp(word.word, word.glossLanguage).catch(() => null))));
+}
+
+export function wiredSavedWords(
+  getStore: () => Promise<WordStore>,
+  origin: string,
+  options: { now?: () => Date; lookUp?: LookUpWord } = {},
+) {
+  const now = options.now ?? (() => new Date());
+  const { lookUp } = options;
   return savedWordsMachine.provide({
     actors: {
       loadWords: fromPromise(async () => (await getStore()).load()),
-      addWords: fromPromise<string[], { words: readonly SavedWord[] }>(async ({ input }) => (await getStore()).addIfAbsent(input.words)),
+      addWords: fromPromise<string[], AddWordsInput>(async ({ input }) => {
+        const words = input.lookUp && lookUp !== undefined ? await inDictionaryForm(input.words, lookUp) : input.words;
+        return (await getStore()).addIfAbsent(words);
+      }),
       removeWord: fromPromise<void, { id: string }>(async ({ input }) => (await getStore()).remove(input.id)),
       storeChanges: fromCallback(({ sendBack }) => {
         let unsubscribe: (() => void) | null = null;

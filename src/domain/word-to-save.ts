@@ -14,6 +14,8 @@ export interface SaveSource {
   readonly ipa: string | null;
   readonly definition: string | null;
   readonly sentence: string;
+  /** Known only as printed (the vocabulary list): its dictionary form is looked up when it is saved. */
+  readonly formOnly?: boolean;
 }
 
 export interface SaveContext {
@@ -56,5 +58,22 @@ export function wordToSave(source: SaveSource, context: SaveContext): SavedWord 
     articleTitle: context.articleTitle,
     savedAt: context.now.toISOString(),
     card: newCard(context.now),
+  };
+}
+
+/**
+ * A word saved as printed, given the dictionary form the entry names: its id and lemma, and the
+ * IPA, gloss and definition it lacked. Without an entry it stays as printed.
+ */
+export function withDictionaryForm(word: SavedWord, entry: WordEntry | null): SavedWord {
+  if (entry === null || entry.lemma.trim() === '') return word;
+  const source = saveSourceFromEntry(entry, word.word, word.sentence, word.glossLanguage);
+  return {
+    ...word,
+    id: savedWordId(entry.lemma),
+    lemma: entry.lemma.trim(),
+    gloss: word.gloss ?? (word.glossLanguage === 'en' ? null : source.gloss),
+    ipa: word.ipa ?? source.ipa,
+    definition: word.definition ?? source.definition,
   };
 }

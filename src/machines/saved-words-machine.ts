@@ -7,7 +7,8 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { CsvImportError, importCsv, wordsToMerge } from '../domain/word-export';
-import { dueWords, matchingWords, newestFirst, savedWordId, type SavedWord, type WordStoreProblem } from '../domain/saved-words';
+import { newestFirst, type SavedWord, type WordStoreProblem } from '../domain/saved-words';
+import { isSaved } from './saved-words-selectors';
 import { wordToSave, type SaveContext, type SaveSource } from '../domain/word-to-save';
 import { WordStoreError, type WordStoreContents } from '../platform/word-store';
 
@@ -16,7 +17,7 @@ export type ImportOutcome =
 
 /** A write waiting for the store; the first one of the queue is the one running. */
 export type WriteJob =
-  | { readonly kind: 'add'; readonly words: readonly SavedWord[]; readonly imported: boolean }
+  | { readonly kind: 'add'; readonly words: readonly SavedWord[]; readonly imported: boolean; readonly lookUp?: boolean }
   | { readonly kind: 'remove'; readonly id: string };
 
 export interface SavedWordsContext {
@@ -53,21 +54,14 @@ export type SavedWordsEvent =
   | { type: 'EXPORT_ANKI' }
   | { type: 'RETRY' };
 
+export interface AddWordsInput {
+  readonly words: readonly SavedWord[];
+  readonly lookUp: boolean;
+}
+
 export const LOAD_WORDS_ID = 'loadWords';
 export const ADD_WORDS_ID = 'addWords';
 export const REMOVE_WORD_ID = 'removeWord';
-
-/** The words the list shows: those matching the search, newest first. */
-export const shownWords = (context: Pick<SavedWordsContext, 'words' | 'query'>) => matchingWords(context.words, context.query);
-
-export const dueCount = (context: Pick<SavedWordsContext, 'words'>, now: Date) => dueWords(context.words, now).length;
-
-export const isSaved = (context: Pick<SavedWordsContext, 'words'>, lemma: string) => context.words.some((w) => w.id === savedWordId(lemma));
-
-/** The problem the article page shows: only once the learner tried to save, so reading never starts with an alert. */
-export function saveProblem(context: Pick<SavedWordsContext, 'problem' | 'saveTried'>): WordStoreProblem | null {
-  return context.saveTried ? context.problem : null;
-}
 
 const problemOf = (error: unknown): WordStoreProblem => (error instanceof WordStoreError ? error.problem : 'failed');
 
@@ -100,8 +94,8 @@ const machineSetup = setup({
     loadWords: fromPromise<WordStoreContents>(async () => {
       throw new WordStoreError('unavailable', 'loadWords is not provided');
     }),
-    /** Adds the words not stored yet (WordStore.addIfAbsent); the output is the ids it added. */
-    addWords: fromPromise<string[], { words: readonly SavedWord[] }>(async () => {
+    /** Adds the words not stored yet (addIfAbsent), with lookUp first in their dictionary form; outputs the ids added. */
+    addWords: fromPromise<string[], AddWordsInput>(async () => {
       throw new WordStoreError('unavailable', 'addWords is not provided');
     }),
     removeWord: fromPromise<void, { id: string }>(async () => {
@@ -118,7 +112,8 @@ const machineSetup = setup({
     setQuery: assign({ query: ({ event }) => (event.type === 'SEARCH' ? event.query : '') }),
     queueSave: assign(({ context, event }) => {
       if (event.type !== 'SAVE') return {};
-      const job: WriteJob = { kind: 'add', words: [wordToSave(event.source, { ...event.article, now: context.now() })], imported: false };
+      const word = wordToSave(event.source, { ...event.article, now: context.now() });
+      const job: WriteJob = { kind: 'add', words: [word], imported: false, lookUp: event.source.formOnly === true };
       return { jobs: [...context.jobs, job], words: withJobs(context.words, [job]), problem: null, saveTried: true };
     }),
     noteSaveTried: assign({ saveTried: true }),
@@ -151,7 +146,8 @@ const machineSetup = setup({
       const [job, ...rest] = context.jobs;
       const added = outputOf<string[]>(event);
       if (job?.kind !== 'add') return { jobs: rest };
-      const missed = added.length < job.words.length;
+      // Fewer, or other ids (a looked-up dictionary form): the list is read again.
+      const missed = added.length < job.words.length || added.some((id) => !job.words.some((word) => word.id === id));
       return {
         jobs: rest,
         stale: context.stale || missed,
@@ -277,7 +273,10 @@ export const savedWordsMachine = machineSetup.createMachine({
           invoke: {
             id: ADD_WORDS_ID,
             src: 'addWords',
-            input: ({ context }) => ({ words: context.jobs[0]?.kind === 'add' ? context.jobs[0].words : [] }),
+            input: ({ context }): AddWordsInput => {
+              const job = context.jobs[0];
+              return job?.kind === 'add' ? { words: job.words, lookUp: job.lookUp === true } : { words: [], lookUp: false };
+            },
             onDone: { target: 'next', actions: 'finishAdd' },
             onError: { target: 'next', actions: ['recordProblem', 'revertJob', 'markStale'] },
           },

@@ -80,7 +80,7 @@ describe('reviewing saved words', () => {
       // Card 1, the longest overdue: the word in its sentence, Show answer focused.
       await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('harbour');
       await expect.poll(() => page.locator('.review-sentence mark').textContent()).toBe('harbour');
-      expect(await page.getByText(zh.progress(1, 3)).count()).toBe(1);
+      expect(await page.getByText(zh.progress(1, 3), { exact: true }).count()).toBe(1);
       expect(await page.getByRole('link', { name: 'City bikes are back' }).getAttribute('href')).toBe('/zh/articles/city-bikes');
       expect(await focusedText(page)).toBe(zh.reveal);
       expect(await axeViolations(page), 'front').toEqual([]);
@@ -99,7 +99,7 @@ describe('reviewing saved words', () => {
 
       // Card 2, a new word, by keyboard only: focus is back on Show answer; Space shows, 3 is Good.
       await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('ferry');
-      expect(await page.getByText(zh.progress(2, 4)).count()).toBe(1);
+      expect(await page.getByText(zh.progress(2, 4), { exact: true }).count()).toBe(1);
       await expect.poll(() => focusedText(page)).toBe(zh.reveal);
       await page.keyboard.press('Space');
       await page.getByText('渡轮').waitFor();
@@ -117,7 +117,7 @@ describe('reviewing saved words', () => {
 
       // Card 4: harbour again, graded Good from its relearning card.
       await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('harbour');
-      expect(await page.getByText(zh.progress(4, 4)).count()).toBe(1);
+      expect(await page.getByText(zh.progress(4, 4), { exact: true }).count()).toBe(1);
       await page.keyboard.press('Space');
       await page.getByText('港口').waitFor();
       await gradeAndCheck(page, harbourAfterAgain, Rating.Good, () => page.keyboard.press('3'));

@@ -1,6 +1,6 @@
 import type { TextLanguage } from '../../../common/languages';
 import { savedWordsTextsFor } from '../../domain/saved-words-texts';
-import { saveProblem } from '../../machines/saved-words-machine';
+import { saveProblem } from '../../machines/saved-words-selectors';
 import { SavedWordsActorContext } from '../words/saved-words-context';
 
 /**

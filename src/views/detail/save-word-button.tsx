@@ -1,7 +1,7 @@
 import type { TextLanguage } from '../../../common/languages';
 import { savedWordsTextsFor } from '../../domain/saved-words-texts';
 import { saveSourceFromEntry } from '../../domain/word-to-save';
-import { isSaved } from '../../machines/saved-words-machine';
+import { isSaved } from '../../machines/saved-words-selectors';
 import type { WordEntry } from '../../domain/word-lookup';
 import { SavedWordsActorContext } from '../words/saved-words-context';
 import { ArticleDetailActorContext } from './article-detail-context';

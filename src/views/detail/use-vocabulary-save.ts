@@ -3,9 +3,9 @@
  * the body's shadow root, so the buttons are added when the body is rendered and their clicks
  * arrive as an activation; their label follows the saved words.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { TextLanguage } from '../../../common/languages';
-import { savedWordId } from '../../domain/saved-words';
+import { isSavedAsPrinted } from '../../machines/saved-words-selectors';
 import { savedWordsTextsFor } from '../../domain/saved-words-texts';
 import type { SaveSource } from '../../domain/word-to-save';
 import { SavedWordsActorContext } from '../words/saved-words-context';
@@ -24,7 +24,7 @@ function itemSource(item: Element, container: HTMLElement): SaveSource | null {
   const needle = word.toLowerCase();
   const sentence =
     example !== '' ? example : (bodySentences(container).find(({ text }) => text.toLowerCase().includes(needle))?.text ?? '');
-  return { word, lemma: word, gloss: translation, ipa: null, definition, sentence };
+  return { word, lemma: word, gloss: translation, ipa: null, definition, sentence, formOnly: true };
 }
 
 function label(button: HTMLElement, saved: boolean, textLanguage: TextLanguage): void {
@@ -43,13 +43,11 @@ export function useVocabularySave(textLanguage: TextLanguage): {
   const words = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.words);
   const article = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.article);
   const containerRef = useRef<HTMLElement | null>(null);
-  const savedIds = useMemo(() => new Set(words.map((word) => word.id)), [words]);
-
   const relabel = useCallback(() => {
     for (const button of containerRef.current?.querySelectorAll<HTMLElement>(`.${SAVE_CLASS}`) ?? []) {
-      label(button, savedIds.has(savedWordId(button.dataset.word ?? '')), textLanguage);
+      label(button, isSavedAsPrinted({ words }, button.dataset.word ?? ''), textLanguage);
     }
-  }, [textLanguage, savedIds]);
+  }, [textLanguage, words]);
 
   useEffect(relabel, [relabel]);
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { savedWordsTextsFor } from '../../domain/saved-words-texts';
 import { reviewPath } from '../../domain/routing';
-import { dueCount, shownWords } from '../../machines/saved-words-machine';
+import { dueCount, shownWords } from '../../machines/saved-words-selectors';
 import { usePageLanguage, useTextLanguage } from '../use-texts';
 import { SavedWordItem } from './saved-word-item';
 import { SavedWordsActorContext } from './saved-words-context';

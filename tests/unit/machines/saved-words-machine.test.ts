@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import type { SavedWord } from '../../../src/domain/saved-words';
 import { exportCsv } from '../../../src/domain/word-export';
-import { savedWordsMachine, type SavedWordsEvent } from '../../../src/machines/saved-words-machine';
+import { savedWordsMachine, type AddWordsInput, type SavedWordsEvent } from '../../../src/machines/saved-words-machine';
 import { WordStoreError } from '../../../src/platform/word-store';
 import { memoryWordStore, type MemoryWordStore } from '../../support/memory-word-store';
 import { savedWord } from '../../support/saved-word-fixtures';
@@ -15,7 +14,7 @@ function start(store: MemoryWordStore) {
     savedWordsMachine.provide({
       actors: {
         loadWords: fromPromise(() => store.load()),
-        addWords: fromPromise<string[], { words: readonly SavedWord[] }>(({ input }) => store.addIfAbsent(input.words)),
+        addWords: fromPromise<string[], AddWordsInput>(({ input }) => store.addIfAbsent(input.words)),
         removeWord: fromPromise<void, { id: string }>(({ input }) => store.remove(input.id)),
         storeChanges: fromCallback(({ sendBack }) => store.subscribe(() => sendBack({ type: 'EXTERNAL_CHANGE' }))),
       },
