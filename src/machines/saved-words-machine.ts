@@ -1,9 +1,7 @@
 /**
- * The learner's saved words, kept in this browser. States: loading -> ready (the words, the search,
- * the last deleted word for Undo) / failed (a newer version's database, no IndexedDB). Writes are
- * jobs in a queue, run one at a time and never interrupted; a Save while loading waits for the words.
- * Another tab's change during a write, a failed write and a word another tab had already saved make
- * the words read again once the queue is empty; a failed write's problem stays until the next write.
+ * The learner's saved words, in this browser: loading -> ready (words, search, deleted words for Undo) / failed (no
+ * IndexedDB, a newer version's database). Writes queue and run one at a time, never interrupted; a Save while loading
+ * waits. Another tab's change during a write, a failed write or a word saved elsewhere first: read again once idle.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { CsvImportError, importCsv, wordsToMerge } from '../domain/word-export';
@@ -24,7 +22,8 @@ export interface SavedWordsContext {
   /** Newest first, with the queued writes already applied. */
   words: SavedWord[];
   query: string;
-  lastDeleted: SavedWord | null;
+  /** The words deleted here, the last one first to come back with Undo. */
+  deleted: SavedWord[];
   /** Records kept aside because they could not be read. */
   setAside: number;
   problem: WordStoreProblem | null;
@@ -119,14 +118,16 @@ const machineSetup = setup({
     noteSaveTried: assign({ saveTried: true }),
     queueDelete: assign(({ context, event }) => {
       if (event.type !== 'DELETE') return {};
-      const deleted = context.words.find((word) => word.id === event.id) ?? null;
+      const found = context.words.find((word) => word.id === event.id) ?? null;
       const job: WriteJob = { kind: 'remove', id: event.id };
-      return { jobs: [...context.jobs, job], words: withJobs(context.words, [job]), lastDeleted: deleted, problem: null };
+      const deleted = found === null ? context.deleted : [...context.deleted, found];
+      return { jobs: [...context.jobs, job], words: withJobs(context.words, [job]), deleted, problem: null };
     }),
     queueUndo: assign(({ context }) => {
-      if (context.lastDeleted === null) return {};
-      const job: WriteJob = { kind: 'add', words: [context.lastDeleted], imported: false };
-      return { jobs: [...context.jobs, job], words: withJobs(context.words, [job]), lastDeleted: null, problem: null };
+      const last = context.deleted.at(-1);
+      if (last === undefined) return {};
+      const job: WriteJob = { kind: 'add', words: [last], imported: false };
+      return { jobs: [...context.jobs, job], words: withJobs(context.words, [job]), deleted: context.deleted.slice(0, -1), problem: null };
     }),
     queueImport: assign(({ context, event }) => {
       if (event.type !== 'IMPORT') return {};
@@ -159,9 +160,9 @@ const machineSetup = setup({
     revertJob: assign(({ context }) => {
       const [job, ...jobs] = context.jobs;
       if (job?.kind === 'add') return { jobs, words: context.words.filter((word) => !job.words.some((added) => added.id === word.id)) };
-      const deleted = job !== undefined && context.lastDeleted?.id === job.id ? context.lastDeleted : null;
-      if (deleted === null) return { jobs };
-      return { jobs, words: newestFirst([deleted, ...context.words]), lastDeleted: null };
+      const deleted = context.deleted.find((word) => word.id === job?.id);
+      if (deleted === undefined) return { jobs };
+      return { jobs, words: newestFirst([deleted, ...context.words]), deleted: context.deleted.filter((word) => word !== deleted) };
     }),
     markStale: assign({ stale: true }),
     clearStale: assign({ stale: false }),
@@ -173,7 +174,7 @@ const machineSetup = setup({
   guards: {
     isNew: ({ context, event }) => event.type === 'SAVE' && !isSaved(context, event.source.lemma),
     isListed: ({ context, event }) => event.type === 'DELETE' && context.words.some((word) => word.id === event.id),
-    canUndo: ({ context }) => context.lastDeleted !== null,
+    canUndo: ({ context }) => context.deleted.length > 0,
     nextAdds: ({ context }) => context.jobs[0]?.kind === 'add',
     nextRemoves: ({ context }) => context.jobs[0]?.kind === 'remove',
     isStale: ({ context }) => context.stale,
@@ -194,7 +195,7 @@ export const savedWordsMachine = machineSetup.createMachine({
   context: ({ input }) => ({
     words: [],
     query: '',
-    lastDeleted: null,
+    deleted: [],
     setAside: 0,
     problem: null,
     imported: null,

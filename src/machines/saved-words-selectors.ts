@@ -25,3 +25,6 @@ export function isSavedAsPrinted(context: Pick<SelectedContext, 'words'>, printe
   const form = printed.trim().toLowerCase();
   return context.words.some((word) => word.id === savedWordId(form) || word.word.toLowerCase() === form);
 }
+
+/** The word Undo brings back: the last one deleted and not brought back yet. */
+export const lastDeleted = (context: { readonly deleted: readonly SavedWord[] }): SavedWord | null => context.deleted.at(-1) ?? null;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { savedWordsTextsFor } from '../../domain/saved-words-texts';
 import { reviewPath } from '../../domain/routing';
-import { dueCount, shownWords } from '../../machines/saved-words-selectors';
+import { dueCount, lastDeleted, shownWords } from '../../machines/saved-words-selectors';
 import { usePageLanguage, useTextLanguage } from '../use-texts';
 import { SavedWordItem } from './saved-word-item';
 import { SavedWordsActorContext } from './saved-words-context';
@@ -23,14 +23,14 @@ export function WordsPage() {
   );
   const words = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.words);
   const query = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.query);
-  const lastDeleted = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.lastDeleted);
+  const deletedWord = SavedWordsActorContext.useSelector((snapshot) => lastDeleted(snapshot.context));
   const shown = SavedWordsActorContext.useSelector((snapshot) => shownWords(snapshot.context));
   // The machine's clock, so a test's fixed now holds for the whole page.
   const now = SavedWordsActorContext.useSelector((snapshot) => snapshot.context.now)();
   const due = SavedWordsActorContext.useSelector((snapshot) => dueCount(snapshot.context, now));
   const undoRef = useRef<HTMLButtonElement>(null);
   const listTitleRef = useRef<HTMLHeadingElement>(null);
-  const deletedId = lastDeleted?.id ?? null;
+  const deletedId = deletedWord?.id ?? null;
   const undone = useRef(false);
 
   // A deleted word's button is gone: focus moves to Undo, and after Undo back to the list.
@@ -70,9 +70,9 @@ export function WordsPage() {
           </div>
 
           <div role="status" className="words-undo">
-            {lastDeleted !== null ? (
+            {deletedWord !== null ? (
               <p>
-                {texts.deleted(lastDeleted.word)}{' '}
+                {texts.deleted(deletedWord.word)}{' '}
                 <button
                   ref={undoRef}
                   type="button"

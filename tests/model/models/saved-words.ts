@@ -111,7 +111,7 @@ export const savedWordsModel: MachineModel = {
       value: snapshot.value,
       // A learner tells states apart by whether there are words, an Undo, a problem or a note; not by how many.
       words: context.words.length > 0,
-      undo: context.lastDeleted !== null,
+      undo: context.deleted.length > 0,
       problem: context.problem !== null,
       notice: context.setAside > 0 || context.imported !== null,
       queued: context.jobs.length,
@@ -164,7 +164,7 @@ export const savedWordsModel: MachineModel = {
     const context = snapshot.context as SavedWordsContext;
     const parts = [`${context.words.length} word(s)`];
     if (context.problem !== null) parts.push(`problem ${context.problem}`);
-    if (context.lastDeleted !== null) parts.push('Undo offered');
+    if (context.deleted.length > 0) parts.push('Undo offered');
     return parts.join(', ');
   },
 };

@@ -66,13 +66,31 @@ describe('saved-words machine', () => {
     await idle(actor);
     actor.send({ type: 'DELETE', id: 'harbour' });
     expect(ids(actor)).toEqual([]);
-    expect(actor.getSnapshot().context.lastDeleted).toEqual(harbour);
+    expect(actor.getSnapshot().context.deleted).toEqual([harbour]);
     await idle(actor);
     expect(store.records.size).toBe(0);
     actor.send({ type: 'UNDO' });
     await idle(actor);
     expect(store.records.get('harbour')).toEqual(harbour);
-    expect(actor.getSnapshot().context.lastDeleted).toBeNull();
+    expect(actor.getSnapshot().context.deleted).toEqual([]);
+  });
+
+  it('brings back several deleted words one Undo at a time, the last deleted first', async () => {
+    const [harbour, tide, ferry] = ['harbour', 'tide', 'ferry'].map((lemma) => savedWord({ lemma }));
+    const store = memoryWordStore([harbour!, tide!, ferry!]);
+    const { actor } = start(store);
+    await idle(actor);
+    for (const id of ['harbour', 'tide', 'ferry']) actor.send({ type: 'DELETE', id });
+    await idle(actor);
+    expect(store.records.size).toBe(0);
+    actor.send({ type: 'UNDO' });
+    await idle(actor);
+    expect([...store.records.keys()]).toEqual(['ferry']);
+    actor.send({ type: 'UNDO' });
+    actor.send({ type: 'UNDO' });
+    await idle(actor);
+    expect([...store.records.keys()].sort()).toEqual(['ferry', 'harbour', 'tide']);
+    expect(actor.getSnapshot().context.deleted).toEqual([]);
   });
 
   it('shows a change made in another tab', async () => {
@@ -228,7 +246,7 @@ describe('saved-words machine', () => {
     actor.send({ type: 'DELETE', id: 'harbour' });
     await waitFor(actor, (snapshot) => snapshot.context.problem === 'unavailable');
     await idle(actor);
-    expect(actor.getSnapshot().context.lastDeleted).toBeNull();
+    expect(actor.getSnapshot().context.deleted).toEqual([]);
     // Listed again even though reading the store fails too.
     expect(ids(actor)).toEqual(['harbour']);
   });
