@@ -14,6 +14,8 @@ export interface SavedWordsTexts {
   readonly title: string;
   readonly intro: string;
   readonly count: (count: number) => string;
+  /** While a search filters the list. */
+  readonly matching: (shown: number, total: number) => string;
   readonly loading: string;
   readonly searchLabel: string;
   readonly searchPlaceholder: string;
@@ -56,6 +58,7 @@ export const SAVED_WORDS_TEXTS = {
     title: 'My words',
     intro: 'The words you saved while reading, newest first.',
     count: (count) => (count === 1 ? '1 word' : `${count} words`),
+    matching: (shown, total) => `${shown} of ${total} ${total === 1 ? 'word' : 'words'}`,
     loading: 'Loading your words…',
     searchLabel: 'Search your words',
     searchPlaceholder: 'Word, meaning or sentence',
@@ -113,6 +116,7 @@ export const SAVED_WORDS_TEXTS = {
     title: '我的生词',
     intro: '你在阅读时收藏的单词，最新的在前。',
     count: (count) => `${count} 个单词`,
+    matching: (shown, total) => `${total} 个单词中的 ${shown} 个`,
     loading: '正在加载你的单词…',
     searchLabel: '搜索你的单词',
     searchPlaceholder: '单词、释义或句子',
@@ -167,6 +171,7 @@ export const SAVED_WORDS_TEXTS = {
     title: 'Mis palabras',
     intro: 'Las palabras que guardaste al leer, las más recientes primero.',
     count: (count) => (count === 1 ? '1 palabra' : `${count} palabras`),
+    matching: (shown, total) => `${shown} de ${total} ${total === 1 ? 'palabra' : 'palabras'}`,
     loading: 'Cargando tus palabras…',
     searchLabel: 'Buscar en tus palabras',
     searchPlaceholder: 'Palabra, significado u oración',

@@ -92,11 +92,16 @@ export function newestFirst(words: readonly SavedWord[]): SavedWord[] {
 
 /** The words whose word, lemma, gloss, sentence or article title holds the query (any case). */
 export function matchingWords(words: readonly SavedWord[], query: string): SavedWord[] {
-  const needle = query.trim().toLocaleLowerCase();
+  const needle = searchable(query.trim());
   if (needle === '') return [...words];
   return words.filter((word) =>
-    [word.word, word.lemma, word.gloss ?? '', word.sentence, word.articleTitle].some((field) => field.toLocaleLowerCase().includes(needle)),
+    [word.word, word.lemma, word.gloss ?? '', word.sentence, word.articleTitle].some((field) => searchable(field).includes(needle)),
   );
+}
+
+/** Lower case, with typographic apostrophes and quotes as typed ones: "don’t" finds "don't". */
+function searchable(text: string): string {
+  return text.toLocaleLowerCase().replace(/[‘’ʼ]/g, "'").replace(/[“”]/g, '"');
 }
 
 /** The earliest due date among the words, or null when there are none. */

@@ -61,7 +61,7 @@ export function WordsPage() {
       {status === 'ready' ? (
         <>
           <div className="words-summary">
-            <p className="result-count">{texts.count(words.length)}</p>
+            <p className="result-count">{query.trim() === '' ? texts.count(words.length) : texts.matching(shown.length, words.length)}</p>
             {due > 0 ? (
               <Link href={reviewPath(language)} className="button button-primary">
                 {texts.review(due)}

@@ -233,4 +233,11 @@ describe('due count for the header', () => {
     ]);
     expect(await countDue(new Date('2026-03-05T00:00:00.000Z'))).toBe(1);
   });
+
+  it('counts nothing in a database a newer version of the site wrote, which the words page cannot read either', async () => {
+    await createIndexedDbWordStore().put([savedWord({ lemma: 'harbour' })]);
+    expect(await countDue(new Date('2026-03-05T00:00:00.000Z'))).toBe(1);
+    await openAt(99);
+    expect(await countDue(new Date('2026-03-05T00:00:00.000Z'))).toBe(0);
+  });
 });

@@ -47,6 +47,8 @@ describe('words page', () => {
     expect(screen.queryByRole('heading', { level: 3, name: 'tide' })).toBeNull();
     expect(screen.getByRole('heading', { level: 3, name: 'harbours' })).toBeInTheDocument();
     expect(memory.history.at(-1)).toBe('/zh/words');
+    // The count says how many of all the words the search shows.
+    expect(screen.getByText(t.matching(1, 2))).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: t.delete('harbours') }));
     await waitFor(() => expect(store.records.has('harbour')).toBe(false));
@@ -54,6 +56,16 @@ describe('words page', () => {
     await user.click(screen.getByRole('button', { name: t.undo }));
     await waitFor(() => expect(store.records.get('harbour')).toEqual(HARBOUR));
     expect(await screen.findByRole('heading', { level: 3, name: 'harbours' })).toBeInTheDocument();
+  });
+
+  it('finds a word typed with a typographic apostrophe', async () => {
+    const t = SAVED_WORDS_TEXTS.en;
+    const dont = savedWord({ lemma: "don't", sentence: "We don't know yet.", savedAt: '2026-03-03T10:00:00.000Z' });
+    const { user } = renderApp('/en/words', { wordStore: memoryWordStore([HARBOUR, dont]) });
+    await screen.findByRole('heading', { level: 3, name: "don't" });
+    await user.type(screen.getByRole('searchbox', { name: t.searchLabel }), 'don’t');
+    expect(screen.getByRole('heading', { level: 3, name: "don't" })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 3, name: 'harbours' })).toBeNull();
   });
 
   it('explains how to save words when there are none, and names a refused import', async () => {
