@@ -8,7 +8,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, REPO_ROOT, startServer, type RunningServer } from '../../tests/support/server-process';
 import { generateSyntheticArticles, SEARCH_TERMS } from '../../tests/support/synthetic-articles';
+import { dictionaryPathFrom } from '../../server/config';
 import { rssMiB, runLoad, type LoadFigures } from './load';
+import { renderStoredPages } from './render-pages';
 
 const UNLIMITED = { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' };
 
@@ -108,6 +110,9 @@ export async function measureApiLoad(
     written = articles;
     const generateSeconds = Math.round((Date.now() - generateStarted) / 100) / 10;
     log(`  generated in ${generateSeconds} s`);
+    // What the server would render at start for articles stored without pages, done before it starts.
+    const pages = renderStoredPages(databasePath, dictionaryPathFrom({}, databasePath));
+    log(`  pages of ${pages.rendered.toLocaleString('en-US')} articles rendered in ${pages.seconds.toFixed(1)} s`);
 
     const server: RunningServer = await startServer({
       distDir,

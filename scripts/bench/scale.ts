@@ -11,12 +11,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSyntheticArticles } from '../../tests/support/synthetic-articles';
-import { applyRenderPass, articleRenderer } from '../../server/content/stored-pages';
-import { openDictionary } from '../../server/dictionary/open-dictionary';
-import { openSqliteStore } from '../../server/store/sqlite-store';
 import { writeDist } from '../../tests/server/fixtures';
 import { REPO_ROOT, startLiveServer, type LiveServer } from '../../tests/support/server-process';
 import { runLoad, type LoadFigures } from './load';
+import { renderStoredPages } from './render-pages';
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -140,13 +138,7 @@ async function main(): Promise<void> {
     }
     // The start-up pass (what a server does for articles stored without pages), timed here.
     process.stderr.write('rendering pages…\n');
-    const { dictionary } = openDictionary({ path: join(dir, 'dictionary.db') });
-    const store = openSqliteStore(databasePath);
-    const renderStarted = Date.now();
-    const pass = applyRenderPass(store, articleRenderer(dictionary), dictionary.version);
-    const renderSeconds = (Date.now() - renderStarted) / 1000;
-    store.close();
-    dictionary.close();
+    const { seconds: renderSeconds, ...pass } = renderStoredPages(databasePath, join(dir, 'dictionary.db'));
 
     const env = {
       DATABASE_PATH: databasePath,
