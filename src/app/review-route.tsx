@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import type { SavedWord } from '../domain/saved-words';
 import { reviewMachine } from '../machines/review-machine';
 import type { UpdateCardOutcome } from '../platform/word-store';
-import { ReviewHead } from '../views/head/page-heads';
+import { ReviewHead } from '../views/head/personal-page-heads';
 import { ReviewActorContext } from '../views/review/review-context';
 import { ReviewPage } from '../views/review/review-page';
 import { useInspect } from './inspector';

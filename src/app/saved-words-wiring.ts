@@ -4,7 +4,7 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import { exportAnki, exportCsv } from '../domain/word-export';
-import { localDayStamp } from '../domain/dates';
+import { localDayStamp } from '../domain/local-dates';
 import { savedWordsMachine, type AddWordsInput } from '../machines/saved-words-machine';
 import type { TextLanguage } from '../../common/languages';
 import type { WordEntry } from '../domain/word-lookup';

@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import '../styles/words.css';
-import { WordsHead } from '../views/head/page-heads';
+import { WordsHead } from '../views/head/personal-page-heads';
 import { useSiteOrigin } from '../views/head/site-origin';
 import { SavedWordsActorContext } from '../views/words/saved-words-context';
 import { WordsPage } from '../views/words/words-page';

@@ -21,17 +21,3 @@ export function SearchHead({ language }: { language: string }) {
   const origin = useSiteOrigin();
   return <HeadTagsView tags={headTags({ kind: 'search', language, origin })} />;
 }
-
-/** The saved-words page: personal, never indexed. */
-export function WordsHead() {
-  const language = usePageLanguage();
-  const origin = useSiteOrigin();
-  return <HeadTagsView tags={headTags({ kind: 'words', language, origin })} />;
-}
-
-/** The review page: personal, never indexed. */
-export function ReviewHead() {
-  const language = usePageLanguage();
-  const origin = useSiteOrigin();
-  return <HeadTagsView tags={headTags({ kind: 'review', language, origin })} />;
-}

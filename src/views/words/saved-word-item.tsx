@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { TextLanguage } from '../../../common/languages';
-import { formatLocalDate } from '../../domain/dates';
+import { formatLocalDate } from '../../domain/local-dates';
 import { isDue, type SavedWord } from '../../domain/saved-words';
 import type { SavedWordsTexts } from '../../domain/saved-words-texts';
 import { wordInSentence } from '../../domain/word-in-sentence';

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatLocalDate, formatLongDate, formatShortDate, isoDateTime, localDayStamp } from '../../../src/domain/dates';
+import { formatLongDate, formatShortDate, isoDateTime } from '../../../src/domain/dates';
+import { formatLocalDate, localDayStamp } from '../../../src/domain/local-dates';
 
 describe('article dates', () => {
   it('formats the long date in the three page languages', () => {
