@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { TextLanguage } from '../../../common/languages';
 import type { SavedWord } from '../../domain/saved-words';
 import { REVIEW_GRADES, type ReviewGrade } from '../../domain/scheduling';
-import { wordInSentence } from '../../domain/word-in-sentence';
+import { MarkedSentence } from '../common/marked-sentence';
 import { formatInterval, type ReviewTexts } from '../../domain/review-texts';
 import { ArticleSourceLink } from '../common/article-source-link';
 
@@ -23,21 +23,7 @@ interface ReviewCardProps {
 
 function Sentence({ word, label }: { word: SavedWord; label: string }) {
   if (word.sentence.trim() === '') return null;
-  const parts = wordInSentence(word.sentence, word.word, word.lemma);
-  return (
-    <blockquote className="review-sentence" lang="en">
-      <span className="visually-hidden">{label}: </span>
-      {parts === null ? (
-        word.sentence
-      ) : (
-        <>
-          {parts.before}
-          <mark>{parts.word}</mark>
-          {parts.after}
-        </>
-      )}
-    </blockquote>
-  );
+  return <MarkedSentence word={word} className="review-sentence" label={label} />;
 }
 
 function Answer({ word, texts }: { word: SavedWord; texts: ReviewTexts }) {

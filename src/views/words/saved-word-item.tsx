@@ -3,7 +3,7 @@ import type { TextLanguage } from '../../../common/languages';
 import { formatLocalDate } from '../../domain/local-dates';
 import { isDue, type SavedWord } from '../../domain/saved-words';
 import type { SavedWordsTexts } from '../../domain/saved-words-texts';
-import { wordInSentence } from '../../domain/word-in-sentence';
+import { MarkedSentence } from '../common/marked-sentence';
 import { ArticleSourceLink } from '../common/article-source-link';
 
 interface SavedWordItemProps {
@@ -13,23 +13,6 @@ interface SavedWordItemProps {
   language: string;
   now: Date;
   onDelete: (id: string) => void;
-}
-
-function Sentence({ word }: { word: SavedWord }) {
-  const parts = wordInSentence(word.sentence, word.word, word.lemma);
-  return (
-    <blockquote className="saved-word-sentence" lang="en">
-      {parts === null ? (
-        word.sentence
-      ) : (
-        <>
-          {parts.before}
-          <mark>{parts.word}</mark>
-          {parts.after}
-        </>
-      )}
-    </blockquote>
-  );
 }
 
 export function SavedWordItem({ word, texts, textLanguage, language, now, onDelete }: SavedWordItemProps) {
@@ -62,7 +45,7 @@ export function SavedWordItem({ word, texts, textLanguage, language, now, onDele
           {word.definition}
         </p>
       ) : null}
-      {word.sentence !== '' ? <Sentence word={word} /> : null}
+      {word.sentence !== '' ? <MarkedSentence word={word} className="saved-word-sentence" /> : null}
       <p className="saved-word-source">
         {texts.fromArticle}{' '}
         <ArticleSourceLink pageLanguage={language} articleId={word.articleId} title={word.articleTitle} untitled={texts.anArticle} />
