@@ -7,12 +7,6 @@ import { DEFAULT_DIFFICULTY, isDifficultyLevel, type DifficultyLevel, type Missi
 import type { ArticleDetail, ArticleListItem } from '../../common/contract';
 import { DEFAULT_DETAIL_READING_MINUTES, readingTimeMinutes } from '../../common/reading-time';
 
-/** A list item as the API sends it: t.TypeOf<typeof ArticleListItemCodec>. */
-export type RawListItem = ArticleListItem;
-
-/** An article as the API sends it: t.TypeOf<typeof ArticleDetailCodec>. */
-export type RawDetail = ArticleDetail;
-
 export interface ArticleCard {
   id: string;
   title: string;
@@ -59,7 +53,7 @@ function nonNegativeNumber(value: number | undefined): number | undefined {
  * Preview values take precedence over the top-level ones. An empty preview string counts as
  * absent, so a blank preview title never hides the real one.
  */
-export function toArticleCard(item: RawListItem): ArticleCard {
+export function toArticleCard(item: ArticleListItem): ArticleCard {
   const preview = item.preview ?? {};
   const wordCount = nonNegativeNumber(preview.word_count) ?? nonNegativeNumber(item.word_count) ?? 0;
   const card: ArticleCard = {
@@ -78,11 +72,11 @@ export function toArticleCard(item: RawListItem): ArticleCard {
 }
 
 /** The body fields in the priority order the spec gives; the first non-empty one wins. */
-export function pickBody(detail: Pick<RawDetail, 'html_content' | 'learning_content' | 'content_html'>): string | null {
+export function pickBody(detail: Pick<ArticleDetail, 'html_content' | 'learning_content' | 'content_html'>): string | null {
   return nonEmptyText(detail.html_content) ?? nonEmptyText(detail.learning_content) ?? nonEmptyText(detail.content_html) ?? null;
 }
 
-export function toArticleView(detail: RawDetail): ArticleView {
+export function toArticleView(detail: ArticleDetail): ArticleView {
   const metadata = detail.learning_metadata ?? {};
   const view: ArticleView = {
     id: detail.article_id,

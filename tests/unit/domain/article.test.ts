@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { categoryLabel, difficultyLabel } from '../../../common/labels';
-import { pickBody, sourceLabel, toArticleCard, toArticleView, type RawDetail, type RawListItem } from '../../../src/domain/article';
+import type { ArticleDetail, ArticleListItem } from '../../../common/contract';
+import { pickBody, sourceLabel, toArticleCard, toArticleView } from '../../../src/domain/article';
 
-function listItem(overrides: Partial<RawListItem> = {}): RawListItem {
+function listItem(overrides: Partial<ArticleListItem> = {}): ArticleListItem {
   return {
     article_id: 'a-1',
     title: 'Top-level title',
@@ -16,7 +17,7 @@ function listItem(overrides: Partial<RawListItem> = {}): RawListItem {
   };
 }
 
-function detail(overrides: Partial<RawDetail> = {}): RawDetail {
+function detail(overrides: Partial<ArticleDetail> = {}): ArticleDetail {
   return {
     article_id: 'd-1',
     title: 'Detail title',
