@@ -9,45 +9,12 @@ import {
   visibleCards,
   type ArticleListContext,
 } from '../../../src/machines/article-list-machine';
+import { CARDS } from '../../support/fake-api';
 import { errorMessage, eventsFromTable, quote, type MachineModel, type PayloadTable } from './model';
 
-// Fixtures: a few small, original cards, what the list's fetches answer in the paths.
+// Fixtures: the first three of the shared canned cards (tests/support/fake-api.ts), what the list's fetches answer in the paths.
 
-export const MODEL_CARDS: ArticleCard[] = [
-  {
-    id: 'city-bikes',
-    title: 'City Adds Three Hundred Bikes to Its Sharing Program',
-    source: 'npr',
-    date: '2026-11-18T09:30:00Z',
-    wordCount: 412,
-    readingTimeMinutes: 7,
-    summary: 'Commuters get more bikes and new docking stations.',
-    difficulty: 'beginner',
-    categories: ['technology'],
-  },
-  {
-    id: 'clinic-hours',
-    title: 'Rural Clinic Extends Its Evening Hours',
-    source: 'bbc',
-    date: '2026-11-10T12:00:00Z',
-    wordCount: 655,
-    readingTimeMinutes: 11,
-    summary: 'Patients who work late can now see a nurse after six.',
-    difficulty: 'intermediate',
-    categories: ['health'],
-  },
-  {
-    id: 'bank-rates',
-    title: 'Central Bank Holds Interest Rates Steady',
-    source: 'reuters',
-    date: '2026-11-05T08:15:00Z',
-    wordCount: 890,
-    readingTimeMinutes: 15,
-    summary: 'Policy makers said prices are rising more slowly.',
-    difficulty: 'advanced',
-    categories: ['business', 'politics'],
-  },
-];
+export const MODEL_CARDS: ArticleCard[] = CARDS.slice(0, 3);
 
 /** The list's first page holds MODEL_CARDS of this many; "Load more" brings MORE_CARD. */
 export const MODEL_TOTAL = 4;
