@@ -13,8 +13,8 @@ import { REVALIDATE, sendPrepared, serialised } from '../http/json-reply';
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** The kept answer for `key`, or `compute()`'s, filed under the data version read before it ran. */
-    sendAnswer(key: string, compute: () => unknown): Promise<FastifyReply>;
+    /** The kept answer for `key`, or `compute()`'s, filed under the data version read before it ran; `cacheControl` overrides the plugin's. */
+    sendAnswer(key: string, compute: () => unknown, cacheControl?: string): Promise<FastifyReply>;
   }
 }
 
@@ -30,14 +30,17 @@ export interface AnswerCacheOptions {
 
 const answerCachePlugin: FastifyPluginCallback<AnswerCacheOptions> = (app, options, done) => {
   const cache = new AnswerCache(options.entries, options.maxChars);
-  const cacheControl = options.cacheControl ?? REVALIDATE;
-  app.decorateReply('sendAnswer', async function sendAnswer(this: FastifyReply, key: string, compute: () => unknown) {
-    const version = options.version();
-    const hit = cache.get(key, version);
-    if (hit) return sendPrepared(this.request, this, hit, cacheControl);
-    const answer = cache.put(key, version, await compute(), (body) => serialised(this, body));
-    return sendPrepared(this.request, this, answer, cacheControl);
-  });
+  const defaultCacheControl = options.cacheControl ?? REVALIDATE;
+  app.decorateReply(
+    'sendAnswer',
+    async function sendAnswer(this: FastifyReply, key: string, compute: () => unknown, cacheControl = defaultCacheControl) {
+      const version = options.version();
+      const hit = cache.get(key, version);
+      if (hit) return sendPrepared(this.request, this, hit, cacheControl);
+      const answer = cache.put(key, version, await compute(), (body) => serialised(this, body));
+      return sendPrepared(this.request, this, answer, cacheControl);
+    },
+  );
   done();
 };
 

@@ -2,12 +2,13 @@
  * One error handler for every route: whatever went wrong is answered in the API's one error shape,
  * { error: { code, message, parameter?, allowed? } }. A request that fails its route's schema is a
  * 400 naming the parameter (http/parameter-errors.ts); a database that cannot be read is a 503
- * with Retry-After; a bug is a 500 whose details go to the log only. Not encapsulated, so it
+ * with Retry-After; a bug is a 500 whose details go to the log only. No error answer is cached. Not encapsulated, so it
  * handles the errors of every route registered after it.
  */
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, errorBody, type ApiErrorCode } from '../http/api-error';
+import { CACHE_POLICY } from '../http/cache-policy';
 import { isValidationFailure, parameterError } from '../http/parameter-errors';
 import { StoreUnavailableError } from '../store/errors';
 import { ReadOverloadError } from '../store/read-pool';
@@ -22,6 +23,11 @@ function clientErrorCode(status: number): ApiErrorCode {
 }
 
 const errorsPlugin: FastifyPluginCallback = (app, _options, done) => {
+  // An error is about this request and this node's state at that moment: no cache keeps it.
+  app.addHook('onSend', (_request, reply, payload, next) => {
+    if (reply.statusCode >= 400) reply.header('cache-control', CACHE_POLICY.private);
+    next(null, payload);
+  });
   app.setErrorHandler((error: unknown, request, reply) => {
     if (isValidationFailure(error)) {
       const refused = parameterError(error, request);

@@ -8,13 +8,12 @@ import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { CACHE_POLICY } from '../http/cache-policy';
 import { isPublicFile } from '../http/paths';
 
 export interface StaticFilesOptions {
   readonly distDir: string;
 }
-
-const ONE_YEAR_SECONDS = 31_536_000;
 
 const staticFilesPlugin: FastifyPluginAsync<StaticFilesOptions> = async (app, { distDir }) => {
   // main.ts may build the app only after the server exists, so the folder is made now and
@@ -29,10 +28,7 @@ const staticFilesPlugin: FastifyPluginAsync<StaticFilesOptions> = async (app, { 
     allowedPath: (pathName) => isPublicFile(pathName),
     setHeaders(res, filePath) {
       const relative = filePath.slice(distDir.length).replaceAll('\\', '/');
-      res.setHeader(
-        'cache-control',
-        relative.startsWith('/assets/') ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=3600',
-      );
+      res.setHeader('cache-control', relative.startsWith('/assets/') ? CACHE_POLICY.hashedAsset : 'public, max-age=3600');
     },
   });
 };

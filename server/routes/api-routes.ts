@@ -10,6 +10,7 @@ import { CATEGORY_IDS, SOURCES, SOURCE_IDS } from '../../common/catalog';
 import { textLanguageFor } from '../../common/languages';
 import { CATEGORY_LABELS } from '../../common/labels';
 import type { Dictionary } from '../dictionary/types';
+import { CACHE_POLICY } from '../http/cache-policy';
 import { sendJson } from '../http/json-reply';
 import type { DatabaseHealth } from '../store/watched-store';
 import { articleRoutes, type ArticleRoutesOptions } from './article-routes';
@@ -64,14 +65,14 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   app.get<{ Querystring: LanguageQuery }>('/categories', { schema: ROUTE_SCHEMAS.categories }, async (request, reply) => {
     const names = CATEGORY_LABELS[textLanguageFor(request.query.language)];
     const body: CategoriesResponse = { categories: CATEGORY_IDS.map((id) => ({ id, name: names[id] })) };
-    return sendJson(request, reply, body);
+    return sendJson(request, reply, body, CACHE_POLICY.catalog);
   });
 
   app.get('/sources', { schema: ROUTE_SCHEMAS.sources }, async (request, reply) => {
     const body: SourcesResponse = {
       sources: SOURCE_IDS.map((id) => ({ id, name: SOURCES[id].name, home_page: SOURCES[id].homePage })),
     };
-    return sendJson(request, reply, body);
+    return sendJson(request, reply, body, CACHE_POLICY.catalog);
   });
 
   // Never rate limited (plugins/rate-limit.ts exempts it too) nor shed: probes must see what is going on.
@@ -81,7 +82,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     const body = healthBody(checked);
     return reply
       .code(body.status === 'ok' ? 200 : 503)
-      .header('cache-control', 'no-store')
+      .header('cache-control', CACHE_POLICY.private)
       .send(body);
   });
 };

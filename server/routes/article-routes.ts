@@ -12,6 +12,7 @@ import { renderLanguageOf } from '../content/stored-pages';
 import { missingHelp } from '../content/vocabulary-help';
 import { memoisedForms, type WordForms } from '../content/word-markup';
 import { ApiError } from '../http/api-error';
+import { CACHE_POLICY } from '../http/cache-policy';
 import { answerCache } from '../plugins/answer-cache';
 import { searchWords } from '../store/fts-query';
 import type { ArticleReader } from '../store/reader';
@@ -109,7 +110,11 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
 
   app.get<{ Querystring: LatestQuery }>('/articles/latest', { schema: ROUTE_SCHEMAS.latest }, async (request, reply) => {
     const query = request.query;
-    return reply.sendAnswer(keyOf('latest', query), async () => toPage(await reader.latest(filtersOf(query)), query.limit, query.offset));
+    return reply.sendAnswer(
+      keyOf('latest', query),
+      async () => toPage(await reader.latest(filtersOf(query)), query.limit, query.offset),
+      CACHE_POLICY.list,
+    );
   });
 
   app.get<{ Querystring: SearchQuery }>(
@@ -118,8 +123,10 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
     async (request, reply) => {
       const query = request.query;
       checkSearchWords(query.q);
-      return reply.sendAnswer(keyOf('search', query, query.q), async () =>
-        toPage(await reader.search({ q: query.q, ...filtersOf(query) }), query.limit, query.offset),
+      return reply.sendAnswer(
+        keyOf('search', query, query.q),
+        async () => toPage(await reader.search({ q: query.q, ...filtersOf(query) }), query.limit, query.offset),
+        CACHE_POLICY.list,
       );
     },
   );
@@ -130,44 +137,48 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
     async (request, reply) => {
       const { id } = request.params;
       const { language } = request.query;
-      return reply.sendAnswer(`article\u0000${language}\u0000${id}`, async () => {
-        const renderLanguage = renderLanguageOf(language);
-        const article = await reader.page(id, renderLanguage);
-        if (!article) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
-        let html = article.html;
-        if (html === undefined) {
-          // No stored page for this content (written by an older server or a tool without the
-          // dictionary): read the whole article and render it once.
-          const whole = await reader.byId(id);
-          if (!whole) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
-          html = render(whole, renderLanguage);
-          try {
-            saveRendered?.(article.id, article.contentHash, renderLanguage, html);
-          } catch (error) {
-            // A read-only or busy database still serves the page; the next read renders again.
-            request.log.warn({ err: error }, 'could not store a rendered article page');
+      return reply.sendAnswer(
+        `article\u0000${language}\u0000${id}`,
+        async () => {
+          const renderLanguage = renderLanguageOf(language);
+          const article = await reader.page(id, renderLanguage);
+          if (!article) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
+          let html = article.html;
+          if (html === undefined) {
+            // No stored page for this content (written by an older server or a tool without the
+            // dictionary): read the whole article and render it once.
+            const whole = await reader.byId(id);
+            if (!whole) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
+            html = render(whole, renderLanguage);
+            try {
+              saveRendered?.(article.id, article.contentHash, renderLanguage, html);
+            } catch (error) {
+              // A read-only or busy database still serves the page; the next read renders again.
+              request.log.warn({ err: error }, 'could not store a rendered article page');
+            }
           }
-        }
-        const body: ArticleResponse = {
-          article: {
-            article_id: article.id,
-            title: article.title,
-            source: article.source,
-            date: article.publishedAt,
-            categories: [...article.categories],
-            summary: article.summary,
-            word_count: article.wordCount,
-            url: article.url,
-            learning_metadata: {
-              estimated_reading_time: article.readingTimeMinutes,
-              difficulty_level: article.difficulty,
-              missing_in_language: missingHelp(article, language),
+          const body: ArticleResponse = {
+            article: {
+              article_id: article.id,
+              title: article.title,
+              source: article.source,
+              date: article.publishedAt,
+              categories: [...article.categories],
+              summary: article.summary,
+              word_count: article.wordCount,
+              url: article.url,
+              learning_metadata: {
+                estimated_reading_time: article.readingTimeMinutes,
+                difficulty_level: article.difficulty,
+                missing_in_language: missingHelp(article, language),
+              },
+              html_content: html,
             },
-            html_content: html,
-          },
-        };
-        return body;
-      });
+          };
+          return body;
+        },
+        CACHE_POLICY.article,
+      );
     },
   );
 };

@@ -9,10 +9,9 @@ import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
 import type { DictionaryResponse } from '../../common/dictionary-contract';
 import type { Dictionary, LookupResult } from '../dictionary/types';
 import { ApiError } from '../http/api-error';
+import { CACHE_POLICY } from '../http/cache-policy';
 import { answerCache } from '../plugins/answer-cache';
 import { ROUTE_SCHEMAS, type DictionaryQuery, type WordParams } from './schemas';
-
-export const DICTIONARY_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 
 export function toDictionaryResponse(result: LookupResult): DictionaryResponse {
   return {
@@ -43,7 +42,7 @@ export interface DictionaryRoutesOptions {
 export const dictionaryRoutes: FastifyPluginAsync<DictionaryRoutesOptions> = async (app, { dictionary }) => {
   // Words a page asks for again (every reader of an article taps the same few) are served as text.
   // The dictionary never changes while the server runs: one version for every kept answer.
-  await app.register(answerCache, { entries: 5000, maxChars: 8 * 1024 * 1024, version: () => 0, cacheControl: DICTIONARY_CACHE_CONTROL });
+  await app.register(answerCache, { entries: 5000, maxChars: 8 * 1024 * 1024, version: () => 0, cacheControl: CACHE_POLICY.dictionary });
 
   app.get<{ Params: WordParams; Querystring: DictionaryQuery }>(
     '/dictionary/:word',

@@ -124,6 +124,9 @@ async function attempt(url: string, options: RequestOptions): Promise<{ response
       const response = await options.fetch(url, {
         method: 'GET',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        // Always ask the server (a 304 when the ETag still matches): answers allow a CDN to serve
+        // stale copies for a while (server/http/cache-policy.ts), which the browser must not do to itself.
+        cache: 'no-cache',
         signal: controller.signal,
       });
       const bodyText = await response.text();
