@@ -6,25 +6,31 @@
 import { spawn } from 'node:child_process';
 
 export interface HealthProbe {
-  /** Stops probing and gives back each probe's time in ms, sorted. */
-  stop(): Promise<number[]>;
+  /** Stops probing and gives back each answered probe's time in ms, sorted, and how many failed. */
+  stop(): Promise<{ times: number[]; failures: number }>;
 }
 
 // Plain JavaScript for `node -e`: no tsx start-up, nothing else on its event loop.
 const PROBER = `
 const [url, everyMs] = process.argv.slice(1);
 const times = [];
+let failures = 0;
 let running = true;
 process.stdin.on('data', () => { running = false; });
 (async () => {
   while (running) {
     const started = performance.now();
-    const answer = await fetch(url);
-    await answer.arrayBuffer();
-    times.push(performance.now() - started);
+    try {
+      const answer = await fetch(url);
+      await answer.arrayBuffer();
+      if (answer.ok) times.push(performance.now() - started);
+      else failures++;
+    } catch {
+      failures++;
+    }
     await new Promise((done) => setTimeout(done, Number(everyMs)));
   }
-  process.stdout.write(JSON.stringify(times));
+  process.stdout.write(JSON.stringify({ times, failures }));
   process.exit(0);
 })();
 `;
@@ -38,7 +44,8 @@ export function startHealthProbe(origin: string, everyMs = 10): HealthProbe {
     async stop() {
       child.stdin.end('stop\n');
       await exited;
-      return (JSON.parse(output || '[]') as number[]).sort((a, b) => a - b);
+      const { times, failures } = JSON.parse(output || '{"times":[],"failures":0}') as { times: number[]; failures: number };
+      return { times: times.sort((a, b) => a - b), failures };
     },
   };
 }

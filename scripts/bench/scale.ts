@@ -12,7 +12,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSyntheticArticles } from '../../tests/support/synthetic-articles';
 import { writeDist } from '../../tests/server/fixtures';
-import { REPO_ROOT, startLiveServer } from '../../tests/support/server-process';
+import { REPO_ROOT, startLiveServer, type LiveServer } from '../../tests/support/server-process';
 import { startHealthProbe } from './health-probe';
 import { runLoad, type LoadFigures } from './load';
 import { renderStoredPages } from './render-pages';
@@ -103,15 +103,32 @@ async function measure(origin: string, c: Case): Promise<LoadFigures> {
   return runLoad({ url: origin + c.path, durationSeconds: SECONDS, ...(c.paths ? { paths: c.paths } : {}) });
 }
 
-async function healthWhile(
-  origin: string,
-  path: string,
-): Promise<{ p50: number; p99: number; max: number; probes: number; load: LoadFigures }> {
+interface HealthFigures {
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly probes: number;
+  readonly failures: number;
+  readonly load: LoadFigures;
+}
+
+async function healthWhile(origin: string, path: string): Promise<HealthFigures> {
   const probe = startHealthProbe(origin);
   const load = await runLoad({ url: origin + path, durationSeconds: SECONDS * 2 });
-  const times = await probe.stop();
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
-  return { p50: at(50), p99: at(99), max: times[times.length - 1]!, probes: times.length, load };
+  const { times, failures } = await probe.stop();
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
+  return { p50: at(50), p99: at(99), max: times[times.length - 1] ?? NaN, probes: times.length, failures, load };
+}
+
+function healthLine(h: HealthFigures): string {
+  const failed = h.failures > 0 ? ` (${h.failures} probes failed)` : '';
+  return `p50 ${h.p50.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms, max ${h.max.toFixed(1)} ms over ${h.probes} probes${failed}`;
+}
+
+/** A server that died mid-run is named with the end of what it printed, instead of figures that mean nothing. */
+function checkAlive(server: LiveServer, name: string): void {
+  if (server.child.exitCode === null && server.child.signalCode === null) return;
+  throw new Error(`the ${name} server exited (${server.child.exitCode ?? server.child.signalCode}):\n${server.output().slice(-4000)}`);
 }
 
 async function main(): Promise<void> {
@@ -150,6 +167,7 @@ async function main(): Promise<void> {
     for (const c of all) {
       process.stderr.write(`${c.name}…\n`);
       const measured = await measure(server.url, c);
+      checkAlive(server, 'measured');
       // The floor answers one fixed body per path; rotating detail paths all get the first one's.
       const floorFigures = await measure(floor.origin, { name: c.name, path: c.path });
       results.push({ c, server: measured, floor: floorFigures, bytes: Buffer.byteLength(bodies[c.path]!) });
@@ -158,6 +176,7 @@ async function main(): Promise<void> {
     const healthFloor = await healthWhile(floor.origin, HEAVIEST);
     await floor.stop();
     process.stderr.write('health under the heaviest search, answer cache on…\n');
+    checkAlive(server, 'measured');
     const healthCached = await healthWhile(server.url, HEAVIEST);
     await server.stop();
 
@@ -165,9 +184,12 @@ async function main(): Promise<void> {
     for (const result of results) {
       process.stderr.write(`uncached: ${result.c.name}…\n`);
       result.uncached = await measure(uncachedServer.url, result.c);
+      checkAlive(uncachedServer, 'uncached');
     }
     process.stderr.write('health under the heaviest uncached search…\n');
+    checkAlive(uncachedServer, 'uncached');
     const health = await healthWhile(uncachedServer.url, HEAVIEST);
+    checkAlive(uncachedServer, 'uncached');
     await uncachedServer.stop();
 
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -219,11 +241,11 @@ async function main(): Promise<void> {
       '',
       `/api/health while 10 connections run the heaviest search (\`${decodeURIComponent(HEAVIEST)}\`), probed every 10 ms from a process of its own: ` +
         `with the answer cache (as deployed; ${fmt(healthCached.load.requestsPerSecond)} search req/s, p99 ${healthCached.load.p99Ms} ms) ` +
-        `p50 ${healthCached.p50.toFixed(1)} ms, p99 ${healthCached.p99.toFixed(1)} ms, max ${healthCached.max.toFixed(1)} ms over ${healthCached.probes} probes; ` +
+        `${healthLine(healthCached)}; ` +
         `without it (${fmt(health.load.requestsPerSecond)} search req/s, p99 ${health.load.p99Ms} ms) ` +
-        `p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms, max ${health.max.toFixed(1)} ms over ${health.probes} probes; ` +
+        `${healthLine(health)}; ` +
         `the floor's /api/health under the same load (${fmt(healthFloor.load.requestsPerSecond)} req/s of the search's body from memory): ` +
-        `p50 ${healthFloor.p50.toFixed(1)} ms, p99 ${healthFloor.p99.toFixed(1)} ms, max ${healthFloor.max.toFixed(1)} ms over ${healthFloor.probes} probes.`,
+        `${healthLine(healthFloor)}.`,
       '',
     );
     const section = lines.join('\n');
