@@ -13,6 +13,7 @@ import { earlyErrors } from './http/early-errors';
 import { loggerOptions } from './http/logging';
 import { securityHeaders as securityHeaderList } from './http/security-headers';
 import { errors } from './plugins/errors';
+import { htmlEtags } from './plugins/html-etags';
 import { loadShedding } from './plugins/load-shedding';
 import { pages } from './plugins/pages';
 import { rateLimit } from './plugins/rate-limit';
@@ -91,6 +92,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   await app.register(apiRoutes, { prefix: '/api', ...apiOptions(options) });
   await app.register(staticFiles, { distDir: config.distDir });
+  await app.register(htmlEtags);
   await app.register(pages, { store, distDir: config.distDir, publicUrl: config.publicUrl });
   return app;
 }

@@ -20,8 +20,12 @@ export const CACHE_POLICY = {
   catalog: 'public, max-age=0, s-maxage=3600, stale-while-revalidate=86400',
   /** Dictionary entries: bundled data that changes only with a deploy, so browsers keep them a day too. */
   dictionary: 'public, max-age=86400, stale-while-revalidate=604800',
-  /** Server-rendered pages: they hold lists and articles, so they follow the list's timing. */
-  page: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+  /**
+   * Pages hold lists and articles, so a CDN keeps them as long as a list; but never stale
+   * (must-revalidate, no stale-while-revalidate): a page names the hashed scripts of its deploy,
+   * and a browser or edge serving the previous deploy's page would load scripts that are gone.
+   */
+  page: 'public, max-age=0, s-maxage=60, must-revalidate',
   /** Pages about what this browser keeps (saved words, review), health, and every error. */
   private: 'no-store',
   /** Files whose name carries a hash of their content. */

@@ -5,7 +5,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { textLanguageFor } from '../../common/languages';
+import { PRIVATE_PAGE_KINDS } from '../../common/page-meta';
 import { CATEGORY_LABELS } from '../../common/labels';
+import { CACHE_POLICY } from '../http/cache-policy';
 import { buildMissingPage, headTags, injectHead, resolvePage, type ArticleHeadData, type IndexTemplate } from '../http/html-shell';
 import type { ArticleStore } from '../store/types';
 
@@ -42,11 +44,15 @@ export function createPageRenderer(options: {
 
   return (request, reply, pathname) => {
     const html = template.read();
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    reply.type('text/html; charset=utf-8');
     if (html === undefined) {
       return reply.code(503).header('retry-after', 30).send(buildMissingPage());
     }
     const page = resolvePage(pathname);
+    reply.header(
+      'cache-control',
+      page.kind !== 'unknown' && PRIVATE_PAGE_KINDS.includes(page.kind) ? CACHE_POLICY.private : CACHE_POLICY.page,
+    );
     const article = page.kind === 'detail' && page.articleId ? articleHead(page.articleId, page.lang, request) : undefined;
     const notFound = page.kind === 'unknown' || article === null;
     const tags = headTags({ publicUrl, page, ...(article ? { article } : {}), notFound });

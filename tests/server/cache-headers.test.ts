@@ -118,3 +118,44 @@ describe('answers no cache keeps', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('pages', () => {
+  it.each([
+    ['home', '/zh'],
+    ['the list', '/es/articles'],
+    ['an article', '/en/articles/f-telescope-title'],
+  ])('%s is public with an ETag, and a revalidation that matches is a 304 without a body', async (_name, url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const cache = directives(res.headers['cache-control']);
+    expect(cache).toHaveProperty('public');
+    expect(cache['max-age']).toBe('0');
+    expect(Number(cache['s-maxage'])).toBeGreaterThan(0);
+    // A page names its deploy's hashed scripts: a stale one could load scripts that are gone.
+    expect(cache).toHaveProperty('must-revalidate');
+    expect(cache).not.toHaveProperty('stale-while-revalidate');
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    const again = await get(url, { 'if-none-match': res.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get(url, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
+  });
+
+  it('pages in other languages are other answers with other ETags', async () => {
+    const zh = await get('/zh/articles/f-telescope-title');
+    const es = await get('/es/articles/f-telescope-title');
+    expect(zh.headers.etag).not.toBe(es.headers.etag);
+  });
+
+  it.each([
+    ['saved words', '/zh/words', 200],
+    ['review', '/es/review', 200],
+    ['an unknown article', '/zh/articles/no-such-article', 404],
+    ['an unknown page', '/zh/no/such/page', 404],
+  ])('%s is never stored', async (_name, url, status) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
