@@ -3,9 +3,10 @@
  * <html lang> and JSON-LD structured data. The web app renders it with React 19's own
  * head hoisting; the server can render the same model into the HTML it serves.
  */
-import { categoryLabel } from '../../common/labels';
+import { isCategoryId } from '../../common/catalog';
 import { isLanguageCode, OPEN_GRAPH_LOCALES, TEXT_LANGUAGES, textLanguageFor, DEFAULT_LANGUAGE } from '../../common/languages';
 import { pageMeta, PRIVATE_PAGE_KINDS, SITE_NAME, type PageKind } from '../../common/page-meta';
+import { categoryLabel, type SharedTexts } from '../../common/shared-texts';
 import { detailPath, homePath, listPath, reviewPath, wordsPath } from './routing';
 
 export interface MetaTag {
@@ -44,6 +45,8 @@ export interface HeadInput {
   readonly kind: PageKind;
   /** The page language from the URL; one without texts (e.g. "fr") is shown in English. */
   readonly language: string;
+  /** The page language's shared texts (page heads, category names). */
+  readonly texts: SharedTexts;
   /** The site's origin for absolute URLs, e.g. "https://learn.example"; no trailing slash. */
   readonly origin: string;
   /** Required for the detail page; absent while the article is still loading. */
@@ -69,6 +72,15 @@ function pathFor(kind: PageKind, language: string, articleId: string | undefined
 
 function absolute(origin: string, path: string): string {
   return `${origin.replace(/\/+$/, '')}${path}`;
+}
+
+/**
+ * A category's English name, for the structured data of an (English) article whatever the page
+ * language: the id capitalised, as in common/shared-texts-en.ts (a test keeps the two equal), so
+ * pages in other languages need not load the English texts. Unknown tags stay as they are.
+ */
+function englishCategoryName(category: string): string {
+  return isCategoryId(category) ? category.charAt(0).toUpperCase() + category.slice(1) : category;
 }
 
 /** The site-search action (schema.org WebSite), pointing at the real /search route. */
@@ -108,7 +120,7 @@ export function newsArticleStructuredData(
     url,
     mainEntityOfPage: url,
     ...(article.date ? { datePublished: article.date } : {}),
-    ...(article.categories[0] ? { articleSection: categoryLabel(article.categories[0], 'en') } : {}),
+    ...(article.categories[0] ? { articleSection: englishCategoryName(article.categories[0]) } : {}),
     ...(article.categories.length > 0 ? { keywords: article.categories.join(', ') } : {}),
     author: organization,
     publisher: organization,
@@ -124,6 +136,7 @@ export function headTags(input: HeadInput): HeadTags {
   const meta = pageMeta(
     input.kind,
     textLanguage,
+    input.texts,
     path,
     article ? { title: article.title, summary: article.summary, date: article.date, categories: article.categories } : undefined,
   );
@@ -149,9 +162,10 @@ export function headTags(input: HeadInput): HeadTags {
   if (PRIVATE_PAGE_KINDS.includes(input.kind)) metas.push({ name: 'robots', content: 'noindex' });
   if (article) {
     if (article.date) metas.push({ property: 'article:published_time', content: article.date });
-    if (article.categories[0]) metas.push({ property: 'article:section', content: categoryLabel(article.categories[0], textLanguage) });
+    if (article.categories[0])
+      metas.push({ property: 'article:section', content: categoryLabel(article.categories[0], input.texts.categories) });
     for (const category of article.categories) {
-      metas.push({ property: 'article:tag', content: categoryLabel(category, textLanguage) });
+      metas.push({ property: 'article:tag', content: categoryLabel(category, input.texts.categories) });
     }
   }
 
