@@ -3,7 +3,6 @@
  * <html lang> and JSON-LD structured data. The web app renders it with React 19's own
  * head hoisting; the server can render the same model into the HTML it serves.
  */
-import { isCategoryId } from '../../common/catalog';
 import { isLanguageCode, OPEN_GRAPH_LOCALES, TEXT_LANGUAGES, textLanguageFor, DEFAULT_LANGUAGE } from '../../common/languages';
 import { pageMeta, PRIVATE_PAGE_KINDS, SITE_NAME, type PageKind } from '../../common/page-meta';
 import { categoryLabel, type SharedTexts } from '../../common/shared-texts';
@@ -58,7 +57,7 @@ export const SEARCH_PATH = '/search';
 export const SEARCH_TERM_PLACEHOLDER = '{search_term_string}';
 
 /** Pages in a language without texts are English pages, unless the API has content in that language. */
-function canonicalLanguage(language: string): string {
+export function canonicalLanguage(language: string): string {
   return isLanguageCode(language) ? language : 'en';
 }
 
@@ -70,17 +69,8 @@ function pathFor(kind: PageKind, language: string, articleId: string | undefined
   return listPath(language);
 }
 
-function absolute(origin: string, path: string): string {
+export function absolute(origin: string, path: string): string {
   return `${origin.replace(/\/+$/, '')}${path}`;
-}
-
-/**
- * A category's English name, for the structured data of an (English) article whatever the page
- * language: the id capitalised, as in common/shared-texts-en.ts (a test keeps the two equal), so
- * pages in other languages need not load the English texts. Unknown tags stay as they are.
- */
-function englishCategoryName(category: string): string {
-  return isCategoryId(category) ? category.charAt(0).toUpperCase() + category.slice(1) : category;
 }
 
 /** The site-search action (schema.org WebSite), pointing at the real /search route. */
@@ -99,31 +89,6 @@ export function websiteStructuredData(origin: string, language: string): Structu
       },
       'query-input': 'required name=search_term_string',
     },
-  };
-}
-
-export function newsArticleStructuredData(
-  origin: string,
-  language: string,
-  article: ArticleHeadInput,
-  description: string,
-): StructuredData {
-  const url = absolute(origin, detailPath(canonicalLanguage(language), article.id));
-  const organization = { '@type': 'Organization', name: SITE_NAME, url: absolute(origin, '/') };
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'NewsArticle',
-    headline: article.title.length > 110 ? `${article.title.slice(0, 109)}…` : article.title,
-    description,
-    // The article itself is English; the page around it is in the learner's language.
-    inLanguage: 'en',
-    url,
-    mainEntityOfPage: url,
-    ...(article.date ? { datePublished: article.date } : {}),
-    ...(article.categories[0] ? { articleSection: englishCategoryName(article.categories[0]) } : {}),
-    ...(article.categories.length > 0 ? { keywords: article.categories.join(', ') } : {}),
-    author: organization,
-    publisher: organization,
   };
 }
 
@@ -184,7 +149,6 @@ export function headTags(input: HeadInput): HeadTags {
 
   const structuredData: StructuredData[] = [];
   if (input.kind === 'home') structuredData.push(websiteStructuredData(input.origin, input.language));
-  if (article) structuredData.push(newsArticleStructuredData(input.origin, input.language, article, meta.description));
 
   return { title: meta.title, htmlLang: textLanguage, metas, links, structuredData };
 }

@@ -3,7 +3,8 @@
  * description, article:* tags and NewsArticle structured data. Lives in the detail
  * route's chunk (it reads the detail actor).
  */
-import { headTags, type ArticleHeadInput } from '../../domain/head-tags';
+import { articleHeadTags } from '../../domain/article-head';
+import type { ArticleHeadInput } from '../../domain/head-tags';
 import { ArticleDetailActorContext } from '../detail/article-detail-context';
 import { usePageLanguage, useTexts } from '../use-texts';
 import { HeadTagsView } from './head-tags-view';
@@ -18,5 +19,5 @@ export function DetailHead({ articleId }: { articleId: string }) {
     article && article.id === articleId
       ? { id: article.id, title: article.title, summary: article.summary, date: article.date, categories: article.categories }
       : undefined;
-  return <HeadTagsView tags={headTags({ kind: 'detail', language, texts: shared, origin, articleId, article: loaded })} />;
+  return <HeadTagsView tags={articleHeadTags({ kind: 'detail', language, texts: shared, origin, articleId, article: loaded })} />;
 }
