@@ -16,35 +16,22 @@ export const TEXT_CHUNKS: TextLoaders = {
   es: () => import('../domain/texts/es').then((module) => module.texts),
 };
 
-/** `loaded`: languages at hand from the start (tests and server rendering pass all three). */
+/**
+ * `loaded`: languages at hand from the start (tests and server rendering pass all three). A load
+ * asks the loader each time: a dynamic import fetches a module once, and one that failed
+ * (offline) is asked again next time.
+ */
 export function createTextsSource(loaders: TextLoaders, loaded: Partial<Record<TextLanguage, Texts>> = {}): TextsSource {
   const ready = new Map(Object.entries(loaded) as Array<[TextLanguage, Texts]>);
-  const pending = new Map<TextLanguage, Promise<Texts>>();
   const listeners = new Set<() => void>();
   return {
     loaded: (language) => ready.get(language),
-    load(language) {
-      const texts = ready.get(language);
-      if (texts !== undefined) return Promise.resolve(texts);
-      let loading = pending.get(language);
-      if (loading === undefined) {
-        loading = loaders[language]().then(
-          (arrived) => {
-            ready.set(language, arrived);
-            pending.delete(language);
-            for (const listener of listeners) listener();
-            return arrived;
-          },
-          (error: unknown) => {
-            // Forgotten, so the next attempt asks again rather than repeating this failure.
-            pending.delete(language);
-            throw error;
-          },
-        );
-        pending.set(language, loading);
-      }
-      return loading;
-    },
+    load: (language) =>
+      loaders[language]().then((texts) => {
+        ready.set(language, texts);
+        for (const listener of listeners) listener();
+        return texts;
+      }),
     subscribe(onChange) {
       listeners.add(onChange);
       return () => {
