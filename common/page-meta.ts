@@ -4,7 +4,7 @@
  * HTML it serves, so link previews work without JavaScript).
  */
 import { OPEN_GRAPH_LOCALES, type TextLanguage } from './languages';
-import type { SharedTexts } from './shared-texts';
+import type { PageTexts, SharedTexts } from './shared-texts';
 
 export { SITE_NAME } from './site-name';
 import { SITE_NAME } from './site-name';
@@ -31,9 +31,19 @@ export interface PageMeta {
   readonly ogType: 'website' | 'article';
 }
 
-/** `texts`: the page language's shared texts (the server has every language's, the web app the page's). */
-export function pageMeta(kind: PageKind, language: TextLanguage, texts: SharedTexts, path: string, article?: ArticleMetaInput): PageMeta {
-  const base = texts.pages[kind === 'home' || kind === 'words' || kind === 'review' ? kind : 'list'];
+/**
+ * `texts`: the page language's shared texts (the server has every language's, the web app the
+ * page's); `personal`: the words and review pages' own, needed for those kinds only.
+ */
+export function pageMeta(
+  kind: PageKind,
+  language: TextLanguage,
+  texts: SharedTexts,
+  path: string,
+  article?: ArticleMetaInput,
+  personal?: Readonly<Record<'words' | 'review', PageTexts>>,
+): PageMeta {
+  const base = (kind === 'words' || kind === 'review' ? personal?.[kind] : undefined) ?? texts.pages[kind === 'home' ? 'home' : 'list'];
   const common = { canonicalPath: path, ogLocale: OPEN_GRAPH_LOCALES[language] };
   if (kind === 'detail' && article) {
     return {

@@ -14,16 +14,6 @@ export const SHARED_TEXTS_EN = {
       description: 'Browse, search and filter English news articles by category, source and difficulty.',
       keywords: 'English articles, news for learners, beginner English, intermediate English, advanced English',
     },
-    words: {
-      title: `My words | ${SITE_NAME}`,
-      description: 'The English words you saved while reading, kept in this browser.',
-      keywords: 'saved words, English vocabulary, word list',
-    },
-    review: {
-      title: `Review | ${SITE_NAME}`,
-      description: 'Review the English words you saved, spaced so that they stick.',
-      keywords: 'vocabulary review, spaced repetition, flashcards',
-    },
   },
   detailSuffix: 'Read with vocabulary and cultural notes',
   categories: {

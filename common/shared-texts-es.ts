@@ -14,16 +14,6 @@ export const SHARED_TEXTS_ES = {
       description: 'Explora, busca y filtra noticias en inglés por categoría, fuente y dificultad.',
       keywords: 'artículos en inglés, noticias para estudiantes, inglés básico, inglés intermedio, inglés avanzado',
     },
-    words: {
-      title: `Mis palabras | ${SITE_NAME}`,
-      description: 'Las palabras en inglés que guardaste al leer, guardadas en este navegador.',
-      keywords: 'palabras guardadas, vocabulario en inglés, lista de palabras',
-    },
-    review: {
-      title: `Repaso | ${SITE_NAME}`,
-      description: 'Repasa las palabras en inglés que guardaste, espaciadas para que se queden.',
-      keywords: 'repaso de vocabulario, repetición espaciada, tarjetas',
-    },
   },
   detailSuffix: 'Lectura con vocabulario y notas culturales',
   categories: {

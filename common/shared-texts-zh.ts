@@ -14,16 +14,6 @@ export const SHARED_TEXTS_ZH = {
       description: '按类别、来源和难度浏览、搜索和筛选英文新闻文章。',
       keywords: '英语文章, 英语新闻, 初级英语, 中级英语, 高级英语',
     },
-    words: {
-      title: `我的生词 | ${SITE_NAME}`,
-      description: '你在阅读中保存的英语单词，保存在本浏览器中。',
-      keywords: '生词本, 英语词汇, 单词表',
-    },
-    review: {
-      title: `复习 | ${SITE_NAME}`,
-      description: '按间隔重复复习你保存的英语单词，记得更牢。',
-      keywords: '单词复习, 间隔重复, 单词卡',
-    },
   },
   detailSuffix: '配有词汇与文化背景的英文阅读',
   categories: {

@@ -13,7 +13,8 @@ export interface PageTexts {
 }
 
 export interface SharedTexts {
-  readonly pages: Readonly<Record<'home' | 'list' | 'words' | 'review', PageTexts>>;
+  /** The personal pages' (words, review) are in personal-page-texts.ts, with their own chunks. */
+  readonly pages: Readonly<Record<'home' | 'list', PageTexts>>;
   /** Ends the description of an article page whose article has no summary. */
   readonly detailSuffix: string;
   readonly categories: Readonly<Record<CategoryId, string>>;

@@ -6,6 +6,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { SHARED_TEXTS } from '../../common/labels';
+import { PERSONAL_PAGE_TEXTS } from '../../common/personal-page-texts';
 import { PRIVATE_PAGE_KINDS, SITE_NAME, pageMeta, type PageKind } from '../../common/page-meta';
 import {
   DEFAULT_LANGUAGE,
@@ -100,6 +101,7 @@ export function headTags({ publicUrl, page, article, notFound }: HeadOptions): s
     SHARED_TEXTS[page.textLanguage],
     page.canonicalPath,
     article ? { title: article.title, summary: article.summary, date: article.publishedAt, categories: article.categories } : undefined,
+    PERSONAL_PAGE_TEXTS[page.textLanguage],
   );
   const canonical = `${publicUrl}${meta.canonicalPath}`;
   const mark = 'data-server-head';

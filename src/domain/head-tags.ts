@@ -5,7 +5,7 @@
  */
 import { isLanguageCode, OPEN_GRAPH_LOCALES, TEXT_LANGUAGES, textLanguageFor, DEFAULT_LANGUAGE } from '../../common/languages';
 import { pageMeta, PRIVATE_PAGE_KINDS, SITE_NAME, type PageKind } from '../../common/page-meta';
-import { categoryLabel, type SharedTexts } from '../../common/shared-texts';
+import { categoryLabel, type PageTexts, type SharedTexts } from '../../common/shared-texts';
 import { detailPath, homePath, listPath, reviewPath, wordsPath } from './routing';
 
 export interface MetaTag {
@@ -46,6 +46,8 @@ export interface HeadInput {
   readonly language: string;
   /** The page language's shared texts (page heads, category names). */
   readonly texts: SharedTexts;
+  /** The words and review pages' own head texts in the page language (common/personal-page-texts.ts). */
+  readonly personal?: Readonly<Record<'words' | 'review', PageTexts>>;
   /** The site's origin for absolute URLs, e.g. "https://learn.example"; no trailing slash. */
   readonly origin: string;
   /** Required for the detail page; absent while the article is still loading. */
@@ -104,6 +106,7 @@ export function headTags(input: HeadInput): HeadTags {
     input.texts,
     path,
     article ? { title: article.title, summary: article.summary, date: article.date, categories: article.categories } : undefined,
+    input.personal,
   );
 
   const metas: MetaTag[] = [

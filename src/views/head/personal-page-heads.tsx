@@ -2,8 +2,9 @@
  * Head tags of the personal pages (saved words, review), never indexed. Apart from page-heads.tsx
  * so they load with their own lazy routes, not with home.
  */
+import { PERSONAL_PAGE_TEXTS } from '../../../common/personal-page-texts';
 import { headTags } from '../../domain/head-tags';
-import { usePageLanguage, useTexts } from '../use-texts';
+import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
 import { HeadTagsView } from './head-tags-view';
 import { useSiteOrigin } from './site-origin';
 
@@ -12,7 +13,8 @@ export function WordsHead() {
   const language = usePageLanguage();
   const { shared } = useTexts();
   const origin = useSiteOrigin();
-  return <HeadTagsView tags={headTags({ kind: 'words', language, texts: shared, origin })} />;
+  const personal = PERSONAL_PAGE_TEXTS[useTextLanguage()];
+  return <HeadTagsView tags={headTags({ kind: 'words', language, texts: shared, personal, origin })} />;
 }
 
 /** The review page: personal, never indexed. */
@@ -20,5 +22,6 @@ export function ReviewHead() {
   const language = usePageLanguage();
   const { shared } = useTexts();
   const origin = useSiteOrigin();
-  return <HeadTagsView tags={headTags({ kind: 'review', language, texts: shared, origin })} />;
+  const personal = PERSONAL_PAGE_TEXTS[useTextLanguage()];
+  return <HeadTagsView tags={headTags({ kind: 'review', language, texts: shared, personal, origin })} />;
 }
