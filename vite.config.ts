@@ -50,8 +50,44 @@ function stripMachineDescriptions(): Plugin {
   };
 }
 
+/**
+ * Each text language's texts are a chunk of their own (src/app/text-chunks.ts), which main.tsx
+ * waits for before the first render. index.html gets a modulepreload for each, marked with its
+ * language (data-text-language); the server keeps only the page language's (server/http/html-shell.ts),
+ * so the browser fetches it alongside the entry instead of after it.
+ */
+function preloadTextChunks(): Plugin {
+  return {
+    name: 'preload-text-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle ?? {};
+        const entryFiles = new Set(
+          Object.values(bundle).flatMap((output) =>
+            output.type === 'chunk' && output.isEntry ? [output.fileName, ...output.imports] : [],
+          ),
+        );
+        return Object.values(bundle).flatMap((output) => {
+          const language =
+            output.type === 'chunk' ? /[\\/]src[\\/]domain[\\/]texts[\\/](\w+)\.ts$/.exec(output.facadeModuleId ?? '')?.[1] : undefined;
+          if (output.type !== 'chunk' || language === undefined) return [];
+          // With what the chunk imports beyond the entry's own files (the bundler may split out what the languages share).
+          const files = [output.fileName, ...output.imports.filter((file) => !entryFiles.has(file))];
+          return files.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-text-language': language },
+            injectTo: 'head' as const,
+          }));
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), stripMachineDescriptions()],
+  plugins: [react(), stripMachineDescriptions(), preloadTextChunks()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
@@ -61,5 +97,9 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: true,
+    // Every browser of Vite's default target but Safari 16.4–16.6 and Firefox 114 supports
+    // modulepreload; those two fetch a preloaded module when it is imported instead. The polyfill
+    // would cost every visitor about 0.3 KiB gzip of the first load (docs/decisions.md, 8).
+    modulePreload: { polyfill: false },
   },
 });

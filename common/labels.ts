@@ -1,53 +1,26 @@
 /**
- * The names of categories and difficulty levels, per text language: one table each, used by the
- * web app (cards, filters, page heads) and by the server (/api/categories, rendered articles).
+ * Every text language's shared texts (shared-texts.ts) in one table, and the category and
+ * difficulty names the server uses (/api/categories, rendered articles, page heads). The web app
+ * never imports this module: it loads one language's texts at a time.
  */
 import type { CategoryId, DifficultyLevel } from './catalog';
 import type { TextLanguage } from './languages';
+import type { SharedTexts } from './shared-texts';
+import { SHARED_TEXTS_EN } from './shared-texts-en';
+import { SHARED_TEXTS_ES } from './shared-texts-es';
+import { SHARED_TEXTS_ZH } from './shared-texts-zh';
+
+export const SHARED_TEXTS: Readonly<Record<TextLanguage, SharedTexts>> = { en: SHARED_TEXTS_EN, zh: SHARED_TEXTS_ZH, es: SHARED_TEXTS_ES };
 
 /** Category names; the server names the categories with it in /api/categories and in rendered articles. */
 export const CATEGORY_LABELS: Readonly<Record<TextLanguage, Readonly<Record<CategoryId, string>>>> = {
-  en: {
-    technology: 'Technology',
-    politics: 'Politics',
-    business: 'Business',
-    health: 'Health',
-    sports: 'Sports',
-    immigration: 'Immigration',
-    education: 'Education',
-  },
-  zh: {
-    technology: '科技',
-    politics: '政治',
-    business: '商业',
-    health: '健康',
-    sports: '体育',
-    immigration: '移民',
-    education: '教育',
-  },
-  es: {
-    technology: 'Tecnología',
-    politics: 'Política',
-    business: 'Negocios',
-    health: 'Salud',
-    sports: 'Deportes',
-    immigration: 'Inmigración',
-    education: 'Educación',
-  },
+  en: SHARED_TEXTS_EN.categories,
+  zh: SHARED_TEXTS_ZH.categories,
+  es: SHARED_TEXTS_ES.categories,
 };
-
-/** Display name of a category tag; values outside the seven known tags are shown raw. */
-export function categoryLabel(category: string, language: TextLanguage): string {
-  const labels = CATEGORY_LABELS[language] ?? CATEGORY_LABELS.en;
-  return Object.hasOwn(labels, category) ? labels[category as CategoryId] : category;
-}
 
 export const DIFFICULTY_LABELS: Readonly<Record<TextLanguage, Readonly<Record<DifficultyLevel, string>>>> = {
-  en: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
-  zh: { beginner: '初级', intermediate: '中级', advanced: '高级' },
-  es: { beginner: 'Principiante', intermediate: 'Intermedio', advanced: 'Avanzado' },
+  en: SHARED_TEXTS_EN.difficulties,
+  zh: SHARED_TEXTS_ZH.difficulties,
+  es: SHARED_TEXTS_ES.difficulties,
 };
-
-export function difficultyLabel(level: DifficultyLevel, language: TextLanguage): string {
-  return (DIFFICULTY_LABELS[language] ?? DIFFICULTY_LABELS.en)[level];
-}

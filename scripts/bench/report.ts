@@ -37,6 +37,14 @@ export function renderMarkdown(result: BenchResult): string {
     const s = result.sizes;
     out.push('## First-load JavaScript and CSS per route');
     out.push('');
+    if (result.sizesRun) {
+      out.push(
+        `The figures of this section come from a later run of \`${result.sizesRun.command}\` on ` +
+          `${result.sizesRun.date.slice(0, 16).replace('T', ' ')} UTC (1-minute load average ${result.sizesRun.loadAverage}), ` +
+          'which builds the web app and the floor and measures only these; the other sections are from the run above.',
+      );
+      out.push('');
+    }
     out.push(
       'What Chromium requests when the route is opened in a fresh tab (same-origin `.js` and `.css`), ' +
         'compressed with node:zlib (gzip level 9, brotli quality 11). The floor is a minimal Vite app built in the same run ' +

@@ -6,6 +6,10 @@
  * BENCH_DURATION_SECONDS (default 5); BENCH_LIGHTHOUSE_RUNS (default 3); BENCH_SKIP (comma list of
  * sizes, lighthouse, load, dictionary) to leave parts out while working on one. The API load part is
  * api-load.ts; the dictionary part is scripts/bench/dictionary.ts (its own section of docs/benchmarks.md).
+ *
+ * `--first-load` (`npx tsx scripts/bench/run.ts --first-load`, about 30 s): builds and measures the
+ * first-load sizes alone (no Lighthouse, load or dictionary) and writes them over the `sizes` of
+ * docs/benchmarks.json, keeping the rest of the last full run, noted as such in docs/benchmarks.md.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem, release } from 'node:os';
@@ -62,6 +66,8 @@ export interface BenchResult {
     /** What the home route's and the floor's first-load JavaScript is made of, from source maps. */
     readonly composition: { readonly home: Composition; readonly floor: Composition };
   };
+  /** Set when the sizes come from a later `--first-load` run than the rest. */
+  readonly sizesRun?: { readonly date: string; readonly command: string; readonly loadAverage: number };
   readonly lighthouse?: LighthouseRoute[];
   readonly load: SizeRun[];
   /** scripts/bench/dictionary.ts: look-up latency, load time, data sizes, first-load JS. */
@@ -88,7 +94,11 @@ function chromiumVersion(): string {
   }
 }
 
-async function measureSizesAndLighthouse(workDir: string, distDir: string): Promise<Pick<BenchResult, 'sizes' | 'lighthouse'>> {
+async function measureSizesAndLighthouse(
+  workDir: string,
+  distDir: string,
+  withLighthouse = !SKIP.has('lighthouse'),
+): Promise<Pick<BenchResult, 'sizes' | 'lighthouse'>> {
   const server = await startServer({ distDir, env: UNLIMITED });
   try {
     const id = await firstArticleId(server.origin);
@@ -135,7 +145,7 @@ async function measureSizesAndLighthouse(workDir: string, distDir: string): Prom
       domPurifyOnlyOnDetail: routeSizes.every((r) => (r.route === 'detail') === r.containsDomPurify),
     };
     let lighthouse: LighthouseRoute[] | undefined;
-    if (!SKIP.has('lighthouse')) {
+    if (withLighthouse) {
       log(`Lighthouse (mobile preset), ${LIGHTHOUSE_RUNS} runs per route`);
       lighthouse = await runLighthouse(server.origin, routes, LIGHTHOUSE_RUNS, log);
     }
@@ -204,7 +214,35 @@ async function renderOnly(): Promise<void> {
   log('Rewrote docs/benchmarks.md from docs/benchmarks.json.');
 }
 
-(process.argv.includes('--render-only') ? renderOnly() : main()).catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
-});
+const FIRST_LOAD_COMMAND = 'npx tsx scripts/bench/run.ts --first-load';
+
+/** `--first-load`: the first-load sizes alone, written over those of the last full run. */
+async function firstLoadOnly(): Promise<void> {
+  const jsonFile = join(REPO_ROOT, 'docs/benchmarks.json');
+  const previous = JSON.parse(readFileSync(jsonFile, 'utf8')) as BenchResult;
+  const workDir = temporaryDirectory('bench');
+  try {
+    const distDir = join(workDir, 'dist');
+    log('Building the web app (production settings)');
+    buildWebApp(distDir);
+    const { sizes } = await measureSizesAndLighthouse(workDir, distDir, false);
+    const budget = sizes!.firstLoadBudget;
+    log(
+      `Budget: home ${budget.homeGzip} B, list ${budget.listGzip} B, limit ${budget.limitGzip} B — ${budget.holds ? 'holds' : 'does not hold'}`,
+    );
+    const sizesRun = { date: new Date().toISOString(), command: FIRST_LOAD_COMMAND, loadAverage: Math.round(loadavg()[0]! * 100) / 100 };
+    const result: BenchResult = { ...previous, sizes: sizes!, sizesRun };
+    writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
+    writeBenchmarksMarkdown(withDictionary(renderMarkdown(result), result));
+    log('Wrote the first-load figures into docs/benchmarks.md and docs/benchmarks.json.');
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+(process.argv.includes('--render-only') ? renderOnly() : process.argv.includes('--first-load') ? firstLoadOnly() : main()).catch(
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);

@@ -5,6 +5,8 @@
  * client can tell them from its own.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { SHARED_TEXTS } from '../../common/labels';
+import { PERSONAL_PAGE_TEXTS } from '../../common/personal-page-texts';
 import { PRIVATE_PAGE_KINDS, SITE_NAME, pageMeta, type PageKind } from '../../common/page-meta';
 import {
   DEFAULT_LANGUAGE,
@@ -96,8 +98,10 @@ export function headTags({ publicUrl, page, article, notFound }: HeadOptions): s
   const meta = pageMeta(
     kind,
     page.textLanguage,
+    SHARED_TEXTS[page.textLanguage],
     page.canonicalPath,
     article ? { title: article.title, summary: article.summary, date: article.publishedAt, categories: article.categories } : undefined,
+    PERSONAL_PAGE_TEXTS[page.textLanguage],
   );
   const canonical = `${publicUrl}${meta.canonicalPath}`;
   const mark = 'data-server-head';
@@ -181,9 +185,13 @@ const REPLACED_HEAD_TAGS = [
   /<link\b[^>]*\brel=["']?(?:canonical|alternate)["']?[^>]*>\s*/gi,
 ];
 
+/** The build preloads each text language's chunk (vite.config.ts, data-text-language); a page needs only its own. */
+const TEXT_CHUNK_PRELOAD = /<link\b[^>]*\bdata-text-language=["']?([\w-]+)["']?[^>]*>\s*/gi;
+
 export function injectHead(template: string, textLanguage: TextLanguage, tags: string): string {
   let html = template;
   for (const pattern of REPLACED_HEAD_TAGS) html = html.replace(pattern, '');
+  html = html.replace(TEXT_CHUNK_PRELOAD, (link, language: string) => (language === textLanguage ? link : ''));
   html = /<html\b[^>]*\blang=/i.test(html)
     ? html.replace(/(<html\b[^>]*\blang=)(["'])[^"']*\2/i, `$1"${textLanguage}"`)
     : html.replace(/<html\b/i, `<html lang="${textLanguage}"`);

@@ -3,7 +3,10 @@
  * page), consent and analytics, the page frame and the routes. Tests render it with fake services
  * and an in-memory location; main.tsx renders it with the real ones.
  */
-import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
+import { useState } from 'react';
+import { Router } from 'wouter';
+import { useBrowserLocation } from 'wouter/use-browser-location';
+import type { TextsSource } from '../domain/texts';
 import { countDue, onWordsChanged } from '../platform/due-count';
 import { SiteHeader } from '../views/header/site-header';
 import { FooterAndCookieBanner } from '../views/consent/footer-and-cookie-banner';
@@ -12,11 +15,15 @@ import { AppShell } from './app-shell';
 import { LocationProvider } from './location-provider';
 import { AppRoutes } from './routes';
 import { ServicesProvider, type AppServices } from './services';
+import { gateOnTexts, type RouterLocation } from './texts-gate';
+import { TextsContext } from '../views/texts-context';
 
 export interface AppProps {
   services: AppServices;
+  /** The page texts: in the browser one chunk per language (text-chunks.ts), the page language's already loaded. */
+  texts: TextsSource;
   /** A wouter location (e.g. memoryLocation() in tests); the browser's when absent. */
-  location?: { hook: BaseLocationHook; searchHook?: BaseSearchHook };
+  location?: RouterLocation;
   /** Consent storage, analytics services and site origin; the browser's real ones when absent. */
   consentAnalytics?: ConsentAnalyticsSetup;
 }
@@ -24,24 +31,21 @@ export interface AppProps {
 /** The header's due count over raw IndexedDB: a few hundred bytes in the first-load JS, no idb. */
 const DUE_COUNT = { count: () => countDue(), onChange: onWordsChanged };
 
-export function App({ services, location, consentAnalytics }: AppProps) {
-  const routerProps =
-    location === undefined
-      ? {}
-      : location.searchHook === undefined
-        ? { hook: location.hook }
-        : { hook: location.hook, searchHook: location.searchHook };
+export function App({ services, texts, location, consentAnalytics }: AppProps) {
+  const [gated] = useState(() => gateOnTexts(location ?? { hook: useBrowserLocation }, texts, services.reload));
   return (
     <ServicesProvider services={services}>
-      <Router {...routerProps}>
-        <LocationProvider>
-          <ConsentAndAnalyticsProvider setup={consentAnalytics}>
-            <AppShell header={<SiteHeader dueCount={DUE_COUNT} />} afterMain={<FooterAndCookieBanner />}>
-              <AppRoutes />
-            </AppShell>
-          </ConsentAndAnalyticsProvider>
-        </LocationProvider>
-      </Router>
+      <TextsContext.Provider value={texts}>
+        <Router hook={gated.hook} searchHook={gated.searchHook}>
+          <LocationProvider>
+            <ConsentAndAnalyticsProvider setup={consentAnalytics}>
+              <AppShell header={<SiteHeader dueCount={DUE_COUNT} />} afterMain={<FooterAndCookieBanner />}>
+                <AppRoutes />
+              </AppShell>
+            </ConsentAndAnalyticsProvider>
+          </LocationProvider>
+        </Router>
+      </TextsContext.Provider>
     </ServicesProvider>
   );
 }

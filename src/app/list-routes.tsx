@@ -5,7 +5,8 @@ import { fromPromise } from 'xstate';
 import type { ArticlesApi, CardPage } from '../api/client';
 import { prepareShortDates } from '../domain/dates';
 import { addressWithFilters, ALL, filtersFromQuery } from '../domain/filters';
-import { textLanguageFor } from '../../common/languages';
+import { prepareCounts } from '../domain/number-format';
+import { DATE_LOCALES, textLanguageFor } from '../../common/languages';
 import { languageFromPath, pageAt, type Page } from '../domain/routing';
 import { articleListMachine, type ArticleListEvent, type ArticlePageRequest } from '../machines/article-list-machine';
 import { ArticleListActorContext } from '../views/articles/article-list-context';
@@ -62,6 +63,7 @@ function useListLogic(fetchPage: PageFetcher, follows: (page: Page, search: stri
             // The first date formatter of a locale loads its data; built while the request is in flight,
             // it no longer lengthens the task that renders the cards.
             prepareShortDates(textLanguageFor(input.language));
+            prepareCounts(DATE_LOCALES[textLanguageFor(input.language)]);
             return page;
           }),
           locationChanges: follow(feed, ({ path, search }) => follows(pageAt(path), search)),

@@ -9,12 +9,14 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { fromCallback } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import { textLanguageFor } from '../../common/languages';
 import { languageMachine } from '../machines/language-machine';
 import { pageMachine } from '../machines/page-machine';
 import { captureStaticHeadTags, setHtmlLang } from '../platform/document-head';
 import { onHistoryTraversal, startPageAtTop } from '../platform/page-view';
 import { LanguageActorContext } from '../views/language-context';
+import { TextsContext } from '../views/texts-context';
 import { createFeed, follow, type Feed } from './feeds';
 import { useInspect } from './inspector';
 
@@ -38,6 +40,7 @@ export function LocationProvider({ children }: { children: ReactNode }) {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const inspect = useInspect();
+  const texts = useContext(TextsContext);
   const [feed] = useState(() => createFeed<PageLocation>({ path, search }));
 
   useLayoutEffect(() => {
@@ -48,10 +51,13 @@ export function LocationProvider({ children }: { children: ReactNode }) {
   const languageLogic = useMemo(
     () =>
       languageMachine.provide({
-        actors: { locationChanges: follow(feed, (location) => [{ type: 'LOCATION_CHANGED', ...location }]) },
+        actors: {
+          locationChanges: follow(feed, (location) => [{ type: 'LOCATION_CHANGED', ...location }]),
+          loadTexts: fromPromise(({ input }) => texts?.load(textLanguageFor(input.language)) ?? Promise.resolve()),
+        },
         actions: { navigate: (_, params) => navigate(params.to) },
       }),
-    [feed, navigate],
+    [feed, navigate, texts],
   );
 
   const [pageLogic] = useState(() => {

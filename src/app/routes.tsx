@@ -23,11 +23,6 @@ function PageFallback() {
   return <LoadingIndicator text={texts.detail.loading} />;
 }
 
-function DetailFallback() {
-  const texts = useTexts();
-  return <LoadingIndicator text={texts.detail.loading} />;
-}
-
 export function AppRoutes() {
   const [location] = useLocation();
   const search = useSearch();
@@ -53,7 +48,7 @@ export function AppRoutes() {
       </Route>
       <Route path="/:lang/articles/:articleId">
         <DetailLoadBoundary>
-          <Suspense fallback={<DetailFallback />}>
+          <Suspense fallback={<PageFallback />}>
             <ArticleDetailRoute />
           </Suspense>
         </DetailLoadBoundary>

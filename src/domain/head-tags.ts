@@ -3,9 +3,9 @@
  * <html lang> and JSON-LD structured data. The web app renders it with React 19's own
  * head hoisting; the server can render the same model into the HTML it serves.
  */
-import { categoryLabel } from '../../common/labels';
 import { isLanguageCode, OPEN_GRAPH_LOCALES, TEXT_LANGUAGES, textLanguageFor, DEFAULT_LANGUAGE } from '../../common/languages';
 import { pageMeta, PRIVATE_PAGE_KINDS, SITE_NAME, type PageKind } from '../../common/page-meta';
+import { categoryLabel, type PageTexts, type SharedTexts } from '../../common/shared-texts';
 import { detailPath, homePath, listPath, reviewPath, wordsPath } from './routing';
 
 export interface MetaTag {
@@ -44,6 +44,10 @@ export interface HeadInput {
   readonly kind: PageKind;
   /** The page language from the URL; one without texts (e.g. "fr") is shown in English. */
   readonly language: string;
+  /** The page language's shared texts (page heads, category names). */
+  readonly texts: SharedTexts;
+  /** The words and review pages' own head texts in the page language (common/personal-page-texts.ts). */
+  readonly personal?: Readonly<Record<'words' | 'review', PageTexts>>;
   /** The site's origin for absolute URLs, e.g. "https://learn.example"; no trailing slash. */
   readonly origin: string;
   /** Required for the detail page; absent while the article is still loading. */
@@ -55,7 +59,7 @@ export const SEARCH_PATH = '/search';
 export const SEARCH_TERM_PLACEHOLDER = '{search_term_string}';
 
 /** Pages in a language without texts are English pages, unless the API has content in that language. */
-function canonicalLanguage(language: string): string {
+export function canonicalLanguage(language: string): string {
   return isLanguageCode(language) ? language : 'en';
 }
 
@@ -67,7 +71,7 @@ function pathFor(kind: PageKind, language: string, articleId: string | undefined
   return listPath(language);
 }
 
-function absolute(origin: string, path: string): string {
+export function absolute(origin: string, path: string): string {
   return `${origin.replace(/\/+$/, '')}${path}`;
 }
 
@@ -90,31 +94,6 @@ export function websiteStructuredData(origin: string, language: string): Structu
   };
 }
 
-export function newsArticleStructuredData(
-  origin: string,
-  language: string,
-  article: ArticleHeadInput,
-  description: string,
-): StructuredData {
-  const url = absolute(origin, detailPath(canonicalLanguage(language), article.id));
-  const organization = { '@type': 'Organization', name: SITE_NAME, url: absolute(origin, '/') };
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'NewsArticle',
-    headline: article.title.length > 110 ? `${article.title.slice(0, 109)}…` : article.title,
-    description,
-    // The article itself is English; the page around it is in the learner's language.
-    inLanguage: 'en',
-    url,
-    mainEntityOfPage: url,
-    ...(article.date ? { datePublished: article.date } : {}),
-    ...(article.categories[0] ? { articleSection: categoryLabel(article.categories[0], 'en') } : {}),
-    ...(article.categories.length > 0 ? { keywords: article.categories.join(', ') } : {}),
-    author: organization,
-    publisher: organization,
-  };
-}
-
 export function headTags(input: HeadInput): HeadTags {
   const textLanguage = textLanguageFor(input.language);
   const language = canonicalLanguage(input.language);
@@ -124,8 +103,10 @@ export function headTags(input: HeadInput): HeadTags {
   const meta = pageMeta(
     input.kind,
     textLanguage,
+    input.texts,
     path,
     article ? { title: article.title, summary: article.summary, date: article.date, categories: article.categories } : undefined,
+    input.personal,
   );
 
   const metas: MetaTag[] = [
@@ -149,9 +130,10 @@ export function headTags(input: HeadInput): HeadTags {
   if (PRIVATE_PAGE_KINDS.includes(input.kind)) metas.push({ name: 'robots', content: 'noindex' });
   if (article) {
     if (article.date) metas.push({ property: 'article:published_time', content: article.date });
-    if (article.categories[0]) metas.push({ property: 'article:section', content: categoryLabel(article.categories[0], textLanguage) });
+    if (article.categories[0])
+      metas.push({ property: 'article:section', content: categoryLabel(article.categories[0], input.texts.categories) });
     for (const category of article.categories) {
-      metas.push({ property: 'article:tag', content: categoryLabel(category, textLanguage) });
+      metas.push({ property: 'article:tag', content: categoryLabel(category, input.texts.categories) });
     }
   }
 
@@ -170,7 +152,6 @@ export function headTags(input: HeadInput): HeadTags {
 
   const structuredData: StructuredData[] = [];
   if (input.kind === 'home') structuredData.push(websiteStructuredData(input.origin, input.language));
-  if (article) structuredData.push(newsArticleStructuredData(input.origin, input.language, article, meta.description));
 
   return { title: meta.title, htmlLang: textLanguage, metas, links, structuredData };
 }

@@ -24,3 +24,12 @@ export function formatResultTotal(total: number, locale: string, capped = false)
   if (total >= RESULT_COUNT_CAP) return `${formatCount(RESULT_COUNT_CAP, locale)}+`;
   return capped ? `${formatCount(total, locale)}+` : formatCount(total, locale);
 }
+
+/**
+ * Builds the locale's number formatter ahead of the cards that use it, as prepareShortDates does
+ * for dates. Called from the list routes, it also keeps this module in the entry chunk, which every
+ * language's texts import it from (otherwise the bundler gives it a file of its own).
+ */
+export function prepareCounts(locale: string): void {
+  formatCount(0, locale);
+}

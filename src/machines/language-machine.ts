@@ -3,9 +3,11 @@
  * back/forward) arrives as LOCATION_CHANGED from the invoked 'locationChanges' actor, which the
  * app provides from the router, and choosing a language navigates to the same page under the new
  * language segment. Navigation itself is the 'navigate' action, supplied by the app with the
- * router's navigate, so this machine never touches window or history.
+ * router's navigate, so this machine never touches window or history. Each language's texts are
+ * a chunk of their own: a chosen language's are loaded ('loadTexts', provided by the app) before
+ * the switch, so the page changes language in one step.
  */
-import { assign, fromCallback, setup, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { OFFERED_LANGUAGES } from '../../common/languages';
 import { languageFromPath, withLanguage } from '../domain/routing';
 
@@ -15,6 +17,8 @@ export interface LanguageContext {
   path: string;
   /** The query string as the router reports it, without '?'; kept when the language changes. */
   search: string;
+  /** The language chosen in the selector while its texts load. */
+  chosen?: string | undefined;
 }
 
 export interface LanguageInput {
@@ -41,16 +45,19 @@ export const languageMachine = setup({
   actors: {
     // Provided by the app: sends LOCATION_CHANGED for every location the router reports.
     locationChanges: fromCallback<EventObject>(() => {}),
+    // Provided by the app: loads the chosen language's texts; the default has nothing to load.
+    loadTexts: fromPromise<unknown, { language: string }>(() => Promise.resolve()),
   },
   actions: {
     trackLocation: assign(({ event }) => {
       if (event.type !== 'LOCATION_CHANGED') return {};
       return { path: event.path, search: event.search ?? '', language: languageFromPath(event.path) };
     }),
-    switchLanguage: assign(({ context, event }) => {
-      if (event.type !== 'LANGUAGE_SELECTED') return {};
-      return { language: event.language, path: withLanguage(context.path, event.language) };
-    }),
+    chooseLanguage: assign(({ event }) => (event.type === 'LANGUAGE_SELECTED' ? { chosen: event.language } : {})),
+    switchLanguage: assign(({ context }) =>
+      context.chosen === undefined ? {} : { language: context.chosen, path: withLanguage(context.path, context.chosen), chosen: undefined },
+    ),
+    forgetChoice: assign({ chosen: undefined }),
     // Supplied by the app (the router's navigate); the default does nothing so the machine runs alone.
     navigate: (_, _params: NavigateParams) => {},
   },
@@ -85,20 +92,31 @@ export const languageMachine = setup({
         SELECTOR_TOGGLED: 'selectorClosed',
         SELECTOR_CLOSED: 'selectorClosed',
         LANGUAGE_SELECTED: [
-          {
-            guard: 'isOfferedOtherLanguage',
-            target: 'selectorClosed',
-            actions: [
-              'switchLanguage',
-              {
-                type: 'navigate',
-                params: ({ context }) => ({ to: withLanguage(context.path, context.language, context.search) }),
-              },
-            ],
-          },
+          { guard: 'isOfferedOtherLanguage', target: 'loadingTexts', actions: 'chooseLanguage' },
           // Choosing the current language only closes the selector.
           { target: 'selectorClosed' },
         ],
+      },
+    },
+    loadingTexts: {
+      description:
+        "The chosen language's texts are loading (a small chunk); the selector is closed and the page stays as it was until they are there.",
+      invoke: {
+        id: 'texts',
+        src: 'loadTexts',
+        input: ({ context }) => ({ language: context.chosen ?? context.language }),
+        onDone: {
+          target: 'selectorClosed',
+          actions: [
+            'switchLanguage',
+            {
+              type: 'navigate',
+              params: ({ context }) => ({ to: withLanguage(context.path, context.language, context.search) }),
+            },
+          ],
+        },
+        // Offline or a failed chunk: the page stays in its language, and choosing again tries again.
+        onError: { target: 'selectorClosed', actions: 'forgetChoice' },
       },
     },
   },

@@ -3,18 +3,18 @@
  * so withdrawing consent is as easy as giving it. It is a button, not a link: it changes
  * no page, it opens the banner.
  */
-import { footerTexts } from '../domain/consent-texts';
+import type { FooterTexts } from '../domain/consent-texts';
 import './consent/consent.css';
 
 export interface FooterProps {
-  readonly language: string;
+  /** The page language's footer texts. */
+  readonly texts: FooterTexts;
   readonly onOpenCookieSettings: () => void;
   /** Defaults to the current year; fixed in tests. */
   readonly year?: number;
 }
 
-export function Footer({ language, onOpenCookieSettings, year = new Date().getFullYear() }: FooterProps) {
-  const texts = footerTexts(language);
+export function Footer({ texts, onOpenCookieSettings, year = new Date().getFullYear() }: FooterProps) {
   return (
     <footer className="site-footer" aria-label={texts.footerLabel}>
       <div className="site-footer-inner">

@@ -1,6 +1,8 @@
+import { useContext } from 'react';
 import { textLanguageFor, type TextLanguage } from '../../common/languages';
-import { TEXTS, type Texts } from '../domain/texts';
+import type { Texts, TextsSource } from '../domain/texts';
 import { LanguageActorContext } from './language-context';
+import { TextsContext } from './texts-context';
 
 /** The page language as the URL gives it (may be one without texts, e.g. 'fr'). */
 export function usePageLanguage(): string {
@@ -11,6 +13,16 @@ export function useTextLanguage(): TextLanguage {
   return textLanguageFor(usePageLanguage());
 }
 
+export function useTextsSource(): TextsSource {
+  const source = useContext(TextsContext);
+  if (source === null) throw new Error('useTexts() needs the TextsContext the app provides');
+  return source;
+}
+
+/** The page language's texts. The app shows a language only once its texts are loaded (src/app/texts-gate.ts). */
 export function useTexts(): Texts {
-  return TEXTS[useTextLanguage()];
+  const language = useTextLanguage();
+  const texts = useTextsSource().loaded(language);
+  if (texts === undefined) throw new Error(`The ${language} texts are not loaded; the app loads a language's texts before it shows it.`);
+  return texts;
 }

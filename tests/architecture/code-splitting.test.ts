@@ -125,3 +125,32 @@ describe('code splitting of the review route', () => {
     expect(dynamic('src/app/word-store-factory.ts', 'src/platform/indexeddb-word-store.ts')).toBe(true);
   });
 });
+
+describe('code splitting of the page texts', () => {
+  const chunk = mainChunk();
+  // One chunk per text language (src/app/text-chunks.ts): the entry carries no language's texts,
+  // and nothing that gathers all of them.
+  const LANGUAGE_CHUNKS = [
+    'src/domain/texts/en.ts',
+    'src/domain/texts/zh.ts',
+    'src/domain/texts/es.ts',
+    'common/shared-texts-en.ts',
+    'common/shared-texts-zh.ts',
+    'common/shared-texts-es.ts',
+    'src/domain/all-texts.ts',
+    'common/labels.ts',
+  ];
+
+  it('keeps every language texts out of the main chunk', () => {
+    const leaks = LANGUAGE_CHUNKS.filter((module) => chunk.has(module)).map((module) => `${module} (imported at ${chunk.get(module)})`);
+    expect(leaks).toEqual([]);
+  });
+
+  it('loads each language texts with import()', () => {
+    const loaded = edgesOf('src/app/text-chunks.ts')
+      .filter((edge) => edge.dynamic)
+      .map((edge) => edge.target)
+      .sort();
+    expect(loaded).toEqual(['src/domain/texts/en.ts', 'src/domain/texts/es.ts', 'src/domain/texts/zh.ts']);
+  });
+});

@@ -7,11 +7,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ArticleListItem } from '../../common/contract';
-import { categoryLabel, difficultyLabel } from '../../common/labels';
+import { CATEGORY_LABELS, DIFFICULTY_LABELS, SHARED_TEXTS } from '../../common/labels';
 import { sourceLabel } from '../../src/domain/article';
 import { readingTimeMinutes } from '../../common/reading-time';
 import { FILTERABLE_CATEGORIES, DIFFICULTY_LEVELS, SOURCE_IDS, SOURCES } from '../../common/catalog';
-import { PAGE_TEXTS } from '../../common/page-meta';
 import { cardTitles, expectHeader, JOURNEY_LANGUAGES, listArticles, previewTitle, serverTitles, texts } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
@@ -36,7 +35,7 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
       await page.goto(`/${language}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(t.home.heroTitle);
       await expectHeader(page, language);
-      await expect.poll(() => page.title()).toBe(PAGE_TEXTS[language].home.title);
+      await expect.poll(() => page.title()).toBe(SHARED_TEXTS[language].pages.home.title);
       await waitForCards(page);
       const cards = page.locator('[data-testid="article-card"]');
       expect(await cards.count()).toBe(4);
@@ -57,7 +56,7 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(t.list.title);
       await waitForCards(page);
       expect(await cardTitles(page)).toEqual(articles.map(previewTitle));
-      await expect.poll(() => page.title()).toBe(PAGE_TEXTS[language].list.title);
+      await expect.poll(() => page.title()).toBe(SHARED_TEXTS[language].pages.list.title);
     } finally {
       await context.close();
     }
@@ -83,7 +82,7 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
       const answered = (filter: Parameters<typeof serverTitles>[2]) => serverTitles(harness, language, filter);
 
       for (const value of FILTERABLE_CATEGORIES) {
-        await category.selectOption({ label: categoryLabel(value, language) });
+        await category.selectOption({ label: CATEGORY_LABELS[language][value] });
         await expect.poll(visibleTitles).toEqual(await answered({ category: value }));
       }
       await category.selectOption({ label: t.list.allCategories });
@@ -93,7 +92,7 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
       }
       await source.selectOption({ label: t.list.allSources });
       for (const value of DIFFICULTY_LEVELS) {
-        await difficulty.selectOption({ label: difficultyLabel(value, language) });
+        await difficulty.selectOption({ label: DIFFICULTY_LABELS[language][value] });
         await expect.poll(visibleTitles).toEqual(await answered({ difficulty: value }));
       }
       await difficulty.selectOption({ label: t.list.allDifficulties });

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { categoryLabel } from '../../common/labels';
+import type { CategoryId } from '../../common/catalog';
+import { CATEGORY_LABELS } from '../../common/labels';
 import {
   cardTitles,
   consentTexts,
@@ -98,7 +99,7 @@ describe.each(JOURNEY_LANGUAGES)('keyboard journeys in %s', (language) => {
           const select = document.activeElement as HTMLSelectElement;
           return select.options[select.selectedIndex]?.text;
         }),
-      ).toBe(categoryLabel(chosen, language));
+      ).toBe(CATEGORY_LABELS[language][chosen as CategoryId]);
       await expect
         .poll(async () => {
           if (await page.getByText(t.list.emptyTitle).isVisible()) return [];

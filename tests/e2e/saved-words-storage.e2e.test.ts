@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SAVED_WORDS_TEXTS } from '../../src/domain/saved-words-texts';
-import { TEXTS } from '../../src/domain/texts';
+import { TEXTS } from '../../src/domain/all-texts';
 import { axeViolations } from './support/axe';
 import { fixtureArticles } from './support/fixture-articles';
 import { useHarness } from './support/harness';

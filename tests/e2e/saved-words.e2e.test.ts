@@ -12,7 +12,7 @@ import { Rating, type Grade } from 'ts-fsrs';
 import { REVIEW_TEXTS } from '../../src/domain/review-texts';
 import type { SavedWord } from '../../src/domain/saved-words';
 import { SAVED_WORDS_TEXTS } from '../../src/domain/saved-words-texts';
-import { TEXTS } from '../../src/domain/texts';
+import { TEXTS } from '../../src/domain/all-texts';
 import { parseCsv } from '../../src/domain/word-export';
 import { fixtureArticles } from './support/fixture-articles';
 import { gradeAndCheck } from './support/fsrs-check';

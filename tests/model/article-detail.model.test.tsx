@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ArticleView } from '../../src/domain/article';
 import { textLanguageFor } from '../../common/languages';
-import { textsFor } from '../../src/domain/texts';
+import { textsFor } from '../../src/domain/all-texts';
 import { readingHelpTextsFor } from '../../src/domain/word-lookup-texts';
 import { FETCH_ARTICLE_ID, SANITISE_BODY_ID, type ArticleDetailContext } from '../../src/machines/article-detail-machine';
 import type { HtmlSanitiser } from '../../src/platform/html-sanitiser';

@@ -10,7 +10,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { ALL } from '../../src/domain/filters';
 import { textLanguageFor } from '../../common/languages';
 import type { CardPage } from '../../src/api/client';
-import { textsFor } from '../../src/domain/texts';
+import { textsFor } from '../../src/domain/all-texts';
 import { FETCH_ARTICLES_ID, FETCH_MORE_ID, visibleCards, type ArticleListContext } from '../../src/machines/article-list-machine';
 import { HOME_LIMIT, modelNamed, SEARCH_DELAY_EVENT, type Scenario } from './models';
 import { deferred, fakeApi } from '../support/fake-api';

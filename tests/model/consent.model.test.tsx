@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { CONSENT_STORAGE_KEY, serializeConsentRecord, type ConsentRecord } from '../../src/domain/consent-record';
-import { consentTexts, footerTexts } from '../../src/domain/consent-texts';
+import { textsIn } from '../support/texts';
 import { BANNER_DELAY_MS, type ConsentContext } from '../../src/machines/consent-machine';
 import { createConsentStore } from '../../src/platform/consent-store';
 import { memoryStorage } from '../../src/platform/storage';
@@ -22,8 +22,8 @@ import { pathName, runPath, shortestTestPaths, type Step } from './support/model
 
 const model = modelNamed('consent');
 const LANGUAGE = 'en';
-const texts = consentTexts(LANGUAGE);
-const footer = footerTexts(LANGUAGE);
+const texts = textsIn(LANGUAGE).consent;
+const footer = textsIn(LANGUAGE).footer;
 
 function bannerRegion(): HTMLElement | null {
   return screen.queryByRole('region', { name: new RegExp(`${texts.title}|${texts.customizeTitle}`) });

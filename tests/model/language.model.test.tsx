@@ -7,11 +7,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { LANGUAGE_OPTIONS, textLanguageFor, type LanguageCode } from '../../common/languages';
-import { textsFor } from '../../src/domain/texts';
+import { textsFor } from '../../src/domain/all-texts';
 import type { LanguageContext } from '../../src/machines/language-machine';
 import { modelNamed } from './models';
 import { fakeApi } from '../support/fake-api';
 import { pending, renderApp } from '../support/render-app';
+import { controlledTexts } from '../support/texts';
 import { field, pathName, runPath, shortestTestPaths, type Step } from './support/model-paths';
 
 const model = modelNamed('language');
@@ -27,6 +28,9 @@ describe('language: every shortest path on the real header and router', () => {
   it.each(paths.map((path) => [pathName(model, path), path] as const))('%s', async (_name, path) => {
     let app: ReturnType<typeof renderApp> | undefined;
     let language = 'zh';
+    const chunks = controlledTexts('zh');
+    // The language last chosen in the selector: the one whose texts a done or error step settles.
+    let chosen: LanguageCode = 'zh';
 
     async function expectScreen(snapshot: AnyMachineSnapshot) {
       const context = snapshot.context as LanguageContext;
@@ -56,7 +60,7 @@ describe('language: every shortest path on the real header and router', () => {
       const texts = textsFor(textLanguageFor(language));
       switch (event.type) {
         case 'xstate.init':
-          app = renderApp(`/${language}/articles`, { fake: fakeApi({ latestArticles: () => pending() }) });
+          app = renderApp(`/${language}/articles`, { fake: fakeApi({ latestArticles: () => pending() }), texts: chunks.source });
           return;
         case 'SELECTOR_TOGGLED':
           await app!.user.click(screen.getByRole('button', { name: new RegExp(texts.languageSelector.toggleLabel) }));
@@ -65,16 +69,24 @@ describe('language: every shortest path on the real header and router', () => {
           await app!.user.keyboard('{Escape}');
           return;
         case 'LANGUAGE_SELECTED': {
-          const chosen = field<LanguageCode>(event, 'language');
+          chosen = field<LanguageCode>(event, 'language');
           await app!.user.click(screen.getByRole('option', { name: new RegExp(LANGUAGE_OPTIONS[chosen].name) }));
-          language = chosen;
           return;
         }
+        case 'xstate.done.actor.texts':
+          act(() => chunks.arrive(textLanguageFor(chosen)));
+          language = chosen;
+          return;
+        case 'xstate.error.actor.texts':
+          act(() => chunks.fail(textLanguageFor(chosen)));
+          return;
         case 'LOCATION_CHANGED': {
           // Back/forward: the router reports a location the learner did not pick in the selector.
           const path = field<string>(event, 'path');
           act(() => app!.memory.navigate(path));
           language = path.split('/')[1]!;
+          // Back/forward into a language not loaded yet: the app waits for its texts (src/app/texts-gate.ts).
+          act(() => chunks.arrive(textLanguageFor(language)));
           return;
         }
         default:

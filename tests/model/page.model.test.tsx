@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { textLanguageFor } from '../../common/languages';
 import { languageFromPath } from '../../src/domain/routing';
-import { textsFor } from '../../src/domain/texts';
+import { textsFor } from '../../src/domain/all-texts';
 import type { PageContext } from '../../src/machines/page-machine';
 import { modelNamed, type PageNavigation } from './models';
 import { fakeApi } from '../support/fake-api';

@@ -12,6 +12,9 @@ import type { InspectionEvent } from 'xstate';
 import type { DictionaryApi } from '../../src/api/dictionary-client';
 import type { ConsentAnalyticsSetup } from '../../src/app/consent-and-analytics';
 import { App } from '../../src/app/app';
+import { createTextsSource, TEXT_CHUNKS } from '../../src/app/text-chunks';
+import { TEXTS } from '../../src/domain/all-texts';
+import type { TextsSource } from '../../src/domain/texts';
 import { InspectContext } from '../../src/app/inspector';
 import type { AppServices } from '../../src/app/services';
 import type { HtmlSanitiser } from '../../src/platform/html-sanitiser';
@@ -38,6 +41,8 @@ export interface RenderAppOptions {
   readonly history?: 'memory' | 'browser';
   /** Saved words; without one, the routes use IndexedDB, which jsdom lacks (the store is "unavailable"). */
   readonly wordStore?: WordStore;
+  /** The page texts; every language's, loaded from the start, when absent. */
+  readonly texts?: TextsSource;
 }
 
 export function renderApp(path: string, options: RenderAppOptions = {}) {
@@ -61,6 +66,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   let app = (
     <App
       services={services}
+      texts={options.texts ?? createTextsSource(TEXT_CHUNKS, TEXTS)}
       {...(options.history === 'browser' ? {} : { location: { hook: memory.hook, searchHook: memory.searchHook } })}
       {...(options.consentAnalytics ? { consentAnalytics: options.consentAnalytics } : {})}
     />

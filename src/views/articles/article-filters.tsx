@@ -1,17 +1,16 @@
 import { SOURCES } from '../../../common/catalog';
-import { categoryLabel, difficultyLabel } from '../../../common/labels';
+import { categoryLabel } from '../../../common/shared-texts';
 import {
   CATEGORY_FILTER_OPTIONS,
   DIFFICULTY_FILTER_OPTIONS,
   SOURCE_FILTER_OPTIONS,
   type ArticleFilters as Filters,
 } from '../../domain/filters';
-import type { TextLanguage } from '../../../common/languages';
 import type { Texts } from '../../domain/texts';
 import { ArticleListActorContext } from './article-list-context';
 
 /** The search box and the three selects; each change is one event to the list actor. */
-export function ArticleFilters({ filters, texts, textLanguage }: { filters: Filters; texts: Texts; textLanguage: TextLanguage }) {
+export function ArticleFilters({ filters, texts }: { filters: Filters; texts: Texts }) {
   const actor = ArticleListActorContext.useActorRef();
   return (
     <form className="filters" role="search" aria-label={texts.list.filtersLabel} onSubmit={(e) => e.preventDefault()}>
@@ -35,7 +34,7 @@ export function ArticleFilters({ filters, texts, textLanguage }: { filters: Filt
         >
           {CATEGORY_FILTER_OPTIONS.map((value) => (
             <option key={value} value={value}>
-              {value === 'all' ? texts.list.allCategories : categoryLabel(value, textLanguage)}
+              {value === 'all' ? texts.list.allCategories : categoryLabel(value, texts.shared.categories)}
             </option>
           ))}
         </select>
@@ -63,7 +62,7 @@ export function ArticleFilters({ filters, texts, textLanguage }: { filters: Filt
         >
           {DIFFICULTY_FILTER_OPTIONS.map((value) => (
             <option key={value} value={value}>
-              {value === 'all' ? texts.list.allDifficulties : difficultyLabel(value, textLanguage)}
+              {value === 'all' ? texts.list.allDifficulties : texts.shared.difficulties[value]}
             </option>
           ))}
         </select>

@@ -24,7 +24,7 @@ export function ArticleListPage() {
         <p className="page-subtitle">{texts.list.subtitle}</p>
       </header>
 
-      <ArticleFilters filters={context.filters} texts={texts} textLanguage={textLanguage} />
+      <ArticleFilters filters={context.filters} texts={texts} />
 
       {status === 'loading' ? <LoadingCards text={texts.list.loading} count={LIST_PLACEHOLDER_CARDS} compact={false} /> : null}
 

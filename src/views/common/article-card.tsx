@@ -1,5 +1,4 @@
 import { Link } from 'wouter';
-import { difficultyLabel } from '../../../common/labels';
 import { sourceLabel, type ArticleCard as Card } from '../../domain/article';
 import { formatShortDate, isoDateTime } from '../../domain/dates';
 import type { TextLanguage } from '../../../common/languages';
@@ -37,10 +36,10 @@ export function ArticleCard({ card, language, textLanguage, texts, headingLevel,
         <span>{texts.card.words(card.wordCount)}</span>
         <span>{texts.card.minutes(card.readingTimeMinutes)}</span>
         {detailed && card.difficulty !== undefined ? (
-          <span className={`badge badge-${card.difficulty}`}>{difficultyLabel(card.difficulty, textLanguage)}</span>
+          <span className={`badge badge-${card.difficulty}`}>{texts.shared.difficulties[card.difficulty]}</span>
         ) : null}
       </p>
-      {detailed ? <CategoryTags categories={card.categories} textLanguage={textLanguage} label={texts.card.categoriesLabel} /> : null}
+      {detailed ? <CategoryTags categories={card.categories} names={texts.shared.categories} label={texts.card.categoriesLabel} /> : null}
     </article>
   );
 }

@@ -1,13 +1,13 @@
-import { categoryLabel } from '../../../common/labels';
-import type { TextLanguage } from '../../../common/languages';
+import { categoryLabel, type SharedTexts } from '../../../common/shared-texts';
 
 export function CategoryTags({
   categories,
-  textLanguage,
+  names,
   label,
 }: {
   categories: readonly string[];
-  textLanguage: TextLanguage;
+  /** The page language's category names. */
+  names: SharedTexts['categories'];
   label: string;
 }) {
   if (categories.length === 0) return null;
@@ -15,7 +15,7 @@ export function CategoryTags({
     <ul className="tags" aria-label={label}>
       {categories.map((category) => (
         <li key={category} className="tag">
-          {categoryLabel(category, textLanguage)}
+          {categoryLabel(category, names)}
         </li>
       ))}
     </ul>

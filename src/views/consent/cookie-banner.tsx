@@ -7,20 +7,19 @@
 import { useSelector } from '@xstate/react';
 import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { consentTexts } from '../../domain/consent-texts';
+import type { ConsentTexts } from '../../domain/consent-texts';
 import type { ConsentMachine } from '../../machines/consent-machine';
 import './consent.css';
 
 export interface CookieBannerProps {
   readonly consent: ActorRefFrom<ConsentMachine>;
-  /** The page language; those without banner texts get English. */
-  readonly language: string;
+  /** The page language's banner texts. */
+  readonly texts: ConsentTexts;
 }
 
 type BannerView = 'hidden' | 'summary' | 'customizing';
 
-export function CookieBanner({ consent, language }: CookieBannerProps) {
-  const texts = consentTexts(language);
+export function CookieBanner({ consent, texts }: CookieBannerProps) {
   const view = useSelector(consent, (snapshot): BannerView =>
     snapshot.hasTag('customizing') ? 'customizing' : snapshot.hasTag('banner') ? 'summary' : 'hidden',
   );

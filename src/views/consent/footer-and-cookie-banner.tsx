@@ -1,16 +1,16 @@
 /** After <main> on every page: the footer with "Cookie settings", then the cookie banner. */
-import { usePageLanguage } from '../use-texts';
+import { useTexts } from '../use-texts';
 import { Footer } from '../footer';
 import { ConsentActorContext } from './consent-context';
 import { CookieBanner } from './cookie-banner';
 
 export function FooterAndCookieBanner() {
   const consent = ConsentActorContext.useActorRef();
-  const language = usePageLanguage();
+  const texts = useTexts();
   return (
     <>
-      <Footer language={language} onOpenCookieSettings={() => consent.send({ type: 'OPEN_SETTINGS' })} />
-      <CookieBanner consent={consent} language={language} />
+      <Footer texts={texts.footer} onOpenCookieSettings={() => consent.send({ type: 'OPEN_SETTINGS' })} />
+      <CookieBanner consent={consent} texts={texts.consent} />
     </>
   );
 }

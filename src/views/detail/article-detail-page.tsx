@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import '../../styles/article.css';
 import '../../styles/reading-help.css';
-import { difficultyLabel } from '../../../common/labels';
 import { sourceLabel, type ArticleView } from '../../domain/article';
 import { formatLongDate, isoDateTime } from '../../domain/dates';
 import type { TextLanguage } from '../../../common/languages';
@@ -26,10 +25,10 @@ function ArticleHeader({ article, texts, textLanguage }: { article: ArticleView;
         <span>{texts.detail.readingTime(article.readingTimeMinutes)}</span>
         <span className={`badge badge-${article.difficulty}`}>
           <span className="visually-hidden">{texts.detail.difficultyLabel}: </span>
-          {difficultyLabel(article.difficulty, textLanguage)}
+          {texts.shared.difficulties[article.difficulty]}
         </span>
       </p>
-      <CategoryTags categories={article.categories} textLanguage={textLanguage} label={texts.card.categoriesLabel} />
+      <CategoryTags categories={article.categories} names={texts.shared.categories} label={texts.card.categoriesLabel} />
     </header>
   );
 }

@@ -3,19 +3,21 @@
  * description, article:* tags and NewsArticle structured data. Lives in the detail
  * route's chunk (it reads the detail actor).
  */
-import { headTags, type ArticleHeadInput } from '../../domain/head-tags';
+import { articleHeadTags } from '../../domain/article-head';
+import type { ArticleHeadInput } from '../../domain/head-tags';
 import { ArticleDetailActorContext } from '../detail/article-detail-context';
-import { usePageLanguage } from '../use-texts';
+import { usePageLanguage, useTexts } from '../use-texts';
 import { HeadTagsView } from './head-tags-view';
 import { useSiteOrigin } from './site-origin';
 
 export function DetailHead({ articleId }: { articleId: string }) {
   const language = usePageLanguage();
+  const { shared } = useTexts();
   const origin = useSiteOrigin();
   const article = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.article);
   const loaded: ArticleHeadInput | undefined =
     article && article.id === articleId
       ? { id: article.id, title: article.title, summary: article.summary, date: article.date, categories: article.categories }
       : undefined;
-  return <HeadTagsView tags={headTags({ kind: 'detail', language, origin, articleId, article: loaded })} />;
+  return <HeadTagsView tags={articleHeadTags({ kind: 'detail', language, texts: shared, origin, articleId, article: loaded })} />;
 }

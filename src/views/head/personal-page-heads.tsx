@@ -2,21 +2,26 @@
  * Head tags of the personal pages (saved words, review), never indexed. Apart from page-heads.tsx
  * so they load with their own lazy routes, not with home.
  */
+import { PERSONAL_PAGE_TEXTS } from '../../../common/personal-page-texts';
 import { headTags } from '../../domain/head-tags';
-import { usePageLanguage } from '../use-texts';
+import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
 import { HeadTagsView } from './head-tags-view';
 import { useSiteOrigin } from './site-origin';
 
 /** The saved-words page: personal, never indexed. */
 export function WordsHead() {
   const language = usePageLanguage();
+  const { shared } = useTexts();
   const origin = useSiteOrigin();
-  return <HeadTagsView tags={headTags({ kind: 'words', language, origin })} />;
+  const personal = PERSONAL_PAGE_TEXTS[useTextLanguage()];
+  return <HeadTagsView tags={headTags({ kind: 'words', language, texts: shared, personal, origin })} />;
 }
 
 /** The review page: personal, never indexed. */
 export function ReviewHead() {
   const language = usePageLanguage();
+  const { shared } = useTexts();
   const origin = useSiteOrigin();
-  return <HeadTagsView tags={headTags({ kind: 'review', language, origin })} />;
+  const personal = PERSONAL_PAGE_TEXTS[useTextLanguage()];
+  return <HeadTagsView tags={headTags({ kind: 'review', language, texts: shared, personal, origin })} />;
 }

@@ -6,8 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ArticleListItem, ArticlePage } from '../../../common/contract';
-import { CONSENT_TEXTS, FOOTER_TEXTS } from '../../../src/domain/consent-texts';
-import { TEXTS } from '../../../src/domain/texts';
+import { TEXTS } from '../../../src/domain/all-texts';
 import type { Harness } from './harness';
 
 export const JOURNEY_LANGUAGES = ['zh', 'es', 'en'] as const;
@@ -29,11 +28,11 @@ export function texts(language: JourneyLanguage) {
 
 /** The banner has texts in en and zh only; es falls back to en (spec), unless the app added es. */
 export function consentTexts(language: JourneyLanguage) {
-  return CONSENT_TEXTS[language];
+  return TEXTS[language].consent;
 }
 
 export function footerTexts(language: JourneyLanguage) {
-  return FOOTER_TEXTS[language];
+  return TEXTS[language].footer;
 }
 
 /** The header's links and the page's html lang are those of `language`. */

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SAVED_WORDS_TEXTS } from '../../../src/domain/saved-words-texts';
-import { TEXTS } from '../../../src/domain/texts';
+import { TEXTS } from '../../../src/domain/all-texts';
 import { newPage, SAVED_REJECTION, type Harness } from './harness';
 
 export const BODY_HOST = '[data-testid="article-body-host"]';

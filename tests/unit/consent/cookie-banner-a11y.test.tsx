@@ -6,6 +6,7 @@ import { createActor } from 'xstate';
 import { consentMachine } from '../../../src/machines/consent-machine';
 import { CookieBanner } from '../../../src/views/consent/cookie-banner';
 import { Footer } from '../../../src/views/footer';
+import { textsIn } from '../../support/texts';
 
 async function violations(): Promise<string[]> {
   // Colour contrast needs real layout; jsdom has none, so the browser tests cover it.
@@ -25,8 +26,8 @@ describe('cookie banner accessibility (axe-core)', () => {
         <main id="main" tabIndex={-1}>
           <h1>Page</h1>
         </main>
-        <Footer language={language} year={2026} onOpenCookieSettings={() => actor.send({ type: 'OPEN_SETTINGS' })} />
-        <CookieBanner consent={actor} language={language} />
+        <Footer texts={textsIn(language).footer} year={2026} onOpenCookieSettings={() => actor.send({ type: 'OPEN_SETTINGS' })} />
+        <CookieBanner consent={actor} texts={textsIn(language).consent} />
       </>,
     );
     act(() => vi.advanceTimersByTime(1000));

@@ -8,6 +8,7 @@ import { createConsentStore } from '../../../src/platform/consent-store';
 import { memoryStorage, type KeyValueStorage } from '../../../src/platform/storage';
 import { CookieBanner } from '../../../src/views/consent/cookie-banner';
 import { Footer } from '../../../src/views/footer';
+import { textsIn } from '../../support/texts';
 
 function setup(options: { stored?: string; language?: string } = {}) {
   const storage: KeyValueStorage = memoryStorage(options.stored === undefined ? {} : { 'cookie-consent': options.stored });
@@ -24,8 +25,8 @@ function setup(options: { stored?: string; language?: string } = {}) {
       <main id="main" tabIndex={-1}>
         <button type="button">Read the article</button>
       </main>
-      <Footer language={language} year={2026} onOpenCookieSettings={() => actor.send({ type: 'OPEN_SETTINGS' })} />
-      <CookieBanner consent={actor} language={language} />
+      <Footer texts={textsIn(language).footer} year={2026} onOpenCookieSettings={() => actor.send({ type: 'OPEN_SETTINGS' })} />
+      <CookieBanner consent={actor} texts={textsIn(language).consent} />
     </>,
   );
   const user = userEvent.setup({ delay: null });
@@ -209,7 +210,7 @@ describe('footer', () => {
     ['es', 'Configuración de cookies'],
   ])('has the cookie settings control in %s', (language, label) => {
     const onOpen = vi.fn();
-    render(<Footer language={language} year={2026} onOpenCookieSettings={onOpen} />);
+    render(<Footer texts={textsIn(language).footer} year={2026} onOpenCookieSettings={onOpen} />);
     fireEvent.click(screen.getByRole('button', { name: label }));
     expect(onOpen).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2026 NewsReader English');

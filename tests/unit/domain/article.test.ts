@@ -1,7 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { categoryLabel, difficultyLabel } from '../../../common/labels';
+import { CATEGORY_IDS } from '../../../common/catalog';
 import type { ArticleDetail, ArticleListItem } from '../../../common/contract';
+import { CATEGORY_LABELS, DIFFICULTY_LABELS } from '../../../common/labels';
+import type { TextLanguage } from '../../../common/languages';
+import { categoryLabel as labelFrom } from '../../../common/shared-texts';
 import { pickBody, sourceLabel, toArticleCard, toArticleView } from '../../../src/domain/article';
 
 function listItem(overrides: Partial<ArticleListItem> = {}): ArticleListItem {
@@ -120,6 +123,8 @@ describe('toArticleView', () => {
   });
 });
 
+const categoryLabel = (category: string, language: TextLanguage) => labelFrom(category, CATEGORY_LABELS[language]);
+
 describe('labels', () => {
   it('names the seven category tags in English, Chinese and Spanish', () => {
     expect(categoryLabel('technology', 'en')).toBe('Technology');
@@ -132,6 +137,10 @@ describe('labels', () => {
     }
   });
 
+  it('names categories in English by their capitalised ids (the structured data of article pages relies on it)', () => {
+    for (const id of CATEGORY_IDS) expect(CATEGORY_LABELS.en[id]).toBe(id.charAt(0).toUpperCase() + id.slice(1));
+  });
+
   it('shows unknown categories raw, including names of object properties', () => {
     expect(categoryLabel('space-weather', 'zh')).toBe('space-weather');
     expect(categoryLabel('constructor', 'en')).toBe('constructor');
@@ -142,7 +151,7 @@ describe('labels', () => {
     expect(sourceLabel('npr')).toBe('NPR');
     expect(sourceLabel(' reuters ')).toBe('REUTERS');
     expect(sourceLabel('local-paper')).toBe('LOCAL-PAPER');
-    expect(difficultyLabel('advanced', 'zh')).toBe('高级');
-    expect(difficultyLabel('beginner', 'es')).toBe('Principiante');
+    expect(DIFFICULTY_LABELS.zh.advanced).toBe('高级');
+    expect(DIFFICULTY_LABELS.es.beginner).toBe('Principiante');
   });
 });

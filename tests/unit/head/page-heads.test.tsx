@@ -11,6 +11,8 @@ import { DetailHead } from '../../../src/views/head/detail-head';
 import { HomeHead, ListHead, SearchHead } from '../../../src/views/head/page-heads';
 import { SiteOriginContext } from '../../../src/views/head/site-origin';
 import { LanguageActorContext } from '../../../src/views/language-context';
+import { TextsContext } from '../../../src/views/texts-context';
+import { allTexts } from '../../support/texts';
 import { alternates, canonicalHref, metaContent, metaContents, structuredData, titles } from './head-queries';
 
 const ORIGIN = 'https://learn.example';
@@ -18,9 +20,11 @@ const ORIGIN = 'https://learn.example';
 function renderAt(path: string, ui: ReactNode) {
   return render(
     <SiteOriginContext.Provider value={ORIGIN}>
-      <LanguageActorContext.Provider logic={languageMachine} options={{ input: { path } }}>
-        {ui}
-      </LanguageActorContext.Provider>
+      <TextsContext.Provider value={allTexts()}>
+        <LanguageActorContext.Provider logic={languageMachine} options={{ input: { path } }}>
+          {ui}
+        </LanguageActorContext.Provider>
+      </TextsContext.Provider>
     </SiteOriginContext.Provider>,
   );
 }

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Route, Router, Switch, useParams, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { searchRedirectTarget, SearchRedirect } from '../../../src/app/search-redirect';
+import { TextsContext } from '../../../src/views/texts-context';
+import { allTexts } from '../../support/texts';
 
 function ListStandIn() {
   const { lang } = useParams<{ lang: string }>();
@@ -14,16 +16,18 @@ function ListStandIn() {
 function renderAt(path: string) {
   const memory = memoryLocation({ path, record: true });
   render(
-    <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <Switch>
-        <Route path="/search">
-          <SearchRedirect />
-        </Route>
-        <Route path="/:lang/articles">
-          <ListStandIn />
-        </Route>
-      </Switch>
-    </Router>,
+    <TextsContext.Provider value={allTexts()}>
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        <Switch>
+          <Route path="/search">
+            <SearchRedirect />
+          </Route>
+          <Route path="/:lang/articles">
+            <ListStandIn />
+          </Route>
+        </Switch>
+      </Router>
+    </TextsContext.Provider>,
   );
   return memory;
 }

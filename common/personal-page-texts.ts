@@ -1,0 +1,47 @@
+/**
+ * What the personal pages (saved words, review) say about themselves in the document head, in
+ * every text language. Apart from the shared texts of each language, so that only those pages'
+ * own chunks and the server carry them.
+ */
+import type { TextLanguage } from './languages';
+import type { PageTexts } from './shared-texts';
+import { SITE_NAME } from './site-name';
+
+export const PERSONAL_PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<'words' | 'review', PageTexts>>>> = {
+  en: {
+    words: {
+      title: `My words | ${SITE_NAME}`,
+      description: 'The English words you saved while reading, kept in this browser.',
+      keywords: 'saved words, English vocabulary, word list',
+    },
+    review: {
+      title: `Review | ${SITE_NAME}`,
+      description: 'Review the English words you saved, spaced so that they stick.',
+      keywords: 'vocabulary review, spaced repetition, flashcards',
+    },
+  },
+  zh: {
+    words: {
+      title: `我的生词 | ${SITE_NAME}`,
+      description: '你在阅读中保存的英语单词，保存在本浏览器中。',
+      keywords: '生词本, 英语词汇, 单词表',
+    },
+    review: {
+      title: `复习 | ${SITE_NAME}`,
+      description: '按间隔重复复习你保存的英语单词，记得更牢。',
+      keywords: '单词复习, 间隔重复, 单词卡',
+    },
+  },
+  es: {
+    words: {
+      title: `Mis palabras | ${SITE_NAME}`,
+      description: 'Las palabras en inglés que guardaste al leer, guardadas en este navegador.',
+      keywords: 'palabras guardadas, vocabulario en inglés, lista de palabras',
+    },
+    review: {
+      title: `Repaso | ${SITE_NAME}`,
+      description: 'Repasa las palabras en inglés que guardaste, espaciadas para que se queden.',
+      keywords: 'repaso de vocabulario, repetición espaciada, tarjetas',
+    },
+  },
+};

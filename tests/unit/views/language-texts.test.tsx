@@ -1,0 +1,58 @@
+/**
+ * Each language's texts are a chunk the app loads when it needs them (src/app/text-chunks.ts). A
+ * page in a language whose texts have not arrived is never shown half translated: the page stays
+ * as it was until they are there, then changes at once.
+ */
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../support/fake-api';
+import { pending, renderApp } from '../../support/render-app';
+import { controlledTexts } from '../../support/texts';
+
+const quiet = () => fakeApi({ latestArticles: () => pending() });
+
+describe('page texts that load on demand', () => {
+  it('keeps the page until the texts of the language that back/forward went to have arrived', () => {
+    const texts = controlledTexts('zh');
+    const app = renderApp('/zh/articles', { fake: quiet(), texts: texts.source });
+    expect(screen.getByRole('heading', { level: 1, name: '全部文章' })).toBeInTheDocument();
+
+    act(() => app.memory.navigate('/es'));
+    expect(screen.getByRole('heading', { level: 1, name: '全部文章' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '文章列表' })).toBeInTheDocument();
+
+    act(() => texts.arrive('es'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Aprende inglés con las noticias' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Artículos' })).toBeInTheDocument();
+    expect(document.title).not.toBe('');
+  });
+
+  it('reloads the page when those texts cannot be loaded, so the server answers for the new address', async () => {
+    const texts = controlledTexts('zh');
+    const app = renderApp('/zh', { fake: quiet(), texts: texts.source });
+    act(() => app.memory.navigate('/es/articles'));
+    await act(async () => texts.fail('es'));
+    expect(app.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('switches with the selector only once the chosen language has arrived, and stays when it cannot', async () => {
+    const texts = controlledTexts('zh');
+    const app = renderApp('/zh/articles', { fake: quiet(), texts: texts.source });
+    const choose = async () => {
+      await app.user.click(screen.getByRole('button', { name: /切换语言/ }));
+      await app.user.click(screen.getByRole('option', { name: /Español/ }));
+    };
+
+    await choose();
+    await act(async () => texts.fail('es'));
+    expect(screen.getByRole('heading', { level: 1, name: '全部文章' })).toBeInTheDocument();
+    expect(app.memory.history?.at(-1)).toBe('/zh/articles');
+
+    await choose();
+    expect(screen.getByRole('heading', { level: 1, name: '全部文章' })).toBeInTheDocument();
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await act(async () => texts.arrive('es'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Todos los artículos' })).toBeInTheDocument();
+    expect(app.memory.history?.at(-1)).toBe('/es/articles');
+  });
+});
