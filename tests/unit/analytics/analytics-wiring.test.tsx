@@ -10,6 +10,8 @@ import { createConsentStore } from '../../../src/platform/consent-store';
 import { memoryStorage } from '../../../src/platform/storage';
 import { FooterAndCookieBanner } from '../../../src/views/consent/footer-and-cookie-banner';
 import { HomeHead } from '../../../src/views/head/page-heads';
+import { TextsContext } from '../../../src/views/texts-context';
+import { allTexts } from '../../support/texts';
 import { fakeServices, type FakeServices } from './fakes';
 
 type RuntimeLoader = NonNullable<ConsentAnalyticsSetup['loadAnalyticsRuntime']>;
@@ -35,17 +37,19 @@ function renderWired(
   };
   const memory = memoryLocation({ path, record: true });
   render(
-    <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <LocationProvider>
-        <ConsentAndAnalyticsProvider setup={setup}>
-          <main id="main" tabIndex={-1}>
-            {options.head ? <HomeHead /> : null}
-            page
-          </main>
-          <FooterAndCookieBanner />
-        </ConsentAndAnalyticsProvider>
-      </LocationProvider>
-    </Router>,
+    <TextsContext.Provider value={allTexts()}>
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        <LocationProvider>
+          <ConsentAndAnalyticsProvider setup={setup}>
+            <main id="main" tabIndex={-1}>
+              {options.head ? <HomeHead /> : null}
+              page
+            </main>
+            <FooterAndCookieBanner />
+          </ConsentAndAnalyticsProvider>
+        </LocationProvider>
+      </Router>
+    </TextsContext.Provider>,
   );
   const navigate = (to: string) => act(() => memory.navigate(to));
   return { services, storage, navigate, warnings, runtimeLoads };
@@ -179,21 +183,23 @@ describe('consent and analytics in the app', () => {
     const warnings: string[] = [];
     const memory = memoryLocation({ path: '/en' });
     render(
-      <Router hook={memory.hook}>
-        <LocationProvider>
-          <ConsentAndAnalyticsProvider
-            setup={{
-              consentStore: createConsentStore(failing),
-              analytics: services,
-              logger: { warn: (message) => warnings.push(message) },
-              siteOrigin: '',
-              loadAnalyticsRuntime: () => Promise.resolve(analyticsRuntime),
-            }}
-          >
-            <FooterAndCookieBanner />
-          </ConsentAndAnalyticsProvider>
-        </LocationProvider>
-      </Router>,
+      <TextsContext.Provider value={allTexts()}>
+        <Router hook={memory.hook}>
+          <LocationProvider>
+            <ConsentAndAnalyticsProvider
+              setup={{
+                consentStore: createConsentStore(failing),
+                analytics: services,
+                logger: { warn: (message) => warnings.push(message) },
+                siteOrigin: '',
+                loadAnalyticsRuntime: () => Promise.resolve(analyticsRuntime),
+              }}
+            >
+              <FooterAndCookieBanner />
+            </ConsentAndAnalyticsProvider>
+          </LocationProvider>
+        </Router>
+      </TextsContext.Provider>,
     );
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await click('Accept All');

@@ -45,27 +45,29 @@ describe('language machine', () => {
     expect(actor.getSnapshot().value).toBe('selectorClosed');
   });
 
-  it('replaces the language segment, keeps the rest of the path and the query, and closes', () => {
+  it('replaces the language segment, keeps the rest of the path and the query, and closes', async () => {
     const { actor, navigate } = start('/zh/articles', 'q=bike&x=1');
     actor.send({ type: 'SELECTOR_TOGGLED' });
     actor.send({ type: 'LANGUAGE_SELECTED', language: 'es' });
+    // The chosen language's texts load first (the default loadTexts resolves at once).
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalled());
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/es/articles?q=bike&x=1');
     expect(actor.getSnapshot().value).toBe('selectorClosed');
     expect(actor.getSnapshot().context.language).toBe('es');
   });
 
-  it('prepends a language segment when the path has none', () => {
+  it('prepends a language segment when the path has none', async () => {
     const { actor, navigate } = start('/');
     actor.send({ type: 'SELECTOR_TOGGLED' });
     actor.send({ type: 'LANGUAGE_SELECTED', language: 'es' });
-    expect(navigate).toHaveBeenCalledWith('/es');
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/es'));
   });
 
-  it('replaces a language without texts (/fr) too', () => {
+  it('replaces a language without texts (/fr) too', async () => {
     const { actor, navigate } = start('/fr/articles/abc');
     actor.send({ type: 'SELECTOR_TOGGLED' });
     actor.send({ type: 'LANGUAGE_SELECTED', language: 'zh' });
-    expect(navigate).toHaveBeenCalledWith('/zh/articles/abc');
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/zh/articles/abc'));
   });
 
   it('only closes when the current or a not-offered language is chosen', () => {
