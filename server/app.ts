@@ -19,6 +19,7 @@ import { rateLimit } from './plugins/rate-limit';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
 import { apiRoutes, type ApiOptions } from './routes/api-routes';
+import { fallbackRenderer } from './routes/article-routes';
 import { inlineReader, type ArticleReader } from './store/reader';
 import { SqliteArticleStore } from './store/sqlite-store';
 import type { ArticleStore } from './store/types';
@@ -89,8 +90,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Brotli's default quality (11) is far too slow for per-request compression.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(apiRoutes, { prefix: '/api', ...apiOptions(options) });
+  const api = apiOptions(options);
+  await app.register(apiRoutes, { prefix: '/api', ...api });
   await app.register(staticFiles, { distDir: config.distDir });
-  await app.register(pages, { store, distDir: config.distDir, publicUrl: config.publicUrl });
+  const rendering = {
+    reader: api.reader,
+    answers: { render: fallbackRenderer(options.dictionary), ...(api.saveRendered ? { saveRendered: api.saveRendered } : {}) },
+  };
+  await app.register(pages, { store, distDir: config.distDir, publicUrl: config.publicUrl, rendering });
   return app;
 }

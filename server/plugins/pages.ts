@@ -11,17 +11,22 @@ import fp from 'fastify-plugin';
 import { errorBody } from '../http/api-error';
 import { IndexTemplate } from '../http/html-shell';
 import { isApiPath, looksLikeFile, normalisedPath, pathOf } from '../http/paths';
-import { createPageRenderer } from '../routes/page-routes';
+import { ServerEntry } from '../http/server-entry';
+import { createPageRenderer, type ServerRendering } from '../routes/page-routes';
 import type { ArticleStore } from '../store/types';
 
 export interface PagesOptions {
   readonly store: ArticleStore;
   readonly distDir: string;
   readonly publicUrl: string;
+  /** What server rendering reads with (the API's reader and article rendering); without it pages are the shell. */
+  readonly rendering?: Omit<ServerRendering, 'entry'>;
 }
 
-const pagesPlugin: FastifyPluginCallback<PagesOptions> = (app, { store, distDir, publicUrl }, done) => {
-  const renderPage = createPageRenderer({ store, template: new IndexTemplate(join(distDir, 'index.html')), publicUrl });
+const pagesPlugin: FastifyPluginCallback<PagesOptions> = (app, { store, distDir, publicUrl, rendering }, done) => {
+  const template = new IndexTemplate(join(distDir, 'index.html'));
+  const entry = new ServerEntry(distDir, app.log);
+  const renderPage = createPageRenderer({ store, template, publicUrl, ...(rendering ? { rendering: { ...rendering, entry } } : {}) });
 
   app.get('/', (request, reply) => renderPage(request, reply, '/'));
 

@@ -19,18 +19,22 @@ export interface AppProps {
   location?: { hook: BaseLocationHook; searchHook?: BaseSearchHook };
   /** Consent storage, analytics services and site origin; the browser's real ones when absent. */
   consentAnalytics?: ConsentAnalyticsSetup;
+  /** Server rendering: the address being rendered (wouter's ssrPath and ssrSearch). */
+  ssr?: { path: string; search: string };
 }
 
 /** The header's due count over raw IndexedDB: a few hundred bytes in the first-load JS, no idb. */
 const DUE_COUNT = { count: () => countDue(), onChange: onWordsChanged };
 
-export function App({ services, location, consentAnalytics }: AppProps) {
+export function App({ services, location, consentAnalytics, ssr }: AppProps) {
   const routerProps =
-    location === undefined
-      ? {}
-      : location.searchHook === undefined
-        ? { hook: location.hook }
-        : { hook: location.hook, searchHook: location.searchHook };
+    ssr !== undefined
+      ? { ssrPath: ssr.path, ssrSearch: ssr.search }
+      : location === undefined
+        ? {}
+        : location.searchHook === undefined
+          ? { hook: location.hook }
+          : { hook: location.hook, searchHook: location.searchHook };
   return (
     <ServicesProvider services={services}>
       <Router {...routerProps}>

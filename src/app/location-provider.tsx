@@ -17,6 +17,7 @@ import { onHistoryTraversal, startPageAtTop } from '../platform/page-view';
 import { LanguageActorContext } from '../views/language-context';
 import { createFeed, follow, type Feed } from './feeds';
 import { useInspect } from './inspector';
+import { useServices } from './services';
 
 export interface PageLocation {
   readonly path: string;
@@ -38,7 +39,13 @@ export function LocationProvider({ children }: { children: ReactNode }) {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const inspect = useInspect();
-  const [feed] = useState(() => createFeed<PageLocation>({ path, search }));
+  const { firstAnswers } = useServices();
+  const [feed] = useState(() => {
+    const created = createFeed<PageLocation>({ path, search });
+    // The server's answers are for the page it rendered; once the learner moves on, screens fetch as usual.
+    if (firstAnswers) created.subscribe(() => firstAnswers.expire());
+    return created;
+  });
 
   useLayoutEffect(() => {
     const { path: shown, search: shownSearch } = feed.current();

@@ -1,25 +1,37 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../styles/app.css';
+import { decodePageData, firstAnswersFrom } from '../api/page-data';
+import { PAGE_DATA_ELEMENT_ID } from '../../common/page-data';
+import { removeServerHeadTags } from '../platform/document-head';
+import { consoleLogger } from '../platform/logger';
 import { App } from './app';
 import { InspectContext, type Inspect } from './inspector';
 import { createDefaultServices } from './services';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html must contain <div id="root">');
-const root = createRoot(container);
+// A server-rendered page (server/routes/page-routes.ts) is hydrated from the answers it carries; a shell is rendered.
+const serverRendered = container.firstElementChild !== null;
+const embedded = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+const firstAnswers = firstAnswersFrom(decodePageData(embedded, (reason) => consoleLogger.warn(reason)));
+// Hydration would adopt the server's <title> and matching tags as React's own, which the page actor then
+// removes (adoptHead) from under React; gone before hydration, React writes its own at the first commit.
+if (serverRendered) removeServerHeadTags();
 
 function render(inspect: Inspect | undefined) {
+  const app = (
+    <StrictMode>
+      <InspectContext.Provider value={inspect}>
+        <App services={createDefaultServices(firstAnswers)} />
+      </InspectContext.Provider>
+    </StrictMode>
+  );
   // As a transition the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree, which a slow phone feels as a frozen page.
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <InspectContext.Provider value={inspect}>
-          <App services={createDefaultServices()} />
-        </InspectContext.Provider>
-      </StrictMode>,
-    );
+    if (serverRendered) hydrateRoot(container!, app);
+    else createRoot(container!).render(app);
   });
 }
 

@@ -22,7 +22,9 @@ export function removeServerHeadTags(doc: Document = document): void {
  * before the first render and the remover after it: React 19 adds its own <title> rather
  * than reusing one, and document.title reads the first.
  */
-export function captureStaticHeadTags(doc: Document = document): () => void {
+export function captureStaticHeadTags(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): () => void {
+  // A server render has no document; the page it writes is captured when the browser starts the app.
+  if (doc === undefined) return () => {};
   const found = [...doc.head.querySelectorAll(`title, [${SERVER_HEAD_ATTRIBUTE}]`)];
   return () => {
     for (const element of found) element.remove();
