@@ -10,6 +10,7 @@ import { constants as zlib } from 'node:zlib';
 import type { ServerConfig } from './config';
 import type { Dictionary } from './dictionary/types';
 import { earlyErrors } from './http/early-errors';
+import type { ModuleLoader } from './http/server-entry';
 import { loggerOptions } from './http/logging';
 import { securityHeaders as securityHeaderList } from './http/security-headers';
 import { errors } from './plugins/errors';
@@ -36,6 +37,8 @@ export interface BuildServerOptions {
   readonly reader?: ArticleReader;
   /** The health check; defaults to WatchedStore.check() or a count through `store`. */
   readonly health?: () => DatabaseHealth;
+  /** How the built server-rendering module is imported; Node's import() when absent (tests hand in their own). */
+  readonly loadServerEntry?: ModuleLoader;
 }
 
 function defaultHealth(store: ArticleStore): () => DatabaseHealth {
@@ -97,6 +100,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reader: api.reader,
     answers: { render: fallbackRenderer(options.dictionary), ...(api.saveRendered ? { saveRendered: api.saveRendered } : {}) },
   };
-  await app.register(pages, { store, distDir: config.distDir, publicUrl: config.publicUrl, rendering });
+  await app.register(pages, {
+    store,
+    distDir: config.distDir,
+    publicUrl: config.publicUrl,
+    rendering,
+    ...(options.loadServerEntry ? { loadServerEntry: options.loadServerEntry } : {}),
+  });
   return app;
 }

@@ -24,6 +24,8 @@ export interface Log {
   info(object: unknown, message?: string): void;
 }
 
+export type ModuleLoader = (url: string) => Promise<{ renderPage?: unknown }>;
+
 export class ServerEntry {
   private loaded: { mtimeMs: number; render: Promise<RenderPage | undefined> } | undefined;
   private reportedMissing = false;
@@ -33,6 +35,8 @@ export class ServerEntry {
   constructor(
     distDir: string,
     private readonly log: Log,
+    /** How the module is imported; the server tests hand in their own (vitest's runner cannot import files by URL). */
+    private readonly load: ModuleLoader = (url) => import(/* @vite-ignore */ url) as Promise<{ renderPage?: unknown }>,
   ) {
     this.path = join(distDir, SERVER_BUILD_FOLDER, 'entry-server.js');
   }
@@ -52,10 +56,10 @@ export class ServerEntry {
     }
     if (this.loaded?.mtimeMs !== mtimeMs) {
       this.reportedMissing = false;
-      // The query makes a rebuilt file a new module; the old one stays in memory (one per rebuild).
+      // The query makes a rebuilt file a new module (the old one stays in memory, one per rebuild).
       const url = `${pathToFileURL(this.path).href}?v=${mtimeMs}`;
-      const render = import(url)
-        .then((module: { renderPage?: unknown }) => {
+      const render = this.load(url)
+        .then((module) => {
           if (typeof module.renderPage !== 'function') throw new Error('it exports no renderPage function');
           this.log.info({ path: this.path }, 'server rendering loaded');
           return module.renderPage as RenderPage;
