@@ -99,6 +99,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const rendering = {
     reader: api.reader,
     answers: { render: fallbackRenderer(options.dictionary), ...(api.saveRendered ? { saveRendered: api.saveRendered } : {}) },
+    ...(api.dataVersion ? { dataVersion: api.dataVersion, cacheEntries: Math.min(api.answerCacheEntries ?? 0, 500) } : {}),
   };
   await app.register(pages, {
     store,

@@ -214,6 +214,11 @@ export class IndexTemplate {
 
   constructor(readonly path: string) {}
 
+  /** Which version of the file read() last gave (for caches of pages made from it). */
+  stamp(): string {
+    return this.cached ? `${this.cached.mtimeMs}:${this.cached.size}` : '';
+  }
+
   read(): string | undefined {
     try {
       const stat = statSync(this.path);

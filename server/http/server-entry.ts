@@ -41,6 +41,11 @@ export class ServerEntry {
     this.path = join(distDir, SERVER_BUILD_FOLDER, 'entry-server.js');
   }
 
+  /** Which build current() last gave (for caches of pages rendered with it). */
+  stamp(): string {
+    return this.loaded === undefined ? '' : String(this.loaded.mtimeMs);
+  }
+
   /** The render function, or undefined when there is no usable server build. */
   current(): Promise<RenderPage | undefined> {
     let mtimeMs: number;

@@ -19,7 +19,8 @@ import {
   type IndexTemplate,
   type PageRequest,
 } from '../http/html-shell';
-import type { ServerEntry } from '../http/server-entry';
+import { AnswerCache } from '../http/answer-cache';
+import type { RenderPage, ServerEntry } from '../http/server-entry';
 import type { ArticleReader } from '../store/reader';
 import type { ArticleStore } from '../store/types';
 import type { ArticleAnswerDeps } from './article-routes';
@@ -33,7 +34,15 @@ export interface ServerRendering {
   readonly entry: ServerEntry;
   readonly reader: ArticleReader;
   readonly answers: Omit<ArticleAnswerDeps, 'log'>;
+  /** The database's data version (answer-cache.ts); with it, rendered pages are kept until the next write. */
+  readonly dataVersion?: () => number;
+  /** Rendered pages kept (0: none). */
+  readonly cacheEntries?: number;
 }
+
+const PAGE_CACHE_ENTRIES = 500;
+/** About 32 pages of 75 KB an MiB; bounded like the API's cache. */
+const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
 
 /** The screens that read the API on the server; the others (words, review, not found) render without data. */
 const SEARCH_REDIRECT: PageRequest['kind'] = 'search';
@@ -45,6 +54,11 @@ export function createPageRenderer(options: {
   readonly rendering?: ServerRendering;
 }): PageRenderer {
   const { store, template, publicUrl, rendering } = options;
+  // A rendered page costs a React render (a few milliseconds, most of a request); a popular one is kept, as the
+  // API keeps its answers: by address, per data version, from its second request (http/answer-cache.ts).
+  const cacheEntries = rendering?.dataVersion ? (rendering.cacheEntries ?? PAGE_CACHE_ENTRIES) : 0;
+  const cache = new AnswerCache(cacheEntries, PAGE_CACHE_CHARS);
+  const asText = (page: unknown) => page as string;
 
   /** null: no such article; undefined: the store could not say. */
   function articleHead(id: string, lang: string, request: FastifyRequest): ArticleHeadData | null | undefined {
@@ -67,10 +81,8 @@ export function createPageRenderer(options: {
   }
 
   /** The page rendered with its data, or undefined to serve the shell (no server build, or the render failed). */
-  async function renderApp(request: FastifyRequest, page: PageRequest, pathname: string) {
-    if (rendering === undefined || page.kind === SEARCH_REDIRECT) return undefined;
-    const render = await rendering.entry.current();
-    if (render === undefined) return undefined;
+  async function renderApp(request: FastifyRequest, page: PageRequest, pathname: string, render: RenderPage | undefined) {
+    if (rendering === undefined || render === undefined || page.kind === SEARCH_REDIRECT) return undefined;
     const at = request.url.indexOf('?');
     const search = at === -1 ? '' : request.url.slice(at + 1);
     try {
@@ -94,12 +106,23 @@ export function createPageRenderer(options: {
     if (html === undefined) {
       return reply.code(503).header('retry-after', 30).send(buildMissingPage());
     }
+    // Looked at on every request (a stat), so a rebuilt server entry is used at once and cached pages of the old one are not.
+    const render = rendering === undefined ? undefined : await rendering.entry.current();
+    // Read before the page's data, so a page is never filed under a newer version than its data.
+    const version = cacheEntries > 0 ? rendering!.dataVersion!() : 0;
+    const key =
+      cacheEntries > 0 ? [template.stamp(), rendering!.entry.stamp(), request.protocol, request.host, request.url].join('\u0000') : '';
+    const kept = cacheEntries > 0 ? cache.get(key, version) : undefined;
+    if (kept !== undefined) return reply.code(200).send(kept.json);
     const page = resolvePage(pathname);
     const article = page.kind === 'detail' && page.articleId ? articleHead(page.articleId, page.lang, request) : undefined;
     const notFound = page.kind === 'unknown' || article === null;
-    const app = await renderApp(request, page, pathname);
+    const app = await renderApp(request, page, pathname, render);
     const tags = headTags({ publicUrl, page, ...(article ? { article } : {}), notFound, structuredData: app === undefined });
     const withHead = injectHead(html, page.textLanguage, tags);
-    return reply.code(notFound ? 404 : 200).send(app === undefined ? withHead : injectApp(withHead, app.html, app.dataJson));
+    if (app === undefined) return reply.code(notFound ? 404 : 200).send(withHead);
+    const body = injectApp(withHead, app.html, app.dataJson);
+    if (!notFound && cacheEntries > 0) cache.put(key, version, body, asText);
+    return reply.code(notFound ? 404 : 200).send(body);
   };
 }

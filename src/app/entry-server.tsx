@@ -54,7 +54,10 @@ export function renderPage({ url, data, origin, timeoutMs = 5000 }: RenderReques
   };
   return new Promise((resolve, reject) => {
     let html = '';
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timer = setTimeout(() => {
+      stream.abort(new Error(`The server render of ${url} took over ${timeoutMs} ms`));
+      reject(new Error(`The server render of ${url} took over ${timeoutMs} ms`));
+    }, timeoutMs).unref();
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, done) {
         html += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
@@ -76,9 +79,5 @@ export function renderPage({ url, data, origin, timeoutMs = 5000 }: RenderReques
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     });
-    timer = setTimeout(() => {
-      stream.abort(new Error(`The server render of ${url} took over ${timeoutMs} ms`));
-      reject(new Error(`The server render of ${url} took over ${timeoutMs} ms`));
-    }, timeoutMs).unref();
   });
 }
