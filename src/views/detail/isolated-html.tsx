@@ -67,11 +67,23 @@ export function IsolatedHtml({ html, css, lang, className, activations, onRender
     }
   });
   const rendered = useEffectEvent((container: HTMLElement) => onRendered?.(container));
+  // Only the first body can be the server's; a later one (another article) is always written here.
+  const firstBody = useRef(true);
 
   useLayoutEffect(() => {
     const host = hostRef.current;
     if (host === null) return;
-    // A server-rendered page already has the shadow root (declarative); it is reused, not attached again.
+    // A server-rendered page already has the shadow root (declarative); it is reused, not attached again,
+    // and so is the body in it: the reader may already be looking at it (or pointing at a word), and it is the
+    // same article, sanitised on the server, already shown by the browser before any script ran.
+    const server = firstBody.current
+      ? [...(host.shadowRoot?.children ?? [])].find((child) => child.classList.contains('article-body'))
+      : null;
+    firstBody.current = false;
+    if (server instanceof HTMLElement) {
+      rendered(server);
+      return;
+    }
     const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
     const adopted = applyStyles(root, css);
     const container = document.createElement('div');
@@ -94,6 +106,8 @@ export function IsolatedHtml({ html, css, lang, className, activations, onRender
     if (!root) return;
     const listener = (event: Event) => activate(event);
     root.addEventListener('click', listener);
+    // Words answer taps from now on (a server-rendered body is on screen before this).
+    root.host.toggleAttribute('data-interactive', true);
     return () => root.removeEventListener('click', listener);
   }, []);
 
