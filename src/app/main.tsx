@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../styles/app.css';
 import { decodePageData, firstAnswersFrom } from '../api/page-data';
 import { PAGE_DATA_ELEMENT_ID } from '../../common/page-data';
-import { removeServerHeadTags } from '../platform/document-head';
 import { consoleLogger } from '../platform/logger';
 import { App } from './app';
 import { InspectContext, type Inspect } from './inspector';
@@ -15,9 +14,6 @@ if (container === null) throw new Error('index.html must contain <div id="root">
 const serverRendered = container.firstElementChild !== null;
 const embedded = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
 const firstAnswers = firstAnswersFrom(decodePageData(embedded, (reason) => consoleLogger.warn(reason)));
-// Hydration would adopt the server's <title> and matching tags as React's own, which the page actor then
-// removes (adoptHead) from under React; gone before hydration, React writes its own at the first commit.
-if (serverRendered) removeServerHeadTags();
 
 function render(inspect: Inspect | undefined) {
   const app = (
