@@ -155,7 +155,8 @@ export const articleListMachine = setup({
     noVisibleCards: ({ context }) => visibleCards(context).length === 0,
     allLoaded: ({ context }) => context.cards.length >= context.total,
     answered: ({ context }) => sameFilters(context.query, context.filters),
-    startsLoaded: ({ context }) => context.total > 0 || context.cards.length > 0,
+    // The initial event carries the input: a server-rendered page's first page, even one with no cards.
+    startsLoaded: ({ event }) => (event as unknown as { input?: ArticleListInput }).input?.initial !== undefined,
   },
 }).createMachine({
   id: 'articleList',
@@ -183,7 +184,7 @@ export const articleListMachine = setup({
   states: {
     starting: {
       description:
-        'Never seen: when the page the server rendered carries the first page, the list starts loaded with it; otherwise (or when that page has no cards) it loads.',
+        'Never seen: when the page the server rendered carries the first page, the list starts loaded with it (cards or none); otherwise it loads.',
       always: [{ guard: 'startsLoaded', target: 'loaded' }, { target: 'loading' }],
     },
     loading: {

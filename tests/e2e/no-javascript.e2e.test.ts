@@ -60,6 +60,10 @@ describe.each(JOURNEY_LANGUAGES)('%s without JavaScript', (language) => {
     await page.goto(`/${language}/articles?q=bank&difficulty=advanced`);
     const searched = await serverTitles(harness, language, { search: 'bank', difficulty: 'advanced' });
     expect(await cardTitles(page)).toEqual(searched);
+    // A search that finds nothing says so (it is an answer, not a page still loading).
+    await page.goto(`/${language}/articles?q=zzqxv`);
+    expect(await page.getByText(texts(language).list.emptyTitle).count()).toBe(1);
+    expect(await page.getByText(texts(language).list.loading).count()).toBe(0);
   });
 
   it("an article shows its body's text in its shadow root", async () => {
