@@ -49,7 +49,7 @@ export interface ArticleListInput {
   language: string;
   limit: number;
   filters?: Partial<ArticleFilters>;
-  /** The first page for these filters, when the page already carries it (server rendering): the list starts loaded. */
+  /** The first page for these filters, when the page carries it (server rendering): the list starts loaded. */
   initial?: CardPage;
 }
 
@@ -155,8 +155,7 @@ export const articleListMachine = setup({
     noVisibleCards: ({ context }) => visibleCards(context).length === 0,
     allLoaded: ({ context }) => context.cards.length >= context.total,
     answered: ({ context }) => sameFilters(context.query, context.filters),
-    // The initial event carries the input: a server-rendered page's first page, even one with no cards.
-    startsLoaded: ({ event }) => (event as unknown as { input?: ArticleListInput }).input?.initial !== undefined,
+    startsLoaded: ({ event }) => (event as unknown as { input?: ArticleListInput }).input?.initial !== undefined, // xstate.init's input
   },
 }).createMachine({
   id: 'articleList',
