@@ -1,4 +1,5 @@
-import { defineConfig, type Plugin } from 'vite';
+import { join, resolve } from 'node:path';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
 
@@ -86,8 +87,58 @@ function preloadTextChunks(): Plugin {
   };
 }
 
+/** The server-rendering entry and where its build goes, inside the client build's folder (server/ssr.ts loads it). */
+export const SERVER_ENTRY = 'src/app/entry-server.tsx';
+export const SERVER_BUILD_DIR = 'server';
+
+/**
+ * Every client build (npm run build, npm start's build, the browser tests' and the benchmark's) also
+ * builds the server-rendering module into <outDir>/server/entry-server.js, with the same plugins and
+ * VITE_* settings, so the two can never come from different sources. Everything it imports is bundled
+ * in (react-dom/server included), so the file runs from any folder, also outside the project.
+ */
+function serverEntryBuild(): Plugin {
+  let outDir = '';
+  let root = '';
+  let mode = 'production';
+  let isServerBuild = false;
+  return {
+    name: 'server-entry-build',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+      mode = config.mode;
+      isServerBuild = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (isServerBuild) return;
+      await build({
+        configFile: false,
+        root,
+        mode,
+        logLevel: 'warn',
+        plugins: [react(), stripMachineDescriptions()],
+        ssr: { noExternal: true },
+        // React's production build, whatever NODE_ENV the server runs with.
+        define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') },
+        build: {
+          ssr: SERVER_ENTRY,
+          outDir: join(outDir, SERVER_BUILD_DIR),
+          emptyOutDir: true,
+          sourcemap: false,
+          copyPublicDir: false,
+          // One file: the server loads a rebuilt one as a new module (by a query on its URL), and lazy
+          // chunks importing the entry by its plain URL would get a second copy of React's contexts.
+          rollupOptions: { output: { codeSplitting: false } },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), stripMachineDescriptions(), preloadTextChunks()],
+  plugins: [react(), stripMachineDescriptions(), preloadTextChunks(), serverEntryBuild()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -10,6 +10,7 @@ import { constants as zlib } from 'node:zlib';
 import type { ServerConfig } from './config';
 import type { Dictionary } from './dictionary/types';
 import { earlyErrors } from './http/early-errors';
+import type { ModuleLoader } from './http/server-entry';
 import { loggerOptions } from './http/logging';
 import { securityHeaders as securityHeaderList } from './http/security-headers';
 import { errors } from './plugins/errors';
@@ -20,6 +21,7 @@ import { rateLimit } from './plugins/rate-limit';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
 import { apiRoutes, type ApiOptions } from './routes/api-routes';
+import { fallbackRenderer } from './routes/article-routes';
 import { inlineReader, type ArticleReader } from './store/reader';
 import { SqliteArticleStore } from './store/sqlite-store';
 import type { ArticleStore } from './store/types';
@@ -36,6 +38,8 @@ export interface BuildServerOptions {
   readonly reader?: ArticleReader;
   /** The health check; defaults to WatchedStore.check() or a count through `store`. */
   readonly health?: () => DatabaseHealth;
+  /** How the built server-rendering module is imported; Node's import() when absent (tests hand in their own). */
+  readonly loadServerEntry?: ModuleLoader;
 }
 
 function defaultHealth(store: ArticleStore): () => DatabaseHealth {
@@ -90,9 +94,21 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Brotli's default quality (11) is far too slow for per-request compression.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(apiRoutes, { prefix: '/api', ...apiOptions(options) });
+  const api = apiOptions(options);
+  await app.register(apiRoutes, { prefix: '/api', ...api });
   await app.register(staticFiles, { distDir: config.distDir });
   await app.register(htmlEtags);
-  await app.register(pages, { store, distDir: config.distDir, publicUrl: config.publicUrl });
+  const rendering = {
+    reader: api.reader,
+    answers: { render: fallbackRenderer(options.dictionary), ...(api.saveRendered ? { saveRendered: api.saveRendered } : {}) },
+    ...(api.dataVersion ? { dataVersion: api.dataVersion, cacheEntries: Math.min(api.answerCacheEntries ?? 0, 500) } : {}),
+  };
+  await app.register(pages, {
+    store,
+    distDir: config.distDir,
+    publicUrl: config.publicUrl,
+    rendering,
+    ...(options.loadServerEntry ? { loadServerEntry: options.loadServerEntry } : {}),
+  });
   return app;
 }

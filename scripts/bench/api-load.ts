@@ -15,7 +15,8 @@ import { renderStoredPages } from './render-pages';
 const UNLIMITED = { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' };
 
 export interface EndpointLoad {
-  readonly endpoint: 'latest' | 'detail' | 'detail-first-view' | 'search';
+  /** detail-page: the server-rendered article page (HTML with the article embedded), beside the JSON API. */
+  readonly endpoint: 'latest' | 'detail' | 'detail-first-view' | 'search' | 'detail-page';
   readonly path: string;
   readonly server: LoadFigures;
   readonly floor: LoadFigures;
@@ -78,14 +79,23 @@ async function startFloorServer(bodiesFile: string): Promise<{ origin: string; c
   };
 }
 
+/** The article page of an API article path: /api/articles/{id}?language=zh -> /zh/articles/{id}. */
+export function pagePathOf(apiPath: string): string {
+  const { pathname, searchParams } = new URL(apiPath, 'http://x');
+  return `/${searchParams.get('language') ?? 'zh'}${pathname.replace(/^\/api/, '')}`;
+}
+
 async function loadCases(origin: string, warmDetailPaths: readonly string[], coldDetailPaths: readonly string[]) {
   const latestPath = '/api/articles/latest?language=zh&limit=20';
   const searchPath = `/api/articles/search?language=zh&limit=20&q=${SEARCH_TERMS.common.term}`;
+  const pagePaths = warmDetailPaths.map(pagePathOf);
   return [
     { endpoint: 'latest' as const, path: latestPath, paths: undefined },
     { endpoint: 'detail' as const, path: warmDetailPaths[0]!, paths: warmDetailPaths },
     { endpoint: 'detail-first-view' as const, path: coldDetailPaths[0]!, paths: coldDetailPaths },
     { endpoint: 'search' as const, path: searchPath, paths: undefined },
+    // The same 400 popular articles as "detail", as server-rendered pages, in the same run.
+    { endpoint: 'detail-page' as const, path: pagePaths[0]!, paths: pagePaths },
   ].map((c) => ({ ...c, url: `${origin}${c.path}` }));
 }
 
@@ -136,9 +146,14 @@ export async function measureApiLoad(
         if (answer.status !== 200) throw new Error(`GET ${c.path} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
         bodies[c.endpoint === 'detail-first-view' ? 'detail' : c.endpoint] = answer.text;
       }
+      if (!bodies['detail-page']!.includes('id="page-data"'))
+        throw new Error(`${cases[4]!.path} is not server-rendered (no server build?)`);
       rssBefore = rssMiB(server.pid());
       await runLoad({ url: cases[0]!.url, durationSeconds: 2 });
       for (const path of detailPaths) await json(server.origin, path);
+      // Pages are kept from their second request, like answers.
+      for (const path of cases[4]!.paths ?? []) await json(server.origin, path);
+      await runLoad({ url: cases[4]!.url, paths: cases[4]!.paths, durationSeconds: 1 });
       await runLoad({ url: cases[1]!.url, paths: detailPaths, durationSeconds: 1 });
       await runLoad({ url: cases[3]!.url, durationSeconds: 1 });
       for (const c of cases) {
@@ -166,7 +181,9 @@ export async function measureApiLoad(
     }
 
     const bodiesFile = join(workDir, `floor-bodies-${articles}.json`);
-    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    // The floor answers the page's path with the page's body (its byPath hook).
+    const pageCase = endpoints.find((e) => e.endpoint === 'detail-page');
+    writeFileSync(bodiesFile, JSON.stringify({ ...bodies, ...(pageCase ? { byPath: { [pageCase.path]: bodies['detail-page'] } } : {}) }));
     const floor = await startFloorServer(bodiesFile);
     let floorRssBefore: number | null = null;
     let floorRssAfter: number | null = null;

@@ -194,7 +194,9 @@ export function renderMarkdown(result: BenchResult): string {
         '`scripts/generate-synthetic-articles.ts`; pages are rendered when written (the start-up pass renders the generated ones) and ' +
         'answers are cached per data version from their second request: "detail" rotates over ' +
         '400 articles each requested before (popular articles), "detail-first-view" over 4,000 others (nearly every request ' +
-        'reads the article and its stored page). ' +
+        'reads the article and its stored page); "detail-page" is the server-rendered article page (`/zh/articles/{id}`: the ' +
+        "page's HTML with the article's answer embedded) over the same 400 articles, its rendered pages kept per data version " +
+        'from their second request like the answers. ' +
         'The floor is the same Fastify answering a fixed in-memory JSON body of the same size (`scripts/bench/floor-server.ts`). ' +
         'Latencies in ms; "errors" counts socket errors, time-outs and non-2xx answers.',
     );

@@ -1,5 +1,5 @@
 /**
- * Builds the web app when its build is missing or stale. Stale means the inputs differ from
+ * Builds the web app, and with it the server-rendering module, when its build is missing or stale. Stale means the inputs differ from
  * what the stamp in dist/ records: any file under src/ or common/, index.html, vite.config.ts,
  * package-lock.json (by content hash, so an edit, a new file or a deleted file all count)
  * or any VITE_* environment value.
@@ -10,6 +10,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 
 export const STAMP_FILE = '.build-stamp.json';
+/** Written by the same `vite build` (vite.config.ts's server-entry plugin); the server loads it (http/server-entry.ts). */
+export const SERVER_ENTRY_FILE = 'server/entry-server.js';
 const INPUT_FILES = ['index.html', 'vite.config.ts', 'package-lock.json'];
 const INPUT_DIRS = ['src', 'common', 'public'];
 
@@ -67,6 +69,8 @@ export type BuildDecision = { build: false; reason: string } | { build: true; re
 
 export function needsBuild(root: string, distDir: string, env: Readonly<Record<string, string | undefined>>): BuildDecision {
   if (!existsSync(join(distDir, 'index.html'))) return { build: true, reason: 'no build in dist/' };
+  // The same build writes the server-rendering module (vite.config.ts); a build from before it lacks it.
+  if (!existsSync(join(distDir, SERVER_ENTRY_FILE))) return { build: true, reason: 'no server-rendering build in dist/' };
   const stamp = readStamp(distDir);
   if (!stamp) return { build: true, reason: `no ${STAMP_FILE} in dist/` };
   const current = computeStamp(root, env);

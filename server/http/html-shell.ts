@@ -16,6 +16,7 @@ import {
   textLanguageFor,
   type TextLanguage,
 } from '../../common/languages';
+import { PAGE_DATA_ELEMENT_ID } from '../../common/page-data';
 import { escapeHtml } from '../store/fts-query';
 
 export interface PageRequest {
@@ -82,6 +83,8 @@ export interface HeadOptions {
   readonly article?: ArticleHeadData;
   /** True when the page names something that does not exist (unknown path or article id). */
   readonly notFound?: boolean;
+  /** False when the server-rendered body carries the app's own JSON-LD (so it is not there twice). */
+  readonly structuredData?: boolean;
 }
 
 function jsonForScript(value: unknown): string {
@@ -93,7 +96,7 @@ function jsonForScript(value: unknown): string {
 }
 
 /** The head tags for one page, as an HTML fragment. */
-export function headTags({ publicUrl, page, article, notFound }: HeadOptions): string {
+export function headTags({ publicUrl, page, article, notFound, structuredData = true }: HeadOptions): string {
   const kind: PageKind = page.kind === 'unknown' || (page.kind === 'detail' && !article) ? 'home' : page.kind;
   const meta = pageMeta(
     kind,
@@ -170,7 +173,7 @@ export function headTags({ publicUrl, page, article, notFound }: HeadOptions): s
             isAccessibleForFree: true,
           }
         : undefined;
-  if (structured) {
+  if (structured && structuredData) {
     // A data block, never executed, so the CSP's ban on inline script does not apply to it.
     tags.push(`<script ${mark} type="application/ld+json">${jsonForScript(structured)}</script>`);
   }
@@ -199,11 +202,30 @@ export function injectHead(template: string, textLanguage: TextLanguage, tags: s
   return /<\/head>/i.test(html) ? html.replace(/\s*<\/head>/i, () => `\n    ${tags}\n  </head>`) : `${tags}\n${html}`;
 }
 
+/**
+ * The server-rendered app inside `<div id="root">`, followed by the data it was rendered from as a
+ * JSON data block (never executed, so the CSP's ban on inline script does not apply), escaped so that
+ * no article text can end the element (common/page-data.ts).
+ */
+export function injectApp(template: string, appHtml: string, dataJson: string): string {
+  const root = /<div id="root"><\/div>/i;
+  if (!root.test(template)) return template;
+  return template.replace(
+    root,
+    () => `<div id="root">${appHtml}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${dataJson}</script>`,
+  );
+}
+
 /** Reads index.html and re-reads it when the file changes (a rebuild needs no restart). */
 export class IndexTemplate {
   private cached: { mtimeMs: number; size: number; html: string } | undefined;
 
   constructor(readonly path: string) {}
+
+  /** Which version of the file read() last gave (for caches of pages made from it). */
+  stamp(): string {
+    return this.cached ? `${this.cached.mtimeMs}:${this.cached.size}` : '';
+  }
 
   read(): string | undefined {
     try {

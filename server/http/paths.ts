@@ -30,9 +30,13 @@ export function looksLikeFile(pathname: string): boolean {
   return segments.length === 1 && /\.[A-Za-z0-9]{1,8}$/.test(segments[0]!);
 }
 
-/** Source maps and dot files stay in dist/ for debugging and the build, but are not public. */
+/** Where the build puts the server-rendering module (vite.config.ts); the server loads it, nobody downloads it. */
+export const SERVER_BUILD_FOLDER = 'server';
+
+/** Source maps, dot files and the server build stay in dist/ for the server and debugging, but are not public. */
 export function isPublicFile(pathName: string): boolean {
   if (pathName === '/index.html' || isApiPath(pathName)) return false;
+  if (pathName === `/${SERVER_BUILD_FOLDER}` || pathName.startsWith(`/${SERVER_BUILD_FOLDER}/`)) return false;
   if (/\.map$/i.test(pathName)) return false;
   return !pathName.split('/').some((segment) => segment.startsWith('.'));
 }

@@ -12,11 +12,13 @@ const htmlEtagsPlugin: FastifyPluginCallback = (app, _options, done) => {
   app.addHook('onSend', (request, reply, payload, next) => {
     const type = String(reply.getHeader('content-type') ?? '');
     const complete = typeof payload === 'string' || Buffer.isBuffer(payload);
-    if (reply.statusCode !== 200 || !type.startsWith('text/html') || !complete || reply.hasHeader('etag')) {
+    if (reply.statusCode !== 200 || !type.startsWith('text/html') || !complete) {
       next(null, payload);
       return;
     }
-    const etag = etagOf(typeof payload === 'string' ? payload : payload.toString('utf8'));
+    // A page kept by the page cache comes with the ETag computed when it was kept.
+    const known = reply.getHeader('etag');
+    const etag = typeof known === 'string' ? known : etagOf(typeof payload === 'string' ? payload : payload.toString('utf8'));
     reply.header('etag', etag);
     if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
       reply.code(304).removeHeader('content-length');

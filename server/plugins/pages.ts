@@ -11,17 +11,24 @@ import fp from 'fastify-plugin';
 import { errorBody } from '../http/api-error';
 import { IndexTemplate } from '../http/html-shell';
 import { isApiPath, looksLikeFile, normalisedPath, pathOf } from '../http/paths';
-import { createPageRenderer } from '../routes/page-routes';
+import { ServerEntry, type ModuleLoader } from '../http/server-entry';
+import { createPageRenderer, type ServerRendering } from '../routes/page-routes';
 import type { ArticleStore } from '../store/types';
 
 export interface PagesOptions {
   readonly store: ArticleStore;
   readonly distDir: string;
   readonly publicUrl: string;
+  /** What server rendering reads with (the API's reader and article rendering); without it pages are the shell. */
+  readonly rendering?: Omit<ServerRendering, 'entry'>;
+  /** How the server-rendering module is imported (tests); Node's import() otherwise. */
+  readonly loadServerEntry?: ModuleLoader;
 }
 
-const pagesPlugin: FastifyPluginCallback<PagesOptions> = (app, { store, distDir, publicUrl }, done) => {
-  const renderPage = createPageRenderer({ store, template: new IndexTemplate(join(distDir, 'index.html')), publicUrl });
+const pagesPlugin: FastifyPluginCallback<PagesOptions> = (app, { store, distDir, publicUrl, rendering, loadServerEntry }, done) => {
+  const template = new IndexTemplate(join(distDir, 'index.html'));
+  const entry = new ServerEntry(distDir, app.log, loadServerEntry);
+  const renderPage = createPageRenderer({ store, template, publicUrl, ...(rendering ? { rendering: { ...rendering, entry } } : {}) });
 
   app.get('/', (request, reply) => renderPage(request, reply, '/'));
 

@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
 import type { ArticleListItem, ArticlePage, ArticleResponse } from '../../common/contract';
 import { QUERY_LIMITS } from '../../common/contract';
+import type { LanguageCode } from '../../common/languages';
 import { renderArticleHtml } from '../content/render-article';
 import { renderLanguageOf } from '../content/stored-pages';
 import { missingHelp } from '../content/vocabulary-help';
@@ -51,7 +52,7 @@ function toPage(page: Page<ArticleSummaryRow>, limit: number, offset: number): A
 }
 
 /** Renders a page on a read (no stored one) and stores it: the fallback for articles written without pages. */
-function fallbackRenderer(forms?: WordForms) {
+export function fallbackRenderer(forms?: WordForms) {
   const remembered = forms ? memoisedForms(forms) : undefined;
   return (article: StoredArticle, language: RenderLanguage) => renderArticleHtml(article, language, remembered);
 }
@@ -87,6 +88,68 @@ function checkSearchWords(q: string): void {
   }
 }
 
+export interface ArticleAnswerDeps {
+  readonly render: (article: StoredArticle, language: RenderLanguage) => string;
+  readonly saveRendered?: ArticleRoutesOptions['saveRendered'];
+  readonly log: { warn(object: unknown, message: string): void };
+}
+
+/** The answer of GET /api/articles/{id}?language=…, or null when there is no such article; server rendering embeds the same. */
+export async function articleAnswer(
+  reader: ArticleReader,
+  id: string,
+  language: LanguageCode,
+  deps: ArticleAnswerDeps,
+): Promise<ArticleResponse | null> {
+  const { render, saveRendered, log } = deps;
+  const renderLanguage = renderLanguageOf(language);
+  const article = await reader.page(id, renderLanguage);
+  if (!article) return null;
+  let html = article.html;
+  if (html === undefined) {
+    // No stored page for this content (written by an older server or a tool without the
+    // dictionary): read the whole article and render it once.
+    const whole = await reader.byId(id);
+    if (!whole) return null;
+    html = render(whole, renderLanguage);
+    try {
+      saveRendered?.(article.id, article.contentHash, renderLanguage, html);
+    } catch (error) {
+      // A read-only or busy database still serves the page; the next read renders again.
+      log.warn({ err: error }, 'could not store a rendered article page');
+    }
+  }
+  const body: ArticleResponse = {
+    article: {
+      article_id: article.id,
+      title: article.title,
+      source: article.source,
+      date: article.publishedAt,
+      categories: [...article.categories],
+      summary: article.summary,
+      word_count: article.wordCount,
+      url: article.url,
+      learning_metadata: {
+        estimated_reading_time: article.readingTimeMinutes,
+        difficulty_level: article.difficulty,
+        missing_in_language: missingHelp(article, language),
+      },
+      html_content: html,
+    },
+  };
+  return body;
+}
+
+/** The answer of GET /api/articles/latest for these filters. */
+export async function latestAnswer(reader: ArticleReader, query: LatestQuery): Promise<ArticlePage> {
+  return toPage(await reader.latest(filtersOf(query)), query.limit, query.offset);
+}
+
+/** The answer of GET /api/articles/search for this (trimmed, checked) query. */
+export async function searchAnswer(reader: ArticleReader, query: SearchQuery): Promise<ArticlePage> {
+  return toPage(await reader.search({ q: query.q, ...filtersOf(query) }), query.limit, query.offset);
+}
+
 export interface ArticleRoutesOptions {
   /** Reads for the API, possibly off the event loop (read-pool.ts). */
   readonly reader: ArticleReader;
@@ -110,11 +173,7 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
 
   app.get<{ Querystring: LatestQuery }>('/articles/latest', { schema: ROUTE_SCHEMAS.latest }, async (request, reply) => {
     const query = request.query;
-    return reply.sendAnswer(
-      keyOf('latest', query),
-      async () => toPage(await reader.latest(filtersOf(query)), query.limit, query.offset),
-      CACHE_POLICY.list,
-    );
+    return reply.sendAnswer(keyOf('latest', query), () => latestAnswer(reader, query), CACHE_POLICY.list);
   });
 
   app.get<{ Querystring: SearchQuery }>(
@@ -123,11 +182,7 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
     async (request, reply) => {
       const query = request.query;
       checkSearchWords(query.q);
-      return reply.sendAnswer(
-        keyOf('search', query, query.q),
-        async () => toPage(await reader.search({ q: query.q, ...filtersOf(query) }), query.limit, query.offset),
-        CACHE_POLICY.list,
-      );
+      return reply.sendAnswer(keyOf('search', query, query.q), () => searchAnswer(reader, query), CACHE_POLICY.list);
     },
   );
 
@@ -140,41 +195,8 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
       return reply.sendAnswer(
         `article\u0000${language}\u0000${id}`,
         async () => {
-          const renderLanguage = renderLanguageOf(language);
-          const article = await reader.page(id, renderLanguage);
-          if (!article) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
-          let html = article.html;
-          if (html === undefined) {
-            // No stored page for this content (written by an older server or a tool without the
-            // dictionary): read the whole article and render it once.
-            const whole = await reader.byId(id);
-            if (!whole) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
-            html = render(whole, renderLanguage);
-            try {
-              saveRendered?.(article.id, article.contentHash, renderLanguage, html);
-            } catch (error) {
-              // A read-only or busy database still serves the page; the next read renders again.
-              request.log.warn({ err: error }, 'could not store a rendered article page');
-            }
-          }
-          const body: ArticleResponse = {
-            article: {
-              article_id: article.id,
-              title: article.title,
-              source: article.source,
-              date: article.publishedAt,
-              categories: [...article.categories],
-              summary: article.summary,
-              word_count: article.wordCount,
-              url: article.url,
-              learning_metadata: {
-                estimated_reading_time: article.readingTimeMinutes,
-                difficulty_level: article.difficulty,
-                missing_in_language: missingHelp(article, language),
-              },
-              html_content: html,
-            },
-          };
+          const body = await articleAnswer(reader, id, language, { render, saveRendered, log: request.log });
+          if (!body) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
           return body;
         },
         CACHE_POLICY.article,

@@ -1,26 +1,66 @@
 /**
  * Every page path answers with the web app's index.html, its head written for that page
- * (html-shell.ts). Reached through the not-found handler, after @fastify/static has found
- * no file for the path.
+ * (html-shell.ts) and, when the server-rendering build is there (http/server-entry.ts), the page
+ * itself rendered by the same components as the browser's, with the API answers it was rendered
+ * from embedded for the browser to start from (page-data.ts). Reached through the not-found
+ * handler, after @fastify/static has found no file for the path.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { textLanguageFor } from '../../common/languages';
 import { PRIVATE_PAGE_KINDS } from '../../common/page-meta';
 import { CATEGORY_LABELS } from '../../common/labels';
 import { CACHE_POLICY } from '../http/cache-policy';
-import { buildMissingPage, headTags, injectHead, resolvePage, type ArticleHeadData, type IndexTemplate } from '../http/html-shell';
+import { jsonForScriptElement } from '../../common/page-data';
+import {
+  buildMissingPage,
+  headTags,
+  injectApp,
+  injectHead,
+  resolvePage,
+  type ArticleHeadData,
+  type IndexTemplate,
+  type PageRequest,
+} from '../http/html-shell';
+import { AnswerCache } from '../http/answer-cache';
+import type { RenderPage, ServerEntry } from '../http/server-entry';
+import type { ArticleReader } from '../store/reader';
 import type { ArticleStore } from '../store/types';
+import type { ArticleAnswerDeps } from './article-routes';
+import { readPageData } from './page-data';
 
 export interface PageRenderer {
-  (request: FastifyRequest, reply: FastifyReply, pathname: string): FastifyReply;
+  (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply>;
 }
+
+export interface ServerRendering {
+  readonly entry: ServerEntry;
+  readonly reader: ArticleReader;
+  readonly answers: Omit<ArticleAnswerDeps, 'log'>;
+  /** The database's data version (answer-cache.ts); with it, rendered pages are kept until the next write. */
+  readonly dataVersion?: () => number;
+  /** Rendered pages kept (0: none). */
+  readonly cacheEntries?: number;
+}
+
+const PAGE_CACHE_ENTRIES = 500;
+/** About 32 pages of 75 KB an MiB; bounded like the API's cache. */
+const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
+
+/** The screens that read the API on the server; the others (words, review, not found) render without data. */
+const SEARCH_REDIRECT: PageRequest['kind'] = 'search';
 
 export function createPageRenderer(options: {
   readonly store: ArticleStore;
   readonly template: IndexTemplate;
   readonly publicUrl: string;
+  readonly rendering?: ServerRendering;
 }): PageRenderer {
-  const { store, template, publicUrl } = options;
+  const { store, template, publicUrl, rendering } = options;
+  // A rendered page costs a React render (a few milliseconds, most of a request); a popular one is kept, as the
+  // API keeps its answers: by address, per data version, from its second request (http/answer-cache.ts).
+  const cacheEntries = rendering?.dataVersion ? (rendering.cacheEntries ?? PAGE_CACHE_ENTRIES) : 0;
+  const cache = new AnswerCache(cacheEntries, PAGE_CACHE_CHARS);
+  const asText = (page: unknown) => page as string;
 
   /** null: no such article; undefined: the store could not say. */
   function articleHead(id: string, lang: string, request: FastifyRequest): ArticleHeadData | null | undefined {
@@ -42,20 +82,54 @@ export function createPageRenderer(options: {
     }
   }
 
-  return (request, reply, pathname) => {
+  /** The page rendered with its data, or undefined to serve the shell (no server build, or the render failed). */
+  async function renderApp(request: FastifyRequest, page: PageRequest, pathname: string, render: RenderPage | undefined) {
+    if (rendering === undefined || render === undefined || page.kind === SEARCH_REDIRECT) return undefined;
+    const at = request.url.indexOf('?');
+    const search = at === -1 ? '' : request.url.slice(at + 1);
+    try {
+      const { data } = await readPageData(rendering.reader, page, search, { ...rendering.answers, log: request.log });
+      const html = await render({
+        url: search === '' ? pathname : `${pathname}?${search}`,
+        data,
+        origin: `${request.protocol}://${request.host}`,
+      });
+      return { html, dataJson: jsonForScriptElement(data) };
+    } catch (error) {
+      // The shell still works: the browser renders and fetches as it did before server rendering.
+      request.log.warn({ err: error, url: request.url }, 'server rendering failed; serving the shell');
+      return undefined;
+    }
+  }
+
+  return async (request, reply, pathname) => {
     const html = template.read();
     reply.type('text/html; charset=utf-8');
     if (html === undefined) {
       return reply.code(503).header('retry-after', 30).send(buildMissingPage());
     }
+    // Looked at on every request (a stat), so a rebuilt server entry is used at once and cached pages of the old one are not.
+    const render = rendering === undefined ? undefined : await rendering.entry.current();
+    // Read before the page's data, so a page is never filed under a newer version than its data.
+    const version = cacheEntries > 0 ? rendering!.dataVersion!() : 0;
+    const key =
+      cacheEntries > 0 ? [template.stamp(), rendering!.entry.stamp(), request.protocol, request.host, request.url].join('\u0000') : '';
     const page = resolvePage(pathname);
     reply.header(
       'cache-control',
       page.kind !== 'unknown' && PRIVATE_PAGE_KINDS.includes(page.kind) ? CACHE_POLICY.private : CACHE_POLICY.page,
     );
+    const kept = cacheEntries > 0 ? cache.get(key, version) : undefined;
+    // The kept page's ETag was computed when it was kept (plugins/html-etags.ts answers 304 with it).
+    if (kept !== undefined) return reply.code(200).header('etag', kept.etag).send(kept.json);
     const article = page.kind === 'detail' && page.articleId ? articleHead(page.articleId, page.lang, request) : undefined;
     const notFound = page.kind === 'unknown' || article === null;
-    const tags = headTags({ publicUrl, page, ...(article ? { article } : {}), notFound });
-    return reply.code(notFound ? 404 : 200).send(injectHead(html, page.textLanguage, tags));
+    const app = await renderApp(request, page, pathname, render);
+    const tags = headTags({ publicUrl, page, ...(article ? { article } : {}), notFound, structuredData: app === undefined });
+    const withHead = injectHead(html, page.textLanguage, tags);
+    if (app === undefined) return reply.code(notFound ? 404 : 200).send(withHead);
+    const body = injectApp(withHead, app.html, app.dataJson);
+    if (!notFound && cacheEntries > 0) cache.put(key, version, body, asText);
+    return reply.code(notFound ? 404 : 200).send(body);
   };
 }

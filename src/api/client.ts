@@ -1,4 +1,5 @@
 /** The typed calls of spec section 7, each decoded with the shared io-ts contract. */
+export { withinSearchLimits } from '../../common/search-text';
 import { toArticleCard, toArticleView, type ArticleCard, type ArticleView } from '../domain/article';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../common/languages';
 import {
@@ -13,8 +14,9 @@ import {
   type HealthResponse,
   type SourcesResponse,
 } from '../../common/contract';
+import { withinSearchLimits } from '../../common/search-text';
 import { missingIdError } from './errors';
-import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
+import { defaultRequestOptions, requestJson, type QueryValues, type RequestOptions } from './http';
 
 export interface LatestParams {
   language: LanguageCode;
@@ -81,7 +83,8 @@ function languageOrDefault(language: LanguageCode | undefined): LanguageCode {
   return language ?? DEFAULT_LANGUAGE;
 }
 
-function latestQuery(params: LatestParams) {
+/** The query of /articles/latest for these parameters, as it is sent (and as the server embeds it in a page). */
+export function latestQuery(params: LatestParams) {
   return {
     language: languageOrDefault(params.language),
     limit: clampLimit(params.limit),
@@ -90,6 +93,11 @@ function latestQuery(params: LatestParams) {
     source: params.source,
     difficulty: params.difficulty,
   };
+}
+
+/** An API page as the list machine holds it. */
+export function toCardPage(page: ArticlePage): CardPage {
+  return { cards: page.articles.map(toArticleCard), total: page.total, ...(page.total_capped === true ? { totalCapped: true } : {}) };
 }
 
 export function createApiClient(options: Partial<RequestOptions> = {}): ArticlesApi {
@@ -134,10 +142,9 @@ export function createApiClient(options: Partial<RequestOptions> = {}): Articles
       return page.articles.map(toArticleCard);
     },
 
-    async listPage({ search, ...filters }, signal) {
-      const q = withinSearchLimits(search);
-      const page = await (q === '' ? latestPage(filters, signal) : searchPage({ ...filters, q }, signal));
-      return { cards: page.articles.map(toArticleCard), total: page.total, ...(page.total_capped === true ? { totalCapped: true } : {}) };
+    async listPage(params, signal) {
+      const { path, query } = listPageRequest(params);
+      return toCardPage(await requestJson(path, query, ArticlePageCodec, withSignal(signal)));
     },
 
     health(signal) {
@@ -146,23 +153,15 @@ export function createApiClient(options: Partial<RequestOptions> = {}): Articles
   };
 }
 
-/**
- * The search box has no bound (spec); a longer paste is cut to what the server accepts (its first
- * words, then its characters, never a control character) rather than failing with a 400.
- */
-export function withinSearchLimits(search: string): string {
-  const kept: string[] = [];
-  let words = 0;
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const controlCharacters = /[\u0000-\u001f\u007f]/g;
-  for (const token of search.replace(controlCharacters, ' ').trim().split(/\s+/u)) {
-    if (/[\p{L}\p{N}]/u.test(token)) {
-      if (words === QUERY_LIMITS.qMaxTerms) break;
-      words += 1;
-    }
-    kept.push(token);
-  }
-  return [...kept.join(' ')].slice(0, QUERY_LIMITS.qMaxLength).join('').trim();
+/** The request the list page's question becomes: ranked search when there is a term, else the latest. */
+export function listPageRequest({ search, ...filters }: ListPageParams): {
+  path: '/articles/latest' | '/articles/search';
+  query: QueryValues;
+} {
+  const q = withinSearchLimits(search);
+  return q === ''
+    ? { path: '/articles/latest', query: latestQuery(filters) }
+    : { path: '/articles/search', query: { q, ...latestQuery(filters) } };
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -26,17 +26,21 @@ export interface AppProps {
   location?: RouterLocation;
   /** Consent storage, analytics services and site origin; the browser's real ones when absent. */
   consentAnalytics?: ConsentAnalyticsSetup;
+  /** Server rendering: the address being rendered (wouter's ssrPath and ssrSearch). */
+  ssr?: { path: string; search: string };
 }
 
 /** The header's due count over raw IndexedDB: a few hundred bytes in the first-load JS, no idb. */
 const DUE_COUNT = { count: () => countDue(), onChange: onWordsChanged };
 
-export function App({ services, texts, location, consentAnalytics }: AppProps) {
+export function App({ services, texts, location, consentAnalytics, ssr }: AppProps) {
   const [gated] = useState(() => gateOnTexts(location ?? { hook: useBrowserLocation }, texts, services.reload));
+  // On the server wouter's hooks read the address being rendered; every language's texts are loaded there.
+  const ssrProps = ssr === undefined ? {} : { ssrPath: ssr.path, ssrSearch: ssr.search };
   return (
     <ServicesProvider services={services}>
       <TextsContext.Provider value={texts}>
-        <Router hook={gated.hook} searchHook={gated.searchHook}>
+        <Router hook={gated.hook} searchHook={gated.searchHook} {...ssrProps}>
           <LocationProvider>
             <ConsentAndAnalyticsProvider setup={consentAnalytics}>
               <AppShell header={<SiteHeader dueCount={DUE_COUNT} />} afterMain={<FooterAndCookieBanner />}>

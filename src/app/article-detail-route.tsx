@@ -6,11 +6,11 @@
  * articleShown/articleLeft actions.
  */
 import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ArticleView } from '../domain/article';
-import { textLanguageFor } from '../../common/languages';
+import { apiLanguageFor, textLanguageFor } from '../../common/languages';
 import { decodePathSegment, languageFromPath, pageAt } from '../domain/routing';
 import type { WordEntry } from '../domain/word-lookup';
 import { createDictionaryClient } from '../api/dictionary-client';
@@ -58,6 +58,7 @@ export default function ArticleDetailRoute() {
     speech,
     logger = consoleLogger,
     wordStore,
+    firstAnswers,
   } = useServices();
   const params = useParams<{ articleId?: string }>();
   const [path] = useLocation();
@@ -70,8 +71,15 @@ export default function ArticleDetailRoute() {
   const readingLogic = useMemo(() => wiredReadingProgress(feed, track), [feed, track]);
   const reading = useActorRef(readingLogic, { inspect });
 
+  const sanitiser = useMemo(() => injectedSanitiser ?? createDomPurifySanitiser(), [injectedSanitiser]);
+  // A server-rendered article starts the page loaded; its body is sanitised here, as the machine's sanitiseBody would.
+  const [initial] = useState(() => {
+    const article = firstAnswers?.article(articleId, apiLanguageFor(language));
+    if (article === undefined) return undefined;
+    return { article, html: article.body == null ? null : sanitiser.sanitise(article.body).html };
+  });
+
   const logic = useMemo(() => {
-    const sanitiser = injectedSanitiser ?? createDomPurifySanitiser();
     return articleDetailMachine.provide({
       actors: {
         fetchArticle: fromPromise<ArticleView, ArticleRequest>(({ input, signal }) =>
@@ -101,7 +109,7 @@ export default function ArticleDetailRoute() {
         articleLeft: () => reading.send({ type: 'ARTICLE_LEFT' }),
       },
     });
-  }, [api, reload, injectedSanitiser, logger, feed, reading]);
+  }, [api, reload, sanitiser, logger, feed, reading]);
 
   const dictionary = useMemo(() => injectedDictionary ?? createDictionaryClient(), [injectedDictionary]);
   const lookupLogic = useMemo(() => {
@@ -123,7 +131,10 @@ export default function ArticleDetailRoute() {
   );
 
   return (
-    <ArticleDetailActorContext.Provider logic={logic} options={{ input: { articleId, language }, inspect }}>
+    <ArticleDetailActorContext.Provider
+      logic={logic}
+      options={{ input: { articleId, language, ...(initial ? { initial } : {}) }, inspect }}
+    >
       <DetailHead articleId={articleId} />
       {/* A new text language starts a fresh look-up actor: an entry never shows in the old language. */}
       <WordLookupActorContext.Provider key={textLanguage} logic={lookupLogic} options={{ input: { language: textLanguage }, inspect }}>

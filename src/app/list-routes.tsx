@@ -2,11 +2,11 @@
 import { useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import type { ArticlesApi, CardPage } from '../api/client';
+import type { ArticlesApi, CardPage, ListPageParams } from '../api/client';
 import { prepareShortDates } from '../domain/dates';
 import { addressWithFilters, ALL, filtersFromQuery } from '../domain/filters';
 import { prepareCounts } from '../domain/number-format';
-import { DATE_LOCALES, textLanguageFor } from '../../common/languages';
+import { apiLanguageFor, DATE_LOCALES, textLanguageFor } from '../../common/languages';
 import { languageFromPath, pageAt, type Page } from '../domain/routing';
 import { articleListMachine, type ArticleListEvent, type ArticlePageRequest } from '../machines/article-list-machine';
 import { ArticleListActorContext } from '../views/articles/article-list-context';
@@ -33,17 +33,15 @@ const homePage: PageFetcher = async (api, { language, limit }, signal) => {
 
 const optional = <T extends string>(value: T | typeof ALL): T | undefined => (value === ALL ? undefined : value);
 
-const listPage: PageFetcher = (api, { filters, ...page }, signal) =>
-  api.listPage(
-    {
-      ...page,
-      search: filters.search,
-      category: optional(filters.category),
-      source: optional(filters.source),
-      difficulty: optional(filters.difficulty),
-    },
-    signal,
-  );
+const listPageParams = ({ filters, ...page }: ArticlePageRequest): ListPageParams => ({
+  ...page,
+  search: filters.search,
+  category: optional(filters.category),
+  source: optional(filters.source),
+  difficulty: optional(filters.difficulty),
+});
+
+const listPage: PageFetcher = (api, request, signal) => api.listPage(listPageParams(request), signal);
 
 /**
  * The list machine wired to the real API and to the address. `follows` says what a new address
@@ -97,11 +95,12 @@ export function HomeRoute() {
   const [path] = useLocation();
   const logic = useListLogic(homePage, homeFollows);
   const inspect = useInspect();
+  const { firstAnswers } = useServices();
+  const language = languageFromPath(path);
+  const cards = firstAnswers?.latestArticles({ language: apiLanguageFor(language), limit: HOME_ARTICLE_LIMIT });
+  const input = { language, limit: HOME_ARTICLE_LIMIT, ...(cards ? { initial: { cards, total: cards.length } } : {}) };
   return (
-    <ArticleListActorContext.Provider
-      logic={logic}
-      options={{ input: { language: languageFromPath(path), limit: HOME_ARTICLE_LIMIT }, inspect }}
-    >
+    <ArticleListActorContext.Provider logic={logic} options={{ input, inspect }}>
       <HomeHead />
       <HomeArticleClickTracker>
         <HomePage />
@@ -115,8 +114,14 @@ export function ArticleListRoute() {
   const search = useSearch();
   const logic = useListLogic(listPage, listFollows);
   const inspect = useInspect();
+  const { firstAnswers } = useServices();
   // Started with the address's filters, so a reloaded or shared result page asks the same question.
-  const input = { language: languageFromPath(path), limit: LIST_ARTICLE_LIMIT, filters: filtersFromQuery(search) };
+  const language = languageFromPath(path);
+  const filters = filtersFromQuery(search);
+  const initial = firstAnswers?.listPage(
+    listPageParams({ language: apiLanguageFor(language), limit: LIST_ARTICLE_LIMIT, offset: 0, filters }),
+  );
+  const input = { language, limit: LIST_ARTICLE_LIMIT, filters, ...(initial ? { initial } : {}) };
   return (
     <ArticleListActorContext.Provider logic={logic} options={{ input, inspect }}>
       <ListHead />

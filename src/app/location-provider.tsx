@@ -19,6 +19,7 @@ import { LanguageActorContext } from '../views/language-context';
 import { TextsContext } from '../views/texts-context';
 import { createFeed, follow, type Feed } from './feeds';
 import { useInspect } from './inspector';
+import { useServices } from './services';
 
 export interface PageLocation {
   readonly path: string;
@@ -41,7 +42,13 @@ export function LocationProvider({ children }: { children: ReactNode }) {
   const search = useSearch();
   const inspect = useInspect();
   const texts = useContext(TextsContext);
-  const [feed] = useState(() => createFeed<PageLocation>({ path, search }));
+  const { firstAnswers } = useServices();
+  const [feed] = useState(() => {
+    const created = createFeed<PageLocation>({ path, search });
+    // The server's answers are for the page it rendered; once the learner moves on, screens fetch as usual.
+    if (firstAnswers) created.subscribe(() => firstAnswers.expire());
+    return created;
+  });
 
   useLayoutEffect(() => {
     const { path: shown, search: shownSearch } = feed.current();

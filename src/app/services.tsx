@@ -7,6 +7,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { createApiClient, type ArticlesApi } from '../api/client';
 import type { DictionaryApi } from '../api/dictionary-client';
+import type { FirstAnswers } from '../api/page-data';
 import type { HtmlSanitiser } from '../platform/html-sanitiser';
 import { consoleLogger, type Logger } from '../platform/logger';
 import type { SpeechEngine } from '../platform/speech-engine';
@@ -24,15 +25,18 @@ export interface AppServices {
   readonly speech?: SpeechEngine;
   /** Saved words; when absent, the routes that need them load the IndexedDB store in their own chunk. */
   readonly wordStore?: () => Promise<WordStore>;
+  /** The answers a server-rendered page carries (src/api/page-data.ts); the routes start loaded from them. */
+  readonly firstAnswers?: FirstAnswers;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
 
-export function createDefaultServices(): AppServices {
+export function createDefaultServices(firstAnswers?: FirstAnswers): AppServices {
   return {
     api: createApiClient(),
     reload: () => window.location.reload(),
     logger: consoleLogger,
+    ...(firstAnswers ? { firstAnswers } : {}),
   };
 }
 

@@ -26,6 +26,8 @@ export interface ArticleDetailContext {
 export interface ArticleDetailInput {
   articleId: string;
   language: string;
+  /** The article and its sanitised body, when the page already carries them (server rendering): the page starts loaded. */
+  initial?: { article: ArticleView; html: string | null };
 }
 
 export interface ArticleRequest {
@@ -82,22 +84,28 @@ export const articleDetailMachine = setup({
       event.type === 'ARTICLE_REQUESTED' && (event.articleId !== context.articleId || event.language !== context.language),
     hasBody: ({ context }) => context.article?.body != null,
     hasHtml: ({ context }) => context.html !== null && context.html.trim() !== '',
+    hasArticle: ({ context }) => context.article !== null,
   },
 }).createMachine({
   id: 'articleDetail',
   context: ({ input }) => ({
     articleId: input.articleId,
     language: input.language,
-    article: null,
-    html: null,
+    article: input.initial?.article ?? null,
+    html: input.initial?.html ?? null,
     errorMessage: null,
   }),
   invoke: { id: 'location', src: 'locationChanges' },
-  initial: 'loading',
+  initial: 'starting',
   on: {
     ARTICLE_REQUESTED: { guard: 'isDifferentRequest', target: '.loading', actions: 'requestArticle' },
   },
   states: {
+    // Transient: a server-rendered page carries the article, already sanitised by the route.
+    starting: {
+      description: 'Never seen: starts loaded with the article the server rendered, or loads it.',
+      always: [{ guard: 'hasArticle', target: 'checkingHtml' }, { target: 'loading' }],
+    },
     loading: {
       description: 'A spinner with "Loading article…" under the back link.',
       entry: assign({ article: null, html: null, errorMessage: null }),

@@ -49,6 +49,8 @@ export interface ArticleListInput {
   language: string;
   limit: number;
   filters?: Partial<ArticleFilters>;
+  /** The first page for these filters, when the page carries it (server rendering): the list starts loaded. */
+  initial?: CardPage;
 }
 
 export interface ArticlePageRequest {
@@ -153,6 +155,7 @@ export const articleListMachine = setup({
     noVisibleCards: ({ context }) => visibleCards(context).length === 0,
     allLoaded: ({ context }) => context.cards.length >= context.total,
     answered: ({ context }) => sameFilters(context.query, context.filters),
+    startsLoaded: ({ event }) => (event as unknown as { input?: ArticleListInput }).input?.initial !== undefined, // xstate.init's input
   },
 }).createMachine({
   id: 'articleList',
@@ -161,16 +164,16 @@ export const articleListMachine = setup({
     return {
       language: input.language,
       limit: input.limit,
-      cards: [],
-      total: 0,
-      totalCapped: false,
+      cards: input.initial?.cards ?? [],
+      total: input.initial?.total ?? 0,
+      totalCapped: input.initial?.totalCapped === true,
       filters,
       query: filters,
       errorMessage: null,
     };
   },
   invoke: { id: 'location', src: 'locationChanges' },
-  initial: 'loading',
+  initial: 'starting',
   on: {
     LANGUAGE_CHANGED: { guard: 'isNewLanguage', target: '.loading', actions: 'setLanguage' },
     // Filters may change while nothing is shown (e.g. after an error); the next fetch uses them.
@@ -178,6 +181,11 @@ export const articleListMachine = setup({
     QUERY_CHANGED: { guard: 'isNewQuery', actions: 'updateFilters' },
   },
   states: {
+    starting: {
+      description:
+        'Never seen: when the page the server rendered carries the first page, the list starts loaded with it (cards or none); otherwise it loads.',
+      always: [{ guard: 'startsLoaded', target: 'loaded' }, { target: 'loading' }],
+    },
     loading: {
       description: 'A spinner with "Loading articles…" (on the list page under the title and the filters).',
       // A filter set before the first answer asks again with it rather than filtering the wrong page.

@@ -42,7 +42,10 @@ function englishVoices(all: readonly SpeechSynthesisVoice[]): SpeechVoice[] {
     .map((voice) => ({ id: voice.voiceURI || voice.name, name: voice.name, lang: voice.lang, accent: accentOf(voice.lang) }));
 }
 
-export function createBrowserSpeechEngine(host: SpeechWindow = window as SpeechWindow): SpeechEngine {
+// A server render has no window: its engine has no speech, and the player shows the same loading state as in a browser.
+export function createBrowserSpeechEngine(
+  host: SpeechWindow = typeof window === 'undefined' ? {} : (window as SpeechWindow),
+): SpeechEngine {
   let current: SpeechSynthesisUtterance | null = null;
   const synthesis = () => host.speechSynthesis!;
 

@@ -38,6 +38,8 @@ async function onArticle(
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`/${language}/articles/${article!.article_id}`);
     await page.locator(`${BODY} .nr-w`).first().waitFor();
+    // The server-rendered body shows before the app has taken it over (sentences, taps).
+    await page.locator(`${HOST}[data-interactive]`).waitFor();
     await use(page);
   } finally {
     await context.close();

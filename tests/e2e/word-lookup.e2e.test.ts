@@ -36,6 +36,8 @@ async function onArticle(language: JourneyLanguage, use: (page: Page) => Promise
   try {
     await page.goto(`/${language}/articles/${id}`);
     await page.locator(`${BODY} .nr-w`).first().waitFor();
+    // The server-rendered body shows before the app listens to taps on it.
+    await page.locator('[data-testid="article-body-host"][data-interactive]').waitFor();
     await page.evaluate(() => document.fonts.ready);
     await use(page);
   } finally {

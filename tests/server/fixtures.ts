@@ -10,6 +10,7 @@ import { buildServer } from '../../server/app';
 import { testConfig, type ServerConfig } from '../../server/config';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import type { Dictionary } from '../../server/dictionary/types';
+import type { ModuleLoader } from '../../server/http/server-entry';
 import { contentHashOf } from '../../server/store/content-hash';
 import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
@@ -178,7 +179,14 @@ export function testDictionaryPath(): string {
 }
 
 export async function startTestServer(
-  options: { articles?: readonly ArticleInput[]; config?: Partial<ServerConfig>; withDist?: boolean; withDictionary?: boolean } = {},
+  options: {
+    articles?: readonly ArticleInput[];
+    config?: Partial<ServerConfig>;
+    withDist?: boolean;
+    withDictionary?: boolean;
+    /** Stands in for importing dist/server/entry-server.js (vitest's module runner cannot import it by URL). */
+    loadServerEntry?: ModuleLoader;
+  } = {},
 ): Promise<TestContext> {
   const dir = makeTempDir();
   const store = openSqliteStore(join(dir, 'test.db'));
@@ -191,7 +199,12 @@ export async function startTestServer(
     rateLimitMax: 0,
     ...options.config,
   });
-  const app = await buildServer({ store, config, ...(options.withDictionary ? { dictionary: testDictionary() } : {}) });
+  const app = await buildServer({
+    store,
+    config,
+    ...(options.withDictionary ? { dictionary: testDictionary() } : {}),
+    ...(options.loadServerEntry ? { loadServerEntry: options.loadServerEntry } : {}),
+  });
   await app.ready();
   return {
     dir,

@@ -2,7 +2,7 @@
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STAMP_FILE, computeStamp, needsBuild } from '../../server/build/web-build';
+import { SERVER_ENTRY_FILE, STAMP_FILE, computeStamp, needsBuild } from '../../server/build/web-build';
 import { makeTempDir } from './fixtures';
 
 let root: string;
@@ -19,6 +19,8 @@ function project(): { root: string; dist: string; env: Record<string, string> } 
   const dist = join(root, 'dist');
   mkdirSync(dist);
   writeFileSync(join(dist, 'index.html'), '<html></html>');
+  mkdirSync(join(dist, 'server'));
+  writeFileSync(join(dist, SERVER_ENTRY_FILE), 'export async function renderPage() { return ""; }\n');
   const env = { VITE_GA_MEASUREMENT_ID: 'G-1', PATH: '/usr/bin' };
   writeFileSync(join(dist, STAMP_FILE), JSON.stringify(computeStamp(root, env)));
   return { root, dist, env };
@@ -37,6 +39,8 @@ describe('build-if-stale', () => {
     const p = project();
     rmSync(join(p.dist, STAMP_FILE));
     expect(needsBuild(p.root, p.dist, p.env)).toMatchObject({ build: true });
+    rmSync(join(p.dist, SERVER_ENTRY_FILE));
+    expect(needsBuild(p.root, p.dist, p.env)).toEqual({ build: true, reason: 'no server-rendering build in dist/' });
     rmSync(join(p.dist, 'index.html'));
     expect(needsBuild(p.root, p.dist, p.env)).toEqual({ build: true, reason: 'no build in dist/' });
   });

@@ -9,7 +9,10 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import type { InspectionEvent } from 'xstate';
+import type { CardPage } from '../../src/api/client';
 import type { DictionaryApi } from '../../src/api/dictionary-client';
+import type { FirstAnswers } from '../../src/api/page-data';
+import type { ArticleView } from '../../src/domain/article';
 import type { ConsentAnalyticsSetup } from '../../src/app/consent-and-analytics';
 import { App } from '../../src/app/app';
 import { createTextsSource, TEXT_CHUNKS } from '../../src/app/text-chunks';
@@ -43,6 +46,21 @@ export interface RenderAppOptions {
   readonly wordStore?: WordStore;
   /** The page texts; every language's, loaded from the start, when absent. */
   readonly texts?: TextsSource;
+  /** The answers a server-rendered page would carry (src/api/page-data.ts): the routes start loaded from them. */
+  readonly firstAnswers?: FirstAnswers;
+}
+
+/** First answers that give `page` for the first list or home request and `article` for the first article, until the first navigation. */
+export function servedAnswers({ page, article }: { page?: CardPage; article?: ArticleView }): FirstAnswers {
+  let expired = false;
+  return {
+    latestArticles: () => (expired ? undefined : page?.cards),
+    listPage: () => (expired ? undefined : page),
+    article: () => (expired ? undefined : article),
+    expire: () => {
+      expired = true;
+    },
+  };
 }
 
 export function renderApp(path: string, options: RenderAppOptions = {}) {
@@ -60,6 +78,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     ...(options.sanitiser ? { sanitiser: options.sanitiser } : {}),
     ...(options.speech ? { speech: options.speech } : {}),
     ...(options.wordStore ? { wordStore: () => Promise.resolve(options.wordStore!) } : {}),
+    ...(options.firstAnswers ? { firstAnswers: options.firstAnswers } : {}),
   };
   if (options.history === 'browser') window.history.replaceState(null, '', path);
   const user = userEvent.setup();

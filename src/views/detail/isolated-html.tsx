@@ -38,6 +38,21 @@ function applyStyles(root: ShadowRoot, css: string): boolean {
 }
 
 /**
+ * On the server the body goes out in a declarative shadow root (`<template shadowrootmode>`), so a
+ * page read without JavaScript shows it, isolated as in the browser. The browser turns the template
+ * into the host's shadow root while parsing, leaving the host with no light children: the client
+ * renders the host with empty inner HTML, which hydrates against it, and its layout effect reuses
+ * that shadow root.
+ */
+function serverMarkup(html: string, css: string, lang: string | undefined): string {
+  if (typeof document !== 'undefined') return '';
+  const langAttribute = lang === undefined ? '' : ` lang="${lang.replace(/[^A-Za-z0-9-]/g, '')}"`;
+  // Our own stylesheet: it holds no "</style", but the guard costs nothing.
+  const style = css.replace(/<\/style/gi, '<\\/style');
+  return `<template shadowrootmode="open"><style>${style}</style><div class="article-body"${langAttribute}>${html}</div></template>`;
+}
+
+/**
  * Renders HTML inside a shadow root, so the page's styles do not reach the article body and the
  * body's styles do not reach the page.
  */
@@ -52,10 +67,23 @@ export function IsolatedHtml({ html, css, lang, className, activations, onRender
     }
   });
   const rendered = useEffectEvent((container: HTMLElement) => onRendered?.(container));
+  // Only the first body can be the server's; a later one (another article) is always written here.
+  const firstBody = useRef(true);
 
   useLayoutEffect(() => {
     const host = hostRef.current;
     if (host === null) return;
+    // A server-rendered page already has the shadow root (declarative); it is reused, not attached again,
+    // and so is the body in it: the reader may already be looking at it (or pointing at a word), and it is the
+    // same article, sanitised on the server, already shown by the browser before any script ran.
+    const server = firstBody.current
+      ? [...(host.shadowRoot?.children ?? [])].find((child) => child.classList.contains('article-body'))
+      : null;
+    firstBody.current = false;
+    if (server instanceof HTMLElement) {
+      rendered(server);
+      return;
+    }
     const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
     const adopted = applyStyles(root, css);
     const container = document.createElement('div');
@@ -78,8 +106,17 @@ export function IsolatedHtml({ html, css, lang, className, activations, onRender
     if (!root) return;
     const listener = (event: Event) => activate(event);
     root.addEventListener('click', listener);
+    // Words answer taps from now on (a server-rendered body is on screen before this).
+    root.host.toggleAttribute('data-interactive', true);
     return () => root.removeEventListener('click', listener);
   }, []);
 
-  return <div ref={hostRef} className={className} data-testid="article-body-host" />;
+  return (
+    <div
+      ref={hostRef}
+      className={className}
+      data-testid="article-body-host"
+      dangerouslySetInnerHTML={{ __html: serverMarkup(html, css, lang) }}
+    />
+  );
 }

@@ -8,19 +8,24 @@
 import { serializeStructuredData, type HeadTags } from '../../domain/head-tags';
 
 export function HeadTagsView({ tags }: { tags: HeadTags }) {
+  // On the server the page answer's head already holds these tags (server/http/html-shell.ts), and React
+  // would put its copies in the body; hoisted tags are not hydrated in place, so leaving them out there is safe.
+  const hoisted = typeof document !== 'undefined';
   return (
     <>
-      <title>{tags.title}</title>
-      {tags.metas.map((meta, index) =>
-        meta.property !== undefined ? (
-          <meta key={`p-${meta.property}-${index}`} property={meta.property} content={meta.content} />
-        ) : (
-          <meta key={`n-${meta.name}-${index}`} name={meta.name} content={meta.content} />
-        ),
-      )}
-      {tags.links.map((link) => (
-        <link key={`${link.rel}-${link.hrefLang ?? ''}`} rel={link.rel} href={link.href} hrefLang={link.hrefLang} />
-      ))}
+      {hoisted ? <title>{tags.title}</title> : null}
+      {hoisted &&
+        tags.metas.map((meta, index) =>
+          meta.property !== undefined ? (
+            <meta key={`p-${meta.property}-${index}`} property={meta.property} content={meta.content} />
+          ) : (
+            <meta key={`n-${meta.name}-${index}`} name={meta.name} content={meta.content} />
+          ),
+        )}
+      {hoisted &&
+        tags.links.map((link) => (
+          <link key={`${link.rel}-${link.hrefLang ?? ''}`} rel={link.rel} href={link.href} hrefLang={link.hrefLang} />
+        ))}
       {tags.structuredData.map((data, index) => (
         <script
           key={`ld-${index}`}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LANGUAGE_OPTIONS, OFFERED_LANGUAGES, isLanguageCode } from '../../../common/languages';
+import { withLanguage } from '../../domain/routing';
 import { LanguageActorContext } from '../language-context';
 import { useTexts } from '../use-texts';
 
@@ -13,6 +14,8 @@ export function LanguageSelector() {
   const actor = LanguageActorContext.useActorRef();
   const language = LanguageActorContext.useSelector((snapshot) => snapshot.context.language);
   const open = LanguageActorContext.useSelector((snapshot) => snapshot.matches('selectorOpen'));
+  const path = LanguageActorContext.useSelector((snapshot) => snapshot.context.path);
+  const search = LanguageActorContext.useSelector((snapshot) => snapshot.context.search);
   const [activeIndex, setActiveIndex] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -146,6 +149,18 @@ export function LanguageSelector() {
           })}
         </ul>
       ) : null}
+      {/* Without JavaScript the toggle does nothing: the same choice as plain links to the page in each language. */}
+      <noscript>
+        <ul className="language-links" aria-label={texts.languageSelector.listLabel}>
+          {OFFERED_LANGUAGES.map((code) => (
+            <li key={code}>
+              <a href={withLanguage(path, code, search)} hrefLang={code} lang={code} aria-current={code === language ? 'page' : undefined}>
+                {LANGUAGE_OPTIONS[code].name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </noscript>
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { TEXTS } from '../../../src/domain/all-texts';
 import { newPage, SAVED_REJECTION, type Harness } from './harness';
 
 export const BODY_HOST = '[data-testid="article-body-host"]';
+/** The body once the app has taken it over from the server's HTML: taps and Save buttons work (IsolatedHtml). */
+export const INTERACTIVE_BODY = `${BODY_HOST}[data-interactive]`;
 const t = SAVED_WORDS_TEXTS.zh;
 
 /** A returning learner's page (no cookie banner), closed after `use`. */
@@ -26,7 +28,8 @@ export async function articlesWithVocabulary(page: Page, ids: readonly string[])
   const found: string[] = [];
   for (const id of ids) {
     await page.goto(`/zh/articles/${id}`);
-    await page.locator(`${BODY_HOST} .nr-article-body`).waitFor();
+    // The server-rendered body shows before the app has made it interactive (Save buttons, taps).
+    await page.locator(INTERACTIVE_BODY).waitFor();
     if ((await page.locator(`${BODY_HOST} .nr-save-word`).count()) >= 2) found.push(id);
     if (found.length === 2) return found;
   }
@@ -45,6 +48,7 @@ export async function saveFromVocabulary(page: Page): Promise<string> {
 /** Opens the entry of a word of the text (vocabulary words first) and saves it there; returns the word as tapped. */
 export async function saveFromEntry(page: Page): Promise<string> {
   const words = page.locator(`${BODY_HOST} .nr-article-body :is(.nr-vocab-word, .nr-w)`);
+  await page.locator(INTERACTIVE_BODY).waitFor();
   await words.first().waitFor();
   for (let index = 0; index < Math.min(30, await words.count()); index += 1) {
     await words.nth(index).click();

@@ -56,6 +56,12 @@ export const articleDetailModel: MachineModel = {
   source: 'src/machines/article-detail-machine.ts',
   scenarios: [
     { id: 'detail-zh', title: 'The learner opens /zh/articles/city-bikes', input: { articleId: MODEL_ARTICLE.id, language: 'zh' } },
+    {
+      id: 'detail-zh-server-rendered',
+      title: 'The learner opens /zh/articles/city-bikes rendered by the server, the article in the page',
+      input: { articleId: MODEL_ARTICLE.id, language: 'zh', initial: { article: MODEL_ARTICLE, html: SANITISED_HTML } },
+      shortestOnly: true,
+    },
   ],
   events(snapshot) {
     return eventsFromTable('article detail', snapshot, detailPayloads, never);

@@ -21,6 +21,11 @@ export interface Scenario {
   readonly id: string;
   readonly title: string;
   readonly input: unknown;
+  /**
+   * Only shortest paths: for a start whose later course another scenario's simple paths already walk
+   * (a server-rendered page starts where a fetched one arrives), so the path files stay readable.
+   */
+  readonly shortestOnly?: boolean;
 }
 
 export interface MachineModel {

@@ -210,9 +210,10 @@ export function generatePaths(model: MachineModel): MachinePaths {
     const shortest = byLength(
       getShortestPaths(model.machine, { ...common, events: (snapshot: AnyMachineSnapshot) => model.events(snapshot) }),
     );
-    const simple = byLength(
-      getSimplePaths(model.machine, { ...common, events: (snapshot: AnyMachineSnapshot) => model.simpleEvents(snapshot) }),
-    );
+    const simple =
+      scenario.shortestOnly === true
+        ? []
+        : byLength(getSimplePaths(model.machine, { ...common, events: (snapshot: AnyMachineSnapshot) => model.simpleEvents(snapshot) }));
     return {
       scenario,
       shortest: shortest.map((path, index) => toGeneratedPath(model, scenario, 'shortest', index, path)),

@@ -8,7 +8,10 @@ import { articleView, deferred } from '../../support/fake-api';
 type Fetch = (input: ArticleRequest, signal: AbortSignal) => Promise<ArticleView>;
 type Sanitise = (body: string) => Promise<SanitisedBody>;
 
-function start(fetch: Fetch, options: { sanitise?: Sanitise; articleId?: string; language?: string } = {}) {
+function start(
+  fetch: Fetch,
+  options: { sanitise?: Sanitise; articleId?: string; language?: string; initial?: { article: ArticleView; html: string | null } } = {},
+) {
   const fetchSpy = vi.fn(fetch);
   const sanitiseSpy = vi.fn<Sanitise>(options.sanitise ?? (async (body) => ({ html: `[safe]${body}` })));
   const reloadPage = vi.fn();
@@ -20,12 +23,36 @@ function start(fetch: Fetch, options: { sanitise?: Sanitise; articleId?: string;
     actions: { reloadPage },
   });
   const actor = createActor(machine, {
-    input: { articleId: options.articleId ?? 'city-bikes', language: options.language ?? 'zh' },
+    input: {
+      articleId: options.articleId ?? 'city-bikes',
+      language: options.language ?? 'zh',
+      ...(options.initial ? { initial: options.initial } : {}),
+    },
   }).start();
   return { actor, fetch: fetchSpy, sanitise: sanitiseSpy, reloadPage };
 }
 
 const settled = (s: { matches: (v: 'loaded' | 'error') => boolean }) => s.matches('loaded') || s.matches('error');
+
+describe('article detail machine: a server-rendered article', () => {
+  it('starts loaded with the article and body it was given, asking and sanitising nothing', () => {
+    const article = articleView();
+    const { actor, fetch, sanitise } = start(async () => article, { initial: { article, html: '<p>safe</p>' } });
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'withBody' });
+    expect(actor.getSnapshot().context).toMatchObject({ article, html: '<p>safe</p>' });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(sanitise).not.toHaveBeenCalled();
+  });
+
+  it('starts at loaded.withoutBody when the given body is empty, and another article still fetches', async () => {
+    const article = articleView();
+    const { actor, fetch } = start(async () => article, { initial: { article, html: null } });
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'withoutBody' });
+    actor.send({ type: 'ARTICLE_REQUESTED', articleId: 'clinic-hours', language: 'zh' });
+    await waitFor(actor, settled);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('article detail machine', () => {
   it('fetches the article, sanitises its body and ends in loaded.withBody', async () => {

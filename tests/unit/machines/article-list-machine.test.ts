@@ -13,6 +13,25 @@ import {
 import { CARDS, deferred } from '../../support/fake-api';
 import { all, loaded, server, settled, start } from './article-list-support';
 
+describe('article list machine: a server-rendered first page', () => {
+  it('starts loaded with the page it was given, asking nothing, and a new language still fetches', async () => {
+    const { actor, fetch } = start(all, { language: 'zh', limit: 20, initial: { cards: CARDS.slice(0, 2), total: 7 } });
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'more' });
+    expect(actor.getSnapshot().context).toMatchObject({ cards: CARDS.slice(0, 2), total: 7 });
+    expect(fetch).not.toHaveBeenCalled();
+    actor.send({ type: 'LANGUAGE_CHANGED', language: 'es' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    await waitFor(actor, loaded);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts at the empty state for a page with no cards (an answer, not a page still loading)', () => {
+    const { actor, fetch } = start(all, { language: 'en', limit: 20, filters: { search: 'zzqxv' }, initial: { cards: [], total: 0 } });
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'empty' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
 describe('article list machine: first page', () => {
   it('loads the first page in the API language with the given limit and no filters', async () => {
     const { actor, fetch } = start(all, { language: 'es', limit: 20 });

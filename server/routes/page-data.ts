@@ -1,0 +1,79 @@
+/**
+ * What a page's screens ask the API for first, read on the server so the page can be rendered with
+ * it and carry it (common/page-data.ts): home its latest 4, the list its first page of 20 for the
+ * address's search and filters, an article the article in the page's API language. Each request is
+ * written as the web app's client sends it (src/api/client.ts, src/app/list-routes.tsx) and answered
+ * by the same functions as the API (article-routes.ts), so the client finds exactly its own request.
+ */
+import { FILTERABLE_CATEGORIES, isDifficultyLevel, isSourceId, type CategoryId } from '../../common/catalog';
+import { apiLanguageFor } from '../../common/languages';
+import type { ApiQuery, PageData } from '../../common/page-data';
+import { withinSearchLimits } from '../../common/search-text';
+import type { PageRequest } from '../http/html-shell';
+import type { ArticleReader } from '../store/reader';
+import { articleAnswer, latestAnswer, searchAnswer, type ArticleAnswerDeps } from './article-routes';
+import type { LatestQuery } from './schemas';
+
+/** The web app's page sizes (src/app/list-routes.tsx: HOME_ARTICLE_LIMIT, LIST_ARTICLE_LIMIT). */
+export const HOME_PAGE_LIMIT = 4;
+export const LIST_PAGE_LIMIT = 20;
+
+export interface PageDataResult {
+  readonly data: PageData;
+  /** The page names an article that does not exist. */
+  readonly missingArticle: boolean;
+}
+
+/** The query without the parameters the client leaves out. */
+function sent(query: object): ApiQuery {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as ApiQuery;
+}
+
+/** The list's filters as the web app reads them from the address (src/domain/filters.ts: unknown values mean "all"). */
+function listQuery(search: string, language: LatestQuery['language']): { q: string; query: LatestQuery } {
+  const params = new URLSearchParams(search);
+  const category = params.get('category') ?? '';
+  const source = params.get('source') ?? '';
+  const difficulty = params.get('difficulty') ?? '';
+  return {
+    q: withinSearchLimits(params.get('q') ?? ''),
+    query: {
+      language,
+      limit: LIST_PAGE_LIMIT,
+      offset: 0,
+      ...((FILTERABLE_CATEGORIES as readonly string[]).includes(category) ? { category: category as CategoryId } : {}),
+      ...(isSourceId(source) ? { source } : {}),
+      ...(isDifficultyLevel(difficulty) ? { difficulty } : {}),
+    },
+  };
+}
+
+export async function readPageData(
+  reader: ArticleReader,
+  page: PageRequest,
+  search: string,
+  deps: ArticleAnswerDeps,
+): Promise<PageDataResult> {
+  const language = apiLanguageFor(page.lang);
+  if (page.kind === 'home') {
+    const query: LatestQuery = { language, limit: HOME_PAGE_LIMIT, offset: 0 };
+    return {
+      data: { answers: [{ path: '/articles/latest', query: sent(query), answer: await latestAnswer(reader, query) }] },
+      missingArticle: false,
+    };
+  }
+  if (page.kind === 'list') {
+    const { q, query } = listQuery(search, language);
+    const entry =
+      q === ''
+        ? { path: '/articles/latest' as const, query: sent(query), answer: await latestAnswer(reader, query) }
+        : { path: '/articles/search' as const, query: sent({ q, ...query }), answer: await searchAnswer(reader, { q, ...query }) };
+    return { data: { answers: [entry] }, missingArticle: false };
+  }
+  if (page.kind === 'detail' && page.articleId !== undefined) {
+    const answer = await articleAnswer(reader, page.articleId, language, deps);
+    if (answer === null) return { data: { answers: [] }, missingArticle: true };
+    return { data: { answers: [{ path: '/articles/:id', id: page.articleId, query: { language }, answer }] }, missingArticle: false };
+  }
+  return { data: { answers: [] }, missingArticle: false };
+}

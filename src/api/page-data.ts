@@ -1,0 +1,71 @@
+/**
+ * The answers a server-rendered page was rendered from (common/page-data.ts), decoded with the
+ * contract's codecs like every fetched payload. The routes start their machines from them, so the
+ * first render shows what the server showed and asks the API nothing; anything missing, broken or
+ * for another request is simply not there, and the route fetches as it always did.
+ */
+import { isLeft } from 'fp-ts/Either';
+import { PathReporter } from 'io-ts/PathReporter';
+import { toArticleCard, toArticleView, type ArticleCard, type ArticleView } from '../domain/article';
+import type { ArticlePage, ArticleResponse } from '../../common/contract';
+import type { LanguageCode } from '../../common/languages';
+import { PageDataCodec, requestKey, type PageData } from '../../common/page-data';
+import { latestQuery, listPageRequest, toCardPage, type CardPage, type LatestParams, type ListPageParams } from './client';
+
+export interface FirstAnswers {
+  /** The home page's cards, when the page carries exactly this request's answer. */
+  latestArticles(params: LatestParams): ArticleCard[] | undefined;
+  listPage(params: ListPageParams): CardPage | undefined;
+  article(id: string, language: LanguageCode): ArticleView | undefined;
+  /** After the first navigation every screen fetches as usual (the answers describe the first page only). */
+  expire(): void;
+}
+
+/** The embedded text decoded, or null (with the reason given to `onProblem`) when it is missing or broken. */
+export function decodePageData(text: string | null | undefined, onProblem: (reason: string) => void = () => {}): PageData | null {
+  if (text === null || text === undefined || text.trim() === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    onProblem(`The page's data is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+  const decoded = PageDataCodec.decode(parsed);
+  if (isLeft(decoded)) {
+    onProblem(`The page's data does not match the contract: ${PathReporter.report(decoded).slice(0, 3).join('; ')}`);
+    return null;
+  }
+  return decoded.right;
+}
+
+export function firstAnswersFrom(data: PageData | null): FirstAnswers {
+  const pages = new Map<string, ArticlePage>();
+  const articles = new Map<string, ArticleResponse>();
+  for (const entry of data?.answers ?? []) {
+    if (entry.path === '/articles/:id') articles.set(requestKey(`/articles/${entry.id}`, entry.query), entry.answer);
+    else pages.set(requestKey(entry.path, entry.query), entry.answer);
+  }
+  let expired = false;
+  const page = (path: string, query: Parameters<typeof requestKey>[1]) => (expired ? undefined : pages.get(requestKey(path, query)));
+  return {
+    latestArticles(params) {
+      return page('/articles/latest', latestQuery(params))?.articles.map(toArticleCard);
+    },
+    listPage(params) {
+      const { path, query } = listPageRequest(params);
+      const answer = page(path, query);
+      return answer === undefined ? undefined : toCardPage(answer);
+    },
+    article(id, language) {
+      const answer = expired ? undefined : articles.get(requestKey(`/articles/${id}`, { language }));
+      return answer === undefined ? undefined : toArticleView(answer.article);
+    },
+    expire() {
+      expired = true;
+    },
+  };
+}
+
+/** No answers: what tests and pages without server rendering get. */
+export const NO_FIRST_ANSWERS: FirstAnswers = firstAnswersFrom(null);

@@ -1,0 +1,147 @@
+/**
+ * Server rendering with JavaScript on: the first load of home, list and an article asks the API
+ * nothing the page already carries (the machines start from the embedded answers), client
+ * navigation afterwards fetches with its loading states as before, and no route logs a console
+ * error or warning (React reports a hydration mismatch as one).
+ */
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { cardTitles, JOURNEY_LANGUAGES, listArticles, previewTitle, texts } from './support/app';
+import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
+
+const harness = useHarness();
+
+/** Requests for data the first render needs: the latest or search page, or one article. */
+const DATA_REQUEST = /\/api\/articles\/(latest|search|[^/?]+)(\?|$)/;
+
+function watchDataRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    const { pathname, search } = new URL(request.url());
+    if (DATA_REQUEST.test(pathname)) seen.push(pathname + search);
+  });
+  return seen;
+}
+
+/** Chromium logs every 404 answer; on the routes that name nothing (the page and the API say 404) that is expected. */
+const NOT_FOUND_ANSWER = 'Failed to load resource: the server responded with a status of 404';
+
+/** Console errors and warnings, and uncaught errors, as text. */
+function watchConsole(page: Page, expectNotFound: () => boolean = () => false): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (expectNotFound() && message.text().startsWith(NOT_FOUND_ANSWER)) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Hydration is over once React has attached its handlers: the selector's toggle opens the list. */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('button.language-toggle').click();
+  await page.getByRole('listbox').waitFor();
+  await page.keyboard.press('Escape');
+}
+
+describe('first load from the embedded answers', () => {
+  it.each(JOURNEY_LANGUAGES)('%s: home, list and an article show their data without asking the API for it', async (language) => {
+    const latest = await listArticles(harness, language, 4);
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    const requests = watchDataRequests(page);
+    try {
+      await page.goto(`/${language}`);
+      await waitForHydration(page);
+      expect(await cardTitles(page)).toEqual(latest.map(previewTitle));
+
+      await page.goto(`/${language}/articles?q=bank`);
+      await waitForHydration(page);
+      expect((await cardTitles(page)).length).toBeGreaterThan(0);
+
+      await page.goto(`/${language}/articles/${latest[0]!.article_id}`);
+      await waitForHydration(page);
+      await expect.poll(() => page.locator('.article-body p').first().textContent()).toBeTruthy();
+      expect(requests).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('client navigation afterwards fetches and shows the loading state first', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    const requests = watchDataRequests(page);
+    try {
+      await page.goto('/en');
+      await waitForHydration(page);
+      expect(requests).toEqual([]);
+      // Held until the loading state has been seen.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.pathname === '/api/articles/latest',
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
+      await page.getByRole('link', { name: texts('en').home.viewAll }).click();
+      await page.getByText(texts('en').list.loading).waitFor();
+      release();
+      await expect.poll(async () => (await cardTitles(page)).length).toBe(20);
+      expect(requests.some((url) => url.startsWith('/api/articles/latest?'))).toBe(true);
+
+      // And back home: the first page's answers are not used again, home asks for its cards.
+      const before = requests.length;
+      await page.goBack();
+      await expect.poll(async () => (await cardTitles(page)).length).toBe(4);
+      expect(requests.slice(before).some((url) => url.includes('limit=4'))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('no console error or warning on any route', () => {
+  const routes = (language: string, articleId: string) => [
+    `/${language}`,
+    `/${language}#about`,
+    `/${language}/articles`,
+    `/${language}/articles?q=bank&category=business`,
+    `/${language}/articles/${articleId}`,
+    `/${language}/articles/no-such-article`,
+    `/${language}/no/such/page`,
+    `/${language}/words`,
+    `/${language}/review`,
+  ];
+
+  it.each(JOURNEY_LANGUAGES)('%s', async (language) => {
+    const [first] = await listArticles(harness, language, 1);
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    let route = '';
+    const problems = watchConsole(page, () => route.includes('/no-such-article') || route.includes('/no/such/page'));
+    try {
+      for (route of routes(language, first!.article_id)) {
+        await page.goto(route);
+        await waitForHydration(page);
+        expect(problems, route).toEqual([]);
+        // The server's head tags gave way to the app's without a duplicate (the not-found screen renders no head of its own).
+        expect(await page.locator('title').count(), route).toBeLessThanOrEqual(1);
+        if (!route.includes('/no/such/page')) expect(await page.title(), route).not.toBe('');
+      }
+      // The first visit with no saved choice: the banner comes once scripts run, without a mismatch.
+      const fresh = await newPage(harness);
+      const freshProblems = watchConsole(fresh.page);
+      await fresh.page.goto(`/${language}`);
+      await fresh.page
+        .getByRole('button', { name: /accept/i })
+        .or(fresh.page.locator('.cookie-banner button').first())
+        .first()
+        .waitFor();
+      expect(freshProblems).toEqual([]);
+      await fresh.context.close();
+    } finally {
+      await context.close();
+    }
+  });
+});

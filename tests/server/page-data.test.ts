@@ -1,0 +1,169 @@
+/**
+ * The data a server-rendered page carries (common/page-data.ts, server/routes/page-data.ts): the
+ * API's own answers for exactly the requests the web app's client makes first, embedded so that no
+ * article text can close the element, decoded by the client with the contract's codecs; and the
+ * shell as before when there is no server-rendering build or it fails.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodePageData, firstAnswersFrom } from '../../src/api/page-data';
+import { jsonForScriptElement, PAGE_DATA_ELEMENT_ID } from '../../common/page-data';
+import { article, FIXTURES, startTestServer, type TestContext } from './fixtures';
+
+const HOSTILE = article({
+  id: 'x-hostile',
+  source: 'bbc',
+  title: 'Breaking </script><script>alert(1)</script> news',
+  publishedAt: '2026-11-20T08:00:00Z',
+  summary: 'A summary with <!-- a comment opener, an & and a line\u2028separator.',
+  summaryTranslations: { es: 'Resumen </SCRIPT> en español.', zh: '' },
+  paragraphs: ['The mayor said "</script><img src=x onerror=alert(2)>" was not a quote.', 'A second paragraph, quite ordinary.'],
+  difficulty: 'beginner',
+  categories: ['politics'],
+});
+
+/** Stand-ins for the built server entry, chosen by the file's text: one shows what it was asked to render. */
+const STUB_ENTRY = 'stub';
+const BROKEN_ENTRY = 'broken';
+const ENTRIES: Record<string, { renderPage: (request: { url: string; data: { answers: unknown[] } }) => Promise<string> }> = {
+  [STUB_ENTRY]: { renderPage: async ({ url, data }) => `<main data-stub="1">${url.replace(/[<>&"]/g, '')} ${data.answers.length}</main>` },
+  [BROKEN_ENTRY]: {
+    renderPage: async () => {
+      throw new Error('broken on purpose');
+    },
+  },
+};
+const loadServerEntry = async (url: string) => ENTRIES[readFileSync(fileURLToPath(url.replace(/\?.*$/, '')), 'utf8')] ?? {};
+
+function writeEntry(ctx: TestContext, source: string | null): void {
+  const folder = join(ctx.config.distDir, 'server');
+  if (source === null) {
+    rmSync(folder, { recursive: true, force: true });
+    return;
+  }
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'entry-server.js'), source);
+}
+
+/** The text of the embedded data block: from its opening tag to the first `</script` after it. */
+function embedded(html: string): string | null {
+  const open = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`;
+  const at = html.indexOf(open);
+  if (at === -1) return null;
+  const start = at + open.length;
+  return html.slice(start, html.indexOf('</script', start));
+}
+
+async function get(ctx: TestContext, url: string) {
+  return ctx.app.inject({ method: 'GET', url });
+}
+
+describe('jsonForScriptElement', () => {
+  it('escapes what could end the element or open a comment, and reads back the same', () => {
+    const value = { text: '</script><!-- & \u2028\u2029 >' };
+    const json = jsonForScriptElement(value);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe('decodePageData', () => {
+  it('gives null for a missing, non-JSON or off-contract block, saying why', () => {
+    const problems: string[] = [];
+    expect(decodePageData(null)).toBeNull();
+    expect(decodePageData('{not json', (reason) => problems.push(reason))).toBeNull();
+    expect(
+      decodePageData('{"answers":[{"path":"/articles/latest","query":{},"answer":{"articles":"no"}}]}', (r) => problems.push(r)),
+    ).toBeNull();
+    expect(problems).toHaveLength(2);
+    expect(problems[1]).toContain('does not match the contract');
+  });
+
+  it('answers only the request it carries, and nothing once expired', () => {
+    const answers = firstAnswersFrom({
+      answers: [
+        {
+          path: '/articles/latest',
+          query: { language: 'es', limit: 4, offset: 0 },
+          answer: { articles: [], total: 0, limit: 4, offset: 0 },
+        },
+      ],
+    });
+    expect(answers.latestArticles({ language: 'es', limit: 4 })).toEqual([]);
+    expect(answers.latestArticles({ language: 'zh', limit: 4 })).toBeUndefined();
+    expect(answers.latestArticles({ language: 'es', limit: 20 })).toBeUndefined();
+    answers.expire();
+    expect(answers.latestArticles({ language: 'es', limit: 4 })).toBeUndefined();
+  });
+});
+
+describe('pages with server rendering', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestServer({ articles: [...FIXTURES, HOSTILE], loadServerEntry });
+    writeEntry(ctx, STUB_ENTRY);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('embeds the API answer for an article whose text tries to close the element, and nothing escapes it', async () => {
+    const page = await get(ctx, '/es/articles/x-hostile');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"><main data-stub="1">/es/articles/x-hostile 1</main></div>');
+    expect(page.body).not.toMatch(/<script>alert|<img src=x/i);
+    const data = decodePageData(embedded(page.body));
+    expect(data).not.toBeNull();
+    const api = await get(ctx, '/api/articles/x-hostile?language=es');
+    expect(data!.answers).toEqual([{ path: '/articles/:id', id: 'x-hostile', query: { language: 'es' }, answer: api.json() }]);
+    // The client finds it for its own request and reads the text back unchanged.
+    const view = firstAnswersFrom(data).article('x-hostile', 'es');
+    expect(view?.title).toBe(HOSTILE.title);
+    expect(view?.body).toContain('</script><img src=x onerror=alert(2)>'.replace(/</g, '&lt;').replace(/>/g, '&gt;').slice(0, 10));
+  });
+
+  it("embeds home's and the list's first pages exactly as the client asks for them", async () => {
+    const home = decodePageData(embedded((await get(ctx, '/zh')).body));
+    const latest = await get(ctx, '/api/articles/latest?language=zh&limit=4&offset=0');
+    expect(home?.answers.map((entry) => entry.answer)).toEqual([latest.json()]);
+    expect(firstAnswersFrom(home).latestArticles({ language: 'zh', limit: 4 })?.length).toBe(4);
+
+    const list = decodePageData(embedded((await get(ctx, '/en/articles?q=%20telescope%20&category=technology&source=nope')).body));
+    const search = await get(ctx, '/api/articles/search?q=telescope&language=en&limit=20&offset=0&category=technology');
+    expect(list?.answers.map((entry) => entry.answer)).toEqual([search.json()]);
+    // What the list route asks with (src/app/list-routes.tsx): an unknown source means every source.
+    const cards = firstAnswersFrom(list).listPage({ language: 'en', limit: 20, offset: 0, search: ' telescope ', category: 'technology' });
+    expect(cards?.cards.map((card) => card.id)).toEqual(search.json().articles.map((item: { article_id: string }) => item.article_id));
+  });
+
+  it('answers 404 for an unknown article, with no answers to start from, and keeps the head', async () => {
+    const page = await get(ctx, '/zh/articles/no-such-article');
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('name="robots" content="noindex"');
+    expect(decodePageData(embedded(page.body))?.answers).toEqual([]);
+  });
+
+  it('serves the shell when the server build fails to render, and when there is none', async () => {
+    // A rebuilt file is loaded again (its modification time differs).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    writeEntry(ctx, BROKEN_ENTRY);
+    const broken = await get(ctx, '/zh');
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toContain('<div id="root"></div>');
+    expect(embedded(broken.body)).toBeNull();
+    // The JSON-LD the app would carry in its body is back in the head.
+    expect(broken.body).toContain('application/ld+json');
+
+    writeEntry(ctx, null);
+    const missing = await get(ctx, '/es/articles');
+    expect(missing.statusCode).toBe(200);
+    expect(missing.body).toContain('<div id="root"></div>');
+    writeEntry(ctx, STUB_ENTRY);
+  });
+
+  it('never serves the server build as a public file', async () => {
+    expect((await get(ctx, '/server/entry-server.js')).statusCode).toBe(404);
+  });
+});
