@@ -49,6 +49,14 @@ const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
 /** The screens that read the API on the server; the others (words, review, not found) render without data. */
 const SEARCH_REDIRECT: PageRequest['kind'] = 'search';
 
+function versionOrUndefined(dataVersion: () => number): number | undefined {
+  try {
+    return dataVersion();
+  } catch {
+    return undefined;
+  }
+}
+
 export function createPageRenderer(options: {
   readonly store: ArticleStore;
   readonly template: IndexTemplate;
@@ -111,15 +119,16 @@ export function createPageRenderer(options: {
     // Looked at on every request (a stat), so a rebuilt server entry is used at once and cached pages of the old one are not.
     const render = rendering === undefined ? undefined : await rendering.entry.current();
     // Read before the page's data, so a page is never filed under a newer version than its data.
-    const version = cacheEntries > 0 ? rendering!.dataVersion!() : 0;
-    const key =
-      cacheEntries > 0 ? [template.stamp(), rendering!.entry.stamp(), request.protocol, request.host, request.url].join('\u0000') : '';
+    // A database that cannot say (closed, replaced) means no caching: the page still comes back.
+    const version = cacheEntries > 0 ? versionOrUndefined(rendering!.dataVersion!) : undefined;
+    const caching = version !== undefined;
+    const key = caching ? [template.stamp(), rendering!.entry.stamp(), request.protocol, request.host, request.url].join('\u0000') : '';
     const page = resolvePage(pathname);
     reply.header(
       'cache-control',
       page.kind !== 'unknown' && PRIVATE_PAGE_KINDS.includes(page.kind) ? CACHE_POLICY.private : CACHE_POLICY.page,
     );
-    const kept = cacheEntries > 0 ? cache.get(key, version) : undefined;
+    const kept = caching ? cache.get(key, version) : undefined;
     // The kept page's ETag was computed when it was kept (plugins/html-etags.ts answers 304 with it).
     if (kept !== undefined) return reply.code(200).header('etag', kept.etag).send(kept.json);
     const article = page.kind === 'detail' && page.articleId ? articleHead(page.articleId, page.lang, request) : undefined;
@@ -129,7 +138,7 @@ export function createPageRenderer(options: {
     const withHead = injectHead(html, page.textLanguage, tags);
     if (app === undefined) return reply.code(notFound ? 404 : 200).send(withHead);
     const body = injectApp(withHead, app.html, app.dataJson);
-    if (!notFound && cacheEntries > 0) cache.put(key, version, body, asText);
+    if (!notFound && caching) cache.put(key, version, body, asText);
     return reply.code(notFound ? 404 : 200).send(body);
   };
 }

@@ -11,8 +11,13 @@ import { memoryStorage } from '../../../src/platform/storage';
 import { FooterAndCookieBanner } from '../../../src/views/consent/footer-and-cookie-banner';
 import { HomeHead } from '../../../src/views/head/page-heads';
 import { TextsContext } from '../../../src/views/texts-context';
+import { ServicesProvider, type AppServices } from '../../../src/app/services';
+import { fakeApi } from '../../support/fake-api';
 import { allTexts } from '../../support/texts';
 import { fakeServices, type FakeServices } from './fakes';
+
+/** What the app's providers need from its services here: none of them fetches. */
+const appServices = (): AppServices => ({ api: fakeApi().api, reload: vi.fn() });
 
 type RuntimeLoader = NonNullable<ConsentAnalyticsSetup['loadAnalyticsRuntime']>;
 
@@ -37,19 +42,21 @@ function renderWired(
   };
   const memory = memoryLocation({ path, record: true });
   render(
-    <TextsContext.Provider value={allTexts()}>
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
-        <LocationProvider>
-          <ConsentAndAnalyticsProvider setup={setup}>
-            <main id="main" tabIndex={-1}>
-              {options.head ? <HomeHead /> : null}
-              page
-            </main>
-            <FooterAndCookieBanner />
-          </ConsentAndAnalyticsProvider>
-        </LocationProvider>
-      </Router>
-    </TextsContext.Provider>,
+    <ServicesProvider services={appServices()}>
+      <TextsContext.Provider value={allTexts()}>
+        <Router hook={memory.hook} searchHook={memory.searchHook}>
+          <LocationProvider>
+            <ConsentAndAnalyticsProvider setup={setup}>
+              <main id="main" tabIndex={-1}>
+                {options.head ? <HomeHead /> : null}
+                page
+              </main>
+              <FooterAndCookieBanner />
+            </ConsentAndAnalyticsProvider>
+          </LocationProvider>
+        </Router>
+      </TextsContext.Provider>
+    </ServicesProvider>,
   );
   const navigate = (to: string) => act(() => memory.navigate(to));
   return { services, storage, navigate, warnings, runtimeLoads };
@@ -183,23 +190,25 @@ describe('consent and analytics in the app', () => {
     const warnings: string[] = [];
     const memory = memoryLocation({ path: '/en' });
     render(
-      <TextsContext.Provider value={allTexts()}>
-        <Router hook={memory.hook}>
-          <LocationProvider>
-            <ConsentAndAnalyticsProvider
-              setup={{
-                consentStore: createConsentStore(failing),
-                analytics: services,
-                logger: { warn: (message) => warnings.push(message) },
-                siteOrigin: '',
-                loadAnalyticsRuntime: () => Promise.resolve(analyticsRuntime),
-              }}
-            >
-              <FooterAndCookieBanner />
-            </ConsentAndAnalyticsProvider>
-          </LocationProvider>
-        </Router>
-      </TextsContext.Provider>,
+      <ServicesProvider services={appServices()}>
+        <TextsContext.Provider value={allTexts()}>
+          <Router hook={memory.hook}>
+            <LocationProvider>
+              <ConsentAndAnalyticsProvider
+                setup={{
+                  consentStore: createConsentStore(failing),
+                  analytics: services,
+                  logger: { warn: (message) => warnings.push(message) },
+                  siteOrigin: '',
+                  loadAnalyticsRuntime: () => Promise.resolve(analyticsRuntime),
+                }}
+              >
+                <FooterAndCookieBanner />
+              </ConsentAndAnalyticsProvider>
+            </LocationProvider>
+          </Router>
+        </TextsContext.Provider>
+      </ServicesProvider>,
     );
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await click('Accept All');
