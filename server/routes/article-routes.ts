@@ -147,6 +147,8 @@ export async function latestAnswer(reader: ArticleReader, query: LatestQuery): P
 
 /** The answer of GET /api/articles/search for this (trimmed, checked) query. */
 export async function searchAnswer(reader: ArticleReader, query: SearchQuery): Promise<ArticlePage> {
+  // Also for the list page the server renders from a search in its address, which no route schema checked.
+  checkSearchWords(query.q);
   return toPage(await reader.search({ q: query.q, ...filtersOf(query) }), query.limit, query.offset);
 }
 

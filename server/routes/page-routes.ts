@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { textLanguageFor } from '../../common/languages';
 import { PRIVATE_PAGE_KINDS } from '../../common/page-meta';
+import { resolvePath } from '../../common/path-resolution';
 import { CATEGORY_LABELS } from '../../common/labels';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { jsonForScriptElement } from '../../common/page-data';
@@ -48,6 +49,9 @@ const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
 
 /** The screens that read the API on the server; the others (words, review, not found) render without data. */
 const SEARCH_REDIRECT: PageRequest['kind'] = 'search';
+
+/** A path ending in a file name (a script, a style sheet, an image) is a missing file, not an address to move. */
+const NAMES_A_FILE = /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|webmanifest|woff2?)$/i;
 
 function versionOrUndefined(dataVersion: () => number): number | undefined {
   try {
@@ -90,7 +94,10 @@ export function createPageRenderer(options: {
     }
   }
 
-  /** The page rendered with its data, or undefined to serve the shell (no server build, or the render failed). */
+  /**
+   * The page rendered with its data; undefined to serve the shell (no server build: the browser renders, as
+   * before server rendering); 'failed' when the render failed (the shell then goes out as a degraded page).
+   */
   async function renderApp(request: FastifyRequest, page: PageRequest, pathname: string, render: RenderPage | undefined) {
     if (rendering === undefined || render === undefined || page.kind === SEARCH_REDIRECT) return undefined;
     const at = request.url.indexOf('?');
@@ -100,17 +107,29 @@ export function createPageRenderer(options: {
       const html = await render({
         url: search === '' ? pathname : `${pathname}?${search}`,
         data,
-        origin: `${request.protocol}://${request.host}`,
+        // The configured address, never the request's Host: the page may be kept by a CDN for everyone.
+        origin: publicUrl,
       });
       return { html, dataJson: jsonForScriptElement(data) };
     } catch (error) {
       // The shell still works: the browser renders and fetches as it did before server rendering.
       request.log.warn({ err: error, url: request.url }, 'server rendering failed; serving the shell');
-      return undefined;
+      return 'failed' as const;
     }
   }
 
   return async (request, reply, pathname) => {
+    // The address the app would move to (an upper-case or missing language tag, doubled slashes), as a
+    // redirect before any page is rendered: crawlers, link previews and readers without JavaScript land there too.
+    const resolved = resolvePath(pathname);
+    if (resolved.kind === 'redirect' && !NAMES_A_FILE.test(pathname)) {
+      const at = request.url.indexOf('?');
+      return reply
+        .code(301)
+        .header('location', resolved.to + (at === -1 ? '' : request.url.slice(at)))
+        .header('cache-control', CACHE_POLICY.page)
+        .send();
+    }
     const html = template.read();
     reply.type('text/html; charset=utf-8');
     if (html === undefined) {
@@ -133,12 +152,17 @@ export function createPageRenderer(options: {
     if (kept !== undefined) return reply.code(200).header('etag', kept.etag).send(kept.json);
     const article = page.kind === 'detail' && page.articleId ? articleHead(page.articleId, page.lang, request) : undefined;
     const notFound = page.kind === 'unknown' || article === null;
-    const app = await renderApp(request, page, pathname, render);
+    const rendered = await renderApp(request, page, pathname, render);
+    const app = rendered === 'failed' ? undefined : rendered;
+    // A degraded page (the render failed) is not to be kept by a CDN in place of the real one.
+    if (rendered === 'failed') reply.header('cache-control', CACHE_POLICY.private);
     const tags = headTags({ publicUrl, page, ...(article ? { article } : {}), notFound, structuredData: app === undefined });
     const withHead = injectHead(html, page.textLanguage, tags);
     if (app === undefined) return reply.code(notFound ? 404 : 200).send(withHead);
     const body = injectApp(withHead, app.html, app.dataJson);
-    if (!notFound && caching) cache.put(key, version, body, asText);
+    // An article page whose head could not be read (undefined, a passing store error) is sent but not kept.
+    const headComplete = page.kind !== 'detail' || article !== undefined;
+    if (!notFound && caching && headComplete) cache.put(key, version, body, asText);
     return reply.code(notFound ? 404 : 200).send(body);
   };
 }

@@ -16,11 +16,22 @@ if (container === null) throw new Error('index.html must contain <div id="root">
 // The page language's texts are a chunk of their own; the server's HTML preloads it, so waiting here costs no round trip.
 // Hydration waits for them too: the server rendered the page with them.
 const texts = createTextsSource(TEXT_CHUNKS);
-const pageTexts = texts.load(textLanguageFor(languageFromPath(window.location.pathname)));
+const pageLanguage = textLanguageFor(languageFromPath(window.location.pathname));
+// One more try for a chunk that failed on a flaky network (a failed dynamic import is fetched again).
+const pageTexts = texts.load(pageLanguage).catch(() => texts.load(pageLanguage));
 // A server-rendered page (server/routes/page-routes.ts) is hydrated from the answers it carries; a shell is rendered.
-const serverRendered = container.firstElementChild !== null;
 const embedded = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
-const firstAnswers = firstAnswersFrom(decodePageData(embedded, (reason) => consoleLogger.warn(reason)));
+const pageData = decodePageData(embedded, (reason) => consoleLogger.warn(reason));
+// Server HTML whose answers cannot be decoded would not match what the machines start from: React would
+// throw it away with a flash to the loading state. Rendering afresh replaces it in one step instead.
+const brokenData = pageData === null && (embedded ?? '').trim() !== '';
+const serverRendered = container.firstElementChild !== null && !brokenData;
+const firstAnswers = firstAnswersFrom(pageData);
+
+/** Without the page's texts nothing can render; a server-rendered page stays readable and its links work. */
+function textsFailed(error: unknown): void {
+  consoleLogger.warn(`The page texts could not be loaded; the page stays as the server sent it. ${String(error)}`);
+}
 
 function render(inspect: Inspect | undefined) {
   const app = (
@@ -48,7 +59,7 @@ if (import.meta.env.DEV) {
       console.warn('The Stately inspector could not be loaded; the app runs without it.', error);
       return undefined;
     })
-    .then((inspect) => pageTexts.then(() => render(inspect)));
+    .then((inspect) => pageTexts.then(() => render(inspect), textsFailed));
 } else {
-  void pageTexts.then(() => render(undefined));
+  void pageTexts.then(() => render(undefined), textsFailed);
 }

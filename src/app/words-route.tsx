@@ -3,7 +3,6 @@
  * chunk again, imported on first use) and the words page.
  */
 import { useMemo } from 'react';
-import '../styles/words.css';
 import { WordsHead } from '../views/head/personal-page-heads';
 import { useSiteOrigin } from '../views/head/site-origin';
 import { SavedWordsActorContext } from '../views/words/saved-words-context';

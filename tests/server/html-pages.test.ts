@@ -83,17 +83,25 @@ describe('page paths answer with the app HTML and a head written for the page', 
     expect((await page('/ko')).title).toBe('NewsReader English: learn English with the news');
   });
 
-  it('a path without a language (/articles, /search) is in the default language zh', async () => {
-    const list = await page('/articles');
+  it('a path without a language (/articles, /search) is moved to the default language zh, as the app would', async () => {
+    const moved = async (url: string) => {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode).toBe(301);
+      return res.headers.location;
+    };
+    expect(await moved('/articles')).toBe('/zh/articles');
+    expect(await moved('/search?q=telescope')).toBe('/zh/search?q=telescope');
+    expect(await moved('/articles/f-budget-vote')).toBe('/zh/articles/f-budget-vote');
+    expect(await moved('/ES/articles?category=health')).toBe('/es/articles?category=health');
+    expect(await moved('//zh//articles')).toBe('/zh/articles');
+    const list = await page('/zh/articles');
     expect(list.res.statusCode).toBe(200);
     expect(list.title).toBe('全部文章 | NewsReader English');
     expect(list.canonical).toBe('https://reader.test/zh/articles');
-    const search = await page('/search?q=telescope');
+    const search = await page('/zh/search?q=telescope');
     expect(search.res.statusCode).toBe(200);
     expect(search.lang).toBe('zh');
     expect(search.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
-    const detail = await page('/articles/f-budget-vote');
-    expect(detail.title).toBe('Council approves the city budget after a long night | NewsReader English');
   });
 
   it('the detail page carries its article title, description and article tags in the page language', async () => {

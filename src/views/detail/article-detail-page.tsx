@@ -1,6 +1,4 @@
 import { Link } from 'wouter';
-import '../../styles/article.css';
-import '../../styles/reading-help.css';
 import { sourceLabel, type ArticleView } from '../../domain/article';
 import { formatLongDate, isoDateTime } from '../../domain/dates';
 import type { TextLanguage } from '../../../common/languages';

@@ -1,5 +1,4 @@
 import { useId, useRef } from 'react';
-import '../../styles/read-aloud.css';
 import type { TextLanguage } from '../../../common/languages';
 import { orderedVoices, READ_ALOUD_RATES, type ReadAloudRate } from '../../domain/read-aloud';
 import { readAloudTextsFor, type ReadAloudTexts } from '../../domain/read-aloud-texts';

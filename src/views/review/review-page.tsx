@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import '../../styles/review.css';
 import { reviewTextsFor } from '../../domain/review-texts';
 import { REVIEW_GRADES } from '../../domain/scheduling';
 import type { reviewMachine } from '../../machines/review-machine';
