@@ -13,6 +13,7 @@ import { openSqliteStore } from '../../server/store/sqlite-store';
 import { buildWebApp } from '../../tests/e2e/support/build';
 import { REPO_ROOT, startLiveServer } from '../../tests/support/server-process';
 import { generateSyntheticArticles, syntheticArticle } from '../../tests/support/synthetic-articles';
+import { replaceSection } from './sections';
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -147,11 +148,7 @@ async function main(): Promise<void> {
     ].join('\n');
     process.stdout.write(`${section}\n`);
     const docs = join(REPO_ROOT, 'docs/benchmarks.md');
-    const text = readFileSync(docs, 'utf8');
-    const at = text.indexOf('## Revalidation');
-    const end = at === -1 ? -1 : text.indexOf('\n## ', at + 5);
-    const updated = at === -1 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, at)}${section}${end === -1 ? '' : text.slice(end)}`;
-    writeFileSync(docs, updated.endsWith('\n') ? updated : `${updated}\n`);
+    writeFileSync(docs, replaceSection(readFileSync(docs, 'utf8'), '## Revalidation', section));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -16,6 +16,7 @@ import { REPO_ROOT, startLiveServer, type LiveServer } from '../../tests/support
 import { startHealthProbe } from './health-probe';
 import { runLoad, type LoadFigures } from './load';
 import { renderStoredPages } from './render-pages';
+import { replaceSection } from './sections';
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -252,12 +253,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${section}\n`);
     if (ONLY || WORKERS) return;
     const docs = join(REPO_ROOT, 'docs/benchmarks.md');
-    const text = readFileSync(docs, 'utf8');
-    const heading = `## At ${fmt(ARTICLES)} articles`;
-    const at = text.indexOf(heading);
-    const end = at === -1 ? -1 : text.indexOf('\n## ', at + heading.length);
-    const updated = at === -1 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, at)}${section}${end === -1 ? '' : text.slice(end)}`;
-    writeFileSync(docs, updated.endsWith('\n') ? updated : `${updated}\n`);
+    writeFileSync(docs, replaceSection(readFileSync(docs, 'utf8'), `## At ${fmt(ARTICLES)} articles`, section));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

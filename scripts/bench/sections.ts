@@ -22,3 +22,15 @@ export function keepOtherSections(fresh: string, previous: string): string {
   if (kept.length === 0) return fresh;
   return `${fresh.trimEnd()}\n\n${kept.map((section) => section.text.trimEnd()).join('\n\n')}\n`;
 }
+
+/**
+ * `markdown` with the section that starts with `heading` replaced by `section` (which starts with the
+ * same heading), or with `section` added at the end when there is none yet. The sections after it stay.
+ */
+export function replaceSection(markdown: string, heading: string, section: string): string {
+  const at = markdown.indexOf(heading);
+  const end = at === -1 ? -1 : markdown.indexOf('\n## ', at + heading.length);
+  const updated =
+    at === -1 ? `${markdown.trimEnd()}\n\n${section}` : `${markdown.slice(0, at)}${section}${end === -1 ? '' : markdown.slice(end)}`;
+  return updated.endsWith('\n') ? updated : `${updated}\n`;
+}
