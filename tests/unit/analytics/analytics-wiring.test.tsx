@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -18,6 +19,25 @@ import { fakeServices, type FakeServices } from './fakes';
 
 /** What the app's providers need from its services here: none of them fetches. */
 const appServices = (): AppServices => ({ api: fakeApi().api, reload: vi.fn() });
+
+/** The contexts the app puts above consent and analytics: services, page texts, the router and the location. */
+function AppContexts({
+  location,
+  children,
+}: {
+  location: Pick<ReturnType<typeof memoryLocation>, 'hook' | 'searchHook'>;
+  children: ReactNode;
+}) {
+  return (
+    <ServicesProvider services={appServices()}>
+      <TextsContext.Provider value={allTexts()}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <LocationProvider>{children}</LocationProvider>
+        </Router>
+      </TextsContext.Provider>
+    </ServicesProvider>
+  );
+}
 
 type RuntimeLoader = NonNullable<ConsentAnalyticsSetup['loadAnalyticsRuntime']>;
 
@@ -42,21 +62,15 @@ function renderWired(
   };
   const memory = memoryLocation({ path, record: true });
   render(
-    <ServicesProvider services={appServices()}>
-      <TextsContext.Provider value={allTexts()}>
-        <Router hook={memory.hook} searchHook={memory.searchHook}>
-          <LocationProvider>
-            <ConsentAndAnalyticsProvider setup={setup}>
-              <main id="main" tabIndex={-1}>
-                {options.head ? <HomeHead /> : null}
-                page
-              </main>
-              <FooterAndCookieBanner />
-            </ConsentAndAnalyticsProvider>
-          </LocationProvider>
-        </Router>
-      </TextsContext.Provider>
-    </ServicesProvider>,
+    <AppContexts location={memory}>
+      <ConsentAndAnalyticsProvider setup={setup}>
+        <main id="main" tabIndex={-1}>
+          {options.head ? <HomeHead /> : null}
+          page
+        </main>
+        <FooterAndCookieBanner />
+      </ConsentAndAnalyticsProvider>
+    </AppContexts>,
   );
   const navigate = (to: string) => act(() => memory.navigate(to));
   return { services, storage, navigate, warnings, runtimeLoads };
@@ -190,25 +204,19 @@ describe('consent and analytics in the app', () => {
     const warnings: string[] = [];
     const memory = memoryLocation({ path: '/en' });
     render(
-      <ServicesProvider services={appServices()}>
-        <TextsContext.Provider value={allTexts()}>
-          <Router hook={memory.hook}>
-            <LocationProvider>
-              <ConsentAndAnalyticsProvider
-                setup={{
-                  consentStore: createConsentStore(failing),
-                  analytics: services,
-                  logger: { warn: (message) => warnings.push(message) },
-                  siteOrigin: '',
-                  loadAnalyticsRuntime: () => Promise.resolve(analyticsRuntime),
-                }}
-              >
-                <FooterAndCookieBanner />
-              </ConsentAndAnalyticsProvider>
-            </LocationProvider>
-          </Router>
-        </TextsContext.Provider>
-      </ServicesProvider>,
+      <AppContexts location={memory}>
+        <ConsentAndAnalyticsProvider
+          setup={{
+            consentStore: createConsentStore(failing),
+            analytics: services,
+            logger: { warn: (message) => warnings.push(message) },
+            siteOrigin: '',
+            loadAnalyticsRuntime: () => Promise.resolve(analyticsRuntime),
+          }}
+        >
+          <FooterAndCookieBanner />
+        </ConsentAndAnalyticsProvider>
+      </AppContexts>,
     );
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await click('Accept All');
