@@ -53,9 +53,9 @@ function stripMachineDescriptions(): Plugin {
 
 /**
  * Each text language's texts are a chunk of their own (src/app/text-chunks.ts), which main.tsx
- * waits for before the first render. index.html gets a modulepreload for each, marked with its
- * language (data-text-language); the server keeps only the page language's (server/http/html-shell.ts),
- * so the browser fetches it alongside the entry instead of after it.
+ * waits for before the first render. index.html names each as an app module (appModuleTags), marked
+ * with its language (data-text-language); the server keeps only the page language's
+ * (server/http/html-shell.ts), so boot.ts fetches it alongside the app instead of after it.
  */
 function preloadTextChunks(): Plugin {
   return {
@@ -77,11 +77,56 @@ function preloadTextChunks(): Plugin {
           // With what the chunk imports beyond the entry's own files (the bundler may split out what the languages share).
           const files = [output.fileName, ...output.imports.filter((file) => !entryFiles.has(file))];
           return files.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-text-language': language },
+            tag: 'meta',
+            attrs: { name: 'app-module', content: `/${file}`, 'data-text-language': language },
             injectTo: 'head' as const,
           }));
         });
+      },
+    },
+  };
+}
+
+/** The page's entry (index.html, its script and its stylesheet): it must stay apart from the app. */
+const PAGE_ENTRY = /(?:[\\/]src[\\/]app[\\/]boot\.ts|[\\/]index\.html|\.css)$/;
+
+/** The app's entry: a second entry of the build, started by the page's entry (src/app/boot.ts) after the first paint. */
+export const APP_ENTRY = 'src/app/main.tsx';
+
+/**
+ * The page's entry (src/app/boot.ts, in index.html) is tiny; the app is an entry of its own, which
+ * boot.ts starts once the server-rendered page is painted. The head names the app's modules in
+ * <meta name="app-module"> tags (the entry marked data-app-entry, the chunks it imports, and the
+ * page language's texts, see preloadTextChunks); boot.ts preloads them all at once, then imports the
+ * entry. Nothing but the page and its stylesheet is fetched before the first paint, so on a slow
+ * connection they do not share the bandwidth with the app's code (docs/decisions.md, 8).
+ */
+function appModuleTags(): Plugin {
+  return {
+    name: 'app-module-tags',
+    apply: 'build',
+    config: () => ({
+      build: {
+        rollupOptions: {
+          input: { index: 'index.html', app: APP_ENTRY },
+          // Everything the app's entry imports statically goes into one chunk with it. Left to itself the
+          // bundler splits out what the lazy chunks share with it (@xstate/react, the shared texts), and
+          // each extra file costs a request and compresses worse on its own.
+          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !PAGE_ENTRY.test(id) }] } },
+        },
+      },
+    }),
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const app = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.replace(/\\/g, '/').endsWith(APP_ENTRY),
+        );
+        if (app?.type !== 'chunk') throw new Error(`The build has no chunk for the app's entry ${APP_ENTRY}`);
+        return [
+          { tag: 'meta', attrs: { name: 'app-module', content: `/${app.fileName}`, 'data-app-entry': true }, injectTo: 'head' as const },
+          ...app.imports.map((file) => ({ tag: 'meta', attrs: { name: 'app-module', content: `/${file}` }, injectTo: 'head' as const })),
+        ];
       },
     },
   };
@@ -138,7 +183,7 @@ function serverEntryBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), stripMachineDescriptions(), preloadTextChunks(), serverEntryBuild()],
+  plugins: [react(), stripMachineDescriptions(), appModuleTags(), preloadTextChunks(), serverEntryBuild()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -46,7 +46,9 @@ export function renderMarkdown(result: BenchResult): string {
       out.push('');
     }
     out.push(
-      'What Chromium requests when the route is opened in a fresh tab (same-origin `.js` and `.css`), ' +
+      'What Chromium requests when the route is opened in a fresh tab (same-origin `.js` and `.css`) until it is painted, hydrated and ' +
+        "the network is quiet; the page's timers run on a controlled clock, and what they fetch later (the cookie banner, one second " +
+        "after a first visit's load) is listed below the table. " +
         'compressed with node:zlib (gzip level 9, brotli quality 11). The floor is a minimal Vite app built in the same run ' +
         'that imports and uses the same runtime packages (react, react-dom, xstate, @xstate/react, wouter, io-ts, fp-ts).',
     );
@@ -88,6 +90,14 @@ export function renderMarkdown(result: BenchResult): string {
         (budget.holds ? '.' : ` (${kb(Math.max(budget.homeGzip, budget.listGzip) - budget.limitGzip)} over).`),
     );
     out.push(`- DOMPurify only on the detail route — ${yes(s.domPurifyOnlyOnDetail)}.`);
+    for (const r of s.routes) {
+      const later = r.later ?? [];
+      if (later.length === 0) continue;
+      const laterGzip = later.reduce((sum, f) => sum + f.gzip, 0);
+      out.push(
+        `- After the first load, ${r.route} fetches ${later.map((f) => `\`${f.file.replace(/^\/assets\//, '')}\``).join(', ')} (${kb(laterGzip)} gzip) when its timers run (a first visit's cookie banner).`,
+      );
+    }
     out.push('');
     out.push("### What the home route's JavaScript is made of");
     out.push('');

@@ -119,7 +119,8 @@ async function measureSizesAndLighthouse(
     }
     for (const r of routeSizes) {
       log(
-        `  ${r.route}: ${r.files.length} files, gzip ${r.total.gzip} B, brotli ${r.total.brotli} B, DOMPurify ${r.containsDomPurify ? 'yes' : 'no'}`,
+        `  ${r.route}: ${r.files.length} files, gzip ${r.total.gzip} B, brotli ${r.total.brotli} B, DOMPurify ${r.containsDomPurify ? 'yes' : 'no'}` +
+          (r.later.length > 0 ? `; later ${r.later.map((f) => `${f.file} ${f.gzip} B`).join(', ')}` : ''),
       );
     }
     log('Floor: a minimal Vite app with the same runtime packages');

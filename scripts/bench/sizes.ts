@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { REPO_ROOT } from '../../tests/support/server-process';
 
 export interface FileSize {
@@ -27,6 +27,8 @@ export interface RouteSizes extends SizeTotals {
   readonly path: string;
   readonly files: FileSize[];
   readonly containsDomPurify: boolean;
+  /** Fetched by the page's timers after the first load (the cookie banner's panel); not part of it. */
+  readonly later: FileSize[];
 }
 
 /** Property names from DOMPurify's hook table; they survive minification. */
@@ -56,19 +58,57 @@ export function totals(files: readonly FileSize[]): SizeTotals {
   };
 }
 
-/** Opens `path` in a fresh context and lists the same-origin .js and .css files it loaded. */
-export async function firstLoadFiles(browser: Browser, origin: string, path: string): Promise<string[]> {
+/** What a fresh tab fetches for a route: the first load, and what timers fetch after it. */
+export interface LoadedFiles {
+  /** Until the page is painted, hydrated and the network quiet. */
+  readonly firstLoad: string[];
+  /** Fetched when the page's later timers run: the first visit's cookie banner opens after one second. */
+  readonly later: string[];
+}
+
+/** Resolves once no request has been in flight for `quietMs` (real time). */
+async function networkQuiet(page: Page, quietMs: number): Promise<void> {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const start = () => ((inFlight += 1), (lastChange = Date.now()));
+  const end = () => ((inFlight -= 1), (lastChange = Date.now()));
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    while (inFlight > 0 || Date.now() - lastChange < quietMs) await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+}
+
+/**
+ * Opens `path` in a fresh context and lists the same-origin .js and .css files it loaded. The page's
+ * timers run on Playwright's clock, so the split between the first load and what the banner's
+ * one-second timer fetches does not depend on how fast this machine is at the moment.
+ */
+export async function firstLoadFiles(browser: Browser, origin: string, path: string): Promise<LoadedFiles> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const loaded = new Set<string>();
+  await page.clock.install();
+  let current = new Set<string>();
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.origin === origin && /\.(js|css)$/.test(url.pathname) && response.ok()) loaded.add(url.pathname);
+    if (url.origin === origin && /\.(js|css)$/.test(url.pathname) && response.ok()) current.add(url.pathname);
   });
-  await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(500);
+  await page.goto(`${origin}${path}`, { waitUntil: 'load' });
+  // The page entry (src/app/boot.ts) starts the app after the first paint: an animation frame, or 200 ms.
+  await page.clock.runFor(250);
+  await networkQuiet(page, 500);
+  const firstLoad = [...current].sort();
+  current = new Set<string>();
+  await page.clock.runFor(5000);
+  await networkQuiet(page, 500);
+  const later = [...current].filter((file) => !firstLoad.includes(file)).sort();
   await context.close();
-  return [...loaded].sort();
+  return { firstLoad, later };
 }
 
 export async function measureRoutes(
@@ -79,16 +119,19 @@ export async function measureRoutes(
 ): Promise<RouteSizes[]> {
   const results: RouteSizes[] = [];
   for (const { route, path } of routes) {
-    const files = (await firstLoadFiles(browser, origin, path)).map((pathname) => {
+    const loaded = await firstLoadFiles(browser, origin, path);
+    const read = (pathname: string) => {
       const content = readFileSync(join(distDir, decodeURIComponent(pathname)));
       return { size: sizeOf(pathname, content), content: content.toString('utf8') };
-    });
+    };
+    const files = loaded.firstLoad.map(read);
     results.push({
       route,
       path,
       files: files.map((f) => f.size),
       ...totals(files.map((f) => f.size)),
       containsDomPurify: files.some((f) => f.size.file.endsWith('.js') && DOMPURIFY_MARKERS.some((m) => f.content.includes(m))),
+      later: loaded.later.map((pathname) => read(pathname).size),
     });
   }
   return results;

@@ -188,8 +188,8 @@ const REPLACED_HEAD_TAGS = [
   /<link\b[^>]*\brel=["']?(?:canonical|alternate)["']?[^>]*>\s*/gi,
 ];
 
-/** The build preloads each text language's chunk (vite.config.ts, data-text-language); a page needs only its own. */
-const TEXT_CHUNK_PRELOAD = /<link\b[^>]*\bdata-text-language=["']?([\w-]+)["']?[^>]*>\s*/gi;
+/** The build names each text language's chunk as an app module (vite.config.ts, data-text-language); a page needs only its own. */
+const TEXT_CHUNK_PRELOAD = /<(?:link|meta)\b[^>]*\bdata-text-language=["']?([\w-]+)["']?[^>]*>\s*/gi;
 
 export function injectHead(template: string, textLanguage: TextLanguage, tags: string): string {
   let html = template;

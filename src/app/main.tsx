@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { textLanguageFor } from '../../common/languages';
 import { languageFromPath } from '../domain/routing';
-import '../styles/app.css';
 import { decodePageData, firstAnswersFrom } from '../api/page-data';
 import { PAGE_DATA_ELEMENT_ID } from '../../common/page-data';
 import { consoleLogger } from '../platform/logger';

@@ -4,7 +4,6 @@
  * no page, it opens the banner.
  */
 import type { FooterTexts } from '../domain/consent-texts';
-import './consent/consent.css';
 
 export interface FooterProps {
   /** The page language's footer texts. */

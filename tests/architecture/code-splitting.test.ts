@@ -154,3 +154,17 @@ describe('code splitting of the page texts', () => {
     expect(loaded).toEqual(['src/domain/texts/en.ts', 'src/domain/texts/es.ts', 'src/domain/texts/zh.ts']);
   });
 });
+
+describe('what the first paint does not need', () => {
+  it('loads the cookie banner panel only when the banner opens', () => {
+    const chunk = mainChunk();
+    expect(chunk.has('src/views/consent/cookie-banner.tsx')).toBe(true);
+    expect(chunk.get('src/views/consent/cookie-banner-panel.tsx')).toBeUndefined();
+  });
+
+  it('keeps the page entry down to the stylesheet and the app start', () => {
+    const edges = edgesOf('src/app/boot.ts').filter((edge) => !edge.typeOnly);
+    expect(edges.filter((edge) => !edge.dynamic).map((edge) => edge.target)).toEqual(['src/styles/app.css']);
+    expect(edges.filter((edge) => edge.dynamic).map((edge) => edge.target)).toEqual(['src/app/main.tsx']);
+  });
+});

@@ -145,3 +145,45 @@ describe('no console error or warning on any route', () => {
     }
   });
 });
+
+describe('nothing moves when the app takes over the page', () => {
+  /** The layout shifts Chromium reports for the page, from its first paint on. */
+  async function layoutShifts(page: Page): Promise<Array<{ value: number; nodes: string[] }>> {
+    return page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          new PerformanceObserver((list) =>
+            resolve(
+              list
+                .getEntries()
+                .map((entry) => entry as PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> })
+                // Shifts right after the test's own clicks and key presses are not the page's doing (CLS leaves them out too).
+                .filter((shift) => !shift.hadRecentInput)
+                .map((shift) => ({
+                  value: shift.value,
+                  nodes: (shift.sources ?? []).map((source) => (source.node as Element | undefined)?.className ?? '?'),
+                })),
+            ),
+          ).observe({ type: 'layout-shift', buffered: true });
+          // No entry at all is reported by no callback.
+          setTimeout(() => resolve([]), 500);
+        }),
+    );
+  }
+
+  it.each(JOURNEY_LANGUAGES)('%s: home, list and an article on a phone-sized screen', async (language) => {
+    const [first] = await listArticles(harness, language, 1);
+    // A first visit: the cookie banner opens over the page a second later, which moves nothing either.
+    const { context, page } = await newPage(harness, { viewport: { width: 412, height: 823 } });
+    try {
+      for (const route of [`/${language}`, `/${language}/articles`, `/${language}/articles/${first!.article_id}`]) {
+        await page.goto(route);
+        await waitForHydration(page);
+        await page.locator('.cookie-banner').waitFor();
+        expect(await layoutShifts(page), route).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -8,7 +8,8 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCookieBannerPanel } from '../support/cookie-banner-panel';
 import type { AnyMachineSnapshot } from 'xstate';
 import { CONSENT_STORAGE_KEY, serializeConsentRecord, type ConsentRecord } from '../../src/domain/consent-record';
 import { textsIn } from '../support/texts';
@@ -28,6 +29,9 @@ const footer = textsIn(LANGUAGE).footer;
 function bannerRegion(): HTMLElement | null {
   return screen.queryByRole('region', { name: new RegExp(`${texts.title}|${texts.customizeTitle}`) });
 }
+
+// The banner's panel is a lazy chunk; loaded once here, it opens in the same render as its state.
+beforeAll(loadCookieBannerPanel);
 
 describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as const))(
   'cookie consent, %s: every shortest path on the real app',

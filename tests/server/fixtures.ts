@@ -137,12 +137,13 @@ export const TEMPLATE_HTML = `<!doctype html>
     <title>Placeholder title</title>
     <meta name="description" content="Placeholder description" />
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/en-e1.js" data-text-language="en">
-    <link rel="modulepreload" crossorigin href="/assets/shared-s1.js" data-text-language="en">
-    <link rel="modulepreload" crossorigin href="/assets/es-s1.js" data-text-language="es">
-    <link rel="modulepreload" crossorigin href="/assets/shared-s1.js" data-text-language="es">
-    <link rel="modulepreload" crossorigin href="/assets/zh-z1.js" data-text-language="zh">
-    <link rel="modulepreload" crossorigin href="/assets/shared-s1.js" data-text-language="zh">
+    <meta name="app-module" content="/assets/app-a1.js" data-app-entry>
+    <meta name="app-module" content="/assets/en-e1.js" data-text-language="en">
+    <meta name="app-module" content="/assets/shared-s1.js" data-text-language="en">
+    <meta name="app-module" content="/assets/es-s1.js" data-text-language="es">
+    <meta name="app-module" content="/assets/shared-s1.js" data-text-language="es">
+    <meta name="app-module" content="/assets/zh-z1.js" data-text-language="zh">
+    <meta name="app-module" content="/assets/shared-s1.js" data-text-language="zh">
   </head>
   <body><div id="root"></div></body>
 </html>

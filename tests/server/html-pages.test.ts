@@ -64,13 +64,14 @@ describe('page paths answer with the app HTML and a head written for the page', 
     expect(en.lang).toBe('en');
   });
 
-  it("preloads the page language's text chunk (and what it imports), not the other languages'", async () => {
-    const preloads = async (url: string) =>
-      [...(await page(url)).doc.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
-    expect(await preloads('/')).toEqual(['/assets/zh-z1.js', '/assets/shared-s1.js']);
-    expect(await preloads('/es/articles')).toEqual(['/assets/es-s1.js', '/assets/shared-s1.js']);
-    expect(await preloads('/fr')).toEqual(['/assets/en-e1.js', '/assets/shared-s1.js']);
-    expect(await preloads('/zh/no/such/page')).toEqual(['/assets/zh-z1.js', '/assets/shared-s1.js']);
+  it("names the app and the page language's text chunk (and what it imports) as app modules, not the other languages'", async () => {
+    const modules = async (url: string) =>
+      [...(await page(url)).doc.querySelectorAll('meta[name="app-module"]')].map((meta) => meta.getAttribute('content'));
+    const app = '/assets/app-a1.js';
+    expect(await modules('/')).toEqual([app, '/assets/zh-z1.js', '/assets/shared-s1.js']);
+    expect(await modules('/es/articles')).toEqual([app, '/assets/es-s1.js', '/assets/shared-s1.js']);
+    expect(await modules('/fr')).toEqual([app, '/assets/en-e1.js', '/assets/shared-s1.js']);
+    expect(await modules('/zh/no/such/page')).toEqual([app, '/assets/zh-z1.js', '/assets/shared-s1.js']);
   });
 
   it('languages without page texts (ja, ko, fr) get English texts', async () => {

@@ -85,7 +85,7 @@ export const texts = {
     regionLabel: 'Cookie consent',
     title: 'We value your privacy',
     message:
-      'We use essential cookies to make this site work. With your permission we also use analytics cookies to understand which articles help learners, so we can improve the site.',
+      'We use essential cookies to run this site and, with your permission, analytics cookies to learn which articles help learners.',
     acceptAll: 'Accept All',
     rejectAll: 'Reject All',
     customize: 'Customize',

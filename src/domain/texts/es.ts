@@ -85,7 +85,7 @@ export const texts = {
     regionLabel: 'Consentimiento de cookies',
     title: 'Valoramos tu privacidad',
     message:
-      'Usamos cookies esenciales para que este sitio funcione. Con tu permiso también usamos cookies de análisis para saber qué artículos ayudan a los estudiantes y así mejorar el sitio.',
+      'Usamos cookies esenciales para que el sitio funcione y, con tu permiso, cookies de análisis para saber qué artículos ayudan más.',
     acceptAll: 'Aceptar todo',
     rejectAll: 'Rechazar todo',
     customize: 'Personalizar',

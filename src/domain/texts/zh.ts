@@ -84,8 +84,7 @@ export const texts = {
   consent: {
     regionLabel: 'Cookie 同意',
     title: '我们重视您的隐私',
-    message:
-      '我们使用必要的 Cookie 来保证网站正常运行。在您同意的情况下，我们还会使用分析 Cookie 来了解哪些文章对学习者有帮助，从而改进网站。',
+    message: '我们使用必要的 Cookie 维持网站运行；经您同意，还会使用分析 Cookie 了解哪些文章对学习者有帮助。',
     acceptAll: '全部接受',
     rejectAll: '全部拒绝',
     customize: '自定义',

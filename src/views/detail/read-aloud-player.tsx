@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type CSSProperties } from 'react';
 import type { TextLanguage } from '../../../common/languages';
 import { orderedVoices, READ_ALOUD_RATES, type ReadAloudRate } from '../../domain/read-aloud';
 import { readAloudTextsFor, type ReadAloudTexts } from '../../domain/read-aloud-texts';
@@ -33,7 +33,7 @@ function statusLine(status: PlayerStatus, position: number, total: number, texts
   }
 }
 
-function Settings({ texts }: { texts: ReadAloudTexts }) {
+function Settings({ texts, disabled }: { texts: ReadAloudTexts; disabled: boolean }) {
   const actor = ReadAloudActorContext.useActorRef();
   const voices = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.voices);
   const voiceId = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.voiceId);
@@ -44,7 +44,12 @@ function Settings({ texts }: { texts: ReadAloudTexts }) {
     <div className="read-aloud-settings">
       <div className="read-aloud-voice">
         <label htmlFor={selectId}>{texts.voice}</label>
-        <select id={selectId} value={voiceId ?? ''} onChange={(event) => actor.send({ type: 'SET_VOICE', voiceId: event.target.value })}>
+        <select
+          id={selectId}
+          value={voiceId ?? ''}
+          disabled={disabled}
+          onChange={(event) => actor.send({ type: 'SET_VOICE', voiceId: event.target.value })}
+        >
           {orderedVoices(voices).map((voice) => (
             <option key={voice.id} value={voice.id}>
               {`${texts.accent[voice.accent]} · ${voice.name}`}
@@ -61,6 +66,7 @@ function Settings({ texts }: { texts: ReadAloudTexts }) {
               name={rateName}
               value={option}
               checked={rate === option}
+              disabled={disabled}
               onChange={() => actor.send({ type: 'SET_RATE', rate: option })}
             />
             {texts.rate(option)}
@@ -69,6 +75,11 @@ function Settings({ texts }: { texts: ReadAloudTexts }) {
       </fieldset>
     </div>
   );
+}
+
+/** Invisible (and out of the accessibility tree) but still taking its room. */
+function shownIf(shown: boolean): CSSProperties | undefined {
+  return shown ? undefined : { visibility: 'hidden' };
 }
 
 /**
@@ -87,7 +98,9 @@ function ControlButton({ label, enabled, onPress }: { label: string; enabled: bo
 /**
  * The read-aloud player above the article body: Play / Pause / Resume in one button (focus stays
  * on it), Stop, the previous and next sentence, the voice and the speed, and a polite status line
- * saying which sentence is read. Where the browser cannot read aloud it says so instead.
+ * saying which sentence is read. Where the browser cannot read aloud it says so in place of the hint.
+ * Every state has the same parts, disabled until the voices are there, so the player keeps its size
+ * from the server's HTML to the first sentence read: the article below it never jumps.
  */
 export function ReadAloudPlayer({ language }: { language: TextLanguage }) {
   const texts = readAloudTextsFor(language);
@@ -100,50 +113,55 @@ export function ReadAloudPlayer({ language }: { language: TextLanguage }) {
   const mainButton = useRef<HTMLButtonElement>(null);
   const reading = status === 'speaking' || status === 'paused';
 
-  let body;
-  if (status === 'unsupported') {
-    body = <p className="read-aloud-unsupported">{unsupported === 'noEnglishVoice' ? texts.noEnglishVoice : texts.noSpeech}</p>;
-  } else if (status === 'loading') {
-    body = <p className="read-aloud-status">{texts.loading}</p>;
-  } else {
-    const main =
-      status === 'speaking'
-        ? { label: texts.pause, event: { type: 'PAUSE' } as const }
-        : status === 'paused'
-          ? { label: texts.resume, event: { type: 'RESUME' } as const }
-          : { label: texts.play, event: { type: 'PLAY' } as const };
-    body = (
-      <>
-        <div className="read-aloud-controls">
-          <button
-            ref={mainButton}
-            type="button"
-            className="button button-primary read-aloud-main"
-            disabled={total === 0}
-            onClick={() => actor.send(main.event)}
-          >
-            {main.label}
-          </button>
-          <ControlButton
-            label={texts.stop}
-            enabled={reading}
-            onPress={() => {
-              actor.send({ type: 'STOP' });
-              // Stop is unavailable now; focus goes to Play rather than stay on it.
-              mainButton.current?.focus();
-            }}
-          />
-          <ControlButton label={texts.previous} enabled={reading && index > 0} onPress={() => actor.send({ type: 'PREVIOUS' })} />
-          <ControlButton label={texts.next} enabled={reading && index + 1 < total} onPress={() => actor.send({ type: 'NEXT' })} />
-        </div>
-        <Settings texts={texts} />
-        <p className="read-aloud-status" role="status" aria-live="polite" data-testid="read-aloud-status">
-          {statusLine(status, index + 1, total, texts)}
+  const available = status !== 'loading' && status !== 'unsupported';
+  const main =
+    status === 'speaking'
+      ? { label: texts.pause, event: { type: 'PAUSE' } as const }
+      : status === 'paused'
+        ? { label: texts.resume, event: { type: 'RESUME' } as const }
+        : { label: texts.play, event: { type: 'PLAY' } as const };
+  const body = (
+    <>
+      <div className="read-aloud-controls">
+        <button
+          ref={mainButton}
+          type="button"
+          className="button button-primary read-aloud-main"
+          disabled={!available || total === 0}
+          onClick={() => actor.send(main.event)}
+        >
+          {main.label}
+        </button>
+        <ControlButton
+          label={texts.stop}
+          enabled={reading}
+          onPress={() => {
+            actor.send({ type: 'STOP' });
+            // Stop is unavailable now; focus goes to Play rather than stay on it.
+            mainButton.current?.focus();
+          }}
+        />
+        <ControlButton label={texts.previous} enabled={reading && index > 0} onPress={() => actor.send({ type: 'PREVIOUS' })} />
+        <ControlButton label={texts.next} enabled={reading && index + 1 < total} onPress={() => actor.send({ type: 'NEXT' })} />
+      </div>
+      <Settings texts={texts} disabled={!available} />
+      <p className="read-aloud-status" role="status" aria-live="polite" data-testid="read-aloud-status">
+        {status === 'loading' ? texts.loading : statusLine(status, index + 1, total, texts)}
+      </p>
+      {/* The hint and the two reasons share one place, the unshown ones invisible: it is as tall as the longest in every state. */}
+      <div className="read-aloud-notes">
+        <p className="read-aloud-hint" style={shownIf(status !== 'unsupported')}>
+          {texts.clickHint}
         </p>
-        <p className="read-aloud-hint">{texts.clickHint}</p>
-      </>
-    );
-  }
+        <p className="read-aloud-unsupported" style={shownIf(status === 'unsupported' && unsupported === 'noSpeech')}>
+          {texts.noSpeech}
+        </p>
+        <p className="read-aloud-unsupported" style={shownIf(status === 'unsupported' && unsupported === 'noEnglishVoice')}>
+          {texts.noEnglishVoice}
+        </p>
+      </div>
+    </>
+  );
 
   return (
     <section className="read-aloud" aria-labelledby={titleId} lang={language} data-status={status}>

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCookieBannerPanel } from '../../support/cookie-banner-panel';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ConsentAndAnalyticsProvider, type ConsentAnalyticsSetup } from '../../../src/app/consent-and-analytics';
@@ -78,6 +79,9 @@ function renderWired(
 
 const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
 const click = (name: string) => act(() => fireEvent.click(screen.getByRole('button', { name })));
+
+// The banner's panel is a lazy chunk; loaded once here, it opens in the same render as its state.
+beforeAll(loadCookieBannerPanel);
 
 describe('consent and analytics in the app', () => {
   beforeEach(() => vi.useFakeTimers());

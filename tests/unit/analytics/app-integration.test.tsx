@@ -4,7 +4,8 @@
  * fake services only at the API and analytics-provider boundaries.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadCookieBannerPanel } from '../../support/cookie-banner-panel';
 import type { ConsentAnalyticsSetup } from '../../../src/app/consent-and-analytics';
 import { createConsentStore } from '../../../src/platform/consent-store';
 import { memoryStorage } from '../../../src/platform/storage';
@@ -31,6 +32,9 @@ function renderWithConsent(path: string, options: { stored?: string; strict?: bo
 afterEach(() => {
   document.documentElement.lang = '';
 });
+
+// The banner's panel is a lazy chunk; loaded once here, it opens in the same render as its state.
+beforeAll(loadCookieBannerPanel);
 
 describe('the app with consent, analytics and page head', () => {
   it('home: banner after a second, footer, head tags and html lang; Accept All starts tracking', async () => {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCookieBannerPanel } from '../../support/cookie-banner-panel';
 import { createActor } from 'xstate';
 import { consentMachine } from '../../../src/machines/consent-machine';
 import { CookieBanner } from '../../../src/views/consent/cookie-banner';
@@ -15,6 +16,7 @@ async function violations(): Promise<string[]> {
 }
 
 describe('cookie banner accessibility (axe-core)', () => {
+  beforeAll(loadCookieBannerPanel);
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCookieBannerPanel } from '../../support/cookie-banner-panel';
 import { createActor } from 'xstate';
 import { consentMachine } from '../../../src/machines/consent-machine';
 import { createConsentStore } from '../../../src/platform/consent-store';
@@ -43,6 +44,7 @@ function showBanner() {
 }
 
 describe('cookie banner', () => {
+  beforeAll(loadCookieBannerPanel);
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,0 +1,59 @@
+/**
+ * The page's entry. The server sends the page already rendered, so the app's code is not needed to
+ * show it: it is fetched once the browser has painted the page. On a slow connection the page and
+ * its stylesheet then have the bandwidth to themselves, and the reader sees the text as soon as they
+ * are there; the app hydrates right after. The head names the app's modules (<meta name="app-module">,
+ * vite.config.ts): all are preloaded at once, so the app's chunks do not wait for the entry's.
+ */
+import '../styles/app.css';
+
+const APP_MODULES = 'meta[name="app-module"]';
+/** A hidden tab paints nothing, and a browser without paint timing reports nothing: the app starts after this all the same. */
+const PAINT_WAIT_MS = 200;
+
+/** Resolves once the browser reports the first contentful paint: the page is on the screen. */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, PAINT_WAIT_MS);
+    let observer: PerformanceObserver | undefined;
+    function done() {
+      clearTimeout(timer);
+      observer?.disconnect();
+      resolve();
+    }
+    if (document.visibilityState === 'hidden') return done();
+    try {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing here: the timer starts the app.
+    }
+  });
+}
+
+function preloadAppModules(): string {
+  let entry: string | undefined;
+  for (const meta of document.querySelectorAll<HTMLMetaElement>(APP_MODULES)) {
+    if (meta.hasAttribute('data-app-entry')) entry = meta.content;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = meta.content;
+    document.head.append(link);
+  }
+  if (entry === undefined) throw new Error('The page names no app entry (meta name="app-module" data-app-entry).');
+  return entry;
+}
+
+function startApp(): Promise<unknown> {
+  if (import.meta.env.DEV) return import('./main');
+  return import(/* @vite-ignore */ preloadAppModules());
+}
+
+// One more try for a module that failed on a flaky network (a failed dynamic import is fetched again).
+void afterFirstPaint()
+  .then(startApp)
+  .catch(startApp)
+  .catch((error: unknown) => console.warn('The app could not be loaded; the page stays as the server sent it.', error));
