@@ -135,5 +135,11 @@ export async function newPage(harness: Harness, options: PageOptions = {}): Prom
   }
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  // The page is readable at once, but the app starts only after its first paint (src/app/boot.ts):
+  // a test acts on the page once the app has loaded and the network is quiet, as a reader's second look would.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = (url, gotoOptions) => goto(url, { waitUntil: 'networkidle', ...gotoOptions });
+  page.reload = (reloadOptions) => reload({ waitUntil: 'networkidle', ...reloadOptions });
   return { context, page };
 }
