@@ -42,7 +42,7 @@ export function postgresBinDir(): string {
   if (majors.length === 0) {
     throw new PostgresMissingError(
       'PostgreSQL is not installed (no initdb under /usr/lib/postgresql/*/bin). Run scripts/ensure-postgresql.sh ' +
-        '(as root it installs Debian\'s postgresql package) or set PG_BIN_DIR to a directory holding initdb and pg_ctl.',
+        "(as root it installs Debian's postgresql package) or set PG_BIN_DIR to a directory holding initdb and pg_ctl.",
     );
   }
   return join(root, majors[0]!, 'bin');

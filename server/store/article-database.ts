@@ -23,6 +23,9 @@ import type {
 
 export type { UpsertCounts } from './sqlite-store';
 
+/** What a caller awaits works on both stores: the SQLite store answers at once, PostgreSQL later. */
+export type Awaitable<T> = T | Promise<T>;
+
 export interface FeedValidators {
   etag?: string;
   lastModified?: string;

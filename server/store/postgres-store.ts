@@ -345,11 +345,14 @@ export class PostgresArticleStore implements ArticleDatabase {
         .slice(query.offset, query.offset + query.limit)
         .map((row) => row.seq);
       if (pageSeqs.length === 0) return capped ? { items: [], total, totalCapped: true } : { items: [], total };
+      // Like SQLite's snippet(): the passage comes from the first of title, summary and body holding a word.
       const pageParams = [...termParams, pageSeqs, HEADLINE_OPTIONS];
       const { rows } = await this.pool.query<SummaryRow>(
         `SELECT ${SUMMARY_COLUMNS},
-           ts_headline('english',
-             translate(a.title || E'\\n' || a.summary || E'\\n' || a.body, '<>${HIT_START}${HIT_END}', '${LT}${GT}'),
+           ts_headline('english', translate(CASE
+               WHEN ts_filter(a.search, '{a}') @@ (${any}) THEN a.title
+               WHEN ts_filter(a.search, '{b}') @@ (${any}) THEN a.summary
+               ELSE a.body END, '<>${HIT_START}${HIT_END}', '${LT}${GT}'),
              ${all}, $${termParams.length + 2}) AS snippet
          FROM articles AS a WHERE a.seq = ANY($${termParams.length + 1}::bigint[])`,
         pageParams,

@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ArticleDatabase } from '../../server/store/article-database';
 import { InvalidArticleError } from '../../server/store/article-writes';
-import type { ArticleInput, ArticleRenderer, SourceId } from '../../server/store/types';
+import type { SourceId } from '../../common/catalog';
+import type { ArticleInput, ArticleRenderer } from '../../server/store/types';
 import { article, FIXTURES } from '../server/fixtures';
 
 export interface ContractTarget {
