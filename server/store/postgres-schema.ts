@@ -44,8 +44,21 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
           setweight(to_tsvector('english'::regconfig, title), 'A') ||
           setweight(to_tsvector('english'::regconfig, summary), 'B') ||
           setweight(to_tsvector('english'::regconfig, body), 'C')
+        ) STORED,
+        -- Title and summary alone: ranking reads these small vectors for up to 1,001 candidates, not
+        -- \`search\`, whose body part is large and stored out of line.
+        heads tsvector GENERATED ALWAYS AS (
+          setweight(to_tsvector('english'::regconfig, title), 'A') ||
+          setweight(to_tsvector('english'::regconfig, summary), 'B')
         ) STORED
       );
+      -- Search reads \`search\` of every candidate row (up to 1,001, newest first); lz4 unpacks it about
+      -- twice as fast as the default pglz (search 15 -> 10 ms at 20,000 articles). A server built without
+      -- lz4 keeps pglz.
+      DO $$ BEGIN
+        ALTER TABLE articles ALTER COLUMN search SET COMPRESSION lz4;
+      EXCEPTION WHEN feature_not_supported OR invalid_parameter_value THEN NULL;
+      END $$;
       CREATE INDEX articles_newest ON articles (published_at DESC, id);
       CREATE INDEX articles_source ON articles (source, published_at DESC, id);
       CREATE INDEX articles_difficulty ON articles (difficulty, published_at DESC, id);
@@ -73,9 +86,40 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         applied_at text NOT NULL
       );
 
-      -- 'articles': the count health probes read; 'data_version': bumped by every article write, keys the caches.
+      -- 'data_version': bumped by every article write, keys the caches on every node.
       CREATE TABLE store_counters (name text PRIMARY KEY, value bigint NOT NULL);
-      INSERT INTO store_counters (name, value) VALUES ('articles', 0), ('data_version', 1);
+      INSERT INTO store_counters (name, value) VALUES ('data_version', 1);
+
+      -- List totals per filter combination, kept by a trigger, so a total is one indexed row instead of a
+      -- count over every match (11 ms for a category at 20,000 articles). Keys as SQLite's counters
+      -- (schema-history.ts v6): '' (all), s:<source>, d:<difficulty>, sd:, c:<category>, cs:, cd:, csd:.
+      CREATE TABLE article_totals (key text PRIMARY KEY, value bigint NOT NULL);
+      INSERT INTO article_totals (key, value) VALUES ('', 0);
+      CREATE FUNCTION article_total_keys(src text, diff text, cats text[]) RETURNS text[]
+        LANGUAGE sql IMMUTABLE AS $$
+          SELECT ARRAY['', 's:' || src, 'd:' || diff, 'sd:' || src || ':' || diff] || coalesce(
+            (SELECT array_agg(k ORDER BY k) FROM (SELECT DISTINCT unnest(cats) AS c) AS cs,
+               LATERAL unnest(ARRAY['c:' || c, 'cs:' || c || ':' || src, 'cd:' || c || ':' || diff,
+                                    'csd:' || c || ':' || src || ':' || diff]) AS k),
+            '{}')
+        $$;
+      CREATE FUNCTION articles_count_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP IN ('UPDATE', 'DELETE') THEN
+            INSERT INTO article_totals AS t (key, value)
+              SELECT k, -1 FROM unnest(article_total_keys(OLD.source, OLD.difficulty, OLD.categories)) AS k
+              ON CONFLICT (key) DO UPDATE SET value = t.value - 1;
+          END IF;
+          IF TG_OP IN ('INSERT', 'UPDATE') THEN
+            INSERT INTO article_totals AS t (key, value)
+              SELECT k, 1 FROM unnest(article_total_keys(NEW.source, NEW.difficulty, NEW.categories)) AS k
+              ON CONFLICT (key) DO UPDATE SET value = t.value + 1;
+          END IF;
+          RETURN NULL;
+        END
+      $$;
+      CREATE TRIGGER articles_totals AFTER INSERT OR DELETE OR UPDATE OF source, difficulty, categories ON articles
+        FOR EACH ROW EXECUTE FUNCTION articles_count_totals();
     `,
   },
 ];

@@ -42,6 +42,7 @@ export const CHANGE_CHANNEL = 'articles_changed';
 /** How often a node re-reads the data version, in case a notification was lost with its listener. */
 export const VERSION_REFRESH_MS = 5000;
 const SNIPPET_WORDS = 24;
+const WRITE_ATTEMPTS = 4;
 /** Stand-ins for < and > while ts_headline works: it drops anything that looks like a tag, SQLite's snippet keeps it. */
 const LT = '\uE002';
 const GT = '\uE003';
@@ -158,6 +159,12 @@ function filterSql(query: ArticleQuery, params: unknown[]): string {
   return where.map((clause) => ` AND ${clause}`).join('');
 }
 
+/** The article_totals key of a list's filters (the same names as SQLite's counters, see postgres-schema.ts). */
+function totalKey(query: ArticleQuery): string {
+  const kind = `${query.category ? 'c' : ''}${query.source ? 's' : ''}${query.difficulty ? 'd' : ''}`;
+  return kind === '' ? '' : `${kind}:${[query.category, query.source, query.difficulty].filter(Boolean).join(':')}`;
+}
+
 export interface OpenPostgresOptions {
   /** Connections in the pool (default 10). */
   readonly poolSize?: number;
@@ -265,19 +272,27 @@ export class PostgresArticleStore implements ArticleDatabase {
     }
   }
 
+  /**
+   * One transaction, tried again when PostgreSQL chose it as a deadlock victim: two nodes writing
+   * overlapping batches in different orders lock articles and total rows in different orders.
+   */
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    if (this.closed) throw new StoreUnavailableError('The database connection is closed');
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
+    for (let attempt = 1; ; attempt += 1) {
+      if (this.closed) throw new StoreUnavailableError('The database connection is closed');
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        const code = (error as { code?: string }).code;
+        if (attempt >= WRITE_ATTEMPTS || (code !== '40P01' && code !== '40001')) throw error;
+      } finally {
+        client.release();
+      }
+      await new Promise((done) => setTimeout(done, 20 * attempt));
     }
   }
 
@@ -292,7 +307,7 @@ export class PostgresArticleStore implements ArticleDatabase {
 
   async count(): Promise<number> {
     return this.reading(async () => {
-      const { rows } = await this.pool.query<{ value: string }>("SELECT value FROM store_counters WHERE name = 'articles'");
+      const { rows } = await this.pool.query<{ value: string }>("SELECT value FROM article_totals WHERE key = ''");
       return Number(rows[0]?.value ?? 0);
     });
   }
@@ -301,9 +316,10 @@ export class PostgresArticleStore implements ArticleDatabase {
     return this.reading(async () => {
       const params: unknown[] = [];
       const where = filterSql(query, params);
-      const total = Number(
-        (await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM articles AS a WHERE true${where}`, params)).rows[0]!.n,
-      );
+      const { rows: totals } = await this.pool.query<{ value: string }>('SELECT value FROM article_totals WHERE key = $1', [
+        totalKey(query),
+      ]);
+      const total = Number(totals[0]?.value ?? 0);
       if (query.offset >= total) return { items: [], total };
       const { rows } = await this.pool.query<SummaryRow>(
         `SELECT ${SUMMARY_COLUMNS} FROM articles AS a WHERE true${where}
@@ -326,13 +342,13 @@ export class PostgresArticleStore implements ArticleDatabase {
       const { rows: candidates } = await this.pool.query<{ seq: string; score: number }>(
         `WITH q AS (SELECT ${all} AS q_all, ${any} AS q_any),
          candidates AS (
-           SELECT a.seq, a.search FROM articles AS a, q
-           WHERE numnode(q.q_all) > 0 AND a.search @@ q.q_all${where}
+           SELECT a.seq, a.heads FROM articles AS a
+           WHERE a.search @@ (${all})${where}
            ORDER BY a.seq DESC LIMIT ${SEARCH_CANDIDATES + 1})
          SELECT c.seq,
-           (CASE WHEN ts_filter(c.search, '{a}') @@ q.q_all THEN 20 ELSE 0 END) +
-           (CASE WHEN ts_filter(c.search, '{a}') @@ q.q_any THEN 10 ELSE 0 END) +
-           (CASE WHEN ts_filter(c.search, '{b}') @@ q.q_any THEN 4 ELSE 0 END) AS score
+           (CASE WHEN ts_filter(c.heads, '{a}') @@ q.q_all THEN 20 ELSE 0 END) +
+           (CASE WHEN ts_filter(c.heads, '{a}') @@ q.q_any THEN 10 ELSE 0 END) +
+           (CASE WHEN ts_filter(c.heads, '{b}') @@ q.q_any THEN 4 ELSE 0 END) AS score
          FROM candidates AS c, q ORDER BY c.seq DESC`,
         params,
       );
@@ -350,8 +366,8 @@ export class PostgresArticleStore implements ArticleDatabase {
       const { rows } = await this.pool.query<SummaryRow>(
         `SELECT ${SUMMARY_COLUMNS},
            ts_headline('english', translate(CASE
-               WHEN ts_filter(a.search, '{a}') @@ (${any}) THEN a.title
-               WHEN ts_filter(a.search, '{b}') @@ (${any}) THEN a.summary
+               WHEN ts_filter(a.heads, '{a}') @@ (${any}) THEN a.title
+               WHEN ts_filter(a.heads, '{b}') @@ (${any}) THEN a.summary
                ELSE a.body END, '<>${HIT_START}${HIT_END}', '${LT}${GT}'),
              ${all}, $${termParams.length + 2}) AS snippet
          FROM articles AS a WHERE a.seq = ANY($${termParams.length + 1}::bigint[])`,
@@ -436,11 +452,7 @@ export class PostgresArticleStore implements ArticleDatabase {
     );
     const row = rows[0];
     if (!row) return 'unchanged';
-    if (row.inserted) {
-      await client.query("UPDATE store_counters SET value = value + 1 WHERE name = 'articles'");
-    } else {
-      await client.query('DELETE FROM article_html WHERE article_seq = $1', [row.seq]);
-    }
+    if (!row.inserted) await client.query('DELETE FROM article_html WHERE article_seq = $1', [row.seq]);
     // Rendered inside the write's transaction, so a stored article and its pages never disagree.
     if (this.renderer) await this.storeHtml(client, row.seq, article, this.renderer);
     return row.inserted ? 'imported' : 'updated';
@@ -459,6 +471,7 @@ export class PostgresArticleStore implements ArticleDatabase {
   async upsert(article: ArticleInput): Promise<UpsertOutcome> {
     let version = 0;
     const outcome = await this.transaction(async (client) => {
+      version = 0;
       const result = await this.write(client, article);
       if (result !== 'unchanged') version = await this.changed(client);
       return result;
@@ -471,6 +484,7 @@ export class PostgresArticleStore implements ArticleDatabase {
     const list = [...articles];
     let version = 0;
     const counts = await this.transaction(async (client) => {
+      version = 0;
       const counts: UpsertCounts = { imported: 0, updated: 0, unchanged: 0 };
       for (const article of list) counts[await this.write(client, article)] += 1;
       if (counts.imported + counts.updated > 0) version = await this.changed(client);

@@ -95,6 +95,17 @@ describe('PostgreSQL: several nodes on one database', () => {
     expect(await one.count()).toBe(1);
   });
 
+  it('two nodes writing overlapping batches in opposite orders both finish, with the totals right', async () => {
+    const one = await open();
+    const two = await open();
+    const changed = FIXTURES.map((f) => ({ ...f, contentHash: `${f.contentHash}-2` }));
+    await one.upsertMany(FIXTURES);
+    const results = await Promise.all([one.upsertMany(changed), two.upsertMany([...changed].reverse())]);
+    expect(results.map((r) => r.updated + r.unchanged)).toEqual([6, 6]);
+    expect(await two.count()).toBe(6);
+    expect((await two.latest({ limit: 1, offset: 0, category: 'business' })).total).toBe(3);
+  });
+
   it('reports the database unavailable when it is gone, with the reason', async () => {
     const store = await open();
     expect(await store.check()).toEqual({ status: 'ok', articleCount: 0 });

@@ -87,6 +87,9 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       await db.upsert(changed);
       expect(ids(await db.latest({ limit: 10, offset: 0, category: 'technology' }))).toEqual(['f-telescope-summary']);
       expect(ids(await db.latest({ limit: 10, offset: 0, category: 'health' }))).toEqual(['f-telescope-title', 'f-flu-clinic']);
+      expect((await db.latest({ limit: 10, offset: 0, category: 'technology' })).total).toBe(1);
+      expect((await db.latest({ limit: 10, offset: 0, category: 'health', source: 'bbc', difficulty: 'beginner' })).total).toBe(1);
+      expect((await db.latest({ limit: 10, offset: 0 })).total).toBe(6);
       expect(ids(await db.search({ q: 'telescope', limit: 10, offset: 0 }))).toEqual(['f-telescope-summary', 'f-telescope-body']);
       expect(ids(await db.search({ q: 'reopens', limit: 10, offset: 0 }))).toEqual(['f-telescope-title']);
     });
