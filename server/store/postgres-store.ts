@@ -246,9 +246,9 @@ export class PostgresArticleStore implements ArticleDatabase {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
-    } catch (error) {
+    } catch {
+      // Tried again in a second; until then the periodic re-read keeps the version bounded.
       lost();
-      if (this.version === 0) throw error;
     }
   }
 
