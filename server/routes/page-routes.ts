@@ -26,13 +26,13 @@ import { AnswerCache } from '../http/answer-cache';
 import type { RenderPage, ServerEntry } from '../http/server-entry';
 import type { ArticleReader } from '../store/reader';
 import type { StoredArticle } from '../store/types';
+import type { ArticleAnswerDeps } from './article-routes';
+import { readPageData } from './page-data';
 
 /** Where a page's head reads its article: the synchronous SQLite store or any ArticleDatabase. */
 export interface PageHeadStore {
   byId(id: string): StoredArticle | undefined | Promise<StoredArticle | undefined>;
 }
-import type { ArticleAnswerDeps } from './article-routes';
-import { readPageData } from './page-data';
 
 export interface PageRenderer {
   (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply>;
