@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['tests/setup.ts'],
+    // One throwaway PostgreSQL cluster for the store contract tests (tests/store-contract).
+    globalSetup: ['tests/support/postgres-global-setup.ts'],
     include: ['tests/**/*.test.{ts,tsx}'],
     // Browser (Playwright) tests run separately against a built app and a live server.
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],

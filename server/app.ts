@@ -22,13 +22,17 @@ import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
 import { apiRoutes, type ApiOptions } from './routes/api-routes';
 import { fallbackRenderer } from './routes/article-routes';
-import { inlineReader, type ArticleReader } from './store/reader';
+import type { ArticleDatabase } from './store/article-database';
+import { databaseReader, inlineReader, type ArticleReader } from './store/reader';
 import { SqliteArticleStore } from './store/sqlite-store';
 import type { ArticleStore } from './store/types';
 import { WatchedStore, type DatabaseHealth } from './store/watched-store';
 
 export interface BuildServerOptions {
-  readonly store: ArticleStore;
+  /** The synchronous SQLite store (main.ts without DATABASE_URL, and most tests); or else `database`. */
+  readonly store?: ArticleStore;
+  /** Any store through the asynchronous interface (PostgreSQL); used when `store` is absent. */
+  readonly database?: ArticleDatabase;
   readonly config: ServerConfig;
   /** The bundled dictionary: word look-up, and vocabulary forms in rendered articles. */
   readonly dictionary?: Dictionary;
@@ -36,17 +40,17 @@ export interface BuildServerOptions {
   readonly logger?: FastifyServerOptions['logger'];
   /** The API's reads; defaults to reading `store` on the event loop. main.ts passes a worker pool. */
   readonly reader?: ArticleReader;
-  /** The health check; defaults to WatchedStore.check() or a count through `store`. */
-  readonly health?: () => DatabaseHealth;
+  /** The health check; defaults to WatchedStore.check() or a count through the store. */
+  readonly health?: () => DatabaseHealth | Promise<DatabaseHealth>;
   /** How the built server-rendering module is imported; Node's import() when absent (tests hand in their own). */
   readonly loadServerEntry?: ModuleLoader;
 }
 
-function defaultHealth(store: ArticleStore): () => DatabaseHealth {
+function defaultHealth(store: ArticleStore | ArticleDatabase): () => DatabaseHealth | Promise<DatabaseHealth> {
   if (store instanceof WatchedStore) return () => store.check();
-  return () => {
+  return async () => {
     try {
-      return { status: 'ok', articleCount: store.count() };
+      return { status: 'ok', articleCount: await store.count() };
     } catch (error) {
       return { status: 'unavailable', articleCount: null, problem: error instanceof Error ? error.message : String(error) };
     }
@@ -54,7 +58,19 @@ function defaultHealth(store: ArticleStore): () => DatabaseHealth {
 }
 
 /** What the API needs from the store. The answer cache needs the database's data version; stores without one (tests' fakes) go uncached. */
-function apiOptions({ store, config, dictionary, reader, health }: BuildServerOptions): ApiOptions {
+function apiOptions({ store, database, config, dictionary, reader, health }: BuildServerOptions): ApiOptions {
+  if (!store) {
+    if (!database) throw new Error('buildServer needs a store or a database');
+    return {
+      reader: reader ?? databaseReader(database),
+      health: health ?? defaultHealth(database),
+      ...(dictionary ? { dictionary } : {}),
+      dataVersion: () => database.dataVersion(),
+      // Best effort, like SQLite's: a page that could not be stored is rendered again on the next read.
+      saveRendered: (id, hash, language, html) => void database.saveRenderedHtml(id, hash, language, html).catch(() => undefined),
+      answerCacheEntries: config.answerCacheEntries,
+    };
+  }
   const versioned = store instanceof WatchedStore || store instanceof SqliteArticleStore ? store : undefined;
   return {
     reader: reader ?? inlineReader(() => store),
@@ -71,7 +87,9 @@ function apiOptions({ store, config, dictionary, reader, health }: BuildServerOp
 }
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
-  const { store, config, logger } = options;
+  const { config, logger } = options;
+  const store = options.store ?? options.database;
+  if (!store) throw new Error('buildServer needs a store or a database');
   const headers = securityHeaderList(config.analytics, config.publicUrl.startsWith('https:'));
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),

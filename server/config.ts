@@ -12,6 +12,8 @@ export interface ServerConfig {
   /** Origin used in canonical and Open Graph URLs, without a trailing slash. */
   readonly publicUrl: string;
   readonly databasePath: string;
+  /** postgres:// or postgresql:// URL: the articles live in PostgreSQL instead of the SQLite file at databasePath. */
+  readonly databaseUrl: string | undefined;
   /** The bundled dictionary's SQLite file, built from server/dictionary/data on first start. */
   readonly dictionaryPath: string;
   /** The committed dictionary data it is built from (server/dictionary/data unless overridden). */
@@ -103,6 +105,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     host,
     publicUrl,
     databasePath,
+    databaseUrl: databaseUrlFrom(env),
     dictionaryPath: dictionaryPathFrom(env, databasePath),
     dictionaryDataDir: dictionaryDataDirFrom(env),
     distDir: resolve(PROJECT_ROOT, text(env, 'DIST_DIR', 'dist')),
@@ -121,6 +124,27 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     answerCacheEntries: integer(env, 'ANSWER_CACHE_ENTRIES', 2000, 0, 1_000_000),
     analytics: analyticsFromEnv(env),
   };
+}
+
+/** DATABASE_URL when set (shared by the server and the importer): only a PostgreSQL URL is accepted. */
+export function databaseUrlFrom(env: Env): string | undefined {
+  const value = env['DATABASE_URL']?.trim();
+  if (!value) return undefined;
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    // The value may hold a password: name the scheme, never echo the URL.
+    throw new ConfigError(
+      `DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database or postgresql://...); got ${
+        protocol ? `a ${protocol}// URL` : 'something that is not a URL'
+      }. Leave it unset to use the SQLite file at DATABASE_PATH.`,
+    );
+  }
+  return value;
 }
 
 /** DICTIONARY_PATH, else dictionary.db beside the article database (shared by the server and the importer). */

@@ -121,7 +121,7 @@ export async function measureApiLoad(
     const generateSeconds = Math.round((Date.now() - generateStarted) / 100) / 10;
     log(`  generated in ${generateSeconds} s`);
     // What the server would render at start for articles stored without pages, done before it starts.
-    const pages = renderStoredPages(databasePath, dictionaryPathFrom({}, databasePath));
+    const pages = await renderStoredPages(databasePath, dictionaryPathFrom({}, databasePath));
     log(`  pages of ${pages.rendered.toLocaleString('en-US')} articles rendered in ${pages.seconds.toFixed(1)} s`);
 
     const server: RunningServer = await startServer({

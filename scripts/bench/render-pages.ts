@@ -8,12 +8,12 @@ import { applyRenderPass, articleRenderer } from '../../server/content/stored-pa
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { openSqliteStore } from '../../server/store/sqlite-store';
 
-export function renderStoredPages(databasePath: string, dictionaryPath: string): { rendered: number; seconds: number } {
+export async function renderStoredPages(databasePath: string, dictionaryPath: string): Promise<{ rendered: number; seconds: number }> {
   const { dictionary } = openDictionary({ path: dictionaryPath });
   const store = openSqliteStore(databasePath);
   try {
     const started = Date.now();
-    const pass = applyRenderPass(store, articleRenderer(dictionary), dictionary.version);
+    const pass = await applyRenderPass(store, articleRenderer(dictionary), dictionary.version);
     return { rendered: pass.rendered, seconds: (Date.now() - started) / 1000 };
   } finally {
     store.close();

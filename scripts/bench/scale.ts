@@ -148,7 +148,7 @@ async function main(): Promise<void> {
     }
     // The start-up pass (what a server does for articles stored without pages), timed here.
     process.stderr.write('rendering pages…\n');
-    const { seconds: renderSeconds, ...pass } = renderStoredPages(databasePath, join(dir, 'dictionary.db'));
+    const { seconds: renderSeconds, ...pass } = await renderStoredPages(databasePath, join(dir, 'dictionary.db'));
 
     const env = {
       DATABASE_PATH: databasePath,

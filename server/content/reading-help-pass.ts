@@ -4,6 +4,7 @@
  * data differs from the one the pass last ran with, and rewrites only the articles it changes;
  * run twice, the second run changes nothing.
  */
+import type { Awaitable } from '../store/article-database';
 import type { ArticleInput, StoredArticle } from '../store/types';
 import { rehashed } from '../store/content-hash';
 import { withReadingHelp, type GlossDictionary } from './vocabulary-help';
@@ -12,11 +13,11 @@ export const READING_HELP_PASS = 'dictionary-reading-help';
 
 /** What the pass needs of a store: every article, one at a time, and a record of passes run. */
 export interface PassStore {
-  articleIds(): string[];
-  byId(id: string): StoredArticle | undefined;
+  articleIds(): Awaitable<string[]>;
+  byId(id: string): Awaitable<StoredArticle | undefined>;
   upsert(article: ArticleInput): unknown;
-  contentPass(name: string): string | undefined;
-  recordContentPass(name: string, version: string): void;
+  contentPass(name: string): Awaitable<string | undefined>;
+  recordContentPass(name: string, version: string): Awaitable<void>;
 }
 
 export interface ReadingHelpPassResult {
@@ -26,19 +27,22 @@ export interface ReadingHelpPassResult {
   readonly updated: number;
 }
 
-export function applyReadingHelpPass(store: PassStore, dictionary: GlossDictionary & { readonly version: string }): ReadingHelpPassResult {
-  if (store.contentPass(READING_HELP_PASS) === dictionary.version) return { ran: false, checked: 0, updated: 0 };
+export async function applyReadingHelpPass(
+  store: PassStore,
+  dictionary: GlossDictionary & { readonly version: string },
+): Promise<ReadingHelpPassResult> {
+  if ((await store.contentPass(READING_HELP_PASS)) === dictionary.version) return { ran: false, checked: 0, updated: 0 };
   let checked = 0;
   let updated = 0;
-  for (const id of store.articleIds()) {
-    const article = store.byId(id);
+  for (const id of await store.articleIds()) {
+    const article = await store.byId(id);
     if (article === undefined) continue;
     checked += 1;
     const helped = rehashed(withReadingHelp(article, dictionary));
     if (helped.contentHash === rehashed(article).contentHash) continue;
-    store.upsert(helped);
+    await store.upsert(helped);
     updated += 1;
   }
-  store.recordContentPass(READING_HELP_PASS, dictionary.version);
+  await store.recordContentPass(READING_HELP_PASS, dictionary.version);
   return { ran: true, checked, updated };
 }

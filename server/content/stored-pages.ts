@@ -5,6 +5,7 @@
  * records both and renders everything again when either changes.
  */
 import type { LanguageCode } from '../../common/languages';
+import type { Awaitable } from '../store/article-database';
 import type { ArticleInput, ArticleRenderer, RenderLanguage } from '../store/types';
 import { RENDER_LANGUAGES } from '../store/types';
 import { renderArticleHtml } from './render-article';
@@ -30,11 +31,11 @@ export function articleRenderer(forms?: WordForms): ArticleRenderer {
 
 /** What the pass needs of a store. */
 export interface RenderPassStore {
-  idsWithoutHtml(limit: number, after?: string): string[];
-  renderStored(ids: readonly string[], renderer: ArticleRenderer): number;
-  contentPass(name: string): string | undefined;
-  recordContentPass(name: string, version: string): void;
-  clearRenderedHtml(): void;
+  idsWithoutHtml(limit: number, after?: string): Awaitable<string[]>;
+  renderStored(ids: readonly string[], renderer: ArticleRenderer): Awaitable<number>;
+  contentPass(name: string): Awaitable<string | undefined>;
+  recordContentPass(name: string, version: string): Awaitable<void>;
+  clearRenderedHtml(): Awaitable<void>;
 }
 
 export interface RenderPassResult {
@@ -43,24 +44,24 @@ export interface RenderPassResult {
   readonly redone: boolean;
 }
 
-export function applyRenderPass(
+export async function applyRenderPass(
   store: RenderPassStore,
   renderer: ArticleRenderer,
   dataVersion: string,
   onProgress?: (rendered: number) => void,
-): RenderPassResult {
+): Promise<RenderPassResult> {
   const version = `${RENDERER_VERSION}/${dataVersion}`;
-  const redone = store.contentPass(RENDER_PASS) !== version;
+  const redone = (await store.contentPass(RENDER_PASS)) !== version;
   if (redone) {
     // Recorded before rendering: a pass stopped part-way continues next start instead of clearing again.
-    store.clearRenderedHtml();
-    store.recordContentPass(RENDER_PASS, version);
+    await store.clearRenderedHtml();
+    await store.recordContentPass(RENDER_PASS, version);
   }
   let rendered = 0;
   // Batches of one transaction each: a big database is done in pieces, and a stop part-way
   // loses nothing (the next start continues with the articles still without pages).
-  for (let ids = store.idsWithoutHtml(500); ids.length > 0; ids = store.idsWithoutHtml(500, ids[ids.length - 1])) {
-    rendered += store.renderStored(ids, renderer);
+  for (let ids = await store.idsWithoutHtml(500); ids.length > 0; ids = await store.idsWithoutHtml(500, ids[ids.length - 1])) {
+    rendered += await store.renderStored(ids, renderer);
     onProgress?.(rendered);
   }
   return { rendered, redone };

@@ -10,7 +10,7 @@ import { readingTimeMinutes } from '../../common/reading-time';
 import { words } from '../content/readability';
 import { withReadingHelp, type GlossDictionary } from '../content/vocabulary-help';
 import { contentHashOf, rehashed } from '../store/content-hash';
-import type { SqliteArticleStore, UpsertCounts } from '../store/sqlite-store';
+import type { Awaitable, UpsertCounts } from '../store/article-database';
 import type { ArticleInput, CulturalNote, TranslatedLanguage, VocabularyItem } from '../store/types';
 
 /** The fixed date the sample articles are written relative to. */
@@ -169,8 +169,12 @@ export interface CorpusLoadResult extends UpsertCounts {
 }
 
 /** With the dictionary, the samples get the same help as imported articles (their own glosses kept). */
-export function loadCorpus(store: Pick<SqliteArticleStore, 'upsertMany'>, dir: string, dictionary?: GlossDictionary): CorpusLoadResult {
+export async function loadCorpus(
+  store: { upsertMany(articles: Iterable<ArticleInput>): Awaitable<UpsertCounts> },
+  dir: string,
+  dictionary?: GlossDictionary,
+): Promise<CorpusLoadResult> {
   const { articles, errors } = readCorpus(dir);
   const helped = dictionary ? articles.map((article) => rehashed(withReadingHelp(article, dictionary))) : articles;
-  return { ...store.upsertMany(helped), errors };
+  return { ...(await store.upsertMany(helped)), errors };
 }

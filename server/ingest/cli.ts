@@ -3,9 +3,11 @@
  * See docs/content-pipeline.md; `npm run ingest -- --help` for the options.
  */
 import { resolve } from 'node:path';
-import { dictionaryDataDirFrom, dictionaryPathFrom, PROJECT_ROOT } from '../config';
+import { ConfigError, databaseUrlFrom, dictionaryDataDirFrom, dictionaryPathFrom, PROJECT_ROOT } from '../config';
 import { openDictionary } from '../dictionary/open-dictionary';
 import { DictionaryDataError } from '../dictionary/types';
+import { sqliteDatabase, type ArticleDatabase } from '../store/article-database';
+import { openPostgresStore } from '../store/postgres-store';
 import { openSqliteStore } from '../store/sqlite-store';
 import { articleRenderer } from '../content/stored-pages';
 import { parseCliArgs, USAGE, UsageError } from './cli-options';
@@ -35,11 +37,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 async function main(): Promise<number> {
   let options;
   let translation;
+  let databaseUrl;
   try {
     options = parseCliArgs(process.argv.slice(2));
     translation = translationProviderFromEnv(process.env);
+    databaseUrl = databaseUrlFrom(process.env);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof TranslationConfigError) {
+    if (error instanceof UsageError || error instanceof TranslationConfigError || error instanceof ConfigError) {
       process.stderr.write(`ingest: ${error.message}\n\n${USAGE}\n`);
       return 2;
     }
@@ -75,13 +79,22 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const store = openSqliteStore(path);
+  // DATABASE_URL: the same PostgreSQL the servers read (migrated here too, if this runs first).
+  let store: ArticleDatabase;
+  try {
+    store = databaseUrl ? await openPostgresStore(databaseUrl) : sqliteDatabase(openSqliteStore(path));
+  } catch (error) {
+    dictionary.close();
+    process.stderr.write(`ingest: the database could not be opened: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  const target = databaseUrl ? `PostgreSQL (${databaseUrl.replace(/\/\/[^@/]*@/, '//…@')})` : path;
   // Imported articles are stored with their rendered pages, so the server never renders on a request.
   store.setRenderer(articleRenderer(dictionary));
   const reporter = createProgressReporter(process.stdout);
   let exitCode = 0;
   try {
-    reporter.message(`Importing ${options.feeds.length} feed(s) into ${path}`);
+    reporter.message(`Importing ${options.feeds.length} feed(s) into ${target}`);
     for (;;) {
       const summary = await importFeeds(store, options.feeds, {
         timeoutMs: options.timeoutMs,
@@ -103,7 +116,7 @@ async function main(): Promise<number> {
       if (stop.signal.aborted) break;
     }
   } finally {
-    store.close();
+    await store.close();
     dictionary.close();
   }
   // A scheduled run that was stopped on purpose ends cleanly.

@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import type { SourceId } from '../../common/catalog';
 import { words } from '../content/readability';
-import type { ArticleStore, UpsertOutcome } from '../store/types';
+import type { Awaitable, FeedValidators } from '../store/article-database';
+import type { ArticleInput, StoredArticle, UpsertOutcome } from '../store/types';
 import { articleId, buildArticle, publicUrl } from './article-builder';
 import { decodeDocument } from './charset';
 import { extractArticle, htmlToParagraphs } from './extract';
@@ -84,7 +85,16 @@ function isHtmlType(contentType: string, body: Uint8Array): boolean {
 
 class ItemFailure extends Error {}
 
-export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[], options: ImportOptions = {}): Promise<ImportSummary> {
+/** What an import needs of a store: the SQLite store or any ArticleDatabase (PostgreSQL). */
+export interface ImportStore {
+  byId(id: string): Awaitable<StoredArticle | undefined>;
+  upsert(article: ArticleInput): Awaitable<UpsertOutcome>;
+  feedState(feedUrl: string): Awaitable<FeedValidators | undefined>;
+  saveFeedState(feedUrl: string, state: FeedValidators): Awaitable<void>;
+  compactSearch(): Awaitable<void>;
+}
+
+export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[], options: ImportOptions = {}): Promise<ImportSummary> {
   loadVocabularyData();
   const fetcher = new PoliteFetcher(options);
   const summary = emptySummary();
@@ -104,7 +114,7 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
       const bytes = await readFile(feed.url);
       return { parsed: parseFeed(decodeDocument(bytes, undefined, 'xml')) };
     }
-    const state = store.feedState(feed.url);
+    const state = await store.feedState(feed.url);
     const response = await fetcher.fetch(feed.url, { accept: FEED_ACCEPT, ...state });
     if (response.status === 304) return {};
     const xml = decodeDocument(response.body, response.contentType, 'xml');
@@ -149,7 +159,7 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
     }
     const work = (async (): Promise<ItemOutcome> => {
       try {
-        const existing = store.byId(id);
+        const existing = await store.byId(id);
         const feedParagraphs = item.contentHtml ? htmlToParagraphs(item.contentHtml) : [];
         let paragraphs: string[];
         let title = item.title;
@@ -187,7 +197,7 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
             ...(reporter.warning ? { onWarning: reporter.warning } : {}),
           },
         );
-        const outcome = store.upsert(article);
+        const outcome = await store.upsert(article);
         return count(feed, outcome, { title, id });
       } catch (error) {
         // Stopped on purpose (SIGINT/SIGTERM): not a failure of the item, and it is tried again next run.
@@ -232,7 +242,7 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
     // Keep the validators only when every item got in; otherwise a 304 next time would hide the failed ones.
     const hasValidators = Boolean(loaded.validators?.etag || loaded.validators?.lastModified);
     if (loaded.validators && hasValidators && failedHere === 0 && !options.signal?.aborted) {
-      store.saveFeedState(feed.url, loaded.validators);
+      await store.saveFeedState(feed.url, loaded.validators);
     }
   }
 
@@ -241,7 +251,7 @@ export async function importFeeds(store: ArticleStore, feeds: readonly FeedSpec[
     if (summary.imported + summary.updated > 0) {
       // Worth a second at 100,000 articles once per run; its failure costs speed, not articles.
       try {
-        store.compactSearch();
+        await store.compactSearch();
       } catch (error) {
         reporter.warning?.(`the search index was not compacted: ${reason(error)}`);
       }

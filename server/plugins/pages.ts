@@ -12,11 +12,10 @@ import { errorBody } from '../http/api-error';
 import { IndexTemplate } from '../http/html-shell';
 import { isApiPath, looksLikeFile, normalisedPath, pathOf } from '../http/paths';
 import { ServerEntry, type ModuleLoader } from '../http/server-entry';
-import { createPageRenderer, type ServerRendering } from '../routes/page-routes';
-import type { ArticleStore } from '../store/types';
+import { createPageRenderer, type PageHeadStore, type ServerRendering } from '../routes/page-routes';
 
 export interface PagesOptions {
-  readonly store: ArticleStore;
+  readonly store: PageHeadStore;
   readonly distDir: string;
   readonly publicUrl: string;
   /** What server rendering reads with (the API's reader and article rendering); without it pages are the shell. */

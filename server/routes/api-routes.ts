@@ -19,7 +19,7 @@ import { ROUTE_SCHEMAS, type LanguageQuery } from './schemas';
 
 export interface ApiOptions extends Omit<ArticleRoutesOptions, 'forms'> {
   /** A real check of the database, cheap enough for every health probe. */
-  readonly health: () => DatabaseHealth;
+  readonly health: () => DatabaseHealth | Promise<DatabaseHealth>;
   /** The bundled dictionary: GET /api/dictionary/{word}, and vocabulary in every form on pages rendered on a read. */
   readonly dictionary?: Dictionary;
 }
@@ -30,9 +30,9 @@ const dropEmptyValues: preValidationHookHandler = (request, _reply, done) => {
   done();
 };
 
-function checkHealth(health: () => DatabaseHealth): DatabaseHealth {
+async function checkHealth(health: () => DatabaseHealth | Promise<DatabaseHealth>): Promise<DatabaseHealth> {
   try {
-    return health();
+    return await health();
   } catch (error) {
     return { status: 'unavailable', articleCount: null, problem: error instanceof Error ? error.message : String(error) };
   }
@@ -77,7 +77,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
 
   // Never rate limited (plugins/rate-limit.ts exempts it too) nor shed: probes must see what is going on.
   app.get('/health', { schema: ROUTE_SCHEMAS.health, config: { rateLimit: false } }, async (request, reply) => {
-    const checked = checkHealth(health);
+    const checked = await checkHealth(health);
     if (checked.status !== 'ok') request.log.error({ problem: checked.problem }, `health check: database ${checked.status}`);
     const body = healthBody(checked);
     return reply

@@ -25,9 +25,14 @@ import {
 import { AnswerCache } from '../http/answer-cache';
 import type { RenderPage, ServerEntry } from '../http/server-entry';
 import type { ArticleReader } from '../store/reader';
-import type { ArticleStore } from '../store/types';
+import type { StoredArticle } from '../store/types';
 import type { ArticleAnswerDeps } from './article-routes';
 import { readPageData } from './page-data';
+
+/** Where a page's head reads its article: the synchronous SQLite store or any ArticleDatabase. */
+export interface PageHeadStore {
+  byId(id: string): StoredArticle | undefined | Promise<StoredArticle | undefined>;
+}
 
 export interface PageRenderer {
   (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply>;
@@ -62,7 +67,7 @@ function versionOrUndefined(dataVersion: () => number): number | undefined {
 }
 
 export function createPageRenderer(options: {
-  readonly store: ArticleStore;
+  readonly store: PageHeadStore;
   readonly template: IndexTemplate;
   readonly publicUrl: string;
   readonly rendering?: ServerRendering;
@@ -75,9 +80,9 @@ export function createPageRenderer(options: {
   const asText = (page: unknown) => page as string;
 
   /** null: no such article; undefined: the store could not say. */
-  function articleHead(id: string, lang: string, request: FastifyRequest): ArticleHeadData | null | undefined {
+  async function articleHead(id: string, lang: string, request: FastifyRequest): Promise<ArticleHeadData | null | undefined> {
     try {
-      const article = store.byId(id);
+      const article = await store.byId(id);
       if (!article) return null;
       const textLanguage = textLanguageFor(lang);
       const translated = lang === 'zh' || lang === 'es' ? article.summaryTranslations[lang]?.trim() : undefined;
@@ -150,7 +155,7 @@ export function createPageRenderer(options: {
     const kept = caching ? cache.get(key, version) : undefined;
     // The kept page's ETag was computed when it was kept (plugins/html-etags.ts answers 304 with it).
     if (kept !== undefined) return reply.code(200).header('etag', kept.etag).send(kept.json);
-    const article = page.kind === 'detail' && page.articleId ? articleHead(page.articleId, page.lang, request) : undefined;
+    const article = page.kind === 'detail' && page.articleId ? await articleHead(page.articleId, page.lang, request) : undefined;
     const notFound = page.kind === 'unknown' || article === null;
     const rendered = await renderApp(request, page, pathname, render);
     const app = rendered === 'failed' ? undefined : rendered;

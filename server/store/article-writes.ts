@@ -10,7 +10,7 @@ import { RENDER_LANGUAGES } from './types';
 
 export class InvalidArticleError extends Error {}
 
-function validate(article: ArticleInput): void {
+export function validateArticle(article: ArticleInput): void {
   const problems: string[] = [];
   if (!article.id || typeof article.id !== 'string') problems.push('id is empty');
   if (!isSourceId(article.source)) problems.push(`unknown source "${String(article.source)}"`);
@@ -70,7 +70,7 @@ export class ArticleWrites {
   }
 
   write(article: ArticleInput, renderer: ArticleRenderer | undefined): UpsertOutcome {
-    validate(article);
+    validateArticle(article);
     const existing = this.statements.existing.get(article.id) as { seq: number; content_hash: string } | undefined;
     if (existing && existing.content_hash === article.contentHash) return 'unchanged';
     const values = {

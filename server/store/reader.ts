@@ -3,6 +3,7 @@
  * read-pool.ts) while the importer, the corpus loader and tests keep the synchronous
  * ArticleStore. A faster search (another index, another ranking) plugs in here.
  */
+import type { ArticleDatabase } from './article-database';
 import type { ArticlePage, ArticleQuery, ArticleStore, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from './types';
 
 export interface ArticleReader {
@@ -22,6 +23,18 @@ export function inlineReader(store: () => ArticleStore): ArticleReader {
     search: async (query) => store().search(query),
     byId: async (id, language) => store().byId(id, language),
     page: async (id, language) => store().page(id, language),
+    reopen: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+/** Reads through the asynchronous store (PostgreSQL: the pool's connections do the waiting). */
+export function databaseReader(database: ArticleDatabase): ArticleReader {
+  return {
+    latest: (query) => database.latest(query),
+    search: (query) => database.search(query),
+    byId: (id, language) => database.byId(id, language),
+    page: (id, language) => database.page(id, language),
     reopen: async () => undefined,
     close: async () => undefined,
   };

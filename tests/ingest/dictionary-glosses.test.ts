@@ -111,7 +111,7 @@ describe('the start-up pass over articles imported before the dictionary', () =>
     const before = store.byId(ids[0]!)!;
     expect(before.vocabulary.every((item) => !item.translations.zh)).toBe(true);
 
-    const first = applyReadingHelpPass(store, testDictionary());
+    const first = await applyReadingHelpPass(store, testDictionary());
     expect(first).toMatchObject({ ran: true, checked: ids.length });
     expect(first.updated).toBeGreaterThan(0);
     const after = store.byId(ids[0]!)!;
@@ -120,11 +120,11 @@ describe('the start-up pass over articles imported before the dictionary', () =>
 
     // Recorded: the next start skips the pass.
     expect(store.contentPass(READING_HELP_PASS)).toBe(testDictionary().version);
-    expect(applyReadingHelpPass(store, testDictionary())).toEqual({ ran: false, checked: 0, updated: 0 });
+    expect(await applyReadingHelpPass(store, testDictionary())).toEqual({ ran: false, checked: 0, updated: 0 });
 
     // Even forced to run again, it finds nothing to change.
     store.recordContentPass(READING_HELP_PASS, 'an older dictionary');
-    expect(applyReadingHelpPass(store, testDictionary())).toMatchObject({ ran: true, updated: 0 });
+    expect(await applyReadingHelpPass(store, testDictionary())).toMatchObject({ ran: true, updated: 0 });
     expect(store.byId(ids[0]!)!.contentHash).toBe(after.contentHash);
   });
 });

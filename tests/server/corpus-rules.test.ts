@@ -86,11 +86,11 @@ describe('sample corpus rules', () => {
     expect(problems).toEqual([]);
   });
 
-  it('loads into a real database, idempotently, and renders in every language', () => {
+  it('loads into a real database, idempotently, and renders in every language', async () => {
     const store = openSqliteStore(join(tmp, 'corpus.db'));
-    const first = loadCorpus(store, CORPUS_DIR);
+    const first = await loadCorpus(store, CORPUS_DIR);
     expect(first).toMatchObject({ imported: articles.length, updated: 0, unchanged: 0, errors: [] });
-    const second = loadCorpus(store, CORPUS_DIR);
+    const second = await loadCorpus(store, CORPUS_DIR);
     expect(second).toMatchObject({ imported: 0, updated: 0, unchanged: articles.length });
     expect(store.count()).toBe(articles.length);
     for (const a of articles.slice(0, 5)) {

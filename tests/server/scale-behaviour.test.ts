@@ -192,10 +192,10 @@ describe('pages rendered when written', () => {
     const { body } = await get(`/api/articles/${plain.id}?language=es`);
     expect(body.article.html_content).toContain('Artículo sintético');
     expect(store.byId(plain.id, 'es')?.html).toBe(body.article.html_content);
-    const pass = applyRenderPass(store, articleRenderer(testDictionary()), 'test');
+    const pass = await applyRenderPass(store, articleRenderer(testDictionary()), 'test');
     expect(pass.rendered).toBeGreaterThan(0);
     expect(store.idsWithoutHtml(10)).toEqual([]);
-    expect(applyRenderPass(store, articleRenderer(testDictionary()), 'test').rendered).toBe(0);
+    expect((await applyRenderPass(store, articleRenderer(testDictionary()), 'test')).rendered).toBe(0);
   }, 60_000);
 });
 

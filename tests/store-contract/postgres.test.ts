@@ -1,0 +1,117 @@
+/**
+ * The store contract on a real PostgreSQL database (a fresh one per test in the run's throwaway
+ * cluster), and what only PostgreSQL has: several nodes on one database.
+ */
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PG_LATEST_VERSION } from '../../server/store/postgres-schema';
+import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres-store';
+import { FIXTURES } from '../server/fixtures';
+import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { storeContract } from './store-contract';
+
+describe('store contract: PostgreSQL', () => {
+  storeContract(async () => {
+    const database = await createTestDatabase();
+    const db = await openPostgresStore(database.url);
+    return {
+      db,
+      async cleanup() {
+        await db.close();
+        await database.drop();
+      },
+    };
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+describe('PostgreSQL: several nodes on one database', () => {
+  let database: TestDatabase;
+  const opened: PostgresArticleStore[] = [];
+  const open = async (options?: Parameters<typeof openPostgresStore>[1]) => {
+    const store = await openPostgresStore(database.url, options);
+    opened.push(store);
+    return store;
+  };
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+    await database.drop();
+  });
+
+  it('migrates once when several nodes start at once, and finds nothing to do the next time', async () => {
+    const stores = await Promise.all([open(), open(), open()]);
+    const applied = stores.map((store) => store.migration.applied.length);
+    expect(applied.sort()).toEqual([0, 0, PG_LATEST_VERSION]);
+    const again = await open();
+    expect(again.migration).toEqual({ from: PG_LATEST_VERSION, to: PG_LATEST_VERSION, applied: [] });
+    const client = new pg.Client(database.url);
+    await client.connect();
+    const { rows } = await client.query('SELECT version FROM schema_migrations ORDER BY version');
+    await client.end();
+    expect(rows.map((row: { version: number }) => row.version)).toEqual([...Array(PG_LATEST_VERSION)].map((_, i) => i + 1));
+  });
+
+  it("moves another node's data version through NOTIFY, long before its periodic re-read", async () => {
+    // The re-read is an hour away: only the notification can move the reader's version.
+    const writer = await open({ versionRefreshMs: 3_600_000 });
+    const reader = await open({ versionRefreshMs: 3_600_000 });
+    const before = reader.dataVersion();
+    await writer.upsert(FIXTURES[0]!);
+    await until(() => reader.dataVersion() !== before, 3000);
+    expect(reader.dataVersion()).toBe(writer.dataVersion());
+    expect((await reader.byId(FIXTURES[0]!.id))?.title).toBe(FIXTURES[0]!.title);
+  });
+
+  it('catches up by re-reading the version when its listener is gone', async () => {
+    const writer = await open({ versionRefreshMs: 3_600_000 });
+    const reader = await open({ versionRefreshMs: 100 });
+    // Ends every listening connection but the writer's own pool: the reader's notifications are lost.
+    const admin = new pg.Client(database.url);
+    await admin.connect();
+    await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+    );
+    await admin.end();
+    await writer.upsert(FIXTURES[1]!);
+    await until(() => reader.dataVersion() === writer.dataVersion(), 3000);
+  });
+
+  it('two nodes writing the same new article both succeed, and it is stored once', async () => {
+    const one = await open();
+    const two = await open();
+    const outcomes = await Promise.all([one.upsert(FIXTURES[0]!), two.upsert(FIXTURES[0]!)]);
+    expect(outcomes.sort()).toEqual(['imported', 'unchanged']);
+    expect(await one.count()).toBe(1);
+  });
+
+  it('two nodes writing overlapping batches in opposite orders both finish, with the totals right', async () => {
+    const one = await open();
+    const two = await open();
+    const changed = FIXTURES.map((f) => ({ ...f, contentHash: `${f.contentHash}-2` }));
+    await one.upsertMany(FIXTURES);
+    const results = await Promise.all([one.upsertMany(changed), two.upsertMany([...changed].reverse())]);
+    expect(results.map((r) => r.updated + r.unchanged)).toEqual([6, 6]);
+    expect(await two.count()).toBe(6);
+    expect((await two.latest({ limit: 1, offset: 0, category: 'business' })).total).toBe(3);
+  });
+
+  it('reports the database unavailable when it is gone, with the reason', async () => {
+    const store = await open();
+    expect(await store.check()).toEqual({ status: 'ok', articleCount: 0 });
+    await database.drop();
+    const health = await store.check();
+    expect(health.status).toBe('unavailable');
+    expect(health.problem).toMatch(/database/i);
+  });
+});

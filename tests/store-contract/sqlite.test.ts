@@ -1,0 +1,22 @@
+/** The store contract on a real SQLite file in a temporary directory. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe } from 'vitest';
+import { sqliteDatabase } from '../../server/store/article-database';
+import { openSqliteStore } from '../../server/store/sqlite-store';
+import { storeContract } from './store-contract';
+
+describe('store contract: SQLite', () => {
+  storeContract(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nr-contract-'));
+    const db = sqliteDatabase(openSqliteStore(join(dir, 'articles.db')));
+    return {
+      db,
+      async cleanup() {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
+});

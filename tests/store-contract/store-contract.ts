@@ -1,0 +1,338 @@
+/**
+ * One suite, two stores: every test here runs against a real SQLite file (sqlite.test.ts) and a
+ * real PostgreSQL database (postgres.test.ts) through the asynchronous ArticleDatabase interface,
+ * so what the HTTP layer, the importer and the start-up passes rely on holds for both.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ArticleDatabase } from '../../server/store/article-database';
+import { InvalidArticleError } from '../../server/store/article-writes';
+import type { SourceId } from '../../common/catalog';
+import type { ArticleInput, ArticleRenderer } from '../../server/store/types';
+import { article, FIXTURES } from '../server/fixtures';
+
+export interface ContractTarget {
+  readonly db: ArticleDatabase;
+  cleanup(): Promise<void>;
+}
+
+const renderer: ArticleRenderer = (a) => ({
+  en: `<p>en ${a.contentHash}</p>`,
+  zh: `<p>zh ${a.contentHash}</p>`,
+  es: `<p>es ${a.contentHash}</p>`,
+});
+
+const edited = (input: ArticleInput, changes: Partial<Parameters<typeof article>[0]>): ArticleInput => {
+  const { contentHash: _h, url: _u, wordCount: _w, readingTimeMinutes: _r, ...draft } = input;
+  return article({ ...draft, ...changes });
+};
+
+const ids = (page: { items: readonly { id: string }[] }) => page.items.map((item) => item.id);
+
+export function storeContract(open: () => Promise<ContractTarget>): void {
+  let target: ContractTarget;
+  let db: ArticleDatabase;
+
+  beforeEach(async () => {
+    target = await open();
+    db = target.db;
+  });
+  afterEach(async () => {
+    await target.cleanup();
+  });
+
+  describe('writes', () => {
+    it('reports imported, then unchanged for the same content, then updated for new content', async () => {
+      const first = FIXTURES[0]!;
+      expect(await db.upsert(first)).toBe('imported');
+      expect(await db.upsert(first)).toBe('unchanged');
+      expect(await db.upsert(edited(first, { title: 'A newer telescope opens' }))).toBe('updated');
+      expect(await db.count()).toBe(1);
+      expect((await db.byId(first.id))?.title).toBe('A newer telescope opens');
+      expect(await db.upsertMany(FIXTURES)).toEqual({ imported: 5, updated: 1, unchanged: 0 });
+      expect(await db.count()).toBe(6);
+    });
+
+    it('keeps the import date and moves the update date on an update', async () => {
+      const first = FIXTURES[0]!;
+      await db.upsert(first);
+      const before = (await db.byId(first.id))!;
+      await new Promise((done) => setTimeout(done, 5));
+      await db.upsert(edited(first, { summary: 'Changed summary.' }));
+      const after = (await db.byId(first.id))!;
+      expect(after.importedAt).toBe(before.importedAt);
+      expect(after.updatedAt > before.updatedAt).toBe(true);
+    });
+
+    it('writes a batch all or nothing: one invalid article leaves the store as it was', async () => {
+      const broken = { ...FIXTURES[2]!, source: 'nowhere' as SourceId };
+      await expect(db.upsertMany([FIXTURES[0]!, broken, FIXTURES[1]!])).rejects.toThrow(InvalidArticleError);
+      expect(await db.count()).toBe(0);
+      expect(await db.byId(FIXTURES[0]!.id)).toBeUndefined();
+      await expect(db.upsert(broken)).rejects.toThrow(/unknown source/);
+      expect(await db.count()).toBe(0);
+    });
+
+    it('moves the data version on a write, not on an unchanged one', async () => {
+      const before = db.dataVersion();
+      await db.upsert(FIXTURES[0]!);
+      const after = db.dataVersion();
+      expect(after).not.toBe(before);
+      await db.upsert(FIXTURES[0]!);
+      expect(db.dataVersion()).toBe(after);
+    });
+
+    it('replaces categories and search words on an update', async () => {
+      await db.upsertMany(FIXTURES);
+      const changed = edited(FIXTURES[0]!, { title: 'Mountain road reopens', categories: ['health'] });
+      await db.upsert(changed);
+      expect(ids(await db.latest({ limit: 10, offset: 0, category: 'technology' }))).toEqual(['f-telescope-summary']);
+      expect(ids(await db.latest({ limit: 10, offset: 0, category: 'health' }))).toEqual(['f-telescope-title', 'f-flu-clinic']);
+      expect((await db.latest({ limit: 10, offset: 0, category: 'technology' })).total).toBe(1);
+      expect((await db.latest({ limit: 10, offset: 0, category: 'health', source: 'bbc', difficulty: 'beginner' })).total).toBe(1);
+      expect((await db.latest({ limit: 10, offset: 0 })).total).toBe(6);
+      expect(ids(await db.search({ q: 'telescope', limit: 10, offset: 0 }))).toEqual(['f-telescope-summary', 'f-telescope-body']);
+      expect(ids(await db.search({ q: 'reopens', limit: 10, offset: 0 }))).toEqual(['f-telescope-title']);
+    });
+  });
+
+  describe('lists', () => {
+    beforeEach(async () => {
+      await db.upsertMany(FIXTURES);
+    });
+
+    it('pages newest first with the total, and an empty page past the end', async () => {
+      const all = FIXTURES.map((f) => f.id);
+      expect(await db.latest({ limit: 2, offset: 0 })).toMatchObject({ total: 6 });
+      expect(ids(await db.latest({ limit: 2, offset: 0 }))).toEqual(all.slice(0, 2));
+      expect(ids(await db.latest({ limit: 2, offset: 4 }))).toEqual(all.slice(4, 6));
+      expect(await db.latest({ limit: 2, offset: 6 })).toEqual({ items: [], total: 6 });
+    });
+
+    it('filters by category, source and difficulty, with matching totals', async () => {
+      const tech = await db.latest({ limit: 10, offset: 0, category: 'technology' });
+      expect(ids(tech)).toEqual(['f-telescope-title', 'f-telescope-summary']);
+      expect(tech.total).toBe(2);
+      const bbcBeginner = await db.latest({ limit: 1, offset: 0, source: 'bbc', difficulty: 'beginner' });
+      expect(ids(bbcBeginner)).toEqual(['f-telescope-title']);
+      expect(bbcBeginner.total).toBe(2);
+      const all3 = await db.latest({ limit: 10, offset: 0, category: 'business', source: 'reuters', difficulty: 'advanced' });
+      expect(ids(all3)).toEqual(['f-telescope-summary']);
+      expect(all3.total).toBe(1);
+      expect(await db.latest({ limit: 10, offset: 0, category: 'sports' })).toEqual({ items: [], total: 0 });
+    });
+
+    it('breaks equal dates by id', async () => {
+      const sameTime = (id: string) => article({ ...FIXTURES[3]!, id, publishedAt: '2026-12-01T00:00:00Z' });
+      await db.upsertMany([sameTime('tie-b'), sameTime('tie-a')]);
+      expect(ids(await db.latest({ limit: 2, offset: 0 }))).toEqual(['tie-a', 'tie-b']);
+    });
+
+    it('gives summaries with their translations, categories in order and no snippet', async () => {
+      const [first] = (await db.latest({ limit: 1, offset: 0 })).items;
+      expect(first).toEqual({
+        id: 'f-telescope-title',
+        source: 'bbc',
+        title: 'New telescope opens on the mountain',
+        publishedAt: '2026-11-10T08:00:00.000Z',
+        summary: 'Scientists open a large instrument to look at distant stars.',
+        summaryTranslations: FIXTURES[0]!.summaryTranslations,
+        wordCount: FIXTURES[0]!.wordCount,
+        readingTimeMinutes: FIXTURES[0]!.readingTimeMinutes,
+        difficulty: 'beginner',
+        categories: ['technology', 'education'],
+      });
+    });
+  });
+
+  describe('articles', () => {
+    it('reads an article back whole, and nothing for an unknown id', async () => {
+      const first = FIXTURES[0]!;
+      await db.upsert(first);
+      const stored = (await db.byId(first.id))!;
+      expect(stored).toMatchObject({
+        ...first,
+        publishedAt: new Date(first.publishedAt).toISOString(),
+        categories: [...first.categories],
+        paragraphs: [...first.paragraphs],
+      });
+      expect(stored.html).toBeUndefined();
+      expect(await db.byId('no-such-article')).toBeUndefined();
+      expect(await db.page('no-such-article', 'en')).toBeUndefined();
+    });
+
+    it('stores a page per render language with each write, and drops it when the content changes', async () => {
+      db.setRenderer(renderer);
+      const first = FIXTURES[0]!;
+      await db.upsert(first);
+      expect((await db.page(first.id, 'zh'))?.html).toBe(`<p>zh ${first.contentHash}</p>`);
+      expect((await db.byId(first.id, 'es'))?.html).toBe(`<p>es ${first.contentHash}</p>`);
+      const page = (await db.page(first.id, 'en'))!;
+      expect(page).toMatchObject({ id: first.id, title: first.title, culturalNotes: first.culturalNotes, contentHash: first.contentHash });
+      expect(page).not.toHaveProperty('paragraphs');
+      db.setRenderer(undefined);
+      const changed = edited(first, { summary: 'Something else.' });
+      await db.upsert(changed);
+      expect((await db.page(first.id, 'en'))?.html).toBeUndefined();
+      expect(await db.idsWithoutHtml(10)).toEqual([first.id]);
+    });
+
+    it('saves a page rendered later only for the content it was rendered from', async () => {
+      const first = FIXTURES[0]!;
+      await db.upsert(first);
+      await db.saveRenderedHtml(first.id, 'some-older-hash', 'en', '<p>stale</p>');
+      expect((await db.page(first.id, 'en'))?.html).toBeUndefined();
+      await db.saveRenderedHtml(first.id, first.contentHash, 'en', '<p>fresh</p>');
+      expect((await db.page(first.id, 'en'))?.html).toBe('<p>fresh</p>');
+      expect((await db.page(first.id, 'zh'))?.html).toBeUndefined();
+    });
+
+    it('renders stored articles in batches for the start-up pass, and clears them all', async () => {
+      await db.upsertMany(FIXTURES);
+      const firstBatch = await db.idsWithoutHtml(4);
+      expect(firstBatch).toHaveLength(4);
+      expect(await db.renderStored(firstBatch, renderer)).toBe(4);
+      const rest = await db.idsWithoutHtml(4);
+      expect(rest).toHaveLength(2);
+      expect(rest.some((id) => firstBatch.includes(id))).toBe(false);
+      await db.renderStored(rest, renderer);
+      expect(await db.idsWithoutHtml(10)).toEqual([]);
+      await db.clearRenderedHtml();
+      expect(await db.idsWithoutHtml(10)).toHaveLength(6);
+      expect(await db.articleIds()).toEqual(FIXTURES.map((f) => f.id));
+    });
+
+    it('records content passes', async () => {
+      expect(await db.contentPass('a-pass')).toBeUndefined();
+      await db.recordContentPass('a-pass', 'v1');
+      await db.recordContentPass('a-pass', 'v2');
+      expect(await db.contentPass('a-pass')).toBe('v2');
+    });
+
+    it('keeps feed validators', async () => {
+      const url = 'https://example.org/feed.xml';
+      expect(await db.feedState(url)).toBeUndefined();
+      await db.saveFeedState(url, { etag: '"abc"' });
+      expect(await db.feedState(url)).toEqual({ etag: '"abc"' });
+      await db.saveFeedState(url, { lastModified: 'Wed, 25 Nov 2026 10:00:00 GMT' });
+      expect(await db.feedState(url)).toEqual({ lastModified: 'Wed, 25 Nov 2026 10:00:00 GMT' });
+    });
+  });
+
+  describe('search', () => {
+    beforeEach(async () => {
+      await db.upsertMany(FIXTURES);
+    });
+
+    it('ranks a title hit above a summary hit above a body hit', async () => {
+      const found = await db.search({ q: 'telescope', limit: 10, offset: 0 });
+      expect(ids(found)).toEqual(['f-telescope-title', 'f-telescope-summary', 'f-telescope-body']);
+      expect(found.total).toBe(3);
+      expect(found.totalCapped).toBeUndefined();
+      expect(ids(await db.search({ q: 'telescope', limit: 1, offset: 1 }))).toEqual(['f-telescope-summary']);
+      expect(await db.search({ q: 'telescope', limit: 10, offset: 3 })).toEqual({ items: [], total: 3 });
+    });
+
+    it('needs every word, finds word forms and prefixes', async () => {
+      expect(ids(await db.search({ q: 'telescope winter', limit: 10, offset: 0 }))).toEqual(['f-telescope-body']);
+      expect(ids(await db.search({ q: 'telescopes', limit: 10, offset: 0 }))).toHaveLength(3);
+      expect(ids(await db.search({ q: 'teles*', limit: 10, offset: 0 }))).toHaveLength(3);
+      expect(await db.search({ q: 'telescope zeppelin', limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+      // A stop word beside a real word narrows nothing on PostgreSQL (not indexed) and is in all three texts for SQLite.
+      expect(ids(await db.search({ q: 'the telescope', limit: 10, offset: 0 }))).toHaveLength(3);
+    });
+
+    it('applies the filters to the matches', async () => {
+      expect(ids(await db.search({ q: 'telescope', limit: 10, offset: 0, source: 'bbc' }))).toEqual([
+        'f-telescope-title',
+        'f-telescope-body',
+      ]);
+      expect(ids(await db.search({ q: 'telescope', limit: 10, offset: 0, category: 'business' }))).toEqual(['f-telescope-summary']);
+      const filtered = await db.search({ q: 'telescope', limit: 10, offset: 0, category: 'education', difficulty: 'beginner' });
+      expect(ids(filtered)).toEqual(['f-telescope-title', 'f-telescope-body']);
+      expect(filtered.total).toBe(2);
+    });
+
+    it('marks the words in an HTML-escaped snippet', async () => {
+      await db.upsert(
+        article({
+          id: 'x-escape',
+          source: 'npr',
+          title: 'Night sky notes',
+          publishedAt: '2026-11-11T00:00:00Z',
+          summary: 'Notes.',
+          paragraphs: ['Tom & Jerry wrote <script>alert("x")</script> before the eclipse began, said O\'Neil.'],
+          difficulty: 'beginner',
+          categories: ['education'],
+        }),
+      );
+      const [hit] = (await db.search({ q: 'eclipse', limit: 10, offset: 0 })).items;
+      const snippet = hit!.snippet!;
+      expect(snippet).toContain('<mark>eclipse</mark>');
+      expect(snippet).toContain('&amp;');
+      expect(snippet).not.toContain('<script');
+      expect(snippet.replaceAll('<mark>', '').replaceAll('</mark>', '')).not.toMatch(/[<>"]/);
+      const [title] = (await db.search({ q: 'telescope', limit: 1, offset: 0 })).items;
+      expect(title!.snippet).toContain('<mark>telescope</mark>');
+    });
+
+    it('never fails on what a visitor can type', async () => {
+      const inputs = [
+        '"',
+        "'",
+        '*',
+        '***',
+        'tel*',
+        'tele:*',
+        "'':*",
+        'a OR b',
+        'NEAR(a b)',
+        '-telescope',
+        '!telescope',
+        '(telescope',
+        'telescope)',
+        'telescope & | !',
+        '<-> <2>',
+        '\\',
+        'title:telescope',
+        '^telescope',
+        '"unterminated',
+        'AND',
+        'café',
+        '日本語の記事',
+        '🎉 party',
+        'a\u0000b',
+        '\u0007\u001b[31m',
+        "it's o'clock",
+        '%_%',
+        "'; DROP TABLE articles; --",
+      ];
+      for (const q of inputs) {
+        const found = await db.search({ q, limit: 5, offset: 0 });
+        expect(Array.isArray(found.items), q).toBe(true);
+      }
+      expect(await db.count()).toBe(6);
+      expect(ids(await db.search({ q: '"telescope"', limit: 10, offset: 0 }))).toHaveLength(3);
+      expect(ids(await db.search({ q: 'telescope!', limit: 10, offset: 0 }))).toHaveLength(3);
+    });
+
+    it('caps the total at the ranked candidates and says so', async () => {
+      const many = Array.from({ length: 1001 }, (_, i) =>
+        article({
+          id: `bulk-${String(i).padStart(4, '0')}`,
+          source: 'npr',
+          title: `Bulk story ${i}`,
+          publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+          summary: 'A common summary about harbours.',
+          paragraphs: ['Ships and harbours.'],
+          difficulty: 'beginner',
+          categories: ['business'],
+        }),
+      );
+      await db.upsertMany(many);
+      const found = await db.search({ q: 'harbours', limit: 5, offset: 0 });
+      expect(found.total).toBe(1000);
+      expect(found.totalCapped).toBe(true);
+      expect(found.items).toHaveLength(5);
+    }, 60_000);
+  });
+}
