@@ -68,6 +68,8 @@ export interface BenchResult {
   };
   /** Set when the sizes come from a later `--first-load` run than the rest. */
   readonly sizesRun?: { readonly date: string; readonly command: string; readonly loadAverage: number };
+  /** Set by `--front`: Lighthouse measured after the full run. */
+  readonly lighthouseRun?: { readonly date: string; readonly command: string; readonly loadAverage: number };
   readonly lighthouse?: LighthouseRoute[];
   readonly load: SizeRun[];
   /** scripts/bench/dictionary.ts: look-up latency, load time, data sizes, first-load JS. */
@@ -216,9 +218,10 @@ async function renderOnly(): Promise<void> {
 }
 
 const FIRST_LOAD_COMMAND = 'npx tsx scripts/bench/run.ts --first-load';
+const FRONT_COMMAND = 'npx tsx scripts/bench/run.ts --front';
 
-/** `--first-load`: the first-load sizes alone, written over those of the last full run. */
-async function firstLoadOnly(): Promise<void> {
+/** `--first-load`: the first-load sizes alone, written over those of the last full run; `--front` adds Lighthouse. */
+async function firstLoadOnly(withLighthouse = false): Promise<void> {
   const jsonFile = join(REPO_ROOT, 'docs/benchmarks.json');
   const previous = JSON.parse(readFileSync(jsonFile, 'utf8')) as BenchResult;
   const workDir = temporaryDirectory('bench');
@@ -226,24 +229,33 @@ async function firstLoadOnly(): Promise<void> {
     const distDir = join(workDir, 'dist');
     log('Building the web app (production settings)');
     buildWebApp(distDir);
-    const { sizes } = await measureSizesAndLighthouse(workDir, distDir, false);
+    const { sizes, lighthouse } = await measureSizesAndLighthouse(workDir, distDir, withLighthouse);
     const budget = sizes!.firstLoadBudget;
     log(
       `Budget: home ${budget.homeGzip} B, list ${budget.listGzip} B, limit ${budget.limitGzip} B — ${budget.holds ? 'holds' : 'does not hold'}`,
     );
-    const sizesRun = { date: new Date().toISOString(), command: FIRST_LOAD_COMMAND, loadAverage: Math.round(loadavg()[0]! * 100) / 100 };
-    const result: BenchResult = { ...previous, sizes: sizes!, sizesRun };
+    const run = {
+      date: new Date().toISOString(),
+      command: withLighthouse ? FRONT_COMMAND : FIRST_LOAD_COMMAND,
+      loadAverage: Math.round(loadavg()[0]! * 100) / 100,
+    };
+    const result: BenchResult = { ...previous, sizes: sizes!, sizesRun: run, ...(lighthouse ? { lighthouse, lighthouseRun: run } : {}) };
     writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
     writeBenchmarksMarkdown(withDictionary(renderMarkdown(result), result));
-    log('Wrote the first-load figures into docs/benchmarks.md and docs/benchmarks.json.');
+    log(`Wrote the first-load${withLighthouse ? ' and Lighthouse' : ''} figures into docs/benchmarks.md and docs/benchmarks.json.`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
 }
 
-(process.argv.includes('--render-only') ? renderOnly() : process.argv.includes('--first-load') ? firstLoadOnly() : main()).catch(
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+(process.argv.includes('--render-only')
+  ? renderOnly()
+  : process.argv.includes('--first-load')
+    ? firstLoadOnly()
+    : process.argv.includes('--front')
+      ? firstLoadOnly(true)
+      : main()
+).catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
