@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The unit tests run the store contract against a real PostgreSQL: a throwaway cluster made with
+# The unit tests run the store contract, and one browser test file runs the server, against a real
+# PostgreSQL: a throwaway cluster made with
 # Debian's initdb and pg_ctl (scripts/postgres/throwaway-cluster.ts). This finds them, installs the
 # postgresql package with apt-get when they are missing and we are allowed to, or fails saying what to do.
 set -euo pipefail

@@ -6,6 +6,7 @@
  *   const harness = useHarness();                                        // sample corpus
  *   const harness = useHarness({ env: { RATE_LIMIT_MAX: '2' } });         // other settings
  *   const harness = useHarness({ seed: (databasePath) => ..., env: { LOAD_CORPUS: 'false' } });
+ *   const harness = useHarness({ postgres: true });                       // the server on PostgreSQL
  *
  *   const { context, page } = await newPage(harness, SAVED_REJECTION);
  */
@@ -13,6 +14,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { startThrowawayCluster, type ThrowawayCluster } from '../../../scripts/postgres/throwaway-cluster';
 import { startServer, temporaryDirectory, type RunningServer, type ServerOptions } from '../../support/server-process';
 import { launchChrome } from './chrome';
 
@@ -21,10 +23,12 @@ export interface Harness {
   readonly browser: Browser;
   readonly distDir: string;
   readonly analyticsOrigin: string;
+  /** The server's DATABASE_URL when it runs on PostgreSQL (useHarness({ postgres: true })), else undefined. */
+  readonly postgresUrl: string | undefined;
   close(): Promise<void>;
 }
 
-async function startHarness(options: Partial<ServerOptions> = {}): Promise<Harness> {
+async function startHarness(options: Partial<ServerOptions> = {}, postgresUrl?: string): Promise<Harness> {
   const distDir = inject('distDir');
   const analyticsOrigin = inject('analyticsOrigin');
   const server = await startServer({
@@ -51,6 +55,7 @@ async function startHarness(options: Partial<ServerOptions> = {}): Promise<Harne
     browser,
     distDir,
     analyticsOrigin,
+    postgresUrl,
     close: async () => {
       await browser.close();
       await server.dispose();
@@ -67,6 +72,12 @@ export interface HarnessOptions {
    * database is removed after the file.
    */
   readonly seed?: (databasePath: string) => unknown;
+  /**
+   * Runs the server on PostgreSQL: a throwaway cluster (scripts/postgres/throwaway-cluster.ts) for
+   * this file, its URL as DATABASE_URL, stopped and deleted after the file. PostgreSQL missing fails
+   * the file, never skips it. Only for files that need it: the cluster costs a few seconds.
+   */
+  readonly postgres?: boolean;
 }
 
 /**
@@ -76,17 +87,32 @@ export interface HarnessOptions {
 export function useHarness(options: HarnessOptions = {}): Harness {
   let started: Harness | undefined;
   let databaseDir: string | undefined;
+  let cluster: ThrowawayCluster | undefined;
   beforeAll(async () => {
+    if (options.postgres && options.seed)
+      throw new Error('useHarness: seed writes a SQLite file; with postgres, write through the store instead.');
+    if (options.postgres) {
+      cluster = await startThrowawayCluster().catch((error: unknown) => {
+        throw new Error(`This browser test runs the server on PostgreSQL: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
+      });
+    }
     let databasePath: string | undefined;
     if (options.seed) {
       databaseDir = temporaryDirectory('seeded-db');
       databasePath = join(databaseDir, 'articles.sqlite');
       await options.seed(databasePath);
     }
-    started = await startHarness({ ...(databasePath ? { databasePath } : {}), ...(options.env ? { env: options.env } : {}) });
+    const env = { ...(cluster ? { DATABASE_URL: cluster.url } : {}), ...options.env };
+    started = await startHarness({ ...(databasePath ? { databasePath } : {}), env }, cluster?.url);
   });
   afterAll(async () => {
-    await started?.close();
+    try {
+      await started?.close();
+    } finally {
+      await cluster?.stop();
+    }
     if (databaseDir) rmSync(databaseDir, { recursive: true, force: true });
   });
   const current = (): Harness => {
@@ -105,6 +131,9 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     },
     get analyticsOrigin() {
       return current().analyticsOrigin;
+    },
+    get postgresUrl() {
+      return current().postgresUrl;
     },
     close: () => current().close(),
   };
