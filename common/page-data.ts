@@ -6,7 +6,7 @@
  * with the same codec as a fetched one and uses it only for exactly that request.
  */
 import * as t from 'io-ts';
-import { ArticlePageCodec, ArticleResponseCodec } from './contract';
+import { ApiErrorBodyCodec, ArticlePageCodec, ArticleResponseCodec } from './contract';
 
 /** The id of the embedded data block. */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
@@ -27,7 +27,22 @@ export const ArticleAnswerCodec = t.type(
 );
 export type ArticleAnswer = t.TypeOf<typeof ArticleAnswerCodec>;
 
-export const PageDataCodec = t.type({ answers: t.array(t.union([CardPageAnswerCodec, ArticleAnswerCodec])) }, 'PageData');
+/** An article the API answers 404 for, with the error body it sends: the page shows the error a fetch would. */
+export const MissingArticleAnswerCodec = t.type(
+  { path: t.literal('/articles/:id'), id: t.string, query: ApiQueryCodec, status: t.literal(404), error: ApiErrorBodyCodec },
+  'MissingArticleAnswer',
+);
+export type MissingArticleAnswer = t.TypeOf<typeof MissingArticleAnswerCodec>;
+
+/** The message of the API's 404 for an article id (server/routes/article-routes.ts and page-data.ts). */
+export function missingArticleMessage(id: string): string {
+  return `There is no article with id "${id}"`;
+}
+
+export const PageDataCodec = t.type(
+  { answers: t.array(t.union([CardPageAnswerCodec, ArticleAnswerCodec, MissingArticleAnswerCodec])) },
+  'PageData',
+);
 export type PageData = t.TypeOf<typeof PageDataCodec>;
 
 /**

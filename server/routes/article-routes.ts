@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
 import type { ArticleListItem, ArticlePage, ArticleResponse } from '../../common/contract';
 import { QUERY_LIMITS } from '../../common/contract';
 import type { LanguageCode } from '../../common/languages';
+import { missingArticleMessage } from '../../common/page-data';
 import { renderArticleHtml } from '../content/render-article';
 import { renderLanguageOf } from '../content/stored-pages';
 import { missingHelp } from '../content/vocabulary-help';
@@ -198,7 +199,7 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
         `article\u0000${language}\u0000${id}`,
         async () => {
           const body = await articleAnswer(reader, id, language, { render, saveRendered, log: request.log });
-          if (!body) throw new ApiError(404, 'not_found', `There is no article with id "${id}"`, 'id');
+          if (!body) throw new ApiError(404, 'not_found', missingArticleMessage(id), 'id');
           return body;
         },
         CACHE_POLICY.article,

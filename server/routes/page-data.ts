@@ -7,7 +7,7 @@
  */
 import { FILTERABLE_CATEGORIES, isDifficultyLevel, isSourceId, type CategoryId } from '../../common/catalog';
 import { apiLanguageFor } from '../../common/languages';
-import type { ApiQuery, PageData } from '../../common/page-data';
+import { missingArticleMessage, type ApiQuery, type PageData } from '../../common/page-data';
 import { withinSearchLimits } from '../../common/search-text';
 import type { PageRequest } from '../http/html-shell';
 import type { ArticleReader } from '../store/reader';
@@ -72,7 +72,14 @@ export async function readPageData(
   }
   if (page.kind === 'detail' && page.articleId !== undefined) {
     const answer = await articleAnswer(reader, page.articleId, language, deps);
-    if (answer === null) return { data: { answers: [] }, missingArticle: true };
+    if (answer === null) {
+      // The API's own 404, so the page shows the error the app would show after asking (and without JavaScript too).
+      const error = { error: { code: 'not_found', message: missingArticleMessage(page.articleId), parameter: 'id' } };
+      return {
+        data: { answers: [{ path: '/articles/:id', id: page.articleId, query: { language }, status: 404, error }] },
+        missingArticle: true,
+      };
+    }
     return { data: { answers: [{ path: '/articles/:id', id: page.articleId, query: { language }, answer }] }, missingArticle: false };
   }
   return { data: { answers: [] }, missingArticle: false };

@@ -9,14 +9,17 @@ import { PathReporter } from 'io-ts/PathReporter';
 import { toArticleCard, toArticleView, type ArticleCard, type ArticleView } from '../domain/article';
 import type { ArticlePage, ArticleResponse } from '../../common/contract';
 import type { LanguageCode } from '../../common/languages';
-import { PageDataCodec, requestKey, type PageData } from '../../common/page-data';
+import { PageDataCodec, requestKey, type MissingArticleAnswer, type PageData } from '../../common/page-data';
 import { latestQuery, listPageRequest, toCardPage, type CardPage, type LatestParams, type ListPageParams } from './client';
+import { httpStatusError, type ApiError } from './errors';
 
 export interface FirstAnswers {
   /** The home page's cards, when the page carries exactly this request's answer. */
   latestArticles(params: LatestParams): ArticleCard[] | undefined;
   listPage(params: ListPageParams): CardPage | undefined;
   article(id: string, language: LanguageCode): ArticleView | undefined;
+  /** The error the API answered for this article request (it does not exist), when the page carries it. */
+  articleError(id: string, language: LanguageCode): ApiError | undefined;
   /** After the first navigation every screen fetches as usual (the answers describe the first page only). */
   expire(): void;
 }
@@ -42,8 +45,10 @@ export function decodePageData(text: string | null | undefined, onProblem: (reas
 export function firstAnswersFrom(data: PageData | null): FirstAnswers {
   const pages = new Map<string, ArticlePage>();
   const articles = new Map<string, ArticleResponse>();
+  const missing = new Map<string, MissingArticleAnswer>();
   for (const entry of data?.answers ?? []) {
-    if (entry.path === '/articles/:id') articles.set(requestKey(`/articles/${entry.id}`, entry.query), entry.answer);
+    if ('status' in entry) missing.set(requestKey(`/articles/${entry.id}`, entry.query), entry);
+    else if (entry.path === '/articles/:id') articles.set(requestKey(`/articles/${entry.id}`, entry.query), entry.answer);
     else pages.set(requestKey(entry.path, entry.query), entry.answer);
   }
   let expired = false;
@@ -60,6 +65,10 @@ export function firstAnswersFrom(data: PageData | null): FirstAnswers {
     article(id, language) {
       const answer = expired ? undefined : articles.get(requestKey(`/articles/${id}`, { language }));
       return answer === undefined ? undefined : toArticleView(answer.article);
+    },
+    articleError(id, language) {
+      const entry = expired ? undefined : missing.get(requestKey(`/articles/${id}`, { language }));
+      return entry === undefined ? undefined : httpStatusError(entry.status, '', entry.error.error);
     },
     expire() {
       expired = true;

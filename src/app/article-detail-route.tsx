@@ -78,6 +78,8 @@ export default function ArticleDetailRoute() {
     if (article === undefined) return undefined;
     return { article, html: article.body == null ? null : sanitiser.sanitise(article.body).html };
   });
+  // A server-rendered missing article starts with the API's 404, as the server showed it.
+  const [initialError] = useState(() => firstAnswers?.articleError(articleId, apiLanguageFor(language)));
 
   const logic = useMemo(() => {
     return articleDetailMachine.provide({
@@ -133,7 +135,7 @@ export default function ArticleDetailRoute() {
   return (
     <ArticleDetailActorContext.Provider
       logic={logic}
-      options={{ input: { articleId, language, ...(initial ? { initial } : {}) }, inspect }}
+      options={{ input: { articleId, language, ...(initial ? { initial } : {}), ...(initialError ? { initialError } : {}) }, inspect }}
     >
       <DetailHead articleId={articleId} />
       {/* A new text language starts a fresh look-up actor: an entry never shows in the old language. */}

@@ -28,6 +28,8 @@ export interface ArticleDetailInput {
   language: string;
   /** The article and its sanitised body, when the page already carries them (server rendering): the page starts loaded. */
   initial?: { article: ArticleView; html: string | null };
+  /** The API's error for this article, when the page already carries it (server rendering of a missing article): the page starts failed. */
+  initialError?: { message: string };
 }
 
 export interface ArticleRequest {
@@ -85,6 +87,7 @@ export const articleDetailMachine = setup({
     hasBody: ({ context }) => context.article?.body != null,
     hasHtml: ({ context }) => context.html !== null && context.html.trim() !== '',
     hasArticle: ({ context }) => context.article !== null,
+    hasError: ({ context }) => context.errorMessage !== null,
   },
 }).createMachine({
   id: 'articleDetail',
@@ -93,7 +96,7 @@ export const articleDetailMachine = setup({
     language: input.language,
     article: input.initial?.article ?? null,
     html: input.initial?.html ?? null,
-    errorMessage: null,
+    errorMessage: input.initial ? null : (messageOf(input.initialError) ?? (input.initialError ? '' : null)),
   }),
   invoke: { id: 'location', src: 'locationChanges' },
   initial: 'starting',
@@ -103,8 +106,8 @@ export const articleDetailMachine = setup({
   states: {
     // Transient: a server-rendered page carries the article, already sanitised by the route.
     starting: {
-      description: 'Never seen: starts loaded with the article the server rendered, or loads it.',
-      always: [{ guard: 'hasArticle', target: 'checkingHtml' }, { target: 'loading' }],
+      description: 'Never seen: starts loaded with the article the server rendered, failed with the error it rendered, or loads it.',
+      always: [{ guard: 'hasArticle', target: 'checkingHtml' }, { guard: 'hasError', target: 'error' }, { target: 'loading' }],
     },
     loading: {
       description: 'A spinner with "Loading article…" under the back link.',

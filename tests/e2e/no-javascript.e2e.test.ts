@@ -92,6 +92,13 @@ describe.each(JOURNEY_LANGUAGES)('%s without JavaScript', (language) => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(texts(other).list.title);
   });
 
+  it('a missing article says so, with the way back to the list', async () => {
+    const answer = await page.goto(`/${language}/articles/no-such-article-here`);
+    expect(answer?.status()).toBe(404);
+    expect(await page.getByRole('alert').textContent()).toContain(texts(language).detail.loadError);
+    expect(await page.getByRole('link', { name: texts(language).detail.back }).getAttribute('href')).toBe(`/${language}/articles`);
+  });
+
   it('shows no cookie banner, and nothing but the page and its own files is requested', async () => {
     await page.goto(`/${language}`);
     expect(await page.locator('.cookie-banner').count()).toBe(0);

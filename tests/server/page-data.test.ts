@@ -127,22 +127,31 @@ describe('pages with server rendering', () => {
   it("embeds home's and the list's first pages exactly as the client asks for them", async () => {
     const home = decodePageData(embedded((await get(ctx, '/zh')).body));
     const latest = await get(ctx, '/api/articles/latest?language=zh&limit=4&offset=0');
-    expect(home?.answers.map((entry) => entry.answer)).toEqual([latest.json()]);
+    expect(home?.answers.map((entry) => ('answer' in entry ? entry.answer : entry))).toEqual([latest.json()]);
     expect(firstAnswersFrom(home).latestArticles({ language: 'zh', limit: 4 })?.length).toBe(4);
 
     const list = decodePageData(embedded((await get(ctx, '/en/articles?q=%20telescope%20&category=technology&source=nope')).body));
     const search = await get(ctx, '/api/articles/search?q=telescope&language=en&limit=20&offset=0&category=technology');
-    expect(list?.answers.map((entry) => entry.answer)).toEqual([search.json()]);
+    expect(list?.answers.map((entry) => ('answer' in entry ? entry.answer : entry))).toEqual([search.json()]);
     // What the list route asks with (src/app/list-routes.tsx): an unknown source means every source.
     const cards = firstAnswersFrom(list).listPage({ language: 'en', limit: 20, offset: 0, search: ' telescope ', category: 'technology' });
     expect(cards?.cards.map((card) => card.id)).toEqual(search.json().articles.map((item: { article_id: string }) => item.article_id));
   });
 
-  it('answers 404 for an unknown article, with no answers to start from, and keeps the head', async () => {
+  it("answers 404 for an unknown article, carrying the API's own 404 for the app to start from, and keeps the head", async () => {
     const page = await get(ctx, '/zh/articles/no-such-article');
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('name="robots" content="noindex"');
-    expect(decodePageData(embedded(page.body))?.answers).toEqual([]);
+    const api = await get(ctx, '/api/articles/no-such-article?language=zh');
+    expect(api.statusCode).toBe(404);
+    const data = decodePageData(embedded(page.body));
+    expect(data?.answers).toEqual([
+      { path: '/articles/:id', id: 'no-such-article', query: { language: 'zh' }, status: 404, error: api.json() },
+    ]);
+    // The client makes of it the error a fetch would have given it.
+    const error = firstAnswersFrom(data).articleError('no-such-article', 'zh');
+    expect(error).toMatchObject({ kind: 'http', status: 404, serverError: { code: 'not_found' } });
+    expect(firstAnswersFrom(data).article('no-such-article', 'zh')).toBeUndefined();
   });
 
   it('serves the shell when the server build fails to render, and when there is none', async () => {

@@ -57,6 +57,7 @@ export function servedAnswers({ page, article }: { page?: CardPage; article?: Ar
     latestArticles: () => (expired ? undefined : page?.cards),
     listPage: () => (expired ? undefined : page),
     article: () => (expired ? undefined : article),
+    articleError: () => undefined,
     expire: () => {
       expired = true;
     },

@@ -10,7 +10,13 @@ type Sanitise = (body: string) => Promise<SanitisedBody>;
 
 function start(
   fetch: Fetch,
-  options: { sanitise?: Sanitise; articleId?: string; language?: string; initial?: { article: ArticleView; html: string | null } } = {},
+  options: {
+    sanitise?: Sanitise;
+    articleId?: string;
+    language?: string;
+    initial?: { article: ArticleView; html: string | null };
+    initialError?: { message: string };
+  } = {},
 ) {
   const fetchSpy = vi.fn(fetch);
   const sanitiseSpy = vi.fn<Sanitise>(options.sanitise ?? (async (body) => ({ html: `[safe]${body}` })));
@@ -27,6 +33,7 @@ function start(
       articleId: options.articleId ?? 'city-bikes',
       language: options.language ?? 'zh',
       ...(options.initial ? { initial: options.initial } : {}),
+      ...(options.initialError ? { initialError: options.initialError } : {}),
     },
   }).start();
   return { actor, fetch: fetchSpy, sanitise: sanitiseSpy, reloadPage };
@@ -50,6 +57,28 @@ describe('article detail machine: a server-rendered article', () => {
     expect(actor.getSnapshot().value).toEqual({ loaded: 'withoutBody' });
     actor.send({ type: 'ARTICLE_REQUESTED', articleId: 'clinic-hours', language: 'zh' });
     await waitFor(actor, settled);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('article detail machine: a server-rendered missing article', () => {
+  it("starts in error with the API's message it was given, asking nothing, and Try Again reloads the page", () => {
+    const { actor, fetch, reloadPage } = start(async () => articleView(), {
+      initialError: new ApiError('http', 'Request failed: 404 Not Found', { status: 404 }),
+    });
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.errorMessage).toBe('Request failed: 404 Not Found');
+    expect(fetch).not.toHaveBeenCalled();
+    actor.send({ type: 'RETRY' });
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('still fetches another article asked for afterwards', async () => {
+    const article = articleView();
+    const { actor, fetch } = start(async () => article, { initialError: { message: 'Request failed: 404 Not Found' } });
+    actor.send({ type: 'ARTICLE_REQUESTED', articleId: 'clinic-hours', language: 'zh' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'withBody' });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
