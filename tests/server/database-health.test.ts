@@ -60,7 +60,8 @@ describe('health follows the database file', () => {
     const back = await health();
     expect(back).toEqual({ status: 200, body: { status: 'ok', database: 'reachable', article_count: 2 } });
     // The read workers follow the new file too.
-    const latest = (await (await fetch(`${server.url}/api/articles/latest`)).json()) as { total: number };
-    expect(latest.total).toBe(2);
+    const answer = await fetch(`${server.url}/api/articles/latest`);
+    const latest = (await answer.json()) as { total: number };
+    expect({ status: answer.status, total: latest.total }, JSON.stringify(latest)).toEqual({ status: 200, total: 2 });
   });
 });
