@@ -5,6 +5,7 @@
  * add the next number.
  */
 import type pg from 'pg';
+import { withPoolClient } from './postgres-client';
 
 export interface PgMigration {
   readonly version: number;
@@ -139,32 +140,31 @@ export class PgSchemaTooNewError extends Error {}
 
 /** Applies every missing migration, in one transaction, under the advisory lock. */
 export async function migratePostgres(pool: pg.Pool): Promise<PgMigrationReport> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  return withPoolClient(pool, async (client) => {
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
-    const from = rows[0]?.version ?? 0;
-    if (from > PG_LATEST_VERSION) {
-      throw new PgSchemaTooNewError(
-        `The database is at schema version ${from}, newer than this server knows (${PG_LATEST_VERSION}). Run a newer server or point DATABASE_URL elsewhere.`,
-      );
+      const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+      const from = rows[0]?.version ?? 0;
+      if (from > PG_LATEST_VERSION) {
+        throw new PgSchemaTooNewError(
+          `The database is at schema version ${from}, newer than this server knows (${PG_LATEST_VERSION}). Run a newer server or point DATABASE_URL elsewhere.`,
+        );
+      }
+      const applied: string[] = [];
+      for (const migration of PG_MIGRATIONS) {
+        if (migration.version <= from) continue;
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+        applied.push(`${migration.version}: ${migration.name}`);
+      }
+      await client.query('COMMIT');
+      return { from, to: Math.max(from, PG_LATEST_VERSION), applied };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
     }
-    const applied: string[] = [];
-    for (const migration of PG_MIGRATIONS) {
-      if (migration.version <= from) continue;
-      await client.query(migration.sql);
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
-      applied.push(`${migration.version}: ${migration.name}`);
-    }
-    await client.query('COMMIT');
-    return { from, to: Math.max(from, PG_LATEST_VERSION), applied };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -19,6 +19,7 @@ import type { ArticleDatabase, FeedValidators, UpsertCounts } from './article-da
 import { validateArticle } from './article-writes';
 import { StoreUnavailableError } from './errors';
 import { HIT_END, HIT_START, MIN_PREFIX_LENGTH, searchTokens, snippetToHtml } from './fts-query';
+import { withPoolClient } from './postgres-client';
 import { migratePostgres, type PgMigrationReport } from './postgres-schema';
 import { SEARCH_CANDIDATES } from './search-index';
 import type {
@@ -49,6 +50,12 @@ const GT = '\uE003';
 const HEADLINE_OPTIONS = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=${SNIPPET_WORDS}, MinWords=12, ShortWord=0, MaxFragments=1, FragmentDelimiter=" … "`;
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/** A deadlock victim or a serialization failure: the same transaction may well succeed when tried again. */
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
 
 const SUMMARY_COLUMNS = `a.seq, a.id, a.source, a.title, a.published_at, a.summary, a.summary_translations,
   a.word_count, a.reading_time_minutes, a.difficulty, a.categories`;
@@ -279,19 +286,19 @@ export class PostgresArticleStore implements ArticleDatabase {
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       if (this.closed) throw new StoreUnavailableError('The database connection is closed');
-      const client = await this.pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        const code = (error as { code?: string }).code;
-        if (attempt >= WRITE_ATTEMPTS || (code !== '40P01' && code !== '40001')) throw error;
-      } finally {
-        client.release();
-      }
+      const outcome = await withPoolClient(this.pool, async (client) => {
+        try {
+          await client.query('BEGIN');
+          const result = await work(client);
+          await client.query('COMMIT');
+          return { result };
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          if (attempt >= WRITE_ATTEMPTS || !isRetryable(error)) throw error;
+          return undefined;
+        }
+      });
+      if (outcome) return outcome.result;
       await new Promise((done) => setTimeout(done, 20 * attempt));
     }
   }

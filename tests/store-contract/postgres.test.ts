@@ -2,6 +2,7 @@
  * The store contract on a real PostgreSQL database (a fresh one per test in the run's throwaway
  * cluster), and what only PostgreSQL has: several nodes on one database.
  */
+import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PG_LATEST_VERSION } from '../../server/store/postgres-schema';
@@ -104,6 +105,36 @@ describe('PostgreSQL: several nodes on one database', () => {
     expect(results.map((r) => r.updated + r.unchanged)).toEqual([6, 6]);
     expect(await two.count()).toBe(6);
     expect((await two.latest({ limit: 1, offset: 0, category: 'business' })).total).toBe(3);
+  });
+
+  it('reports a write as failed when its connection is ended mid-transaction, keeps nothing of it, and writes again after', async () => {
+    const store = await open();
+    let killed = false;
+    // The renderer runs between two statements of the write's transaction. A separate process ends
+    // the writer's backend there (the event loop is blocked, so it must be another process): the
+    // connection breaks while the pool has it checked out, which used to end the Node process.
+    const script = `const pg = require('pg');
+      const c = new pg.Client(process.argv[1]);
+      c.connect()
+        .then(() => c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction' AND pid <> pg_backend_pid()"))
+        .then((r) => { process.stdout.write(String(r.rowCount)); return c.end(); });`;
+    store.setRenderer((a) => {
+      if (!killed) {
+        killed = true;
+        expect(execFileSync(process.execPath, ['-e', script, database.url], { encoding: 'utf8' })).toBe('1');
+      }
+      return { en: `<p>${a.id}</p>`, zh: `<p>${a.id}</p>`, es: `<p>${a.id}</p>` };
+    });
+    const before = store.dataVersion();
+    await expect(store.upsertMany(FIXTURES.slice(0, 3))).rejects.toThrow(/terminat/i);
+    expect(killed).toBe(true);
+    // Give a stray 'error' event the chance to reach the process before the test ends.
+    await new Promise((done) => setTimeout(done, 200));
+    expect(await store.count()).toBe(0);
+    expect(await store.articleIds()).toEqual([]);
+    expect(store.dataVersion()).toBe(before);
+    expect(await store.upsertMany(FIXTURES.slice(0, 3))).toEqual({ imported: 3, updated: 0, unchanged: 0 });
+    expect((await store.page(FIXTURES[0]!.id, 'en'))?.html).toBe(`<p>${FIXTURES[0]!.id}</p>`);
   });
 
   it('reports the database unavailable when it is gone, with the reason', async () => {
