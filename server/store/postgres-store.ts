@@ -18,7 +18,7 @@ import { isCategoryId } from '../../common/catalog';
 import type { ArticleDatabase, FeedValidators, UpsertCounts } from './article-database';
 import { validateArticle } from './article-writes';
 import { StoreUnavailableError } from './errors';
-import { HIT_END, HIT_START, MIN_PREFIX_LENGTH, searchTokens, snippetToHtml } from './fts-query';
+import { HIT_END, HIT_START, prefixParts, searchTokens, snippetToHtml, wordParts } from './fts-query';
 import { withPoolClient } from './postgres-client';
 import { migratePostgres, type PgMigrationReport } from './postgres-schema';
 import { SEARCH_CANDIDATES } from './search-index';
@@ -129,21 +129,31 @@ function toArticle(row: ArticleRow): StoredArticle {
 
 /**
  * Each word as its own tsquery expression over parameters, so nothing typed reaches the tsquery
- * parser as syntax: plainto_tsquery takes any text; a prefix (`harb*`, see fts-query.ts) keeps only
- * its letters and digits, quoted, before `:*`.
+ * parser as syntax: plainto_tsquery takes any text; a word ending in `*` is rebuilt from its letter
+ * and digit runs (fts-query.ts), quoted, joined as a phrase (`<->`, as SQLite reads `"sea-lio"*`).
+ * A prefix is also read with the `simple` configuration: `can*` is an English stop word, which
+ * `english` drops, yet it must find canada as SQLite does; the union keeps `english`'s stemmed form.
  */
 function termQueries(q: string, firstParam: number): { exprs: string[]; params: string[] } {
   const exprs: string[] = [];
   const params: string[] = [];
   for (const token of searchTokens(q)) {
-    const prefix = /^(.*?)\*+$/u.exec(token)?.[1];
-    const words = prefix?.split(/[^\p{L}\p{N}]+/u).filter(Boolean) ?? [];
-    if (prefix !== undefined && [...prefix].length >= MIN_PREFIX_LENGTH && words.length > 0) {
-      params.push(words.map((word) => `'${word}':*`).join(' & '));
-      exprs.push(`to_tsquery('english', $${firstParam + params.length - 1})`);
+    const prefix = prefixParts(token);
+    const param = `$${firstParam + params.length}`;
+    if (prefix) {
+      params.push(prefix.map((part, i) => `'${part}'${i === prefix.length - 1 ? ':*' : ''}`).join(' <-> '));
+      exprs.push(`(to_tsquery('english', ${param}) || to_tsquery('simple', ${param}))`);
+    } else if (token.endsWith('*')) {
+      // Too short a prefix: the words themselves, as the phrase SQLite makes of `"b-c-d*"`.
+      params.push(
+        wordParts(token)
+          .map((part) => `'${part}'`)
+          .join(' <-> '),
+      );
+      exprs.push(`to_tsquery('english', ${param})`);
     } else {
       params.push(token);
-      exprs.push(`plainto_tsquery('english', $${firstParam + params.length - 1})`);
+      exprs.push(`plainto_tsquery('english', ${param})`);
     }
   }
   return { exprs, params };
