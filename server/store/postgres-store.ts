@@ -52,7 +52,7 @@ const HEADLINE_OPTIONS = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=${
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
 /** A deadlock victim or a serialization failure: the same transaction may well succeed when tried again. */
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '40P01' || code === '40001';
 }
