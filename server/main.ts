@@ -86,7 +86,7 @@ async function servePostgres(url: string, config: ServerConfig, dictionary: Dict
   const shown = url.replace(/\/\/[^@/]*@/, '//…@');
   let store;
   try {
-    store = await openPostgresStore(url);
+    store = await openPostgresStore(url, { poolSize: config.databasePoolSize, readTimeoutMs: config.readTimeoutMs });
   } catch (error) {
     console.error(
       `The server could not start: PostgreSQL at ${shown} could not be opened or migrated: ${error instanceof Error ? error.message : String(error)}`,

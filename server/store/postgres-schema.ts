@@ -143,6 +143,8 @@ export async function migratePostgres(pool: pg.Pool): Promise<PgMigrationReport>
   return withPoolClient(pool, async (client) => {
     try {
       await client.query('BEGIN');
+      // Building indexes over a large table takes longer than a read may.
+      await client.query('SET LOCAL statement_timeout = 0');
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);

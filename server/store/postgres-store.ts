@@ -44,12 +44,27 @@ export const CHANGE_CHANNEL = 'articles_changed';
 export const VERSION_REFRESH_MS = 5000;
 const SNIPPET_WORDS = 24;
 const WRITE_ATTEMPTS = 4;
+const DEFAULT_READ_TIMEOUT_MS = 2000;
 /** Stand-ins for < and > while ts_headline works: it drops anything that looks like a tag, SQLite's snippet keeps it. */
 const LT = '\uE002';
 const GT = '\uE003';
 const HEADLINE_OPTIONS = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=${SNIPPET_WORDS}, MinWords=12, ShortWord=0, MaxFragments=1, FragmentDelimiter=" … "`;
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/**
+ * What the database or the connection to it reported: a SQLSTATE from the server, a socket error
+ * (ECONNREFUSED), or pg's and pg-pool's own words for a lost or unobtainable connection. Anything
+ * else (a TypeError in this file) is a bug, not an outage.
+ */
+function isDatabaseFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || /^E(?!RR_)[A-Z_]+$/.test(code))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed/i.test(
+    error.message,
+  );
+}
 
 /** A deadlock victim or a serialization failure: the same transaction may well succeed when tried again. */
 function isRetryable(error: unknown): boolean {
@@ -185,6 +200,11 @@ function totalKey(query: ArticleQuery): string {
 export interface OpenPostgresOptions {
   /** Connections in the pool (default 10). */
   readonly poolSize?: number;
+  /**
+   * Longest one statement may run (PostgreSQL's statement_timeout), like READ_TIMEOUT_MS for SQLite's
+   * read workers; writes and the migration lift it for their own transaction. Default 2000.
+   */
+  readonly readTimeoutMs?: number;
   readonly versionRefreshMs?: number;
 }
 
@@ -212,6 +232,7 @@ export class PostgresArticleStore implements ArticleDatabase {
     const pool = new pg.Pool({
       connectionString,
       max: options.poolSize ?? 10,
+      statement_timeout: options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS,
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
     });
@@ -279,12 +300,16 @@ export class PostgresArticleStore implements ArticleDatabase {
     this.relistenTimer.unref();
   }
 
-  /** Read failures (server down, connection refused) become StoreUnavailableError, as SQLite's do. */
+  /**
+   * Read failures of the database (server down, connection refused, a statement past its time)
+   * become StoreUnavailableError, as SQLite's do; a bug in this code stays what it is (a 500).
+   */
   private async reading<T>(read: () => Promise<T>): Promise<T> {
     if (this.closed) throw new StoreUnavailableError('The database connection is closed');
     try {
       return await read();
     } catch (error) {
+      if (!isDatabaseFailure(error)) throw error;
       throw new StoreUnavailableError(`The database cannot be read: ${(error as Error).message}`, { cause: error });
     }
   }
@@ -299,6 +324,8 @@ export class PostgresArticleStore implements ArticleDatabase {
       const outcome = await withPoolClient(this.pool, async (client) => {
         try {
           await client.query('BEGIN');
+          // READ_TIMEOUT_MS is for reads: a large batch may take longer and must not be cancelled half-way.
+          await client.query('SET LOCAL statement_timeout = 0');
           const result = await work(client);
           await client.query('COMMIT');
           return { result };

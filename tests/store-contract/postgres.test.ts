@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../server/store/errors';
 import { PG_LATEST_VERSION } from '../../server/store/postgres-schema';
 import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres-store';
 import { FIXTURES } from '../server/fixtures';
@@ -197,6 +198,42 @@ describe('PostgreSQL: several nodes on one database', () => {
     expect(store.dataVersion()).toBe(before);
     expect(await store.upsertMany(FIXTURES.slice(0, 3))).toEqual({ imported: 3, updated: 0, unchanged: 0 });
     expect((await store.page(FIXTURES[0]!.id, 'en'))?.html).toBe(`<p>${FIXTURES[0]!.id}</p>`);
+  });
+
+  it('gives up a read at the read timeout, and lets a write wait past it', async () => {
+    const store = await open({ readTimeoutMs: 200 });
+    const admin = new pg.Client(database.url);
+    await admin.connect();
+    try {
+      await admin.query('BEGIN');
+      await admin.query('LOCK TABLE article_totals IN ACCESS EXCLUSIVE MODE');
+      const started = Date.now();
+      const read = await store.count().catch((error: unknown) => error);
+      expect(read).toBeInstanceOf(StoreUnavailableError);
+      expect((read as Error).message).toMatch(/statement timeout/);
+      expect(Date.now() - started).toBeLessThan(2000);
+      const write = store.upsert(FIXTURES[0]!);
+      await new Promise((done) => setTimeout(done, 500));
+      await admin.query('COMMIT');
+      expect(await write).toBe('imported');
+    } finally {
+      await admin.end();
+    }
+    expect(await store.count()).toBe(1);
+  });
+
+  it('lets a bug in reading rows stay an error of its own, not "database unavailable"', async () => {
+    const store = await open();
+    await store.upsert(FIXTURES[0]!);
+    const admin = new pg.Client(database.url);
+    await admin.connect();
+    // A row this code never writes: reading it fails in JavaScript, not in the database.
+    await admin.query('ALTER TABLE articles ALTER COLUMN categories DROP NOT NULL');
+    await admin.query('UPDATE articles SET categories = NULL');
+    await admin.end();
+    const failure = await store.latest({ limit: 10, offset: 0 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(failure).not.toBeInstanceOf(StoreUnavailableError);
   });
 
   it('reports the database unavailable when it is gone, with the reason', async () => {
