@@ -123,6 +123,37 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         FOR EACH ROW EXECUTE FUNCTION articles_count_totals();
     `,
   },
+  {
+    version: 2,
+    name: 'any change to articles moves the data version and notifies, hand edits in SQL included',
+    sql: `
+      -- Once per transaction that changed a row, whoever wrote it (the store or someone in psql), so
+      -- every node's caches follow. A statement that changed nothing (an unchanged upsert) moves nothing.
+      CREATE FUNCTION articles_bump_version() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+          version bigint;
+        BEGIN
+          IF NOT EXISTS (SELECT 1 FROM changed_rows) THEN
+            RETURN NULL;
+          END IF;
+          IF current_setting('newsreader.version_bumped', true) = 'on' THEN
+            RETURN NULL;
+          END IF;
+          PERFORM set_config('newsreader.version_bumped', 'on', true);
+          UPDATE store_counters SET value = value + 1 WHERE name = 'data_version' RETURNING value INTO version;
+          PERFORM pg_notify('articles_changed', version::text);
+          RETURN NULL;
+        END
+      $$;
+      -- A trigger with a transition table takes one event, so one trigger each.
+      CREATE TRIGGER articles_version_insert AFTER INSERT ON articles REFERENCING NEW TABLE AS changed_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION articles_bump_version();
+      CREATE TRIGGER articles_version_update AFTER UPDATE ON articles REFERENCING NEW TABLE AS changed_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION articles_bump_version();
+      CREATE TRIGGER articles_version_delete AFTER DELETE ON articles REFERENCING OLD TABLE AS changed_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION articles_bump_version();
+    `,
+  },
 ];
 
 export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;

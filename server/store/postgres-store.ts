@@ -3,7 +3,8 @@
  * DATABASE_URL is set. Several server nodes may share one database, so nothing in a node's memory
  * is needed for correctness by another:
  * - the schema is migrated at open, under an advisory lock (postgres-schema.ts);
- * - every write transaction bumps the `data_version` counter and sends NOTIFY articles_changed;
+ * - every transaction that changes articles bumps the `data_version` counter and sends NOTIFY
+ *   articles_changed (a trigger, so hand edits in SQL count too);
  *   each node LISTENs on a dedicated connection and moves its cache key on, and also re-reads the
  *   counter every few seconds, so a dropped listener costs at most that long of stale caches.
  *
@@ -340,12 +341,12 @@ export class PostgresArticleStore implements ArticleDatabase {
     }
   }
 
-  /** Inside a write transaction: the new data version, and a notification every node receives at commit. */
+  /**
+   * Inside a write transaction that changed an article: the data version the articles trigger moved
+   * (migration v2; it also sends the NOTIFY every node receives at commit).
+   */
   private async changed(client: Queryable): Promise<number> {
-    const { rows } = await client.query<{ value: string }>(
-      `WITH bumped AS (UPDATE store_counters SET value = value + 1 WHERE name = 'data_version' RETURNING value)
-       SELECT value, pg_notify('${CHANGE_CHANNEL}', value::text) FROM bumped`,
-    );
+    const { rows } = await client.query<{ value: string }>("SELECT value FROM store_counters WHERE name = 'data_version'");
     return Number(rows[0]!.value);
   }
 

@@ -75,6 +75,26 @@ describe('PostgreSQL: several nodes on one database', () => {
     expect((await reader.byId(FIXTURES[0]!.id))?.title).toBe(FIXTURES[0]!.title);
   });
 
+  it("moves every node's data version on a hand edit in SQL", async () => {
+    const writer = await open({ versionRefreshMs: 3_600_000 });
+    const reader = await open({ versionRefreshMs: 3_600_000 });
+    await writer.upsertMany(FIXTURES);
+    await until(() => reader.dataVersion() === writer.dataVersion(), 3000);
+    const before = reader.dataVersion();
+    const admin = new pg.Client(database.url);
+    await admin.connect();
+    try {
+      // Nothing deleted, nothing moves.
+      await admin.query('DELETE FROM articles WHERE id = $1', ['no-such-article']);
+      await admin.query('DELETE FROM articles WHERE id = $1', [FIXTURES[0]!.id]);
+    } finally {
+      await admin.end();
+    }
+    await until(() => reader.dataVersion() !== before, 3000);
+    expect(reader.dataVersion()).toBe(before + 1);
+    expect(await reader.byId(FIXTURES[0]!.id)).toBeUndefined();
+  });
+
   it('catches up by re-reading the version when its listener is gone', async () => {
     const writer = await open({ versionRefreshMs: 3_600_000 });
     const reader = await open({ versionRefreshMs: 100 });
