@@ -76,6 +76,8 @@ function isRetryable(error: unknown): boolean {
 const SUMMARY_COLUMNS = `a.seq, a.id, a.source, a.title, a.published_at, a.summary, a.summary_translations,
   a.word_count, a.reading_time_minutes, a.difficulty, a.categories`;
 const PAGE_COLUMNS = `${SUMMARY_COLUMNS}, a.url, a.cultural_notes, a.content_hash`;
+/** Not `a.*`: the search and heads vectors are large and nothing reads them back. */
+const ARTICLE_COLUMNS = `${PAGE_COLUMNS}, a.paragraphs, a.vocabulary, a.imported_at, a.updated_at`;
 
 interface SummaryRow {
   seq: string;
@@ -429,7 +431,7 @@ export class PostgresArticleStore implements ArticleDatabase {
 
   private async readArticle(db: Queryable, id: string, language?: RenderLanguage): Promise<StoredArticle | undefined> {
     const { rows } = await db.query<ArticleRow>(
-      `SELECT a.*, (SELECT h.html FROM article_html AS h
+      `SELECT ${ARTICLE_COLUMNS}, (SELECT h.html FROM article_html AS h
           WHERE h.article_seq = a.seq AND h.language = $2 AND h.content_hash = a.content_hash) AS html
        FROM articles AS a WHERE a.id = $1`,
       [id, language ?? null],
