@@ -154,6 +154,20 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION articles_bump_version();
     `,
   },
+  {
+    version: 3,
+    name: 'list indexes break equal dates by the bytes of the id (COLLATE "C"), whatever the database collation',
+    sql: `
+      -- Lists order by published_at DESC, id COLLATE "C" (postgres-store.ts), SQLite's byte order; the
+      -- indexes must name the same collation or PostgreSQL sorts every match instead of reading one.
+      DROP INDEX articles_newest;
+      DROP INDEX articles_source;
+      DROP INDEX articles_difficulty;
+      CREATE INDEX articles_newest ON articles (published_at DESC, id COLLATE "C");
+      CREATE INDEX articles_source ON articles (source, published_at DESC, id COLLATE "C");
+      CREATE INDEX articles_difficulty ON articles (difficulty, published_at DESC, id COLLATE "C");
+    `,
+  },
 ];
 
 export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;

@@ -370,7 +370,7 @@ export class PostgresArticleStore implements ArticleDatabase {
       if (query.offset >= total) return { items: [], total };
       const { rows } = await this.pool.query<SummaryRow>(
         `SELECT ${SUMMARY_COLUMNS} FROM articles AS a WHERE true${where}
-         ORDER BY a.published_at DESC, a.id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+         ORDER BY a.published_at DESC, a.id COLLATE "C" ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.limit, query.offset],
       );
       return { items: rows.map(toSummary), total };

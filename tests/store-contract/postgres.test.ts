@@ -26,6 +26,23 @@ describe('store contract: PostgreSQL', () => {
   });
 });
 
+describe('PostgreSQL with a language collation', () => {
+  it('breaks equal dates by the bytes of the id, as SQLite does, whatever the database collation', async () => {
+    const database = await createTestDatabase({ icuLocale: 'en' });
+    const store = await openPostgresStore(database.url);
+    try {
+      // In English collation `_` sorts before `-`; in bytes `-` (0x2d) comes before `_` (0x5f) and `B` before `a`.
+      const tied = ['tie-a_b', 'tie-a-b', 'tie-ab', 'tie-B'].map((id) => ({ ...FIXTURES[0]!, id, url: `https://example.org/${id}` }));
+      await store.upsertMany(tied);
+      const page = await store.latest({ limit: 10, offset: 0 });
+      expect(page.items.map((item) => item.id)).toEqual(['tie-B', 'tie-a-b', 'tie-a_b', 'tie-ab']);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+});
+
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
