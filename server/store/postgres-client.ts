@@ -16,8 +16,20 @@ export async function withPoolClient<T>(pool: pg.Pool, work: (client: pg.PoolCli
   client.on('error', onError);
   try {
     return await work(client);
+  } catch (error) {
+    // The server's own "terminating connection" can reach the statement before the socket closes:
+    // the client is as good as gone, and must not go back to the pool to fail someone else's query.
+    if (connectionLost(error)) broken ??= error as Error;
+    throw error;
   } finally {
     client.off('error', onError);
     client.release(broken ?? undefined);
   }
+}
+
+/** Connection exceptions (class 08) and the server ending the session (57P01-57P03 shutdown, crash). */
+function connectionLost(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (code.startsWith('08') || /^57P0[1-3]$/.test(code))) return true;
+  return error instanceof Error && /Connection terminated/i.test(error.message);
 }

@@ -237,6 +237,35 @@ describe('PostgreSQL: several nodes on one database', () => {
     expect((await store.page(FIXTURES[0]!.id, 'en'))?.html).toBe(`<p>${FIXTURES[0]!.id}</p>`);
   });
 
+  it('reports a write as failed when its backend is ended during a statement, and writes again after', async () => {
+    const store = await open();
+    const admin = new pg.Client(database.url);
+    await admin.connect();
+    try {
+      await admin.query('BEGIN');
+      await admin.query('LOCK TABLE article_totals IN ACCESS EXCLUSIVE MODE');
+      const write = store.upsert(FIXTURES[0]!).catch((error: unknown) => error);
+      await until(async () => {
+        const { rows } = await admin.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        return rows[0]!.n === 1;
+      }, 5000);
+      await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      expect(String(await write)).toMatch(/terminat/i);
+      await admin.query('COMMIT');
+    } finally {
+      await admin.end();
+    }
+    await new Promise((done) => setTimeout(done, 200));
+    expect(await store.count()).toBe(0);
+    // Every pooled connection still works: none of them is the dead one.
+    await Promise.all(Array.from({ length: 12 }, () => store.count()));
+    expect(await store.upsert(FIXTURES[0]!)).toBe('imported');
+  });
+
   it('gives up a read at the read timeout, and lets a write wait past it', async () => {
     const store = await open({ readTimeoutMs: 200 });
     const admin = new pg.Client(database.url);
