@@ -14,6 +14,8 @@ export interface ServerConfig {
   readonly databasePath: string;
   /** postgres:// or postgresql:// URL: the articles live in PostgreSQL instead of the SQLite file at databasePath. */
   readonly databaseUrl: string | undefined;
+  /** Connections each node keeps to PostgreSQL (DATABASE_URL only). */
+  readonly databasePoolSize: number;
   /** The bundled dictionary's SQLite file, built from server/dictionary/data on first start. */
   readonly dictionaryPath: string;
   /** The committed dictionary data it is built from (server/dictionary/data unless overridden). */
@@ -106,6 +108,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     publicUrl,
     databasePath,
     databaseUrl: databaseUrlFrom(env),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     dictionaryPath: dictionaryPathFrom(env, databasePath),
     dictionaryDataDir: dictionaryDataDirFrom(env),
     distDir: resolve(PROJECT_ROOT, text(env, 'DIST_DIR', 'dist')),

@@ -75,7 +75,8 @@ async function contentPasses(database: ArticleDatabase, config: ServerConfig, di
 
 interface Served {
   readonly app: FastifyInstance;
-  readonly closeStores: () => void;
+  /** Resolves once the database connections are closed (a PostgreSQL pool ends its sessions). */
+  readonly closeStores: () => Promise<void>;
 }
 
 /**
@@ -86,7 +87,7 @@ async function servePostgres(url: string, config: ServerConfig, dictionary: Dict
   const shown = url.replace(/\/\/[^@/]*@/, '//…@');
   let store;
   try {
-    store = await openPostgresStore(url);
+    store = await openPostgresStore(url, { poolSize: config.databasePoolSize, readTimeoutMs: config.readTimeoutMs });
   } catch (error) {
     console.error(
       `The server could not start: PostgreSQL at ${shown} could not be opened or migrated: ${error instanceof Error ? error.message : String(error)}`,
@@ -102,9 +103,9 @@ async function servePostgres(url: string, config: ServerConfig, dictionary: Dict
   const app = await buildServer({ database: store, config, dictionary, health: () => store.check() });
   return {
     app,
-    closeStores: () => {
-      void store.close();
+    closeStores: async () => {
       dictionary.close();
+      await store.close();
     },
   };
 }
@@ -153,11 +154,11 @@ async function serveSqlite(config: ServerConfig, dictionary: Dictionary, early: 
     if (health.status !== 'ok') app.log.error(`database ${health.status}: ${health.problem ?? 'unknown problem'}`);
   }, 5000);
   watch.unref();
-  const closeStores = () => {
+  const closeStores = async () => {
     clearInterval(watch);
-    void pool?.close();
     store.close();
     dictionary.close();
+    await pool?.close();
   };
 
   return { app, closeStores };
@@ -215,7 +216,6 @@ async function main(): Promise<void> {
     log('info', `${signal} received: finishing in-flight requests, then closing the database`);
     const force = setTimeout(() => {
       log('error', `shutdown took longer than ${config.shutdownTimeoutMs} ms; exiting anyway`);
-      closeStores();
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
@@ -223,18 +223,24 @@ async function main(): Promise<void> {
     // only afterwards, and Node would hold it open until its keep-alive timeout; close those as they free up.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     sweep.unref();
-    app
-      .close()
-      .then(() => {
-        closeStores();
-        log('info', 'closed cleanly');
-        process.exit(0);
-      })
-      .catch((error: unknown) => {
+    // The force timer above bounds all of it: a database that never answers the goodbye cannot hold the exit.
+    void (async () => {
+      let clean = true;
+      try {
+        await app.close();
+      } catch (error) {
+        clean = false;
         log('error', `error while closing: ${String(error)}`);
-        closeStores();
-        process.exit(1);
-      });
+      }
+      try {
+        await closeStores();
+      } catch (error) {
+        clean = false;
+        log('error', `error while closing the database: ${String(error)}`);
+      }
+      if (clean) log('info', 'closed cleanly');
+      process.exit(clean ? 0 : 1);
+    })();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -8,7 +8,7 @@
  * SIGINT or SIGTERM.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,8 +74,44 @@ async function pgRun(bin: string, program: string, args: string[]): Promise<void
   }
 }
 
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Directories of earlier runs that were killed before their stop(): older than a day and with no live
+ * server in them (no postmaster.pid, or one naming a process that is gone). Anything running is left.
+ */
+export function removeStaleClusters(root = tmpdir(), now = Date.now()): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(root)) {
+    if (!name.startsWith('newsreader-pg-')) continue;
+    const dir = join(root, name);
+    try {
+      if (now - statSync(dir).mtimeMs < STALE_AFTER_MS) continue;
+      const pidFile = join(dir, 'data', 'postmaster.pid');
+      if (existsSync(pidFile) && isAlive(Number(readFileSync(pidFile, 'utf8').split('\n')[0]))) continue;
+      rmSync(dir, { recursive: true, force: true });
+      removed.push(dir);
+    } catch {
+      // Someone else's directory we cannot read, or one removed meanwhile: not ours to worry about.
+    }
+  }
+  return removed;
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user (the postgres user when we are not root).
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
 export async function startThrowawayCluster(options: { database?: string } = {}): Promise<ThrowawayCluster> {
   const bin = postgresBinDir();
+  removeStaleClusters();
   const dir = mkdtempSync(join(tmpdir(), 'newsreader-pg-'));
   const data = join(dir, 'data');
   if (isRoot()) {
@@ -91,8 +127,18 @@ export async function startThrowawayCluster(options: { database?: string } = {})
   let started = false;
   const stop = async () => {
     if (started) {
+      try {
+        await pgRun(bin, 'pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w']);
+      } catch (error) {
+        // Deleting the files of a server still running under them would leave it writing into nothing
+        // and its port taken; the directory stays for a look (and a later setup removes it once stopped).
+        if (existsSync(join(data, 'postmaster.pid'))) {
+          throw new Error(`The throwaway PostgreSQL in ${dir} did not stop; left in place: ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
+      }
       started = false;
-      await pgRun(bin, 'pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w']).catch(() => undefined);
     }
     rmSync(dir, { recursive: true, force: true });
   };

@@ -242,7 +242,12 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
     // Keep the validators only when every item got in; otherwise a 304 next time would hide the failed ones.
     const hasValidators = Boolean(loaded.validators?.etag || loaded.validators?.lastModified);
     if (loaded.validators && hasValidators && failedHere === 0 && !options.signal?.aborted) {
-      await store.saveFeedState(feed.url, loaded.validators);
+      // The articles are in; losing the validators costs one full read of the feed next time, not the run.
+      try {
+        await store.saveFeedState(feed.url, loaded.validators);
+      } catch (error) {
+        reporter.warning?.(`${feed.url}: its validators were not saved (it is read in full next time): ${reason(error)}`);
+      }
     }
   }
 

@@ -25,12 +25,28 @@ export function searchWords(q: string): string[] {
  */
 export const MIN_PREFIX_LENGTH = 3;
 
-function ftsTerm(token: string): string {
+/** A word's runs of letters and digits: the words a tokenizer finds in it (`sea-lions` is sea, lions). */
+export function wordParts(token: string): string[] {
+  return token.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/**
+ * The parts of a prefix term, or undefined when the word is not one. Parts joined by punctuation are
+ * a phrase (`sea-lio*` is `sea` then a word starting `lio`), so only the last part is a prefix, and it
+ * is the one that must reach MIN_PREFIX_LENGTH: `b-c-d*` would otherwise expand `d` over the index.
+ */
+export function prefixParts(token: string): string[] | undefined {
   const prefix = /^(.*?)\*+$/u.exec(token)?.[1];
-  if (prefix !== undefined && [...prefix].length >= MIN_PREFIX_LENGTH && /[\p{L}\p{N}]/u.test(prefix)) {
-    return `"${prefix.replace(/"/g, '""')}"*`;
-  }
-  return `"${token.replace(/"/g, '""')}"`;
+  if (prefix === undefined) return undefined;
+  const parts = wordParts(prefix);
+  const last = parts[parts.length - 1];
+  return last !== undefined && [...last].length >= MIN_PREFIX_LENGTH ? parts : undefined;
+}
+
+function ftsTerm(token: string): string {
+  const prefix = prefixParts(token) !== undefined;
+  const text = prefix ? token.replace(/\*+$/u, '') : token;
+  return `"${text.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
 }
 
 /** Each word as a quoted FTS5 term (a prefix keeps its `*`); empty when nothing searchable remains. */

@@ -5,6 +5,7 @@
  * add the next number.
  */
 import type pg from 'pg';
+import { withPoolClient } from './postgres-client';
 
 export interface PgMigration {
   readonly version: number;
@@ -122,6 +123,51 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         FOR EACH ROW EXECUTE FUNCTION articles_count_totals();
     `,
   },
+  {
+    version: 2,
+    name: 'any change to articles moves the data version and notifies, hand edits in SQL included',
+    sql: `
+      -- Once per transaction that changed a row, whoever wrote it (the store or someone in psql), so
+      -- every node's caches follow. A statement that changed nothing (an unchanged upsert) moves nothing.
+      CREATE FUNCTION articles_bump_version() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+          version bigint;
+        BEGIN
+          IF NOT EXISTS (SELECT 1 FROM changed_rows) THEN
+            RETURN NULL;
+          END IF;
+          IF current_setting('newsreader.version_bumped', true) = 'on' THEN
+            RETURN NULL;
+          END IF;
+          PERFORM set_config('newsreader.version_bumped', 'on', true);
+          UPDATE store_counters SET value = value + 1 WHERE name = 'data_version' RETURNING value INTO version;
+          PERFORM pg_notify('articles_changed', version::text);
+          RETURN NULL;
+        END
+      $$;
+      -- A trigger with a transition table takes one event, so one trigger each.
+      CREATE TRIGGER articles_version_insert AFTER INSERT ON articles REFERENCING NEW TABLE AS changed_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION articles_bump_version();
+      CREATE TRIGGER articles_version_update AFTER UPDATE ON articles REFERENCING NEW TABLE AS changed_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION articles_bump_version();
+      CREATE TRIGGER articles_version_delete AFTER DELETE ON articles REFERENCING OLD TABLE AS changed_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION articles_bump_version();
+    `,
+  },
+  {
+    version: 3,
+    name: 'list indexes break equal dates by the bytes of the id (COLLATE "C"), whatever the database collation',
+    sql: `
+      -- Lists order by published_at DESC, id COLLATE "C" (postgres-store.ts), SQLite's byte order; the
+      -- indexes must name the same collation or PostgreSQL sorts every match instead of reading one.
+      DROP INDEX articles_newest;
+      DROP INDEX articles_source;
+      DROP INDEX articles_difficulty;
+      CREATE INDEX articles_newest ON articles (published_at DESC, id COLLATE "C");
+      CREATE INDEX articles_source ON articles (source, published_at DESC, id COLLATE "C");
+      CREATE INDEX articles_difficulty ON articles (difficulty, published_at DESC, id COLLATE "C");
+    `,
+  },
 ];
 
 export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;
@@ -139,32 +185,33 @@ export class PgSchemaTooNewError extends Error {}
 
 /** Applies every missing migration, in one transaction, under the advisory lock. */
 export async function migratePostgres(pool: pg.Pool): Promise<PgMigrationReport> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  return withPoolClient(pool, async (client) => {
+    try {
+      await client.query('BEGIN');
+      // Building indexes over a large table takes longer than a read may.
+      await client.query('SET LOCAL statement_timeout = 0');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
-    const from = rows[0]?.version ?? 0;
-    if (from > PG_LATEST_VERSION) {
-      throw new PgSchemaTooNewError(
-        `The database is at schema version ${from}, newer than this server knows (${PG_LATEST_VERSION}). Run a newer server or point DATABASE_URL elsewhere.`,
-      );
+      const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+      const from = rows[0]?.version ?? 0;
+      if (from > PG_LATEST_VERSION) {
+        throw new PgSchemaTooNewError(
+          `The database is at schema version ${from}, newer than this server knows (${PG_LATEST_VERSION}). Run a newer server or point DATABASE_URL elsewhere.`,
+        );
+      }
+      const applied: string[] = [];
+      for (const migration of PG_MIGRATIONS) {
+        if (migration.version <= from) continue;
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+        applied.push(`${migration.version}: ${migration.name}`);
+      }
+      await client.query('COMMIT');
+      return { from, to: Math.max(from, PG_LATEST_VERSION), applied };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
     }
-    const applied: string[] = [];
-    for (const migration of PG_MIGRATIONS) {
-      if (migration.version <= from) continue;
-      await client.query(migration.sql);
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
-      applied.push(`${migration.version}: ${migration.name}`);
-    }
-    await client.query('COMMIT');
-    return { from, to: Math.max(from, PG_LATEST_VERSION), applied };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -3,7 +3,8 @@
  * DATABASE_URL is set. Several server nodes may share one database, so nothing in a node's memory
  * is needed for correctness by another:
  * - the schema is migrated at open, under an advisory lock (postgres-schema.ts);
- * - every write transaction bumps the `data_version` counter and sends NOTIFY articles_changed;
+ * - every transaction that changes articles bumps the `data_version` counter and sends NOTIFY
+ *   articles_changed (a trigger, so hand edits in SQL count too);
  *   each node LISTENs on a dedicated connection and moves its cache key on, and also re-reads the
  *   counter every few seconds, so a dropped listener costs at most that long of stale caches.
  *
@@ -18,7 +19,8 @@ import { isCategoryId } from '../../common/catalog';
 import type { ArticleDatabase, FeedValidators, UpsertCounts } from './article-database';
 import { validateArticle } from './article-writes';
 import { StoreUnavailableError } from './errors';
-import { HIT_END, HIT_START, MIN_PREFIX_LENGTH, searchTokens, snippetToHtml } from './fts-query';
+import { HIT_END, HIT_START, prefixParts, searchTokens, snippetToHtml, wordParts } from './fts-query';
+import { withPoolClient } from './postgres-client';
 import { migratePostgres, type PgMigrationReport } from './postgres-schema';
 import { SEARCH_CANDIDATES } from './search-index';
 import type {
@@ -43,6 +45,7 @@ export const CHANGE_CHANNEL = 'articles_changed';
 export const VERSION_REFRESH_MS = 5000;
 const SNIPPET_WORDS = 24;
 const WRITE_ATTEMPTS = 4;
+const DEFAULT_READ_TIMEOUT_MS = 2000;
 /** Stand-ins for < and > while ts_headline works: it drops anything that looks like a tag, SQLite's snippet keeps it. */
 const LT = '\uE002';
 const GT = '\uE003';
@@ -50,9 +53,31 @@ const HEADLINE_OPTIONS = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=${
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
+/**
+ * What the database or the connection to it reported: a SQLSTATE from the server, a socket error
+ * (ECONNREFUSED), or pg's and pg-pool's own words for a lost or unobtainable connection. Anything
+ * else (a TypeError in this file) is a bug, not an outage.
+ */
+function isDatabaseFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || /^E(?!RR_)[A-Z_]+$/.test(code))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed/i.test(
+    error.message,
+  );
+}
+
+/** A deadlock victim or a serialization failure: the same transaction may well succeed when tried again. */
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 const SUMMARY_COLUMNS = `a.seq, a.id, a.source, a.title, a.published_at, a.summary, a.summary_translations,
   a.word_count, a.reading_time_minutes, a.difficulty, a.categories`;
 const PAGE_COLUMNS = `${SUMMARY_COLUMNS}, a.url, a.cultural_notes, a.content_hash`;
+/** Not `a.*`: the search and heads vectors are large and nothing reads them back. */
+const ARTICLE_COLUMNS = `${PAGE_COLUMNS}, a.paragraphs, a.vocabulary, a.imported_at, a.updated_at`;
 
 interface SummaryRow {
   seq: string;
@@ -122,21 +147,31 @@ function toArticle(row: ArticleRow): StoredArticle {
 
 /**
  * Each word as its own tsquery expression over parameters, so nothing typed reaches the tsquery
- * parser as syntax: plainto_tsquery takes any text; a prefix (`harb*`, see fts-query.ts) keeps only
- * its letters and digits, quoted, before `:*`.
+ * parser as syntax: plainto_tsquery takes any text; a word ending in `*` is rebuilt from its letter
+ * and digit runs (fts-query.ts), quoted, joined as a phrase (`<->`, as SQLite reads `"sea-lio"*`).
+ * A prefix is also read with the `simple` configuration: `can*` is an English stop word, which
+ * `english` drops, yet it must find canada as SQLite does; the union keeps `english`'s stemmed form.
  */
 function termQueries(q: string, firstParam: number): { exprs: string[]; params: string[] } {
   const exprs: string[] = [];
   const params: string[] = [];
   for (const token of searchTokens(q)) {
-    const prefix = /^(.*?)\*+$/u.exec(token)?.[1];
-    const words = prefix?.split(/[^\p{L}\p{N}]+/u).filter(Boolean) ?? [];
-    if (prefix !== undefined && [...prefix].length >= MIN_PREFIX_LENGTH && words.length > 0) {
-      params.push(words.map((word) => `'${word}':*`).join(' & '));
-      exprs.push(`to_tsquery('english', $${firstParam + params.length - 1})`);
+    const prefix = prefixParts(token);
+    const param = `$${firstParam + params.length}`;
+    if (prefix) {
+      params.push(prefix.map((part, i) => `'${part}'${i === prefix.length - 1 ? ':*' : ''}`).join(' <-> '));
+      exprs.push(`(to_tsquery('english', ${param}) || to_tsquery('simple', ${param}))`);
+    } else if (token.endsWith('*')) {
+      // Too short a prefix: the words themselves, as the phrase SQLite makes of `"b-c-d*"`.
+      params.push(
+        wordParts(token)
+          .map((part) => `'${part}'`)
+          .join(' <-> '),
+      );
+      exprs.push(`to_tsquery('english', ${param})`);
     } else {
       params.push(token);
-      exprs.push(`plainto_tsquery('english', $${firstParam + params.length - 1})`);
+      exprs.push(`plainto_tsquery('english', ${param})`);
     }
   }
   return { exprs, params };
@@ -168,6 +203,11 @@ function totalKey(query: ArticleQuery): string {
 export interface OpenPostgresOptions {
   /** Connections in the pool (default 10). */
   readonly poolSize?: number;
+  /**
+   * Longest one statement may run (PostgreSQL's statement_timeout), like READ_TIMEOUT_MS for SQLite's
+   * read workers; writes and the migration lift it for their own transaction. Default 2000.
+   */
+  readonly readTimeoutMs?: number;
   readonly versionRefreshMs?: number;
 }
 
@@ -195,6 +235,7 @@ export class PostgresArticleStore implements ArticleDatabase {
     const pool = new pg.Pool({
       connectionString,
       max: options.poolSize ?? 10,
+      statement_timeout: options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS,
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
     });
@@ -262,12 +303,16 @@ export class PostgresArticleStore implements ArticleDatabase {
     this.relistenTimer.unref();
   }
 
-  /** Read failures (server down, connection refused) become StoreUnavailableError, as SQLite's do. */
+  /**
+   * Read failures of the database (server down, connection refused, a statement past its time)
+   * become StoreUnavailableError, as SQLite's do; a bug in this code stays what it is (a 500).
+   */
   private async reading<T>(read: () => Promise<T>): Promise<T> {
     if (this.closed) throw new StoreUnavailableError('The database connection is closed');
     try {
       return await read();
     } catch (error) {
+      if (!isDatabaseFailure(error)) throw error;
       throw new StoreUnavailableError(`The database cannot be read: ${(error as Error).message}`, { cause: error });
     }
   }
@@ -279,29 +324,31 @@ export class PostgresArticleStore implements ArticleDatabase {
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       if (this.closed) throw new StoreUnavailableError('The database connection is closed');
-      const client = await this.pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        const code = (error as { code?: string }).code;
-        if (attempt >= WRITE_ATTEMPTS || (code !== '40P01' && code !== '40001')) throw error;
-      } finally {
-        client.release();
-      }
+      const outcome = await withPoolClient(this.pool, async (client) => {
+        try {
+          await client.query('BEGIN');
+          // READ_TIMEOUT_MS is for reads: a large batch may take longer and must not be cancelled half-way.
+          await client.query('SET LOCAL statement_timeout = 0');
+          const result = await work(client);
+          await client.query('COMMIT');
+          return { result };
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          if (attempt >= WRITE_ATTEMPTS || !isRetryable(error)) throw error;
+          return undefined;
+        }
+      });
+      if (outcome) return outcome.result;
       await new Promise((done) => setTimeout(done, 20 * attempt));
     }
   }
 
-  /** Inside a write transaction: the new data version, and a notification every node receives at commit. */
+  /**
+   * Inside a write transaction that changed an article: the data version the articles trigger moved
+   * (migration v2; it also sends the NOTIFY every node receives at commit).
+   */
   private async changed(client: Queryable): Promise<number> {
-    const { rows } = await client.query<{ value: string }>(
-      `WITH bumped AS (UPDATE store_counters SET value = value + 1 WHERE name = 'data_version' RETURNING value)
-       SELECT value, pg_notify('${CHANGE_CHANNEL}', value::text) FROM bumped`,
-    );
+    const { rows } = await client.query<{ value: string }>("SELECT value FROM store_counters WHERE name = 'data_version'");
     return Number(rows[0]!.value);
   }
 
@@ -323,7 +370,7 @@ export class PostgresArticleStore implements ArticleDatabase {
       if (query.offset >= total) return { items: [], total };
       const { rows } = await this.pool.query<SummaryRow>(
         `SELECT ${SUMMARY_COLUMNS} FROM articles AS a WHERE true${where}
-         ORDER BY a.published_at DESC, a.id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+         ORDER BY a.published_at DESC, a.id COLLATE "C" ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.limit, query.offset],
       );
       return { items: rows.map(toSummary), total };
@@ -384,7 +431,7 @@ export class PostgresArticleStore implements ArticleDatabase {
 
   private async readArticle(db: Queryable, id: string, language?: RenderLanguage): Promise<StoredArticle | undefined> {
     const { rows } = await db.query<ArticleRow>(
-      `SELECT a.*, (SELECT h.html FROM article_html AS h
+      `SELECT ${ARTICLE_COLUMNS}, (SELECT h.html FROM article_html AS h
           WHERE h.article_seq = a.seq AND h.language = $2 AND h.content_hash = a.content_hash) AS html
        FROM articles AS a WHERE a.id = $1`,
       [id, language ?? null],

@@ -75,6 +75,7 @@ async function run(feeds: FeedSpec[], options: ImportOptions = {}): Promise<{ su
     ...FAST,
     ...options,
     reporter: {
+      ...options.reporter,
       itemDone: (_feed, outcome, detail) => {
         if (outcome === 'failed') failures.push(`${detail.title}: ${detail.reason}`);
       },
@@ -166,6 +167,25 @@ describe('importing an RSS feed with full text', () => {
     // The page behind the link-only item is not loaded again when the feed shows no change.
     expect(server.requests.some((r) => r.path === '/pages/old-mill.html')).toBe(false);
     expect(store.count()).toBe(4);
+  });
+
+  it('keeps the run going when the validators cannot be saved, with a warning, and reads the feed in full next time', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const raw = new Database(join(dir, 'newsreader.db'));
+    // A real failure of the write, as a full disk or a lost connection would give.
+    raw.exec(`CREATE TRIGGER feed_state_refused BEFORE INSERT ON feed_state BEGIN SELECT RAISE(ABORT, 'no room for validators'); END`);
+    raw.close();
+    const warnings: string[] = [];
+    const { summary, failures } = await run([feed('/feeds/rss.xml'), feed('/feeds/latin1.xml')], {
+      reporter: { warning: (message) => warnings.push(message) },
+    });
+    expect(failures).toEqual([]);
+    expect(summary).toMatchObject({ imported: 4, failed: 0, feedsRead: 2 });
+    expect(warnings).toEqual([expect.stringMatching(/rss\.xml: its validators were not saved .*no room for validators/)]);
+    expect(store.count()).toBe(4);
+    server.requests.length = 0;
+    await run([feed('/feeds/rss.xml')]);
+    expect(server.requests.find((r) => r.path === '/feeds/rss.xml')?.headers['if-none-match']).toBeUndefined();
   });
 
   it('updates an item that changed at the source', async () => {

@@ -156,5 +156,7 @@ describe('search query building', () => {
     expect(toFtsQuery('flu shots')).toBe('"flu" AND "shots"');
     expect(toFtsQuery('say "hi" OR NEAR(x)')).toBe('"say" AND """hi""" AND "OR" AND "NEAR(x)"');
     expect(toFtsQuery('  * ( ) " ')).toBeUndefined();
+    // Only the last part of a joined prefix is a prefix, so it is the part that needs 3 characters.
+    expect(toFtsQuery('sea-lio* harb* b-c-d* ab*')).toBe('"sea-lio"* AND "harb"* AND "b-c-d*" AND "ab*"');
   });
 });

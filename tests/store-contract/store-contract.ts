@@ -26,6 +26,19 @@ const edited = (input: ArticleInput, changes: Partial<Parameters<typeof article>
   return article({ ...draft, ...changes });
 };
 
+/** A newer article than every fixture, for the search cases that need words of their own. */
+const extra = (id: string, title: string, summary: string): ArticleInput =>
+  article({
+    id,
+    source: 'npr',
+    title,
+    publishedAt: '2026-11-20T00:00:00Z',
+    summary,
+    paragraphs: [`${title}. ${summary}`],
+    difficulty: 'beginner',
+    categories: ['education'],
+  });
+
 const ids = (page: { items: readonly { id: string }[] }) => page.items.map((item) => item.id);
 
 export function storeContract(open: () => Promise<ContractTarget>): void {
@@ -239,6 +252,32 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(await db.search({ q: 'telescope zeppelin', limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
       // A stop word beside a real word narrows nothing on PostgreSQL (not indexed) and is in all three texts for SQLite.
       expect(ids(await db.search({ q: 'the telescope', limit: 10, offset: 0 }))).toHaveLength(3);
+    });
+
+    it('finds prefixes that are stop words, beside other words too', async () => {
+      await db.upsertMany([
+        extra('p-canada', 'Canada plants young forests', 'A history of tree planting.'),
+        extra('p-norway', 'Forests in Norway', 'Pine and birch.'),
+      ]);
+      // `can`, `his` and `for` are English stop words: as prefixes they still find canada, history, forests.
+      expect(ids(await db.search({ q: 'can*', limit: 10, offset: 0 }))).toEqual(['p-canada']);
+      expect(ids(await db.search({ q: 'his*', limit: 10, offset: 0 }))).toEqual(['p-canada']);
+      expect(ids(await db.search({ q: 'can* forests', limit: 10, offset: 0 }))).toEqual(['p-canada']);
+      expect(ids(await db.search({ q: 'forests can*', limit: 10, offset: 0 }))).toEqual(['p-canada']);
+    });
+
+    it('reads a prefix joined by punctuation as a phrase, its last part at least three characters', async () => {
+      await db.upsertMany([
+        extra('p-sealions', 'Sea lions return to the bay', 'Seen from the pier.'),
+        extra('p-lionsea', 'Lions seen by the sea', 'A safari story.'),
+        extra('p-bobcat', 'Bob cat dog show', 'Pets on parade.'),
+      ]);
+      expect(ids(await db.search({ q: 'sea-lio*', limit: 10, offset: 0 }))).toEqual(['p-sealions']);
+      expect(ids(await db.search({ q: 'bob-cat*', limit: 10, offset: 0 }))).toEqual(['p-bobcat']);
+      // Not `b* c* d*` anywhere: `b-c-d*` is no prefix (its last part is one letter), so it is the words b c d.
+      expect(await db.search({ q: 'b-c-d*', limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+      expect(await db.search({ q: 'bob-ca*', limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+      expect(await db.search({ q: 'lions-sea*', limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
     });
 
     it('applies the filters to the matches', async () => {

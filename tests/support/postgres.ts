@@ -8,13 +8,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** icuLocale: a database whose text sorts by that ICU locale (as a production database may), not by bytes. */
+export async function createTestDatabase(options: { icuLocale?: string } = {}): Promise<TestDatabase> {
   const base = inject('postgresUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client(base);
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const locale = options.icuLocale?.replace(/[^A-Za-z0-9_-]/g, '');
+    await admin.query(
+      locale
+        ? `CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE '${locale}' LOCALE 'C'`
+        : `CREATE DATABASE ${name}`,
+    );
   } finally {
     await admin.end();
   }
