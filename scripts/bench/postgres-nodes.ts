@@ -90,6 +90,7 @@ async function fill(url: string, workDir: string): Promise<{ total: number; synt
       await store.upsertMany(batch);
       if ((start / 2000) % 10 === 9) log(`  ${(start + 2000).toLocaleString('en-US')} synthetic written, ${seconds(started)} s`);
     }
+    if (target <= from) notes.push(`the database already held ${before.toLocaleString('en-US')} articles`);
     if (target > from) {
       notes.push(
         `wrote ${(target - from).toLocaleString('en-US')} synthetic articles (with their pages) in ${seconds(started)} s, load ${load1().toFixed(2)}`,
@@ -219,7 +220,7 @@ async function main(): Promise<void> {
       HEADING,
       '',
       `One run of \`npx tsx scripts/bench/postgres-nodes.ts --articles ${ARTICLES} --duration ${DURATION}\` on ${when} UTC: ${filled.total.toLocaleString('en-US')} articles ` +
-        `(the sample corpus and synthetic ones) in a throwaway PostgreSQL cluster on this machine (fsync off), written through the store's upsertMany with their pages; ${filled.notes.join('; ')}. ` +
+        `(the sample corpus and synthetic ones) in ${given ? 'the PostgreSQL at DATABASE_URL' : 'a throwaway PostgreSQL cluster on this machine (fsync off)'}, written through the store's upsertMany with their pages; ${filled.notes.join('; ')}. ` +
         `Each case is autocannon at ${CONNECTIONS} connections per node for ${DURATION} s: latest rotates over ${LATEST.length} list pages, detail over ${cases[1]!.paths.length} articles spread over the collection, ` +
         `search over ${SEARCHES.length} queries (the words and phrases of scripts/bench/search-queries.ts, alone and within a category). ` +
         "With the cache on every request was made twice before, so most answers come from the node's memory; with `ANSWER_CACHE_ENTRIES=0` every request reads PostgreSQL. " +
