@@ -74,6 +74,9 @@ async function fill(url: string, workDir: string): Promise<{ total: number; synt
   try {
     const renderer = articleRenderer(dictionary);
     store.setRenderer(renderer);
+    // First, so the pass records its version before any page is written: run only after the
+    // writes, it found no version recorded and dropped every page to render them all again.
+    await applyRenderPass(store, renderer, dictionary.version);
     let started = Date.now();
     const corpus = await loadCorpus(store, join(REPO_ROOT, 'server/corpus/articles'), dictionary);
     const corpusCount = corpus.imported + corpus.updated + corpus.unchanged;
@@ -97,9 +100,14 @@ async function fill(url: string, workDir: string): Promise<{ total: number; synt
       );
     }
     // Every article was written with its reading help, so the start-up pass would change nothing;
-    // recording it spares each node a 100,000-article scan at start. The render pass finds no page missing.
+    // recording it spares each node a 100,000-article scan at start. The render pass now finds no page missing.
     await store.recordContentPass(READING_HELP_PASS, dictionary.version);
-    await applyRenderPass(store, renderer, dictionary.version);
+    const pagesStarted = Date.now();
+    const pages = await applyRenderPass(store, renderer, dictionary.version);
+    if (pages.rendered > 0)
+      notes.push(
+        `rendered the pages of ${pages.rendered.toLocaleString('en-US')} articles stored without them in ${seconds(pagesStarted)} s`,
+      );
     started = Date.now();
     const client = new pg.Client({ connectionString: url });
     await client.connect();
