@@ -5,6 +5,11 @@
  * This reaches the web app's own decoding and sanitising path, which the real server never
  * exercises because it renders and sanitises bodies before they leave it.
  *
+ * The real server knows nothing of those ids, so it renders their pages as "not found", with its 404 in
+ * the page's embedded answers (common/page-data.ts), which the app would show without asking. The
+ * proxy sends those pages with 200 and without the embedded answers, as a page of an article the
+ * server knows but did not embed: the app then asks the API, that is, the proxy.
+ *
  * It also drops the Content-Security-Policy header, so the sanitisers are tested on their own:
  * the server's CSP (no inline script) would otherwise stop most vectors even if a sanitiser let
  * them through, and each layer has to hold by itself.
@@ -40,19 +45,36 @@ export async function startRawBodyProxy(upstreamOrigin: string, bodies: Readonly
       res.end(JSON.stringify(answer));
       return;
     }
+    const page = /^\/[a-z]{2}\/articles\/([^/]+)$/.exec(url.pathname);
+    const ownPage = page !== null && decodeURIComponent(page[1]!) in bodies;
     const forward = httpRequest(
       {
         host: upstream.hostname,
         port: upstream.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, host: upstream.host },
+        // An own page is rewritten below, so it is asked for uncompressed.
+        headers: { ...req.headers, host: upstream.host, ...(ownPage ? { 'accept-encoding': 'identity' } : {}) },
       },
       (upstreamResponse) => {
         const headers = { ...upstreamResponse.headers };
         delete headers['content-security-policy'];
-        res.writeHead(upstreamResponse.statusCode ?? 502, headers);
-        upstreamResponse.pipe(res);
+        if (!ownPage) {
+          res.writeHead(upstreamResponse.statusCode ?? 502, headers);
+          upstreamResponse.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        upstreamResponse.on('data', (chunk: Buffer) => chunks.push(chunk));
+        upstreamResponse.on('end', () => {
+          const html = Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/<script type="application\/json" id="page-data">[\s\S]*?<\/script>/, '');
+          delete headers['content-length'];
+          delete headers.etag;
+          res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(html) });
+          res.end(html);
+        });
       },
     );
     forward.on('error', (error) => {
