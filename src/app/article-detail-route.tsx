@@ -18,7 +18,8 @@ import { articleDetailMachine, type ArticleRequest, type SanitisedBody } from '.
 import { readAloudWith } from '../machines/read-aloud-wiring';
 import { readingProgressMachine } from '../machines/reading-progress-machine';
 import { wordLookupMachine, type WordLookupRequest } from '../machines/word-lookup-machine';
-import { createDomPurifySanitiser } from '../platform/html-sanitiser';
+import { parsesDeclarativeShadowRoots } from '../platform/declarative-shadow-dom';
+import { createDomPurifySanitiser, type HtmlSanitiser } from '../platform/html-sanitiser';
 import { consoleLogger } from '../platform/logger';
 import { onPageHide } from '../platform/page-view';
 import { createBrowserSpeechEngine } from '../platform/speech-engine';
@@ -49,6 +50,11 @@ export function wiredReadingProgress(feed: LocationFeed, track: Track) {
   });
 }
 
+function lazily(create: () => HtmlSanitiser): HtmlSanitiser {
+  let made: HtmlSanitiser | undefined;
+  return { sanitise: (body) => (made ??= create()).sanitise(body) };
+}
+
 export default function ArticleDetailRoute() {
   const {
     api,
@@ -71,12 +77,17 @@ export default function ArticleDetailRoute() {
   const readingLogic = useMemo(() => wiredReadingProgress(feed, track), [feed, track]);
   const reading = useActorRef(readingLogic, { inspect });
 
-  const sanitiser = useMemo(() => injectedSanitiser ?? createDomPurifySanitiser(), [injectedSanitiser]);
-  // A server-rendered article starts the page loaded; its body is sanitised here, as the machine's sanitiseBody would.
+  // Made at the first body to sanitise: a server-rendered article usually needs none.
+  const sanitiser = useMemo(() => injectedSanitiser ?? lazily(createDomPurifySanitiser), [injectedSanitiser]);
+  // A server-rendered article starts the page loaded. Where the browser parsed the server's declarative shadow
+  // root, the body it shows is this very string (the server sanitised it, strict-markup.ts), already live in the
+  // page: sanitising it again would protect nothing and cost a long task on a phone (decision 14). Elsewhere
+  // the template stayed inert and the app writes the body, so it is sanitised first, as sanitiseBody would.
   const [initial] = useState(() => {
     const article = firstAnswers?.article(articleId, apiLanguageFor(language));
     if (article === undefined) return undefined;
-    return { article, html: article.body == null ? null : sanitiser.sanitise(article.body).html };
+    if (article.body == null) return { article, html: null };
+    return { article, html: parsesDeclarativeShadowRoots() ? article.body : sanitiser.sanitise(article.body).html };
   });
   // A server-rendered missing article starts with the API's 404, as the server showed it.
   const [initialError] = useState(() => firstAnswers?.articleError(articleId, apiLanguageFor(language)));

@@ -4,15 +4,22 @@
  * or idle; PLAY -> reading (speaking / paused), one utterance per sentence, the next when one
  * ends -> ended after the last; failed when the engine reports an error. sayingWord speaks one
  * word for the dictionary entry. The sentences arrive as plain strings (SENTENCES_READY) from the
- * view, which finds them in the rendered body; the machine never sees the DOM.
+ * view, which finds them in the rendered body; the machine never sees the DOM. Finding them starts
+ * the browser's sentence segmenter, a long task on a phone, so the view may instead say that a body
+ * with text was rendered (BODY_RENDERED) and hand over the finder: the first PLAY calls it.
  */
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
 import { defaultVoice, type ReadAloudRate, type SpeechVoice } from '../domain/read-aloud';
 
 export type ReadAloudUnsupported = 'noSpeech' | 'noEnglishVoice';
 
+/** Finds the rendered body's sentences, in reading order. */
+export type SentenceFinder = () => readonly string[];
+
 export interface ReadAloudContext {
   sentences: readonly string[];
+  /** Set while the rendered body's sentences are not found yet: the first PLAY calls it. */
+  findSentences: SentenceFinder | null;
   /** The sentence being read, or where PLAY starts. */
   index: number;
   rate: ReadAloudRate;
@@ -44,6 +51,7 @@ export interface SpeakInput {
 
 export type ReadAloudEvent =
   | { type: 'SENTENCES_READY'; sentences: readonly string[] }
+  | { type: 'BODY_RENDERED'; findSentences: SentenceFinder }
   | { type: 'PLAY' }
   | { type: 'PAUSE' }
   | { type: 'RESUME' }
@@ -60,6 +68,9 @@ export type ReadAloudEvent =
 export const LOAD_VOICES_ID = 'loadVoices';
 
 const toIdle = { target: '#readAloud.idle', actions: 'setSentences' } as const;
+const toIdleWithFinder = { target: '#readAloud.idle', actions: 'setSentenceFinder' } as const;
+/** Finds the sentences, then PLAY is decided again on them (in the same step: nothing is seen in between). */
+const findThenPlay = { guard: 'sentencesToFind', actions: ['findSentences', 'playAgain'] } as const;
 const sayWord = { target: '#readAloud.sayingWord', actions: 'setWord', reenter: true } as const;
 
 export const readAloudMachine = setup({
@@ -82,8 +93,19 @@ export const readAloudMachine = setup({
     resumeSpeech: () => {},
     speakWord: () => {},
     setSentences: assign(({ event }) =>
-      event.type === 'SENTENCES_READY' ? { sentences: event.sentences, index: 0, error: null, restartOnResume: false } : {},
+      event.type === 'SENTENCES_READY'
+        ? { sentences: event.sentences, findSentences: null, index: 0, error: null, restartOnResume: false }
+        : {},
     ),
+    setSentenceFinder: assign(({ event }) =>
+      event.type === 'BODY_RENDERED'
+        ? { sentences: [], findSentences: event.findSentences, index: 0, error: null, restartOnResume: false }
+        : {},
+    ),
+    findSentences: assign(({ context }) =>
+      context.findSentences === null ? {} : { sentences: context.findSentences(), findSentences: null },
+    ),
+    playAgain: raise({ type: 'PLAY' }),
     setIndex: assign(({ event }) => (event.type === 'PLAY_FROM' ? { index: event.index, restartOnResume: false } : {})),
     setRate: assign(({ event }) => (event.type === 'SET_RATE' ? { rate: event.rate } : {})),
     setVoice: assign(({ context, event }) =>
@@ -99,6 +121,7 @@ export const readAloudMachine = setup({
   },
   guards: {
     hasSentences: ({ context }) => context.sentences.length > 0,
+    sentencesToFind: ({ context }) => context.findSentences !== null,
     hasNext: ({ context }) => context.index + 1 < context.sentences.length,
     hasPrevious: ({ context }) => context.index > 0,
     validIndex: ({ context, event }) =>
@@ -112,6 +135,7 @@ export const readAloudMachine = setup({
   id: 'readAloud',
   context: ({ input }) => ({
     sentences: input.sentences ?? [],
+    findSentences: null,
     index: 0,
     rate: 1,
     voices: [],
@@ -125,6 +149,7 @@ export const readAloudMachine = setup({
   on: {
     // Wherever they are not handled below (loading, unsupported), they are only remembered.
     SENTENCES_READY: { actions: 'setSentences' },
+    BODY_RENDERED: { actions: 'setSentenceFinder' },
     SET_RATE: { actions: 'setRate' },
     SET_VOICE: { actions: 'setVoice' },
   },
@@ -153,7 +178,8 @@ export const readAloudMachine = setup({
       description: 'The player shows Play, the voice and the speed; nothing is highlighted.',
       on: {
         SENTENCES_READY: toIdle,
-        PLAY: { guard: 'hasSentences', target: 'reading', actions: 'clearError' },
+        BODY_RENDERED: toIdleWithFinder,
+        PLAY: [findThenPlay, { guard: 'hasSentences', target: 'reading', actions: 'clearError' }],
         SAY_WORD: { guard: 'hasWord', ...sayWord },
       },
     },
@@ -166,6 +192,7 @@ export const readAloudMachine = setup({
       },
       on: {
         SENTENCES_READY: toIdle,
+        BODY_RENDERED: toIdleWithFinder,
         SENTENCE_ENDED: [
           { guard: 'hasNext', target: 'reading', actions: 'next', reenter: true },
           { target: 'ended', actions: 'rewind' },
@@ -212,10 +239,11 @@ export const readAloudMachine = setup({
       },
       on: {
         SENTENCES_READY: toIdle,
+        BODY_RENDERED: toIdleWithFinder,
         SENTENCE_ENDED: { target: 'idle' },
         SPEECH_FAILED: { target: 'idle' },
         STOP: { target: 'idle' },
-        PLAY: { guard: 'hasSentences', target: 'reading', actions: 'clearError' },
+        PLAY: [findThenPlay, { guard: 'hasSentences', target: 'reading', actions: 'clearError' }],
         SAY_WORD: { guard: 'hasWord', ...sayWord },
       },
     },
@@ -223,7 +251,8 @@ export const readAloudMachine = setup({
       description: 'The whole article has been read; the player says so and Play starts again from the top.',
       on: {
         SENTENCES_READY: toIdle,
-        PLAY: { guard: 'hasSentences', target: 'reading' },
+        BODY_RENDERED: toIdleWithFinder,
+        PLAY: [findThenPlay, { guard: 'hasSentences', target: 'reading' }],
         SAY_WORD: { guard: 'hasWord', ...sayWord },
       },
     },
@@ -232,6 +261,7 @@ export const readAloudMachine = setup({
         'The player says the browser could not read the sentence aloud; Play tries that sentence again, Stop goes back to the top.',
       on: {
         SENTENCES_READY: toIdle,
+        BODY_RENDERED: toIdleWithFinder,
         PLAY: { target: 'reading', actions: 'clearError' },
         STOP: { target: 'idle', actions: 'rewind' },
         SAY_WORD: { guard: 'hasWord', ...sayWord },

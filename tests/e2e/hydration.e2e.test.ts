@@ -187,3 +187,31 @@ describe('nothing moves when the app takes over the page', () => {
     }
   });
 });
+
+describe('the app waits for the first paint', () => {
+  it('the page entry is fetched at low priority, and the app only after the server-rendered page was painted', async () => {
+    const [first] = await listArticles(harness, 'zh', 1);
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      for (const route of ['/zh', `/zh/articles/${first!.article_id}`]) {
+        await page.goto(route);
+        await waitForHydration(page);
+        expect(
+          await page.locator('script[type="module"]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('fetchpriority'))),
+        ).toEqual(['low']);
+        const timing = await page.evaluate(() => ({
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+          app: performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/assets\/app-[^/]+\.js$/.test(entry.name))
+            .map((entry) => entry.startTime),
+        }));
+        expect(timing.paint, route).not.toBeNull();
+        expect(timing.app, route).toHaveLength(1);
+        expect(timing.app[0]!, route).toBeGreaterThanOrEqual(timing.paint!);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -44,6 +44,11 @@ function readableBlocks(root: ParentNode): Element[] {
   return blocks.filter((block) => !blocks.some((other) => other !== block && block.contains(other)));
 }
 
+/** Whether any readable block has text: cheap, unlike finding the sentences. */
+export function hasReadableText(root: ParentNode): boolean {
+  return readableBlocks(root).some((block) => /\S/.test(block.textContent ?? ''));
+}
+
 export function bodySentences(root: ParentNode): BodySentence[] {
   const result: BodySentence[] = [];
   for (const block of readableBlocks(root)) {

@@ -109,6 +109,8 @@ export function ReadAloudPlayer({ language }: { language: TextLanguage }) {
   const unsupported = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.unsupported);
   const index = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.index);
   const total = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.sentences.length);
+  // A rendered body's sentences are found at the first Play.
+  const sentencesToFind = ReadAloudActorContext.useSelector((snapshot) => snapshot.context.findSentences !== null);
   const titleId = useId();
   const mainButton = useRef<HTMLButtonElement>(null);
   const reading = status === 'speaking' || status === 'paused';
@@ -127,7 +129,7 @@ export function ReadAloudPlayer({ language }: { language: TextLanguage }) {
           ref={mainButton}
           type="button"
           className="button button-primary read-aloud-main"
-          disabled={!available || total === 0}
+          disabled={!available || (total === 0 && !sentencesToFind)}
           onClick={() => actor.send(main.event)}
         >
           {main.label}

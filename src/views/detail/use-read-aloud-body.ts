@@ -1,11 +1,11 @@
 /**
- * The article body's side of read-aloud: finds the sentences each time the body is rendered and
- * hands their text to the read-aloud actor, highlights the sentence being read (CSS Custom
- * Highlight API, so the body's DOM is never rewritten) and keeps it in view, and turns a click on
- * a sentence into "read from here" while the player is reading.
+ * The article body's side of read-aloud: each time the body is rendered, tells the read-aloud actor
+ * how to find its sentences (the first Play does) and keeps their ranges; highlights the sentence
+ * being read (CSS Custom Highlight API, so the body's DOM is never rewritten) and keeps it in view;
+ * and turns a click on a sentence into "read from here" while the player is reading.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { bodySentences, sentenceIndexOf, type BodySentence } from './body-sentences';
+import { bodySentences, hasReadableText, sentenceIndexOf, type BodySentence } from './body-sentences';
 import type { BodyActivation } from './isolated-html';
 import { ReadAloudActorContext } from './read-aloud-context';
 
@@ -50,10 +50,22 @@ export function useReadAloudBody(): { onRendered: (container: HTMLElement) => vo
 
   const onRendered = useCallback(
     (container: HTMLElement) => {
-      sentences.current = bodySentences(container);
+      sentences.current = [];
       const root = container.getRootNode();
       host.current = root instanceof ShadowRoot ? root.host : null;
-      actor.send({ type: 'SENTENCES_READY', sentences: sentences.current.map(({ text }) => text) });
+      if (!hasReadableText(container)) {
+        actor.send({ type: 'SENTENCES_READY', sentences: [] });
+        return;
+      }
+      // Finding sentences starts the browser's sentence segmenter, a long task on a phone just after the
+      // page appears: it waits for the first Play.
+      actor.send({
+        type: 'BODY_RENDERED',
+        findSentences: () => {
+          sentences.current = bodySentences(container);
+          return sentences.current.map(({ text }) => text);
+        },
+      });
     },
     [actor],
   );

@@ -28,8 +28,8 @@ const readAloudPayloads: PayloadTable = {
   SPEECH_FAILED: [{ type: 'SPEECH_FAILED', error: 'synthesis-failed' }],
 };
 
-/** The body is rendered once per article: its sentences are the scenario's input, not a step. */
-const skipped = (_snapshot: AnyMachineSnapshot, type: string) => type === 'SENTENCES_READY';
+/** The body is rendered once per article: its sentences (or their finder) are the scenario's input, not a step. */
+const skipped = (_snapshot: AnyMachineSnapshot, type: string) => type === 'SENTENCES_READY' || type === 'BODY_RENDERED';
 const notSimple = new Set(['SET_RATE', 'SET_VOICE', 'SAY_WORD', 'PLAY_FROM', 'PREVIOUS', 'NEXT', 'SPEECH_FAILED']);
 
 export const readAloudModel: MachineModel = {

@@ -152,6 +152,44 @@ describe('read-aloud machine', () => {
     expect(speech.state()).toBe('silent');
   });
 
+  it("finds a rendered body's sentences at the first Play only, once, and reads them", async () => {
+    const speech = fakeSpeech();
+    const actor = createActor(readAloudWith(speech), { input: {} }).start();
+    let finds = 0;
+    actor.send({ type: 'BODY_RENDERED', findSentences: () => (finds++, SENTENCES) });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    expect(finds).toBe(0);
+    expect(actor.getSnapshot().context.sentences).toEqual([]);
+    actor.send({ type: 'PLAY' });
+    expect(finds).toBe(1);
+    expect(actor.getSnapshot().value).toEqual({ reading: 'speaking' });
+    expect(texts(speech)).toEqual([SENTENCES[0]]);
+    actor.send({ type: 'STOP' });
+    actor.send({ type: 'PLAY' });
+    expect(finds).toBe(1);
+    expect(texts(speech)).toEqual([SENTENCES[0], SENTENCES[0]]);
+  });
+
+  it("a body rendered while reading stops it; the next Play reads the new body's sentences", async () => {
+    const { actor, speech } = await start();
+    actor.send({ type: 'PLAY' });
+    actor.send({ type: 'BODY_RENDERED', findSentences: () => ['Another article.', 'Its second sentence.'] });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(speech.state()).toBe('silent');
+    actor.send({ type: 'PLAY' });
+    expect(texts(speech).at(-1)).toBe('Another article.');
+    expect(actor.getSnapshot().context.sentences).toHaveLength(2);
+  });
+
+  it('stays idle when the rendered body turns out to have no sentence', async () => {
+    const { actor, speech } = await start();
+    actor.send({ type: 'BODY_RENDERED', findSentences: () => [] });
+    actor.send({ type: 'PLAY' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(speech.spoken).toEqual([]);
+    expect(actor.getSnapshot().context.findSentences).toBeNull();
+  });
+
   it('does not play an empty article', async () => {
     const { actor, speech } = await start(fakeSpeech(), []);
     actor.send({ type: 'PLAY' });
