@@ -23,7 +23,8 @@ export function Footer({ texts, onOpenCookieSettings, year = new Date().getFullY
             {texts.cookieSettings}
           </button>
         </p>
-        <p>{texts.copyright(year)}</p>
+        {/* A page rendered on 31 December and hydrated on 1 January keeps the server's year: not an error. */}
+        <p suppressHydrationWarning>{texts.copyright(year)}</p>
       </div>
     </footer>
   );

@@ -146,6 +146,24 @@ describe('no console error or warning on any route', () => {
   });
 });
 
+describe('a page hydrated in another year than it was rendered', () => {
+  it('keeps the year the server rendered and logs no hydration error', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    const problems = watchConsole(page);
+    try {
+      const serverYear = new Date().getFullYear();
+      // The browser's clock says the first seconds of next year; the server rendered the page this year.
+      await page.clock.setFixedTime(new Date(Date.UTC(serverYear + 1, 0, 1, 0, 0, 5)));
+      await page.goto('/en');
+      await waitForHydration(page);
+      await expect.poll(() => page.locator('.site-footer').textContent()).toContain(String(serverYear));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('nothing moves when the app takes over the page', () => {
   /** The layout shifts Chromium reports for the page, from its first paint on. */
   async function layoutShifts(page: Page): Promise<Array<{ value: number; nodes: string[] }>> {
