@@ -31,6 +31,11 @@ export interface PageMeta {
   readonly ogType: 'website' | 'article';
 }
 
+/** The title of the page for an address that matches none. */
+export function notFoundPageTitle(texts: SharedTexts): string {
+  return `${texts.notFoundTitle} | ${SITE_NAME}`;
+}
+
 /**
  * `texts`: the page language's shared texts (the server has every language's, the web app the
  * page's); `personal`: the words and review pages' own, needed for those kinds only.

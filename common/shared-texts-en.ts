@@ -16,6 +16,7 @@ export const SHARED_TEXTS_EN = {
     },
   },
   detailSuffix: 'Read with vocabulary and cultural notes',
+  notFoundTitle: 'Page not found',
   categories: {
     technology: 'Technology',
     politics: 'Politics',

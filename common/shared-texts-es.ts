@@ -16,6 +16,7 @@ export const SHARED_TEXTS_ES = {
     },
   },
   detailSuffix: 'Lectura con vocabulario y notas culturales',
+  notFoundTitle: 'Página no encontrada',
   categories: {
     technology: 'Tecnología',
     politics: 'Política',

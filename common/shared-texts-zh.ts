@@ -16,6 +16,7 @@ export const SHARED_TEXTS_ZH = {
     },
   },
   detailSuffix: '配有词汇与文化背景的英文阅读',
+  notFoundTitle: '页面不存在',
   categories: {
     technology: '科技',
     politics: '政治',

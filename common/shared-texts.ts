@@ -17,6 +17,8 @@ export interface SharedTexts {
   readonly pages: Readonly<Record<'home' | 'list', PageTexts>>;
   /** Ends the description of an article page whose article has no summary. */
   readonly detailSuffix: string;
+  /** The heading and (with the site name) the title of the page for an address that matches none. */
+  readonly notFoundTitle: string;
   readonly categories: Readonly<Record<CategoryId, string>>;
   readonly difficulties: Readonly<Record<DifficultyLevel, string>>;
 }

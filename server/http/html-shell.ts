@@ -7,7 +7,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { SHARED_TEXTS } from '../../common/labels';
 import { PERSONAL_PAGE_TEXTS } from '../../common/personal-page-texts';
-import { PRIVATE_PAGE_KINDS, SITE_NAME, pageMeta, type PageKind } from '../../common/page-meta';
+import { PRIVATE_PAGE_KINDS, SITE_NAME, notFoundPageTitle, pageMeta, type PageKind } from '../../common/page-meta';
 import {
   DEFAULT_LANGUAGE,
   OFFERED_LANGUAGES,
@@ -107,9 +107,11 @@ export function headTags({ publicUrl, page, article, notFound, structuredData = 
     PERSONAL_PAGE_TEXTS[page.textLanguage],
   );
   const canonical = `${publicUrl}${meta.canonicalPath}`;
+  // An address that matches no page says so in its title, as the app's not-found page does once it runs.
+  const title = page.kind === 'unknown' ? notFoundPageTitle(SHARED_TEXTS[page.textLanguage]) : meta.title;
   const mark = 'data-server-head';
   const tags: string[] = [
-    `<title ${mark}>${escapeHtml(meta.title)}</title>`,
+    `<title ${mark}>${escapeHtml(title)}</title>`,
     `<meta ${mark} name="description" content="${escapeHtml(meta.description)}">`,
     `<meta ${mark} name="keywords" content="${escapeHtml(meta.keywords)}">`,
   ];
@@ -125,7 +127,7 @@ export function headTags({ publicUrl, page, article, notFound, structuredData = 
   }
   const og: [string, string][] = [
     ['og:site_name', SITE_NAME],
-    ['og:title', meta.title],
+    ['og:title', title],
     ['og:description', meta.description],
     ['og:type', meta.ogType],
     ['og:url', canonical],
@@ -142,7 +144,7 @@ export function headTags({ publicUrl, page, article, notFound, structuredData = 
   }
   for (const [name, content] of [
     ['twitter:card', 'summary'],
-    ['twitter:title', meta.title],
+    ['twitter:title', title],
     ['twitter:description', meta.description],
   ] as const) {
     tags.push(`<meta ${mark} name="${name}" content="${escapeHtml(content)}">`);

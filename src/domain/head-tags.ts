@@ -4,7 +4,7 @@
  * head hoisting; the server can render the same model into the HTML it serves.
  */
 import { isLanguageCode, OPEN_GRAPH_LOCALES, TEXT_LANGUAGES, textLanguageFor, DEFAULT_LANGUAGE } from '../../common/languages';
-import { pageMeta, PRIVATE_PAGE_KINDS, SITE_NAME, type PageKind } from '../../common/page-meta';
+import { notFoundPageTitle, pageMeta, PRIVATE_PAGE_KINDS, SITE_NAME, type PageKind } from '../../common/page-meta';
 import { categoryLabel, type PageTexts, type SharedTexts } from '../../common/shared-texts';
 import { detailPath, homePath, listPath, reviewPath, wordsPath } from './routing';
 
@@ -154,6 +154,17 @@ export function headTags(input: HeadInput): HeadTags {
   if (input.kind === 'home') structuredData.push(websiteStructuredData(input.origin, input.language));
 
   return { title: meta.title, htmlLang: textLanguage, metas, links, structuredData };
+}
+
+/** The page for an address that matches none: its title, never indexed, no canonical address. */
+export function notFoundHeadTags(language: string, texts: SharedTexts): HeadTags {
+  return {
+    title: notFoundPageTitle(texts),
+    htmlLang: textLanguageFor(language),
+    metas: [{ name: 'robots', content: 'noindex' }],
+    links: [],
+    structuredData: [],
+  };
 }
 
 /** JSON for a <script type="application/ld+json"> body that cannot close the script element early. */

@@ -128,6 +128,11 @@ describe('no console error or warning on any route', () => {
         // The server's head tags gave way to the app's without a duplicate (the not-found screen renders no head of its own).
         expect(await page.locator('title').count(), route).toBeLessThanOrEqual(1);
         if (!route.includes('/no/such/page')) expect(await page.title(), route).not.toBe('');
+        // The not-found page's title says so, as the server's did, and it is not to be indexed.
+        else {
+          expect(await page.title(), route).toBe(`${texts(language).notFound.title} | NewsReader English`);
+          expect(await page.locator('meta[name="robots"]').getAttribute('content'), route).toBe('noindex');
+        }
       }
       // The first visit with no saved choice: the banner comes once scripts run, without a mismatch.
       const fresh = await newPage(harness);

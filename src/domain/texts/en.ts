@@ -77,7 +77,7 @@ export const texts = {
     difficultyLabel: 'Difficulty',
   },
   notFound: {
-    title: 'Page not found',
+    title: SHARED_TEXTS_EN.notFoundTitle,
     body: 'There is no page at this address.',
     home: 'Go to the home page',
   },

@@ -77,7 +77,7 @@ export const texts = {
     difficultyLabel: 'Dificultad',
   },
   notFound: {
-    title: 'Página no encontrada',
+    title: SHARED_TEXTS_ES.notFoundTitle,
     body: 'No hay ninguna página en esta dirección.',
     home: 'Ir a la página de inicio',
   },

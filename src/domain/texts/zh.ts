@@ -77,7 +77,7 @@ export const texts = {
     difficultyLabel: '难度',
   },
   notFound: {
-    title: '页面不存在',
+    title: SHARED_TEXTS_ZH.notFoundTitle,
     body: '此地址没有对应的页面。',
     home: '返回首页',
   },
