@@ -81,8 +81,9 @@ export default function ArticleDetailRoute() {
   const sanitiser = useMemo(() => injectedSanitiser ?? lazily(createDomPurifySanitiser), [injectedSanitiser]);
   // A server-rendered article starts the page loaded. Where the browser parsed the server's declarative shadow
   // root, the body it shows is this very string (the server sanitised it, strict-markup.ts), already live in the
-  // page: sanitising it again would protect nothing and cost a long task on a phone (decision 15). Elsewhere
-  // the template stayed inert and the app writes the body, so it is sanitised first, as sanitiseBody would.
+  // page: sanitising it again would protect nothing and cost a long task on a phone (decision 15; the
+  // string is written again only if the body's host remounts before the machine moves on). Elsewhere the
+  // template stayed inert and the app writes the body, so it is sanitised first, as sanitiseBody would.
   const [initial] = useState(() => {
     const article = firstAnswers?.article(articleId, apiLanguageFor(language));
     if (article === undefined) return undefined;

@@ -1,5 +1,6 @@
 /**
- * Sentences of an English text, as character ranges. Intl.Segmenter finds the boundaries; it
+ * Sentences of an English text, as character ranges. Intl.Segmenter finds the boundaries (a plain
+ * split at end marks where the browser has none); it
  * breaks after every abbreviation ("Mr. | Smith"), so a piece that ends in a title or an initial is
  * joined to the next one, and one that ends in another abbreviation only when what follows shows
  * the sentence goes on (a number, a lower-case word, a word after "U.S." that does not start sentences).
@@ -145,11 +146,38 @@ function trimmed(text: string, start: number, end: number): SentenceSpan | null 
   return from < to ? { start: from, end: to } : null;
 }
 
+interface Piece {
+  readonly segment: string;
+  readonly index: number;
+}
+
+/**
+ * Where Intl.Segmenter is missing (Firefox before 125): a break after ., ! or ?, with any closing
+ * quotes or brackets, and the white space that follows; the abbreviation rules below still apply.
+ */
+function splitAtEndMarks(text: string): Piece[] {
+  const pieces: Piece[] = [];
+  const ends = /[.!?]+["'”’)\]]*\s+/g;
+  let from = 0;
+  for (let match = ends.exec(text); match !== null; match = ends.exec(text)) {
+    const to = match.index + match[0].length;
+    pieces.push({ segment: text.slice(from, to), index: from });
+    from = to;
+  }
+  if (from < text.length) pieces.push({ segment: text.slice(from), index: from });
+  return pieces;
+}
+
 let segmenter: Intl.Segmenter | undefined;
 
-export function sentenceSpans(text: string): SentenceSpan[] {
+function segments(text: string): Piece[] {
+  if (typeof Intl.Segmenter !== 'function') return splitAtEndMarks(text);
   segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
-  const pieces = [...segmenter.segment(text)];
+  return [...segmenter.segment(text)];
+}
+
+export function sentenceSpans(text: string): SentenceSpan[] {
+  const pieces = segments(text);
   const spans: SentenceSpan[] = [];
   let pendingStart: number | null = null;
   pieces.forEach(({ segment, index }, at) => {

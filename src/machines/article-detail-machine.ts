@@ -104,7 +104,7 @@ export const articleDetailMachine = setup({
     ARTICLE_REQUESTED: { guard: 'isDifferentRequest', target: '.loading', actions: 'requestArticle' },
   },
   states: {
-    // Transient: a server-rendered page carries the article, already sanitised by the route.
+    // Transient: a server-rendered page carries the article and its body as the page shows it (see the detail route).
     starting: {
       description: 'Never seen: starts loaded with the article the server rendered, failed with the error it rendered, or loads it.',
       always: [{ guard: 'hasArticle', target: 'checkingHtml' }, { guard: 'hasError', target: 'error' }, { target: 'loading' }],

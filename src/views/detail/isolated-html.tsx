@@ -1,7 +1,10 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 
 interface IsolatedHtmlProps {
-  /** Already sanitised HTML (the detail machine sanitises before it reaches a view). */
+  /**
+   * HTML the browser may show: sanitised by the detail machine, or, for the article the server rendered,
+   * the server's own sanitised body, which the page already shows live (docs/decisions.md, 15).
+   */
   html: string;
   /** The body's own stylesheet, applied inside the shadow root only. */
   css: string;

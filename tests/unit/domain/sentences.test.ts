@@ -4,6 +4,26 @@ import { sentences, sentenceSpans } from '../../../src/domain/sentences';
 import { accentOf, defaultVoice, isEnglishTag, orderedVoices, type SpeechVoice } from '../../../src/domain/read-aloud';
 
 describe('sentences', () => {
+  it('splits the same way where the browser has no Intl.Segmenter (Firefox before 125)', () => {
+    const intl = Intl as { Segmenter?: unknown };
+    const original = intl.Segmenter;
+    delete intl.Segmenter;
+    try {
+      expect(sentences('Mr. Smith met Dr. Jones at 9 a.m. on Monday. They talked.')).toEqual([
+        'Mr. Smith met Dr. Jones at 9 a.m. on Monday.',
+        'They talked.',
+      ]);
+      expect(sentences('“Stop!” she said. Was it over? Yes (for now.) The end')).toEqual([
+        '“Stop!” she said.',
+        'Was it over?',
+        'Yes (for now.)',
+        'The end',
+      ]);
+    } finally {
+      intl.Segmenter = original;
+    }
+  });
+
   it('does not end a sentence at a title, an abbreviation or an initial', () => {
     expect(sentences('Mr. Smith met Dr. Jones at 9 a.m. on Monday. They talked.')).toEqual([
       'Mr. Smith met Dr. Jones at 9 a.m. on Monday.',
