@@ -44,9 +44,9 @@ function readableBlocks(root: ParentNode): Element[] {
   return blocks.filter((block) => !blocks.some((other) => other !== block && block.contains(other)));
 }
 
-/** Whether any readable block has text: cheap, unlike finding the sentences. */
+/** Whether any readable block has text: cheap, unlike finding the sentences (nesting does not matter here). */
 export function hasReadableText(root: ParentNode): boolean {
-  return readableBlocks(root).some((block) => /\S/.test(block.textContent ?? ''));
+  return [...root.querySelectorAll(READABLE_BLOCKS)].some((block) => /\S/.test(block.textContent ?? ''));
 }
 
 export function bodySentences(root: ParentNode): BodySentence[] {
