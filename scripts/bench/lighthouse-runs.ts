@@ -51,17 +51,22 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** Debian's Chromium in new headless mode, as Lighthouse drives it; the caller kills it. */
+export function launchLighthouseChrome(): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({
+    chromePath: findChrome(),
+    chromeFlags: [...CHROME_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
+    logLevel: 'silent',
+  });
+}
+
 export async function runLighthouse(
   origin: string,
   routes: ReadonlyArray<{ route: string; path: string }>,
   runsPerRoute: number,
   log: (line: string) => void,
 ): Promise<LighthouseRoute[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: findChrome(),
-    chromeFlags: [...CHROME_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
-    logLevel: 'silent',
-  });
+  const chrome = await launchLighthouseChrome();
   try {
     const results: LighthouseRoute[] = [];
     for (const { route, path } of routes) {

@@ -8,12 +8,11 @@
  *   npx tsx scripts/bench/lighthouse-tasks.ts [home|list|detail] [runs]
  */
 import { join } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWebApp } from '../../tests/e2e/support/build';
-import { CHROME_ARGS, findChrome } from '../../tests/e2e/support/chrome';
 import { startServer, temporaryDirectory } from '../../tests/support/server-process';
 import { json } from './api-load';
+import { launchLighthouseChrome } from './lighthouse-runs';
 
 interface TraceEvent {
   readonly name: string;
@@ -89,11 +88,7 @@ async function main(): Promise<void> {
   const distDir = join(workDir, 'dist');
   buildWebApp(distDir);
   const server = await startServer({ distDir, env: { RATE_LIMIT_MAX: '1000000' } });
-  const chrome = await chromeLauncher.launch({
-    chromePath: findChrome(),
-    chromeFlags: [...CHROME_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
-    logLevel: 'silent',
-  });
+  const chrome = await launchLighthouseChrome();
   try {
     const url = `${server.origin}${await pathFor(route, server.origin)}`;
     for (let run = 1; run <= runs; run++) {

@@ -252,7 +252,7 @@ export const readAloudMachine = setup({
       on: {
         SENTENCES_READY: toIdle,
         BODY_RENDERED: toIdleWithFinder,
-        PLAY: [findThenPlay, { guard: 'hasSentences', target: 'reading' }],
+        PLAY: { guard: 'hasSentences', target: 'reading' },
         SAY_WORD: { guard: 'hasWord', ...sayWord },
       },
     },
