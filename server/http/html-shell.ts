@@ -107,8 +107,8 @@ export function headTags({ publicUrl, page, article, notFound, structuredData = 
     PERSONAL_PAGE_TEXTS[page.textLanguage],
   );
   const canonical = `${publicUrl}${meta.canonicalPath}`;
-  // An address that matches no page says so in its title, as the app's not-found page does once it runs.
-  const title = page.kind === 'unknown' ? notFoundPageTitle(SHARED_TEXTS[page.textLanguage]) : meta.title;
+  // An address that matches no page, or no article, says so in its title, as the app does once it runs.
+  const title = notFound ? notFoundPageTitle(SHARED_TEXTS[page.textLanguage]) : meta.title;
   const mark = 'data-server-head';
   const tags: string[] = [
     `<title ${mark}>${escapeHtml(title)}</title>`,

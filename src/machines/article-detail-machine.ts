@@ -21,6 +21,8 @@ export interface ArticleDetailContext {
   /** Sanitised body HTML; null until sanitised or when the article has no usable body. */
   html: string | null;
   errorMessage: string | null;
+  /** True when the API said there is no such article (a 404): the page is titled as not found. */
+  missing: boolean;
 }
 
 export interface ArticleDetailInput {
@@ -29,7 +31,7 @@ export interface ArticleDetailInput {
   /** The article and its sanitised body, when the page already carries them (server rendering): the page starts loaded. */
   initial?: { article: ArticleView; html: string | null };
   /** The API's error for this article, when the page already carries it (server rendering of a missing article): the page starts failed. */
-  initialError?: { message: string };
+  initialError?: { message: string; status?: number };
 }
 
 export interface ArticleRequest {
@@ -52,6 +54,10 @@ function messageOf(error: unknown): string | null {
     if (typeof message === 'string' && message.trim() !== '') return message;
   }
   return null;
+}
+
+function isMissingArticle(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 }
 
 export const articleDetailMachine = setup({
@@ -97,6 +103,7 @@ export const articleDetailMachine = setup({
     article: input.initial?.article ?? null,
     html: input.initial?.html ?? null,
     errorMessage: input.initial ? null : (messageOf(input.initialError) ?? (input.initialError ? '' : null)),
+    missing: !input.initial && isMissingArticle(input.initialError),
   }),
   invoke: { id: 'location', src: 'locationChanges' },
   initial: 'starting',
@@ -111,7 +118,7 @@ export const articleDetailMachine = setup({
     },
     loading: {
       description: 'A spinner with "Loading article…" under the back link.',
-      entry: assign({ article: null, html: null, errorMessage: null }),
+      entry: assign({ article: null, html: null, errorMessage: null, missing: false }),
       invoke: {
         id: FETCH_ARTICLE_ID,
         src: 'fetchArticle',
@@ -122,7 +129,7 @@ export const articleDetailMachine = setup({
         },
         onError: {
           target: 'error',
-          actions: assign({ errorMessage: ({ event }) => messageOf(event.error) }),
+          actions: assign({ errorMessage: ({ event }) => messageOf(event.error), missing: ({ event }) => isMissingArticle(event.error) }),
         },
       },
     },

@@ -158,9 +158,14 @@ describe('page paths answer with the app HTML and a head written for the page', 
       expect(p.doc.querySelector('meta[name="robots"]')?.getAttribute('content'), url).toBe('noindex');
       expect(p.canonical, url).toBeNull();
     }
-    // An address that matches no page says so in its title; a missing article keeps the site's title.
+    // An address that matches no page, or no article, says so in its title.
     expect((await page('/es/nothing/here')).doc.title).toBe('Página no encontrada | NewsReader English');
     expect((await page('/zh/articles/a/b')).doc.title).toBe('页面不存在 | NewsReader English');
+    const missingArticle = await page('/en/articles/no-such-article');
+    expect(missingArticle.doc.title).toBe('Page not found | NewsReader English');
+    expect(missingArticle.doc.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(
+      'Page not found | NewsReader English',
+    );
   });
 
   it('HEAD works for pages', async () => {

@@ -1,10 +1,11 @@
 /**
  * Head tags of the article page: generic while the article loads, then its title,
- * description, article:* tags and NewsArticle structured data. Lives in the detail
- * route's chunk (it reads the detail actor).
+ * description, article:* tags and NewsArticle structured data; the not-found page's when the
+ * API has no such article, as the server titles it. Lives in the detail route's chunk (it
+ * reads the detail actor).
  */
 import { articleHeadTags } from '../../domain/article-head';
-import type { ArticleHeadInput } from '../../domain/head-tags';
+import { notFoundHeadTags, type ArticleHeadInput } from '../../domain/head-tags';
 import { ArticleDetailActorContext } from '../detail/article-detail-context';
 import { usePageLanguage, useTexts } from '../use-texts';
 import { HeadTagsView } from './head-tags-view';
@@ -15,6 +16,8 @@ export function DetailHead({ articleId }: { articleId: string }) {
   const { shared } = useTexts();
   const origin = useSiteOrigin();
   const article = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.article);
+  const missing = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.missing);
+  if (missing) return <HeadTagsView tags={notFoundHeadTags(language, shared)} />;
   const loaded: ArticleHeadInput | undefined =
     article && article.id === articleId
       ? { id: article.id, title: article.title, summary: article.summary, date: article.date, categories: article.categories }

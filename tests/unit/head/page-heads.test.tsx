@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
+import { httpStatusError } from '../../../src/api/errors';
 import type { ArticleView } from '../../../src/domain/article';
 import { articleDetailMachine } from '../../../src/machines/article-detail-machine';
 import { languageMachine } from '../../../src/machines/language-machine';
@@ -190,6 +191,33 @@ describe('page head edge cases', () => {
     expect(metaContent('og:type')).toBe('website');
     expect(metaContents('article:tag')).toEqual([]);
     expect(structuredData()).toEqual([]);
+  });
+
+  it('an article the API has not (404) is titled as not found and never indexed; another failure keeps the generic head', async () => {
+    const failingWith = (status: number) =>
+      articleDetailMachine.provide({
+        actors: { fetchArticle: fromPromise(() => Promise.reject(httpStatusError(status, ''))) },
+      });
+    const missing = renderAt(
+      '/es/articles/gone',
+      <ArticleDetailActorContext.Provider logic={failingWith(404)} options={{ input: { articleId: 'gone', language: 'es' } }}>
+        <DetailHead articleId="gone" />
+      </ArticleDetailActorContext.Provider>,
+    );
+    await waitFor(() => expect(titles()).toEqual(['Página no encontrada | NewsReader English']));
+    expect(metaContent('robots')).toBe('noindex');
+    expect(canonicalHref()).toBeNull();
+    missing.unmount();
+
+    renderAt(
+      '/es/articles/busy',
+      <ArticleDetailActorContext.Provider logic={failingWith(503)} options={{ input: { articleId: 'busy', language: 'es' } }}>
+        <DetailHead articleId="busy" />
+      </ArticleDetailActorContext.Provider>,
+    );
+    await waitFor(() => expect(canonicalHref()).toBe(`${ORIGIN}/es/articles/busy`));
+    expect(titles()).toEqual([EXPECTED.es.listTitle]);
+    expect(metaContent('robots')).toBeNull();
   });
 
   it('structured data cannot break out of its script element', () => {

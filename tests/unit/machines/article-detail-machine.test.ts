@@ -15,7 +15,7 @@ function start(
     articleId?: string;
     language?: string;
     initial?: { article: ArticleView; html: string | null };
-    initialError?: { message: string };
+    initialError?: { message: string; status?: number };
   } = {},
 ) {
   const fetchSpy = vi.fn(fetch);
@@ -68,6 +68,7 @@ describe('article detail machine: a server-rendered missing article', () => {
     });
     expect(actor.getSnapshot().value).toBe('error');
     expect(actor.getSnapshot().context.errorMessage).toBe('Request failed: 404 Not Found');
+    expect(actor.getSnapshot().context.missing).toBe(true);
     expect(fetch).not.toHaveBeenCalled();
     actor.send({ type: 'RETRY' });
     expect(reloadPage).toHaveBeenCalledTimes(1);
@@ -127,6 +128,7 @@ describe('article detail machine', () => {
     await waitFor(actor, settled);
     expect(actor.getSnapshot().value).toBe('error');
     expect(actor.getSnapshot().context.errorMessage).toBe('Request failed: 404 Not Found');
+    expect(actor.getSnapshot().context.missing).toBe(true);
     actor.send({ type: 'RETRY' });
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
@@ -160,10 +162,27 @@ describe('article detail machine', () => {
     });
     await waitFor(actor, settled);
     expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.missing).toBe(false);
     fail = false;
     actor.send({ type: 'ARTICLE_REQUESTED', articleId: 'other', language: 'zh' });
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(actor.getSnapshot().value).toEqual({ loaded: 'withoutBody' });
+  });
+
+  it('a missing article (404) is no longer missing once another article is requested', async () => {
+    const { actor } = start(
+      async (input) => {
+        if (input.articleId === 'gone') throw new ApiError('http', 'Request failed: 404 Not Found', { status: 404 });
+        return articleView({ id: input.articleId, body: null });
+      },
+      { articleId: 'gone' },
+    );
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().context.missing).toBe(true);
+    actor.send({ type: 'ARTICLE_REQUESTED', articleId: 'there', language: 'zh' });
+    expect(actor.getSnapshot().context.missing).toBe(false);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().context.missing).toBe(false);
   });
 
   it('drops a slow older answer: the newer request aborts it', async () => {
