@@ -2,9 +2,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { textLanguageFor } from '../../common/languages';
 import { languageFromPath } from '../domain/routing';
-import { decodePageData, firstAnswersFrom } from '../api/page-data';
+import { decodePageData, firstAnswersFrom, type FirstAnswers } from '../api/page-data';
 import { PAGE_DATA_ELEMENT_ID } from '../../common/page-data';
 import { consoleLogger } from '../platform/logger';
+import { yieldToMain } from '../platform/main-thread';
 import { App } from './app';
 import { InspectContext, type Inspect } from './inspector';
 import { createDefaultServices } from './services';
@@ -18,21 +19,43 @@ const texts = createTextsSource(TEXT_CHUNKS);
 const pageLanguage = textLanguageFor(languageFromPath(window.location.pathname));
 // One more try for a chunk that failed on a flaky network (a failed dynamic import is fetched again).
 const pageTexts = texts.load(pageLanguage).catch(() => texts.load(pageLanguage));
-// A server-rendered page (server/routes/page-routes.ts) is hydrated from the answers it carries; a shell is rendered.
-const embedded = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
-const pageData = decodePageData(embedded, (reason) => consoleLogger.warn(reason));
-// Server HTML whose answers cannot be decoded would not match what the machines start from: React would
-// throw it away with a flash to the loading state. Rendering afresh replaces it in one step instead.
-const brokenData = pageData === null && (embedded ?? '').trim() !== '';
-const serverRendered = container.firstElementChild !== null && !brokenData;
-const firstAnswers = firstAnswersFrom(pageData);
+
+interface Start {
+  /** The answers embedded in a server-rendered page, for the machines to start from. */
+  readonly firstAnswers: FirstAnswers;
+  /** Whether the page holds the server's rendering to hydrate (else the app renders afresh). */
+  readonly serverRendered: boolean;
+}
+
+/** A server-rendered page (server/routes/page-routes.ts) is hydrated from the answers it carries; a shell is rendered. */
+function readPage(): Start {
+  const embedded = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+  const pageData = decodePageData(embedded, (reason) => consoleLogger.warn(reason));
+  // Server HTML whose answers cannot be decoded would not match what the machines start from: React would
+  // throw it away with a flash to the loading state. Rendering afresh replaces it in one step instead.
+  const brokenData = pageData === null && (embedded ?? '').trim() !== '';
+  return { firstAnswers: firstAnswersFrom(pageData), serverRendered: container!.firstElementChild !== null && !brokenData };
+}
+
+/**
+ * The page's data is decoded, and the app then rendered, each in a task of its own after the one
+ * that evaluated this module: on a slow phone the three together were one long task that held the
+ * page (docs/decisions.md 17). Both wait for the page's texts, whose chunk is already on its way.
+ */
+async function startAfterYields(): Promise<Start> {
+  await yieldToMain();
+  const start = readPage();
+  await pageTexts;
+  await yieldToMain();
+  return start;
+}
 
 /** Without the page's texts nothing can render; a server-rendered page stays readable and its links work. */
 function textsFailed(error: unknown): void {
   consoleLogger.warn(`The page texts could not be loaded; the page stays as the server sent it. ${String(error)}`);
 }
 
-function render(inspect: Inspect | undefined) {
+function render({ firstAnswers, serverRendered }: Start, inspect: Inspect | undefined) {
   const app = (
     <StrictMode>
       <InspectContext.Provider value={inspect}>
@@ -58,7 +81,7 @@ if (import.meta.env.DEV) {
       console.warn('The Stately inspector could not be loaded; the app runs without it.', error);
       return undefined;
     })
-    .then((inspect) => pageTexts.then(() => render(inspect), textsFailed));
+    .then((inspect) => startAfterYields().then((start) => render(start, inspect), textsFailed));
 } else {
-  void pageTexts.then(() => render(undefined), textsFailed);
+  void startAfterYields().then((start) => render(start, undefined), textsFailed);
 }
