@@ -17,8 +17,18 @@ if (container === null) throw new Error('index.html must contain <div id="root">
 // Hydration waits for them too: the server rendered the page with them.
 const texts = createTextsSource(TEXT_CHUNKS);
 const pageLanguage = textLanguageFor(languageFromPath(window.location.pathname));
+/** Without the page's texts nothing can render; a server-rendered page stays readable and its links work. */
+function textsFailed(error: unknown): false {
+  consoleLogger.warn(`The page texts could not be loaded; the page stays as the server sent it. ${String(error)}`);
+  return false;
+}
+
 // One more try for a chunk that failed on a flaky network (a failed dynamic import is fetched again).
-const pageTexts = texts.load(pageLanguage).catch(() => texts.load(pageLanguage));
+// Handled at once, so a failure is reported as it happens, not as an uncaught rejection while the start waits its turn.
+const textsLoaded: Promise<boolean> = texts
+  .load(pageLanguage)
+  .catch(() => texts.load(pageLanguage))
+  .then(() => true, textsFailed);
 
 interface Start {
   /** The answers embedded in a server-rendered page, for the machines to start from. */
@@ -40,19 +50,18 @@ function readPage(): Start {
 /**
  * The page's data is decoded, and the app then rendered, each in a task of its own after the one
  * that evaluated this module: on a slow phone the three together were one long task that held the
- * page (docs/decisions.md 17). Both wait for the page's texts, whose chunk is already on its way.
+ * page (docs/decisions.md 17). Rendering waits for the page's texts, whose chunk is already on its way.
  */
-async function startAfterYields(): Promise<Start> {
+async function start(inspect: Inspect | undefined): Promise<void> {
   await yieldToMain();
-  const start = readPage();
-  await pageTexts;
+  const page = readPage();
+  if (!(await textsLoaded)) return;
   await yieldToMain();
-  return start;
+  render(page, inspect);
 }
 
-/** Without the page's texts nothing can render; a server-rendered page stays readable and its links work. */
-function textsFailed(error: unknown): void {
-  consoleLogger.warn(`The page texts could not be loaded; the page stays as the server sent it. ${String(error)}`);
+function startFailed(error: unknown): void {
+  consoleLogger.warn(`The app could not start; the page stays as the server sent it. ${String(error)}`);
 }
 
 function render({ firstAnswers, serverRendered }: Start, inspect: Inspect | undefined) {
@@ -81,7 +90,8 @@ if (import.meta.env.DEV) {
       console.warn('The Stately inspector could not be loaded; the app runs without it.', error);
       return undefined;
     })
-    .then((inspect) => startAfterYields().then((start) => render(start, inspect), textsFailed));
+    .then(start)
+    .catch(startFailed);
 } else {
-  void startAfterYields().then((start) => render(start, undefined), textsFailed);
+  start(undefined).catch(startFailed);
 }

@@ -10,6 +10,7 @@
  * which the route wires to the reader's visit (src/machines/reading-progress-machine.ts).
  */
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { isMissingArticleError } from '../api/errors';
 import type { ArticleView } from '../domain/article';
 import { apiLanguageFor, type LanguageCode } from '../../common/languages';
 
@@ -21,7 +22,7 @@ export interface ArticleDetailContext {
   /** Sanitised body HTML; null until sanitised or when the article has no usable body. */
   html: string | null;
   errorMessage: string | null;
-  /** True when the API said there is no such article (a 404): the page is titled as not found. */
+  /** True when the API said there is no such article (its 404 for the id): the page is titled as not found. */
   missing: boolean;
 }
 
@@ -31,7 +32,7 @@ export interface ArticleDetailInput {
   /** The article and its sanitised body, when the page already carries them (server rendering): the page starts loaded. */
   initial?: { article: ArticleView; html: string | null };
   /** The API's error for this article, when the page already carries it (server rendering of a missing article): the page starts failed. */
-  initialError?: { message: string; status?: number };
+  initialError?: { message: string };
 }
 
 export interface ArticleRequest {
@@ -54,10 +55,6 @@ function messageOf(error: unknown): string | null {
     if (typeof message === 'string' && message.trim() !== '') return message;
   }
   return null;
-}
-
-function isMissingArticle(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 }
 
 export const articleDetailMachine = setup({
@@ -103,7 +100,7 @@ export const articleDetailMachine = setup({
     article: input.initial?.article ?? null,
     html: input.initial?.html ?? null,
     errorMessage: input.initial ? null : (messageOf(input.initialError) ?? (input.initialError ? '' : null)),
-    missing: !input.initial && isMissingArticle(input.initialError),
+    missing: !input.initial && isMissingArticleError(input.initialError),
   }),
   invoke: { id: 'location', src: 'locationChanges' },
   initial: 'starting',
@@ -129,7 +126,10 @@ export const articleDetailMachine = setup({
         },
         onError: {
           target: 'error',
-          actions: assign({ errorMessage: ({ event }) => messageOf(event.error), missing: ({ event }) => isMissingArticle(event.error) }),
+          actions: assign({
+            errorMessage: ({ event }) => messageOf(event.error),
+            missing: ({ event }) => isMissingArticleError(event.error),
+          }),
         },
       },
     },

@@ -16,7 +16,7 @@ export function DetailHead({ articleId }: { articleId: string }) {
   const { shared } = useTexts();
   const origin = useSiteOrigin();
   const article = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.article);
-  const missing = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.missing);
+  const missing = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.missing && snapshot.context.articleId === articleId);
   if (missing) return <HeadTagsView tags={notFoundHeadTags(language, shared)} />;
   const loaded: ArticleHeadInput | undefined =
     article && article.id === articleId

@@ -30,6 +30,12 @@ function renderAt(path: string, ui: ReactNode) {
   );
 }
 
+/** Says when the detail actor has failed, so a test can wait for that and not merely for a head tag. */
+function FailedMark() {
+  const failed = ArticleDetailActorContext.useSelector((snapshot) => snapshot.matches('error'));
+  return failed ? <p>failed</p> : null;
+}
+
 const EXPECTED = {
   zh: {
     locale: 'zh_CN',
@@ -196,7 +202,15 @@ describe('page head edge cases', () => {
   it('an article the API has not (404) is titled as not found and never indexed; another failure keeps the generic head', async () => {
     const failingWith = (status: number) =>
       articleDetailMachine.provide({
-        actors: { fetchArticle: fromPromise(() => Promise.reject(httpStatusError(status, ''))) },
+        actors: {
+          fetchArticle: fromPromise(() =>
+            Promise.reject(
+              status === 404
+                ? httpStatusError(404, '', { code: 'not_found', message: 'No article has the id "gone"', parameter: 'id' })
+                : httpStatusError(status, ''),
+            ),
+          ),
+        },
       });
     const missing = renderAt(
       '/es/articles/gone',
@@ -213,9 +227,11 @@ describe('page head edge cases', () => {
       '/es/articles/busy',
       <ArticleDetailActorContext.Provider logic={failingWith(503)} options={{ input: { articleId: 'busy', language: 'es' } }}>
         <DetailHead articleId="busy" />
+        <FailedMark />
       </ArticleDetailActorContext.Provider>,
     );
-    await waitFor(() => expect(canonicalHref()).toBe(`${ORIGIN}/es/articles/busy`));
+    await screen.findByText('failed');
+    expect(canonicalHref()).toBe(`${ORIGIN}/es/articles/busy`);
     expect(titles()).toEqual([EXPECTED.es.listTitle]);
     expect(metaContent('robots')).toBeNull();
   });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ArticleView } from '../../../src/domain/article';
 import { articleDetailMachine, type ArticleRequest, type SanitisedBody } from '../../../src/machines/article-detail-machine';
-import { ApiError } from '../../../src/api/errors';
+import { ApiError, httpStatusError } from '../../../src/api/errors';
 import { articleView, deferred } from '../../support/fake-api';
 
 type Fetch = (input: ArticleRequest, signal: AbortSignal) => Promise<ArticleView>;
@@ -39,6 +39,11 @@ function start(
   return { actor, fetch: fetchSpy, sanitise: sanitiseSpy, reloadPage };
 }
 
+/** The client's error for the API's answer to an unknown article id. */
+function missingArticle(): ApiError {
+  return httpStatusError(404, '', { code: 'not_found', message: 'No article has the id "gone"', parameter: 'id' });
+}
+
 const settled = (s: { matches: (v: 'loaded' | 'error') => boolean }) => s.matches('loaded') || s.matches('error');
 
 describe('article detail machine: a server-rendered article', () => {
@@ -64,7 +69,7 @@ describe('article detail machine: a server-rendered article', () => {
 describe('article detail machine: a server-rendered missing article', () => {
   it("starts in error with the API's message it was given, asking nothing, and Try Again reloads the page", () => {
     const { actor, fetch, reloadPage } = start(async () => articleView(), {
-      initialError: new ApiError('http', 'Request failed: 404 Not Found', { status: 404 }),
+      initialError: missingArticle(),
     });
     expect(actor.getSnapshot().value).toBe('error');
     expect(actor.getSnapshot().context.errorMessage).toBe('Request failed: 404 Not Found');
@@ -123,7 +128,7 @@ describe('article detail machine', () => {
 
   it('goes to error on a failed fetch, and RETRY reloads the page', async () => {
     const { actor, reloadPage } = start(async () => {
-      throw new ApiError('http', 'Request failed: 404 Not Found', { status: 404 });
+      throw missingArticle();
     });
     await waitFor(actor, settled);
     expect(actor.getSnapshot().value).toBe('error');
@@ -169,10 +174,19 @@ describe('article detail machine', () => {
     expect(actor.getSnapshot().value).toEqual({ loaded: 'withoutBody' });
   });
 
+  it('a 404 that does not name the id (an unknown API path, a misrouted proxy) is a failure, not a missing article', async () => {
+    const { actor } = start(async () => {
+      throw httpStatusError(404, '', { code: 'not_found', message: 'There is no API endpoint GET /api/x' });
+    });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.missing).toBe(false);
+  });
+
   it('a missing article (404) is no longer missing once another article is requested', async () => {
     const { actor } = start(
       async (input) => {
-        if (input.articleId === 'gone') throw new ApiError('http', 'Request failed: 404 Not Found', { status: 404 });
+        if (input.articleId === 'gone') throw missingArticle();
         return articleView({ id: input.articleId, body: null });
       },
       { articleId: 'gone' },

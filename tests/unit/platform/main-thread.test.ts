@@ -1,18 +1,33 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { yieldToMain } from '../../../src/platform/main-thread';
 
+/** Whether `promise` is still pending after every microtask queued so far (and many more) has run. */
+async function pendingAfterMicrotasks(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(() => (settled = true));
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+  return !settled;
+}
+
 describe('yieldToMain', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  it('lets work already queued on the event loop run before it resolves, where there is no scheduler.yield', async () => {
+  it('resolves in a later task, not within the current one, where there is no scheduler.yield', async () => {
     vi.stubGlobal('scheduler', undefined);
+    const yielded = yieldToMain();
+    expect(await pendingAfterMicrotasks(yielded)).toBe(true);
+    await expect(yielded).resolves.toBeUndefined();
+  });
+
+  it('falls back to a timer where there is no MessageChannel either', async () => {
+    vi.stubGlobal('scheduler', undefined);
+    vi.stubGlobal('MessageChannel', undefined);
     const order: string[] = [];
     setTimeout(() => order.push('queued task'), 0);
     const yielded = yieldToMain().then(() => order.push('after the yield'));
-    await Promise.resolve();
-    expect(order).toEqual([]);
+    expect(await pendingAfterMicrotasks(yielded)).toBe(true);
     await yielded;
     expect(order).toEqual(['queued task', 'after the yield']);
   });
