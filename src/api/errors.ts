@@ -50,15 +50,6 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * Whether the API said it has no such article: its 404 names the `id` as the parameter at fault. A 404
- * from anything else (an unknown /api path, a proxy in front of a misrouted API) is an ordinary failure.
- */
-export function isMissingArticleError(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status !== 404) return false;
-  return error.serverError?.code === 'not_found' && error.serverError.parameter === 'id';
-}
-
 /** HTTP/2 answers carry no status text; these fill the gap so messages read the same everywhere. */
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',

@@ -10,7 +10,7 @@
  * which the route wires to the reader's visit (src/machines/reading-progress-machine.ts).
  */
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import { isMissingArticleError } from '../api/errors';
+import { isMissingArticleError } from '../api/missing-article';
 import type { ArticleView } from '../domain/article';
 import { apiLanguageFor, type LanguageCode } from '../../common/languages';
 

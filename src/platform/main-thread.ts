@@ -12,7 +12,6 @@ interface YieldingScheduler {
 export function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Partial<YieldingScheduler> }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

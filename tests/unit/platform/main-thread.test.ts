@@ -21,17 +21,6 @@ describe('yieldToMain', () => {
     await expect(yielded).resolves.toBeUndefined();
   });
 
-  it('falls back to a timer where there is no MessageChannel either', async () => {
-    vi.stubGlobal('scheduler', undefined);
-    vi.stubGlobal('MessageChannel', undefined);
-    const order: string[] = [];
-    setTimeout(() => order.push('queued task'), 0);
-    const yielded = yieldToMain().then(() => order.push('after the yield'));
-    expect(await pendingAfterMicrotasks(yielded)).toBe(true);
-    await yielded;
-    expect(order).toEqual(['queued task', 'after the yield']);
-  });
-
   it("uses the browser's scheduler.yield where there is one", async () => {
     const schedulerYield = vi.fn(() => Promise.resolve());
     vi.stubGlobal('scheduler', { yield: schedulerYield });
