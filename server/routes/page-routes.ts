@@ -108,14 +108,14 @@ export function createPageRenderer(options: {
     const at = request.url.indexOf('?');
     const search = at === -1 ? '' : request.url.slice(at + 1);
     try {
-      const { data } = await readPageData(rendering.reader, page, search, { ...rendering.answers, log: request.log });
+      const { data, missingArticle } = await readPageData(rendering.reader, page, search, { ...rendering.answers, log: request.log });
       const html = await render({
         url: search === '' ? pathname : `${pathname}?${search}`,
         data,
         // The configured address, never the request's Host: the page may be kept by a CDN for everyone.
         origin: publicUrl,
       });
-      return { html, dataJson: jsonForScriptElement(data) };
+      return { html, dataJson: jsonForScriptElement(data), missingArticle };
     } catch (error) {
       // The shell still works: the browser renders and fetches as it did before server rendering.
       request.log.warn({ err: error, url: request.url }, 'server rendering failed; serving the shell');
@@ -156,9 +156,10 @@ export function createPageRenderer(options: {
     // The kept page's ETag was computed when it was kept (plugins/html-etags.ts answers 304 with it).
     if (kept !== undefined) return reply.code(200).header('etag', kept.etag).send(kept.json);
     const article = page.kind === 'detail' && page.articleId ? await articleHead(page.articleId, page.lang, request) : undefined;
-    const notFound = page.kind === 'unknown' || article === null;
     const rendered = await renderApp(request, page, pathname, render);
     const app = rendered === 'failed' ? undefined : rendered;
+    // A rendered page's own answer decides, so its status and head always agree with what it shows.
+    const notFound = page.kind === 'unknown' || (app === undefined ? article === null : app.missingArticle);
     // A degraded page (the render failed) is not to be kept by a CDN in place of the real one.
     if (rendered === 'failed') reply.header('cache-control', CACHE_POLICY.private);
     const tags = headTags({ publicUrl, page, ...(article ? { article } : {}), notFound, structuredData: app === undefined });

@@ -154,6 +154,23 @@ describe('pages with server rendering', () => {
     expect(firstAnswersFrom(data).article('no-such-article', 'zh')).toBeUndefined();
   });
 
+  it('keeps the 404 and the not-found head when the head cannot read the article but the page data says it is missing', async () => {
+    const byId = ctx.store.byId.bind(ctx.store);
+    // The page's head reads the article with byId (the page data with page()); that read fails, as a passing store error would.
+    ctx.store.byId = () => {
+      throw new Error('the database is busy');
+    };
+    try {
+      const page = await get(ctx, '/es/articles/no-such-article');
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain('<title data-server-head>Página no encontrada | NewsReader English</title>');
+      expect(page.body).toContain('name="robots" content="noindex"');
+      expect(decodePageData(embedded(page.body))?.answers).toMatchObject([{ id: 'no-such-article', status: 404 }]);
+    } finally {
+      ctx.store.byId = byId;
+    }
+  });
+
   it('serves the shell when the server build fails to render, and when there is none', async () => {
     // A rebuilt file is loaded again (its modification time differs).
     await new Promise((resolve) => setTimeout(resolve, 20));
