@@ -15,6 +15,7 @@ import { buildWebApp } from '../../tests/e2e/support/build';
 import { launchChrome } from '../../tests/e2e/support/chrome';
 import { startServer, temporaryDirectory } from '../../tests/support/server-process';
 import { json } from './api-load';
+import { median } from './lighthouse-runs';
 
 interface TraceEvent {
   readonly name: string;
@@ -32,12 +33,6 @@ function parseRuns(): number {
   if (!Number.isInteger(runs) || runs < 1 || runs > 50)
     throw new Error(`Runs must be a whole number from 1 to 50; got "${process.argv[2]}".`);
   return runs;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Milliseconds of layout and of style recalculation before the first contentful paint of one load. */
