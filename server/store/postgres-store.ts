@@ -386,11 +386,15 @@ export class PostgresArticleStore implements ArticleDatabase {
       const all = exprs.join(' && ');
       const any = exprs.join(' || ');
       // A query of stop words only ("the") has no lexemes and matches nothing (see docs/deployment.md).
+      // The filters are written before the match: PostgreSQL tests a row's conditions in the order written
+      // when it rates them alike, and a row's category, source or difficulty is read in place while its
+      // search vector is unpacked from out-of-line storage. Walking the newest rows for a filtered search,
+      // most are turned away before that (decision 18: 127-286 ms -> 25-39 ms at 100,000 articles).
       const { rows: candidates } = await this.pool.query<{ seq: string; score: number }>(
         `WITH q AS (SELECT ${all} AS q_all, ${any} AS q_any),
          candidates AS (
            SELECT a.seq, a.heads FROM articles AS a
-           WHERE a.search @@ (${all})${where}
+           WHERE TRUE${where} AND a.search @@ (${all})
            ORDER BY a.seq DESC LIMIT ${SEARCH_CANDIDATES + 1})
          SELECT c.seq,
            (CASE WHEN ts_filter(c.heads, '{a}') @@ q.q_all THEN 20 ELSE 0 END) +
