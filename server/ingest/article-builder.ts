@@ -73,8 +73,10 @@ function firstSentences(text: string, maxChars: number): string {
 
 export interface ArticleDraft {
   readonly source: SourceId;
-  /** The article's canonical address (its id is derived from it). */
+  /** The article's canonical address (its id is derived from it, unless idFrom is given). */
   readonly url: string;
+  /** The address the id is derived from (the feed item's link, so an item keeps its id whatever its page names). */
+  readonly idFrom?: string;
   readonly title: string;
   readonly publishedAt: string;
   readonly paragraphs: readonly string[];
@@ -119,7 +121,7 @@ export async function buildArticle(draft: ArticleDraft, options: BuildOptions = 
     }
   }
   const article: Omit<ArticleInput, 'contentHash'> = {
-    id: articleId(draft.source, draft.url),
+    id: articleId(draft.source, draft.idFrom ?? draft.url),
     url: draft.url,
     source: draft.source,
     title: draft.title,

@@ -7,10 +7,11 @@ import { readFile } from 'node:fs/promises';
 import type { SourceId } from '../../common/catalog';
 import { words } from '../content/readability';
 import type { Awaitable, FeedValidators } from '../store/article-database';
+import { isSameSite, storyUrlKey, type StoryIdentity, type StoryWriteResult } from '../store/story-identity';
 import type { ArticleInput, StoredArticle, UpsertOutcome } from '../store/types';
 import { articleId, buildArticle, publicUrl } from './article-builder';
 import { decodeDocument } from './charset';
-import { extractArticle, htmlToParagraphs } from './extract';
+import { extractArticle, htmlToParagraphs, type ExtractedPage } from './extract';
 import { parseFeed, type FeedItem, type ParsedFeed } from './feed-parser';
 import { FetchFailure, PoliteFetcher, type FetcherOptions } from './polite-fetcher';
 import type { GlossDictionary } from '../content/vocabulary-help';
@@ -88,7 +89,12 @@ class ItemFailure extends Error {}
 /** What an import needs of a store: the SQLite store or any ArticleDatabase (PostgreSQL). */
 export interface ImportStore {
   byId(id: string): Awaitable<StoredArticle | undefined>;
-  upsert(article: ArticleInput): Awaitable<UpsertOutcome>;
+  /** The stored story at one of these addresses (storyUrlKey keys). */
+  findStory(urlKeys: readonly string[]): Awaitable<StoredArticle | undefined>;
+  /** Writes the story under the id of the stored article it is, if any (server/store/story-identity.ts). */
+  upsertStory(article: ArticleInput, identity: StoryIdentity): Awaitable<StoryWriteResult>;
+  /** Articles stored before the store kept story identities get them (a no-op once done). */
+  backfillStoryIdentity(): Awaitable<number>;
   feedState(feedUrl: string): Awaitable<FeedValidators | undefined>;
   saveFeedState(feedUrl: string, state: FeedValidators): Awaitable<void>;
   compactSearch(): Awaitable<void>;
@@ -127,16 +133,14 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
     };
   }
 
-  async function pageText(
-    link: string,
-  ): Promise<{ paragraphs: string[]; canonicalUrl?: string; title?: string; publishedAt?: string; excerpt?: string }> {
+  async function pageText(link: string): Promise<ExtractedPage & { finalUrl: string }> {
     const page = await fetcher.fetch(link, { accept: PAGE_ACCEPT });
     if (!isHtmlType(page.contentType, page.body)) {
       throw new ItemFailure(`not an HTML page (${page.contentType || 'no content type'}): ${link}`);
     }
     const extracted = extractArticle(decodeDocument(page.body, page.contentType, 'html'), page.url);
     if (words(extracted.paragraphs.join(' ')).length < MIN_PAGE_WORDS) throw new ItemFailure(`too little article text on ${link}`);
-    return extracted;
+    return { ...extracted, finalUrl: page.url };
   }
 
   async function importItem(feed: FeedSpec, item: FeedItem): Promise<ItemOutcome> {
@@ -144,8 +148,10 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
     if (!item.link) return count(feed, 'failed', { title: label, reason: 'the item has no link' });
     let id: string;
     let url: string;
+    let linkKey: string | undefined;
     try {
-      if (!isHttp(item.link)) throw new Error('not http(s)');
+      linkKey = isHttp(item.link) ? storyUrlKey(item.link) : undefined;
+      if (!linkKey) throw new Error('not http(s)');
       id = articleId(feed.source, item.link);
       url = publicUrl(item.link);
     } catch {
@@ -159,7 +165,9 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
     }
     const work = (async (): Promise<ItemOutcome> => {
       try {
-        const existing = await store.byId(id);
+        // The story as stored, found by the item's link (the same address in another spelling included).
+        const existing = (await store.findStory([linkKey])) ?? (await store.byId(id));
+        const urlKeys = [linkKey];
         const feedParagraphs = item.contentHtml ? htmlToParagraphs(item.contentHtml) : [];
         let paragraphs: string[];
         let title = item.title;
@@ -177,6 +185,13 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
           if (unchangedInFeed) return count(feed, 'unchanged', { title: label, id });
           const page = await pageText(url);
           paragraphs = page.paragraphs;
+          // Where the link led (after redirects) and the address the page names as its own, on its own site only.
+          const canonical = page.canonicalUrl && isSameSite(page.finalUrl, page.canonicalUrl) ? page.canonicalUrl : undefined;
+          for (const address of [page.finalUrl, canonical]) {
+            const key = address ? storyUrlKey(address) : undefined;
+            if (key && !urlKeys.includes(key)) urlKeys.push(key);
+          }
+          url = publicUrl(canonical ?? page.finalUrl);
           title ||= page.title ?? '';
           publishedAt ??= page.publishedAt;
         }
@@ -185,6 +200,7 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
           {
             source: feed.source,
             url,
+            idFrom: item.link,
             title,
             publishedAt: publishedAt ?? existing?.publishedAt ?? now().toISOString(),
             paragraphs,
@@ -197,8 +213,12 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
             ...(reporter.warning ? { onWarning: reporter.warning } : {}),
           },
         );
-        const outcome = await store.upsert(article);
-        return count(feed, outcome, { title, id });
+        const written = await store.upsertStory(article, { urlKeys });
+        return count(feed, written.outcome, {
+          title,
+          id: written.id,
+          ...(written.id !== id && written.matchedBy ? { reason: `recognised by ${written.matchedBy}` } : {}),
+        });
       } catch (error) {
         // Stopped on purpose (SIGINT/SIGTERM): not a failure of the item, and it is tried again next run.
         if (error instanceof FetchFailure && error.kind === 'aborted') return 'failed';
@@ -252,6 +272,12 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
   }
 
   try {
+    try {
+      // Articles stored before the store kept story identities are recognised from this run on.
+      await store.backfillStoryIdentity();
+    } catch (error) {
+      reporter.warning?.(`stored articles could not all be fingerprinted (duplicates of them may be imported): ${reason(error)}`);
+    }
     await Promise.all(feeds.map((feed, i) => importFeed(feed, i)));
     if (summary.imported + summary.updated > 0) {
       // Worth a second at 100,000 articles once per run; its failure costs speed, not articles.

@@ -8,6 +8,7 @@
  * promise, and the server keeps its read worker pool for SQLite searches (main.ts).
  */
 import type { SqliteArticleStore, UpsertCounts } from './sqlite-store';
+import type { StoryIdentity, StoryMatch, StoryWriteResult } from './story-identity';
 import type {
   ArticleInput,
   ArticlePage,
@@ -42,6 +43,19 @@ export interface ArticleDatabase {
   upsert(article: ArticleInput): Promise<UpsertOutcome>;
   /** Many articles in one transaction (the corpus loader). */
   upsertMany(articles: Iterable<ArticleInput>): Promise<UpsertCounts>;
+  /**
+   * One imported story, written under the id of the stored article it is (story-identity.ts), the
+   * look-up and the write in one transaction that other importers wait for.
+   */
+  upsertStory(article: ArticleInput, identity: StoryIdentity): Promise<StoryWriteResult>;
+  /** The stored story at one of these addresses (storyUrlKey keys). */
+  findStory(urlKeys: readonly string[]): Promise<StoredArticle | undefined>;
+  /** Gives articles stored without their identity rows (before the schema had them) those rows; how many. */
+  backfillStoryIdentity(): Promise<number>;
+  /** The older stored article this one repeats, if any (the merge command). */
+  olderSameStory(id: string): Promise<{ id: string; matchedBy: StoryMatch } | undefined>;
+  /** Merges `dropId` into `keepId`: the dropped id becomes an alias of the kept article. */
+  mergeStory(dropId: string, keepId: string): Promise<boolean>;
   feedState(feedUrl: string): Promise<FeedValidators | undefined>;
   saveFeedState(feedUrl: string, state: FeedValidators): Promise<void>;
   compactSearch(): Promise<void>;
@@ -79,6 +93,11 @@ export function sqliteDatabase(store: SqliteArticleStore | (() => SqliteArticleS
     count: call((s) => s.count()),
     upsert: call((s, article: ArticleInput) => s.upsert(article)),
     upsertMany: call((s, articles: Iterable<ArticleInput>) => s.upsertMany(articles)),
+    upsertStory: call((s, article: ArticleInput, identity: StoryIdentity) => s.upsertStory(article, identity)),
+    findStory: call((s, urlKeys: readonly string[]) => s.findStory(urlKeys)),
+    backfillStoryIdentity: call((s) => s.backfillStoryIdentity()),
+    olderSameStory: call((s, id: string) => s.olderSameStory(id)),
+    mergeStory: call((s, dropId: string, keepId: string) => s.mergeStory(dropId, keepId)),
     feedState: call((s, url: string) => s.feedState(url)),
     saveFeedState: call((s, url: string, state: FeedValidators) => s.saveFeedState(url, state)),
     compactSearch: call((s) => s.compactSearch()),

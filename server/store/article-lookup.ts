@@ -4,6 +4,9 @@ import type { DifficultyLevel, SourceId } from '../../common/catalog';
 import { knownCategories, parseJson, type ArticleRow } from './rows';
 import type { ArticlePage, CulturalNote, RenderLanguage, StoredArticle, TranslatedLanguage, VocabularyItem } from './types';
 
+/** The id asked for, or the kept article's when it was merged into one (schema v8): old links keep working. */
+const KEPT_ID = 'coalesce((SELECT article_id FROM article_aliases WHERE alias_id = @id), @id)';
+
 type PageRow = Omit<ArticleRow, 'paragraphs' | 'imported_at' | 'updated_at'>;
 
 export class ArticleLookup {
@@ -13,12 +16,12 @@ export class ArticleLookup {
     this.statements = {
       byId: db.prepare(`SELECT a.*, (SELECT json_group_array(category) FROM
           (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
-        FROM articles AS a WHERE a.id = ?`),
+        FROM articles AS a WHERE a.id = ${KEPT_ID}`),
       page: db.prepare(`SELECT a.seq, a.id, a.url, a.source, a.title, a.published_at, a.summary, a.summary_translations,
           a.word_count, a.reading_time_minutes, a.difficulty, a.content_hash,
           (SELECT json_group_array(category) FROM
             (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
-        FROM articles AS a WHERE a.id = ?`),
+        FROM articles AS a WHERE a.id = ${KEPT_ID}`),
       html: db.prepare('SELECT html FROM article_html WHERE article_seq = ? AND language = ? AND content_hash = ?').pluck(),
       vocabulary: db.prepare(
         'SELECT word, part_of_speech, definition, example, translations FROM vocabulary WHERE article_seq = ? ORDER BY position',
@@ -28,7 +31,7 @@ export class ArticleLookup {
   }
 
   page(id: string, language: RenderLanguage): ArticlePage | undefined {
-    const row = this.statements.page.get(id) as PageRow | undefined;
+    const row = this.statements.page.get({ id }) as PageRow | undefined;
     return row && this.pageOf(row, this.statements.html.get(row.seq, language, row.content_hash) as string | undefined);
   }
 
@@ -60,7 +63,7 @@ export class ArticleLookup {
   }
 
   byId(id: string, language?: RenderLanguage): StoredArticle | undefined {
-    const row = this.statements.byId.get(id) as ArticleRow | undefined;
+    const row = this.statements.byId.get({ id }) as ArticleRow | undefined;
     if (!row) return undefined;
     const html = language ? (this.statements.html.get(row.seq, language, row.content_hash) as string | undefined) : undefined;
     const vocabulary = (

@@ -4,7 +4,10 @@
  */
 import type Database from 'better-sqlite3';
 import { CATEGORY_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../common/catalog';
+import { rehashed } from './content-hash';
 import type { SearchIndex } from './search-index';
+import { chooseStory, textFingerprint, urlKeysOf, type StoryIdentity, type StoryMatch, type StoryWriteResult } from './story-identity';
+import { StoryRecords } from './story-records';
 import type { ArticleInput, ArticleRenderer, UpsertOutcome } from './types';
 import { RENDER_LANGUAGES } from './types';
 
@@ -25,13 +28,16 @@ export function validateArticle(article: ArticleInput): void {
 
 export class ArticleWrites {
   private readonly statements;
+  readonly stories: StoryRecords;
 
   constructor(
     db: Database.Database,
     private readonly searchIndex: SearchIndex,
   ) {
+    this.stories = new StoryRecords(db);
     this.statements = {
       existing: db.prepare('SELECT seq, content_hash FROM articles WHERE id = ?'),
+      deleteArticle: db.prepare('DELETE FROM articles WHERE seq = ?'),
       insert: db.prepare(`INSERT INTO articles (id, url, source, title, published_at, summary, summary_translations,
           paragraphs, word_count, reading_time_minutes, difficulty, content_hash, imported_at, updated_at)
         VALUES (@id, @url, @source, @title, @publishedAt, @summary, @summaryTranslations, @paragraphs,
@@ -69,8 +75,10 @@ export class ArticleWrites {
     for (const language of RENDER_LANGUAGES) this.statements.saveHtml.run(row.seq, language, article.contentHash, pages[language]);
   }
 
-  write(article: ArticleInput, renderer: ArticleRenderer | undefined): UpsertOutcome {
+  write(article: ArticleInput, renderer: ArticleRenderer | undefined, urlKeys: readonly string[] = []): UpsertOutcome {
     validateArticle(article);
+    // An article merged into another lives under the kept id: writing it again (the corpus at a start) must not bring it back.
+    if (this.stories.aliasOf(article.id) !== undefined) return 'unchanged';
     const existing = this.statements.existing.get(article.id) as { seq: number; content_hash: string } | undefined;
     if (existing && existing.content_hash === article.contentHash) return 'unchanged';
     const values = {
@@ -125,8 +133,39 @@ export class ArticleWrites {
       source: article.source,
       difficulty: article.difficulty,
     });
+    this.stories.record(seq, article.url, article.paragraphs, urlKeys);
     // Rendered here, inside the write's transaction, so a stored article and its pages never disagree.
     if (renderer) this.storeHtml({ seq }, article, renderer);
     return existing ? 'updated' : 'imported';
+  }
+
+  /**
+   * Writes an imported story under the id of the stored article it is (story-identity.ts), if any: the
+   * same link updates on any change, as write() does; a story recognised by another signal (another
+   * address, the same or a similar text) is an update only when its text is one the story never had.
+   * Called inside the write transaction, so the check and the write are one step for other writers.
+   */
+  writeStory(article: ArticleInput, identity: StoryIdentity, renderer: ArticleRenderer | undefined): StoryWriteResult {
+    validateArticle(article);
+    const alias = this.stories.aliasOf(article.id);
+    const fingerprint = textFingerprint(article.paragraphs);
+    const urlKeys = urlKeysOf(article.url, identity.urlKeys);
+    const found = chooseStory(this.stories.candidates({ id: alias ?? article.id, urlKeys, fingerprint }), article.paragraphs);
+    if (!found) return { outcome: this.write(article, renderer, urlKeys), id: article.id };
+    const matchedBy: StoryMatch = found.matchedBy;
+    if (found.id === article.id) return { outcome: this.write(article, renderer, urlKeys), id: found.id, matchedBy };
+    if (found.sameText) {
+      this.stories.addUrls(found.seq, urlKeys);
+      return { outcome: 'unchanged', id: found.id, matchedBy };
+    }
+    const outcome = this.write(rehashed({ ...article, id: found.id }), renderer, urlKeys);
+    return { outcome, id: found.id, matchedBy };
+  }
+
+  /** Merges a duplicate into the article it repeats: its addresses and id move to the kept one, its row goes. */
+  merge(drop: { seq: number; id: string }, keep: { seq: number; id: string }): void {
+    this.stories.mergeInto(drop, keep);
+    this.searchIndex.remove(drop.seq);
+    this.statements.deleteArticle.run(drop.seq);
   }
 }

@@ -168,6 +168,38 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX articles_difficulty ON articles (difficulty, published_at DESC, id COLLATE "C");
     `,
   },
+  {
+    version: 4,
+    name: 'story identity: normalised addresses, text hashes, MinHash bands, and aliases of merged articles',
+    // The same tables as SQLite's v8 (story-records.ts). Articles stored before this version get their rows
+    // from the importer and the merge command before they run (backfillStoryIdentity), oldest first: the
+    // fingerprints are computed in JavaScript (story-identity.ts), which a SQL migration cannot call.
+    sql: `
+      CREATE TABLE story_urls (
+        url_key text PRIMARY KEY,
+        article_seq bigint NOT NULL REFERENCES articles (seq) ON DELETE CASCADE
+      );
+      CREATE INDEX story_urls_by_article ON story_urls (article_seq);
+      CREATE TABLE story_texts (
+        text_hash text NOT NULL,
+        article_seq bigint NOT NULL REFERENCES articles (seq) ON DELETE CASCADE,
+        PRIMARY KEY (text_hash, article_seq)
+      );
+      CREATE INDEX story_texts_by_article ON story_texts (article_seq);
+      CREATE TABLE story_bands (
+        band text NOT NULL,
+        article_seq bigint NOT NULL REFERENCES articles (seq) ON DELETE CASCADE,
+        PRIMARY KEY (band, article_seq)
+      );
+      CREATE INDEX story_bands_by_article ON story_bands (article_seq);
+      CREATE TABLE article_aliases (
+        alias_id text PRIMARY KEY,
+        article_id text NOT NULL,
+        merged_at text NOT NULL
+      );
+      CREATE INDEX article_aliases_by_article ON article_aliases (article_id);
+    `,
+  },
 ];
 
 export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;

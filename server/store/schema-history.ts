@@ -3,6 +3,7 @@
  * before. Never edit a shipped migration; add the next number. Applied by migrations.ts.
  */
 import type Database from 'better-sqlite3';
+import { STORY_TABLES_SQL, backfillStoryIdentities } from './story-records';
 
 export interface Migration {
   readonly version: number;
@@ -228,6 +229,17 @@ export const MIGRATIONS: readonly Migration[] = [
         INSERT INTO article_search (article_search) VALUES ('optimize');
         INSERT INTO article_heads (article_heads) VALUES ('optimize');
       `);
+    },
+  },
+  {
+    version: 8,
+    name: 'story identity: normalised addresses, text hashes, MinHash bands, and aliases of merged articles',
+    up(db) {
+      // See story-identity.ts and docs/content-pipeline.md ("How a story is recognised"). Articles stored
+      // before this version get their addresses and fingerprints here, oldest first, so the importer
+      // recognises them from its next run (an address shared by two stored articles stays with the older).
+      db.exec(STORY_TABLES_SQL);
+      backfillStoryIdentities(db);
     },
   },
 ];

@@ -9,11 +9,12 @@ import Database from 'better-sqlite3';
 import { StoreUnavailableError } from './errors';
 import { withWriteRetry } from './write-retry';
 import { listKey, listSql } from './list-queries';
-import { toSummary, type SummaryRow } from './rows';
+import { parseJson, toSummary, type SummaryRow } from './rows';
 import { SearchIndex } from './search-index';
 import { ArticleLookup } from './article-lookup';
 import { ArticleWrites } from './article-writes';
 import { migrate, schemaVersion, totalCounterName, type MigrationReport } from './migrations';
+import { chooseStory, textFingerprint, urlKeysOf, type StoryIdentity, type StoryMatch, type StoryWriteResult } from './story-identity';
 import type {
   ArticleInput,
   ArticlePage,
@@ -67,6 +68,13 @@ export class SqliteArticleStore implements ArticleStore {
         )
         .pluck(),
       seqOf: db.prepare('SELECT seq FROM articles WHERE id = ?').pluck(),
+      storyByUrl: db
+        .prepare(
+          `SELECT a.id FROM story_urls AS u JOIN articles AS a ON a.seq = u.article_seq
+           WHERE u.url_key IN (SELECT value FROM json_each(?)) ORDER BY a.seq LIMIT 1`,
+        )
+        .pluck(),
+      storyRow: db.prepare('SELECT seq, id, url, paragraphs FROM articles WHERE id = ?'),
       articleIds: db.prepare('SELECT id FROM articles ORDER BY seq').pluck(),
       contentPass: db.prepare('SELECT version FROM content_passes WHERE name = ?').pluck(),
       recordContentPass: db.prepare(`INSERT INTO content_passes (name, version, applied_at) VALUES (?, ?, ?)
@@ -193,6 +201,60 @@ export class SqliteArticleStore implements ArticleStore {
           const counts: UpsertCounts = { imported: 0, updated: 0, unchanged: 0 };
           for (const article of list) counts[this.writes.write(article, this.renderer)] += 1;
           return counts;
+        })
+        .immediate(),
+    );
+  }
+
+  /**
+   * Writes an imported story under the id of the stored article it is, if any (story-identity.ts): the
+   * look-up and the write are one IMMEDIATE transaction, so two importers never both find it missing.
+   */
+  upsertStory(article: ArticleInput, identity: StoryIdentity): StoryWriteResult {
+    return withWriteRetry(() => this.db.transaction(() => this.writes.writeStory(article, identity, this.renderer)).immediate());
+  }
+
+  /** The stored story at one of these addresses (storyUrlKey keys), oldest first. */
+  findStory(urlKeys: readonly string[]): StoredArticle | undefined {
+    return this.reading(() => {
+      const id = this.statements.storyByUrl.get(JSON.stringify(urlKeys)) as string | undefined;
+      return id === undefined ? undefined : this.lookup.byId(id);
+    });
+  }
+
+  /** Records addresses and fingerprints of articles stored without them (written before schema v8); how many. */
+  backfillStoryIdentity(): number {
+    let total = 0;
+    for (;;) {
+      const done = withWriteRetry(() => this.db.transaction(() => this.writes.stories.backfill(500)).immediate());
+      total += done;
+      if (done < 500) return total;
+    }
+  }
+
+  /** The older stored article this one repeats (the merge command), by address, same text or similar text. */
+  olderSameStory(id: string): { id: string; matchedBy: StoryMatch } | undefined {
+    return this.reading(() => {
+      const row = this.statements.storyRow.get(id) as { seq: number; id: string; url: string; paragraphs: string } | undefined;
+      if (!row) return undefined;
+      const paragraphs = parseJson<string[]>(row.paragraphs, []);
+      const urlKeys = urlKeysOf(row.url, this.writes.stories.urlsOf(row.seq));
+      const candidates = this.writes.stories.candidates({ id: row.id, urlKeys, fingerprint: textFingerprint(paragraphs), before: row.seq });
+      const found = chooseStory(candidates, paragraphs);
+      return found && { id: found.id, matchedBy: found.matchedBy };
+    });
+  }
+
+  /** Merges the article `dropId` into `keepId`: the dropped id becomes an alias of the kept one. False when either is gone. */
+  mergeStory(dropId: string, keepId: string): boolean {
+    return withWriteRetry(() =>
+      this.db
+        .transaction(() => {
+          const drop = this.statements.storyRow.get(dropId) as { seq: number; id: string } | undefined;
+          const keep = this.statements.storyRow.get(keepId) as { seq: number; id: string } | undefined;
+          if (!drop || !keep || drop.seq === keep.seq) return false;
+          this.writes.merge(drop, keep);
+          return true;
         })
         .immediate(),
     );
