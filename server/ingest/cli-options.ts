@@ -17,6 +17,7 @@ export const USAGE = `Usage:
   npm run ingest -- [options] [--source <code>] <feed URL or file> [[--source <code>] <feed> ...]
   npm run ingest -- [options] --config <file>
   npm run ingest                  (the default feeds: server/ingest/feeds.json)
+  npm run ingest -- --merge-duplicates [--dry-run]
 
 Reads RSS 2.0 / Atom feeds and imports their articles into the database that npm start uses
 (DATABASE_PATH, default data/newsreader.db; created and migrated when missing).
@@ -31,6 +32,9 @@ Options:
   --refetch           load article pages again even when the feed shows no change
   --allow-private-hosts  also fetch loopback, private, link-local and multicast addresses
                       (refused by default, after DNS and on every redirect; for local test servers)
+  --merge-duplicates  import nothing: merge articles stored twice into the older one (its id kept; the
+                      other's address redirects to it)
+  --dry-run           with --merge-duplicates: print what would be merged, change no article
   --help              this text`;
 
 export interface CliOptions {
@@ -41,6 +45,8 @@ export interface CliOptions {
   readonly perHostConcurrency: number;
   readonly refetch: boolean;
   readonly allowPrivateHosts: boolean;
+  readonly mergeDuplicates: boolean;
+  readonly dryRun: boolean;
   readonly help: boolean;
 }
 
@@ -102,6 +108,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   let perHostConcurrency = DEFAULT_PER_HOST_CONCURRENCY;
   let refetch = false;
   let allowPrivateHosts = false;
+  let mergeDuplicates = false;
+  let dryRun = false;
   let help = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
@@ -134,6 +142,12 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       case '--allow-private-hosts':
         allowPrivateHosts = true;
         break;
+      case '--merge-duplicates':
+        mergeDuplicates = true;
+        break;
+      case '--dry-run':
+        dryRun = true;
+        break;
       case '--help':
       case '-h':
         help = true;
@@ -146,7 +160,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       }
     }
   }
-  if (!help && feeds.length === 0) {
+  if (dryRun && !mergeDuplicates) throw new UsageError('--dry-run goes with --merge-duplicates');
+  if (mergeDuplicates && feeds.length > 0) throw new UsageError('--merge-duplicates imports nothing: name no feed with it');
+  if (!help && !mergeDuplicates && feeds.length === 0) {
     if (source) throw new UsageError('--source names the source of the feeds after it, but no feed follows');
     feeds.push(...readFeedConfig(DEFAULT_FEEDS_FILE));
   }
@@ -158,6 +174,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     perHostConcurrency,
     refetch,
     allowPrivateHosts,
+    mergeDuplicates,
+    dryRun,
     help,
   };
 }

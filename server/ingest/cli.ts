@@ -12,6 +12,7 @@ import { openSqliteStore } from '../store/sqlite-store';
 import { articleRenderer } from '../content/stored-pages';
 import { parseCliArgs, USAGE, UsageError } from './cli-options';
 import { importFeeds, readAnything } from './importer';
+import { describeStep, mergeDuplicates } from './merge-duplicates';
 import { createProgressReporter } from './progress';
 import { translationProviderFromEnv, TranslationConfigError } from './translation';
 
@@ -93,6 +94,24 @@ async function main(): Promise<number> {
   store.setRenderer(articleRenderer(dictionary));
   const reporter = createProgressReporter(process.stdout);
   let exitCode = 0;
+  if (options.mergeDuplicates) {
+    try {
+      reporter.message(`${options.dryRun ? 'Looking for' : 'Merging'} stories stored twice in ${target}`);
+      const steps = await mergeDuplicates(store, {
+        dryRun: options.dryRun,
+        onStep: (step) => reporter.message(describeStep(step, options.dryRun)),
+      });
+      reporter.message(
+        options.dryRun
+          ? `Dry run: ${steps.length} duplicate(s) would be merged; nothing was changed`
+          : `Merged ${steps.length} duplicate(s) into the older article`,
+      );
+      return 0;
+    } finally {
+      await store.close();
+      dictionary.close();
+    }
+  }
   try {
     reporter.message(`Importing ${options.feeds.length} feed(s) into ${target}`);
     for (;;) {

@@ -53,7 +53,7 @@ export function htmlToText(html: string): string {
 export interface ExtractedPage {
   readonly title?: string;
   readonly paragraphs: string[];
-  /** <link rel="canonical">, when the page names one. */
+  /** <link rel="canonical">, else og:url, when the page names one. */
   readonly canonicalUrl?: string;
   readonly excerpt?: string;
   readonly publishedAt?: string;
@@ -68,7 +68,12 @@ export function extractArticle(html: string, pageUrl: string): ExtractedPage {
   const dom = new JSDOM(html, { url: pageUrl, virtualConsole: quietConsole() });
   try {
     const document = dom.window.document;
-    const canonicalHref = document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? undefined;
+    // The page's own address for itself: <link rel="canonical">, else Open Graph's og:url (whether the
+    // importer trusts it is its call: story-identity.ts isSameSite).
+    const canonicalHref =
+      document.querySelector('link[rel~="canonical"]')?.getAttribute('href') ??
+      document.querySelector('meta[property="og:url"]')?.getAttribute('content') ??
+      undefined;
     let canonicalUrl: string | undefined;
     try {
       canonicalUrl = canonicalHref ? new URL(canonicalHref, pageUrl).href : undefined;

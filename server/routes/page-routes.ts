@@ -79,14 +79,22 @@ export function createPageRenderer(options: {
   const cache = new AnswerCache(cacheEntries, PAGE_CACHE_CHARS);
   const asText = (page: unknown) => page as string;
 
-  /** null: no such article; undefined: the store could not say. */
-  async function articleHead(id: string, lang: string, request: FastifyRequest): Promise<ArticleHeadData | null | undefined> {
+  /**
+   * null: no such article; undefined: the store could not say. `id` is the article's own: another than the
+   * one asked for when that one was merged into it (npm run ingest -- --merge-duplicates).
+   */
+  async function articleHead(
+    id: string,
+    lang: string,
+    request: FastifyRequest,
+  ): Promise<(ArticleHeadData & { readonly id: string }) | null | undefined> {
     try {
       const article = await store.byId(id);
       if (!article) return null;
       const textLanguage = textLanguageFor(lang);
       const translated = lang === 'zh' || lang === 'es' ? article.summaryTranslations[lang]?.trim() : undefined;
       return {
+        id: article.id,
         title: article.title,
         summary: translated || article.summary,
         publishedAt: article.publishedAt,
@@ -156,6 +164,15 @@ export function createPageRenderer(options: {
     // The kept page's ETag was computed when it was kept (plugins/html-etags.ts answers 304 with it).
     if (kept !== undefined) return reply.code(200).header('etag', kept.etag).send(kept.json);
     const article = page.kind === 'detail' && page.articleId ? await articleHead(page.articleId, page.lang, request) : undefined;
+    if (article && page.kind === 'detail' && article.id !== page.articleId) {
+      // A duplicate merged into an older article: its address moves there for good, so a learner's link still works.
+      const at = request.url.indexOf('?');
+      return reply
+        .code(301)
+        .header('location', `/${page.lang}/articles/${encodeURIComponent(article.id)}${at === -1 ? '' : request.url.slice(at)}`)
+        .header('cache-control', CACHE_POLICY.page)
+        .send();
+    }
     const rendered = await renderApp(request, page, pathname, render);
     const app = rendered === 'failed' ? undefined : rendered;
     // A rendered page's own answer decides, so its status and head always agree with what it shows.
