@@ -6,7 +6,15 @@ import type Database from 'better-sqlite3';
 import { CATEGORY_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../common/catalog';
 import { rehashed } from './content-hash';
 import type { SearchIndex } from './search-index';
-import { chooseStory, textFingerprint, urlKeysOf, type StoryIdentity, type StoryMatch, type StoryWriteResult } from './story-identity';
+import {
+  chooseStory,
+  decideStoryWrite,
+  textFingerprint,
+  urlKeysOf,
+  type StoryIdentity,
+  type StoryMatch,
+  type StoryWriteResult,
+} from './story-identity';
 import { StoryRecords } from './story-records';
 import type { ArticleInput, ArticleRenderer, UpsertOutcome } from './types';
 import { RENDER_LANGUAGES } from './types';
@@ -151,10 +159,11 @@ export class ArticleWrites {
     const fingerprint = textFingerprint(article.paragraphs);
     const urlKeys = urlKeysOf(article.url, identity.urlKeys);
     const found = chooseStory(this.stories.candidates({ id: alias ?? article.id, urlKeys, fingerprint }), article.paragraphs);
-    if (!found) return { outcome: this.write(article, renderer, urlKeys), id: article.id };
+    const decision = decideStoryWrite(found, article.id);
+    if (!found || decision === 'new') return { outcome: this.write(article, renderer, urlKeys), id: article.id };
     const matchedBy: StoryMatch = found.matchedBy;
-    if (found.id === article.id) return { outcome: this.write(article, renderer, urlKeys), id: found.id, matchedBy };
-    if (found.sameText) {
+    if (decision === 'same item') return { outcome: this.write(article, renderer, urlKeys), id: found.id, matchedBy };
+    if (decision === 'older version' || decision === 'seen again') {
       this.stories.addUrls(found.seq, urlKeys);
       return { outcome: 'unchanged', id: found.id, matchedBy };
     }

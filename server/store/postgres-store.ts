@@ -27,6 +27,7 @@ import { rehashed } from './content-hash';
 import {
   MAX_SIMILAR_CANDIDATES,
   chooseStory,
+  decideStoryWrite,
   textFingerprint,
   urlKeysOf,
   type StoryCandidate,
@@ -595,11 +596,12 @@ export class PostgresArticleStore implements ArticleDatabase {
       const urlKeys = urlKeysOf(article.url, identity.urlKeys);
       const candidates = await this.storyCandidates(client, { id: alias[0]?.article_id ?? article.id, urlKeys, fingerprint });
       const found = chooseStory(candidates, article.paragraphs);
+      const decision = decideStoryWrite(found, article.id);
       let written: StoryWriteResult;
-      if (!found) written = { outcome: await this.write(client, article, urlKeys), id: article.id };
-      else if (found.id === article.id) {
+      if (!found || decision === 'new') written = { outcome: await this.write(client, article, urlKeys), id: article.id };
+      else if (decision === 'same item') {
         written = { outcome: await this.write(client, article, urlKeys), id: found.id, matchedBy: found.matchedBy };
-      } else if (found.sameText) {
+      } else if (decision === 'older version' || decision === 'seen again') {
         await client.query('INSERT INTO story_urls (url_key, article_seq) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING', [
           urlKeys,
           found.seq,

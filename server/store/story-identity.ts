@@ -208,8 +208,10 @@ export interface ChosenStory {
   readonly seq: number;
   readonly id: string;
   readonly matchedBy: StoryMatch;
-  /** It has had exactly the incoming text before (now or in an earlier version). */
+  /** It has had exactly the incoming text (now or in an earlier version). */
   readonly sameText: boolean;
+  /** Its current text is exactly the incoming one. */
+  readonly currentText: boolean;
 }
 
 /**
@@ -219,8 +221,15 @@ export interface ChosenStory {
  */
 export function chooseStory(candidates: readonly StoryCandidate[], paragraphs: readonly string[]): ChosenStory | undefined {
   const oldestFirst = [...candidates].sort((a, b) => a.seq - b.seq);
+  const incomingHash = textHash(paragraphs);
   const pick = (candidate: StoryCandidate | undefined, matchedBy: StoryMatch): ChosenStory | undefined =>
-    candidate && { seq: candidate.seq, id: candidate.id, matchedBy, sameText: candidate.bySameText };
+    candidate && {
+      seq: candidate.seq,
+      id: candidate.id,
+      matchedBy,
+      sameText: candidate.bySameText,
+      currentText: textHash(candidate.paragraphs) === incomingHash,
+    };
   const found =
     pick(
       oldestFirst.find((c) => c.byId),
@@ -242,6 +251,23 @@ export function chooseStory(candidates: readonly StoryCandidate[], paragraphs: r
     if (similarity >= SIMILAR_TEXT_THRESHOLD && (!best || similarity > best.similarity)) best = { candidate, similarity };
   }
   return pick(best?.candidate, 'similar text');
+}
+
+/**
+ * What writing an incoming story means, once chooseStory has found (or not) the stored article it is:
+ * - nothing found: a new article;
+ * - an earlier text of the story (not its current one): an older version seen again (a stale feed), unchanged;
+ * - the same id (the same link): written as before, so any change (a corrected title too) is an update;
+ * - another signal and the story's current text: unchanged (the story seen through another link);
+ * - another signal and a text the story never had: an update of the stored article, under its id.
+ */
+export type StoryDecision = 'new' | 'older version' | 'same item' | 'seen again' | 'new text';
+
+export function decideStoryWrite(found: ChosenStory | undefined, incomingId: string): StoryDecision {
+  if (!found) return 'new';
+  if (found.sameText && !found.currentText) return 'older version';
+  if (found.id === incomingId) return 'same item';
+  return found.currentText ? 'seen again' : 'new text';
 }
 
 /** At most this many stored articles sharing a MinHash band are compared exactly (the most bands shared first). */

@@ -23,6 +23,8 @@ export interface Route {
   readonly delayMs?: number;
   /** Send the body in pieces without a Content-Length, as a streaming server would. */
   readonly chunked?: boolean;
+  /** Redirect here ({{ORIGIN}} replaced), with `status` (default 301). */
+  readonly location?: string;
 }
 
 export interface RecordedRequest {
@@ -66,6 +68,10 @@ export async function startFixtureServer(routes: Record<string, Route>): Promise
       return;
     }
     if (route.delayMs) await new Promise((resolve) => setTimeout(resolve, route.delayMs));
+    if (route.location) {
+      res.writeHead(route.status ?? 301, { location: route.location.replaceAll('{{ORIGIN}}', origin) }).end();
+      return;
+    }
     if (route.etag && req.headers['if-none-match'] === route.etag) {
       res.writeHead(304, { etag: route.etag }).end();
       return;
