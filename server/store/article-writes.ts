@@ -141,7 +141,7 @@ export class ArticleWrites {
       source: article.source,
       difficulty: article.difficulty,
     });
-    this.stories.record(seq, article.url, article.paragraphs, urlKeys);
+    this.stories.record(seq, article.url, article.paragraphs, urlKeys, existing !== undefined);
     // Rendered here, inside the write's transaction, so a stored article and its pages never disagree.
     if (renderer) this.storeHtml({ seq }, article, renderer);
     return existing ? 'updated' : 'imported';

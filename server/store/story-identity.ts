@@ -118,14 +118,24 @@ function mix(value: number): number {
 /** One seed per MinHash function, fixed forever: stored bands must stay comparable with new ones. */
 const SEEDS = Array.from({ length: BANDS * ROWS_PER_BAND }, (_, i) => mix(0x9e3779b9 + i * 0x632be5ab));
 
-/** The text's word shingles, as numbers. A text shorter than a shingle is one shingle of all its words. */
-export function shingles(paragraphs: readonly string[]): Set<number> {
-  const words = storyWords(paragraphs);
+/** The shingles of a word list, as numbers: each word hashed once, each run of SHINGLE_WORDS combined. */
+function shinglesOfWords(words: readonly string[]): Set<number> {
   const set = new Set<number>();
   if (words.length === 0) return set;
-  if (words.length < SHINGLE_WORDS) set.add(fnv1a(words.join(' ')));
-  for (let i = 0; i + SHINGLE_WORDS <= words.length; i += 1) set.add(fnv1a(words.slice(i, i + SHINGLE_WORDS).join(' ')));
+  const hashes = words.map(fnv1a);
+  const last = Math.max(1, words.length - SHINGLE_WORDS + 1);
+  for (let i = 0; i < last; i += 1) {
+    let h = hashes[i]!;
+    // A text shorter than a shingle is one shingle of all its words.
+    for (let j = 1; j < SHINGLE_WORDS && i + j < hashes.length; j += 1) h = mix((h ^ hashes[i + j]!) + j);
+    set.add(h >>> 0);
+  }
   return set;
+}
+
+/** The text's word shingles, as numbers. */
+export function shingles(paragraphs: readonly string[]): Set<number> {
+  return shinglesOfWords(storyWords(paragraphs));
 }
 
 /** Jaccard similarity of two texts' shingle sets: shared shingles over all shingles. */
@@ -165,8 +175,8 @@ export interface TextFingerprint {
 }
 
 export function textFingerprint(paragraphs: readonly string[]): TextFingerprint {
-  const set = shingles(paragraphs);
-  return { textHash: textHash(paragraphs), bands: textBands(set) };
+  const words = storyWords(paragraphs);
+  return { textHash: createHash('sha256').update(words.join(' ')).digest('hex'), bands: textBands(shinglesOfWords(words)) };
 }
 
 /** The signals an importer knows of a story beyond its text: its addresses, as storyUrlKey keys. */

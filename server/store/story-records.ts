@@ -101,11 +101,12 @@ export class StoryRecords {
   }
 
   /** After a write of an article's row: its addresses and text fingerprint. */
-  record(seq: number, url: string, paragraphs: readonly string[], urlKeys: readonly string[] = []): void {
+  record(seq: number, url: string, paragraphs: readonly string[], urlKeys: readonly string[] = [], replacing = true): void {
     for (const key of urlKeysOf(url, urlKeys)) this.statements.addUrl.run(key, seq);
     const { textHash, bands } = textFingerprint(paragraphs);
     this.statements.addText.run(textHash, seq);
-    this.statements.dropBands.run(seq);
+    // The bands describe the current text only (older texts are remembered by their hash).
+    if (replacing) this.statements.dropBands.run(seq);
     for (const band of bands) this.statements.addBand.run(band, seq);
   }
 
@@ -150,7 +151,7 @@ export class StoryRecords {
   /** Records the identity of up to `limit` articles stored without one, oldest first; how many it did. */
   backfill(limit: number): number {
     const rows = this.statements.withoutIdentity.all(0, limit) as { seq: number; url: string; paragraphs: string }[];
-    for (const row of rows) this.record(row.seq, row.url, parseJson<string[]>(row.paragraphs, []));
+    for (const row of rows) this.record(row.seq, row.url, parseJson<string[]>(row.paragraphs, []), [], false);
     return rows.length;
   }
 }
