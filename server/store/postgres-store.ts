@@ -681,10 +681,7 @@ export class PostgresArticleStore implements ArticleDatabase {
       if (!drop || !keep || drop.seq === keep.seq) return false;
       // Addresses are unique to a story, so the dropped one's move over without a conflict.
       await client.query('UPDATE story_urls SET article_seq = $1 WHERE article_seq = $2', [keep.seq, drop.seq]);
-      await client.query(
-        'INSERT INTO story_texts (text_hash, article_seq) SELECT text_hash, $1 FROM story_texts WHERE article_seq = $2 ON CONFLICT DO NOTHING',
-        [keep.seq, drop.seq],
-      );
+      // Not its text hashes: its (often newer) text seen again must update the kept article (story-records.ts).
       await client.query('UPDATE article_aliases SET article_id = $1 WHERE article_id = $2', [keepId, dropId]);
       await client.query(
         `INSERT INTO article_aliases (alias_id, article_id, merged_at) VALUES ($1, $2, $3)

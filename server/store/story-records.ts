@@ -84,9 +84,6 @@ export class StoryRecords {
           EXISTS (SELECT 1 FROM story_texts AS t WHERE t.article_seq = a.seq AND t.text_hash = @hash) AS by_same_text
         FROM articles AS a WHERE a.seq IN (SELECT seq FROM found) AND a.seq < @before`),
       moveUrls: db.prepare('UPDATE OR IGNORE story_urls SET article_seq = @keep WHERE article_seq = @drop'),
-      moveTexts: db.prepare(
-        'INSERT OR IGNORE INTO story_texts (text_hash, article_seq) SELECT text_hash, @keep FROM story_texts WHERE article_seq = @drop',
-      ),
       moveAliases: db.prepare('UPDATE article_aliases SET article_id = @keepId WHERE article_id = @dropId'),
       addAlias: db.prepare(`INSERT INTO article_aliases (alias_id, article_id, merged_at) VALUES (@dropId, @keepId, @now)
         ON CONFLICT (alias_id) DO UPDATE SET article_id = excluded.article_id, merged_at = excluded.merged_at`),
@@ -140,10 +137,13 @@ export class StoryRecords {
     }));
   }
 
-  /** Before the dropped article's row is deleted: its addresses, texts and aliases go to the kept one, and its id becomes an alias. */
+  /**
+   * Before the dropped article's row is deleted: its addresses and aliases go to the kept one, and its id
+   * becomes an alias. Not its text hashes: the kept article keeps its own text, and the dropped (often newer)
+   * text, seen again in a feed, must update it rather than count as an older version.
+   */
   mergeInto(drop: { seq: number; id: string }, keep: { seq: number; id: string }): void {
     this.statements.moveUrls.run({ keep: keep.seq, drop: drop.seq });
-    this.statements.moveTexts.run({ keep: keep.seq, drop: drop.seq });
     this.statements.moveAliases.run({ keepId: keep.id, dropId: drop.id });
     this.statements.addAlias.run({ dropId: drop.id, keepId: keep.id, now: new Date().toISOString() });
   }

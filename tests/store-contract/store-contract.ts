@@ -9,6 +9,9 @@ import { InvalidArticleError } from '../../server/store/article-writes';
 import type { SourceId } from '../../common/catalog';
 import type { ArticleInput, ArticleRenderer } from '../../server/store/types';
 import { article, FIXTURES } from '../server/fixtures';
+import { FERRY, FERRY_UPDATED, MARKET } from '../ingest/story-fixtures';
+import { storyUrlKey } from '../../server/store/story-identity';
+import { contentHashOf } from '../../server/store/content-hash';
 
 export interface ContractTarget {
   readonly db: ArticleDatabase;
@@ -373,5 +376,75 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(found.totalCapped).toBe(true);
       expect(found.items).toHaveLength(5);
     }, 60_000);
+  });
+
+  describe('stories (one story, one article)', () => {
+    const story = (id: string, url: string, paragraphs: readonly string[], title = 'Ferry Timetable'): ArticleInput => {
+      const { contentHash: _hash, ...body } = article({
+        id,
+        source: 'npr',
+        title,
+        publishedAt: '2026-11-20T08:00:00Z',
+        summary: 'The ferry changes its timetable.',
+        paragraphs,
+        difficulty: 'intermediate',
+        categories: ['business'],
+      });
+      return { ...body, url, contentHash: contentHashOf({ ...body, url }) };
+    };
+
+    it('finds a stored story by another address, the same text or a near-identical one, and keeps its id', async () => {
+      const first = story('ferry-a', 'https://westport.example/news/ferry', FERRY);
+      expect(await db.upsertStory(first, { urlKeys: [] })).toEqual({ outcome: 'imported', id: 'ferry-a' });
+      // Another link to the same address, its current text: unchanged.
+      const viaTracking = story('ferry-b', 'http://www.westport.example/news/ferry/?utm_source=rss', FERRY, 'Ferry');
+      expect(await db.upsertStory(viaTracking, { urlKeys: [] })).toMatchObject({
+        outcome: 'unchanged',
+        id: 'ferry-a',
+        matchedBy: 'address',
+      });
+      expect((await db.findStory([storyUrlKey('https://westport.example/news/ferry?utm_campaign=x')!]))?.id).toBe('ferry-a');
+      // A new link with one sentence changed: an update of the stored article.
+      const updated = story('ferry-c', 'https://westport.example/news/ferry-update', FERRY_UPDATED, 'Ferry Will Wait');
+      expect(await db.upsertStory(updated, { urlKeys: [] })).toMatchObject({
+        outcome: 'updated',
+        id: 'ferry-a',
+        matchedBy: 'similar text',
+      });
+      expect((await db.byId('ferry-a'))!.paragraphs).toEqual(FERRY_UPDATED);
+      expect((await db.byId('ferry-a'))!.title).toBe('Ferry Will Wait');
+      // The older text again, under yet another link: unchanged, nothing flips back.
+      const stale = story('ferry-d', 'https://mirror.westport.example/ferry', FERRY);
+      expect(await db.upsertStory(stale, { urlKeys: [] })).toMatchObject({ outcome: 'unchanged', id: 'ferry-a', matchedBy: 'same text' });
+      expect((await db.byId('ferry-a'))!.paragraphs).toEqual(FERRY_UPDATED);
+      // A different story is its own article.
+      const market = story('market', 'https://westport.example/news/market', MARKET, 'Ferry Timetable');
+      expect(await db.upsertStory(market, { urlKeys: [] })).toEqual({ outcome: 'imported', id: 'market' });
+      expect(await db.count()).toBe(2);
+    });
+
+    it('merges a duplicate: reads of its id give the kept article, totals and search follow, and it is not written back', async () => {
+      const kept = story('ferry-old', 'https://westport.example/news/ferry', FERRY);
+      const copy = story('ferry-new', 'https://westport.example/news/ferry-copy', FERRY_UPDATED);
+      await db.setRenderer(renderer);
+      expect(await db.upsert(kept)).toBe('imported');
+      expect(await db.upsert(copy)).toBe('imported');
+      expect((await db.latest({ limit: 10, offset: 0, category: 'business' })).total).toBe(2);
+      expect(await db.olderSameStory('ferry-new')).toEqual({ id: 'ferry-old', matchedBy: 'similar text' });
+      expect(await db.olderSameStory('ferry-old')).toBeUndefined();
+
+      expect(await db.mergeStory('ferry-new', 'ferry-old')).toBe(true);
+      expect(await db.count()).toBe(1);
+      expect((await db.latest({ limit: 10, offset: 0, category: 'business' })).total).toBe(1);
+      expect((await db.search({ q: 'midnight', limit: 10, offset: 0 })).total).toBe(0);
+      expect((await db.byId('ferry-new'))?.id).toBe('ferry-old');
+      expect((await db.page('ferry-new', 'en'))?.id).toBe('ferry-old');
+      expect((await db.page('ferry-new', 'en'))?.html).toBe(`<p>en ${kept.contentHash}</p>`);
+      expect(await db.upsert(copy)).toBe('unchanged');
+      expect(await db.count()).toBe(1);
+      // Its story comes back through the kept article.
+      expect(await db.upsertStory(copy, { urlKeys: [] })).toMatchObject({ id: 'ferry-old', outcome: 'updated' });
+      expect(await db.count()).toBe(1);
+    });
   });
 }
