@@ -182,7 +182,7 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
             (!item.publishedAt || item.publishedAt === existing.publishedAt) &&
             (!item.updatedAt || item.updatedAt <= existing.updatedAt);
           // The feed says nothing changed: do not load the publisher's page again.
-          if (unchangedInFeed) return count(feed, 'unchanged', { title: label, id });
+          if (unchangedInFeed) return count(feed, 'unchanged', { title: label, id: existing.id });
           const page = await pageText(url);
           paragraphs = page.paragraphs;
           // Where the link led (after redirects) and the address the page names as its own, on its own site only.
