@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { SourceId } from '../../common/catalog';
 import { words } from '../content/readability';
 import type { Awaitable, FeedValidators } from '../store/article-database';
-import { isSameSite, storyUrlKey, type StoryIdentity, type StoryWriteResult } from '../store/story-identity';
+import { isStoryCanonical, storyUrlKey, type StoryIdentity, type StoryWriteResult } from '../store/story-identity';
 import type { ArticleInput, StoredArticle, UpsertOutcome } from '../store/types';
 import { articleId, buildArticle, publicUrl } from './article-builder';
 import { decodeDocument } from './charset';
@@ -186,7 +186,7 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
           const page = await pageText(url);
           paragraphs = page.paragraphs;
           // Where the link led (after redirects) and the address the page names as its own, on its own site only.
-          const canonical = page.canonicalUrl && isSameSite(page.finalUrl, page.canonicalUrl) ? page.canonicalUrl : undefined;
+          const canonical = page.canonicalUrl && isStoryCanonical(page.finalUrl, page.canonicalUrl) ? page.canonicalUrl : undefined;
           for (const address of [page.finalUrl, canonical]) {
             const key = address ? storyUrlKey(address) : undefined;
             if (key && !urlKeys.includes(key)) urlKeys.push(key);

@@ -67,6 +67,17 @@ export function isSameSite(pageUrl: string, claimed: string): boolean {
   }
 }
 
+/**
+ * Whether a page's canonical (or og:url) address names its story: on the page's own site (isSameSite)
+ * and not the site's home page, which a misconfigured site names as every page's canonical (trusting it
+ * would make every story of the site one).
+ */
+export function isStoryCanonical(pageUrl: string, claimed: string): boolean {
+  if (!isSameSite(pageUrl, claimed)) return false;
+  const { pathname, search } = new URL(claimed);
+  return pathname.replace(/\/+$/, '') !== '' || search !== '';
+}
+
 /** The words of a text, lower case, without punctuation: what the text fingerprints are made of. */
 export function storyWords(paragraphs: readonly string[]): string[] {
   return (

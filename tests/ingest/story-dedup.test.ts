@@ -244,7 +244,7 @@ describe('a story reached through other links', () => {
     expect(textOf(article.html_content)).toContain('has won a city prize');
   });
 
-  it('does not trust a canonical address on another site: two stories claiming one are kept apart', async () => {
+  it('does not trust a canonical address on another site, or the home page: two stories claiming one are kept apart', async () => {
     server.routes.set(
       '/feeds/claims.xml',
       rssFeed('Claims', [
@@ -255,6 +255,23 @@ describe('a story reached through other links', () => {
     const { summary } = await run([feed('/feeds/claims.xml')]);
     expect(summary).toMatchObject({ imported: 2, failed: 0 });
     expect((await list()).total).toBe(2);
+
+    // The same two stories on a site whose every page names its home page as canonical, in a fresh database.
+    const other = openSqliteStore(join(dir, 'home-canonical.db'));
+    try {
+      server.routes.set(
+        '/feeds/home-canonical.xml',
+        rssFeed('Home', [
+          { title: 'Market to Open on Sundays', link: `${O}/local/market-sundays` },
+          { title: 'Bus Lanes for the Hospital Road', link: `${O}/local/bus-lanes` },
+        ]),
+      );
+      const home = await run([feed('/feeds/home-canonical.xml')], other);
+      expect(home.summary).toMatchObject({ imported: 2, failed: 0 });
+      expect(other.count()).toBe(2);
+    } finally {
+      other.close();
+    }
   });
 });
 

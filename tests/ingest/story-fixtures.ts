@@ -195,6 +195,9 @@ export function storyPages(): Record<string, Route> {
       paragraphs: MARKET,
       canonical: 'http://syndication.example/news/shared-story',
     }),
+    // A misconfigured site naming its home page as every page's canonical: not trusted either.
+    '/local/market-sundays': storyPage({ title: 'Market to Open on Sundays', paragraphs: MARKET, canonical: '{{ORIGIN}}/' }),
+    '/local/bus-lanes': storyPage({ title: 'Bus Lanes for the Hospital Road', paragraphs: BUS_LANES, canonical: '{{ORIGIN}}/' }),
     '/news/bus-lanes': storyPage({
       title: 'Bus Lanes for the Hospital Road',
       paragraphs: BUS_LANES,

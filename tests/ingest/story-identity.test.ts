@@ -8,6 +8,7 @@ import {
   SIMILAR_TEXT_THRESHOLD,
   chooseStory,
   isSameSite,
+  isStoryCanonical,
   storyUrlKey,
   textBands,
   textHash,
@@ -42,6 +43,16 @@ describe('storyUrlKey', () => {
     expect(storyUrlKey('mailto:desk@example.org')).toBeUndefined();
     expect(storyUrlKey('javascript:alert(1)')).toBeUndefined();
     expect(storyUrlKey('not a url')).toBeUndefined();
+  });
+});
+
+describe('isStoryCanonical', () => {
+  it('trusts a canonical address of a page on its own site, never the site’s home page', () => {
+    expect(isStoryCanonical('https://amp.example.org/news/a', 'https://example.org/news/a')).toBe(true);
+    expect(isStoryCanonical('https://example.org/news/a', 'https://example.org/')).toBe(false);
+    expect(isStoryCanonical('https://example.org/news/a', 'https://example.org')).toBe(false);
+    expect(isStoryCanonical('https://example.org/news/a', 'https://example.org/?p=123')).toBe(true);
+    expect(isStoryCanonical('https://example.org/news/a', 'https://other.org/news/a')).toBe(false);
   });
 });
 
