@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
  * `?id=123`), sorted.
  */
 export const TRACKING_PARAMS =
-  /^(?:utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_hsenc|_hsmi|mkt_tok|cmpid|ocid|at_medium|at_campaign|at_custom\d*|ns_mchannel|ns_source|ns_campaign|ns_linkname|ns_fee|taid|ito|src|ref|ref_src|referrer|rss|feedtype|outputtype|smid|sh|cid|guccounter)$/i;
+  /^(?:utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_hsenc|_hsmi|mkt_tok|cmpid|ocid|at_medium|at_campaign|at_custom\d*|ns_mchannel|ns_source|ns_campaign|ns_linkname|ns_fee|taid|ito|src|ref|ref_src|referrer|rss|feedtype|outputtype|smid|guccounter)$/i;
 
 /**
  * One key for every spelling of an address: http and https folded (to https), host in lower case
