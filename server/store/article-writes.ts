@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { CATEGORY_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../common/catalog';
 import type { SearchIndex } from './search-index';
 import type { ArticleInput, ArticleRenderer, UpsertOutcome } from './types';
-import { RENDER_LANGUAGES } from './types';
+import { pageKey, RENDER_LANGUAGES } from './types';
 
 export class InvalidArticleError extends Error {}
 
@@ -66,7 +66,8 @@ export class ArticleWrites {
 
   storeHtml(row: { seq: number }, article: ArticleInput, renderer: ArticleRenderer): void {
     const pages = renderer(article);
-    for (const language of RENDER_LANGUAGES) this.statements.saveHtml.run(row.seq, language, article.contentHash, pages[language]);
+    const key = pageKey(article.contentHash, renderer.version);
+    for (const language of RENDER_LANGUAGES) this.statements.saveHtml.run(row.seq, language, key, pages[language]);
   }
 
   write(article: ArticleInput, renderer: ArticleRenderer | undefined): UpsertOutcome {
