@@ -7,7 +7,7 @@ import { buildServer } from './app';
 import { ConfigError, PROJECT_ROOT, configFromEnv, type ServerConfig } from './config';
 import type { Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { ContentPasses, readingHelpPass, renderedPagesPass } from './content/content-passes';
+import { ContentPasses, readingHelpPass, renderedPagesPass, type Traffic } from './content/content-passes';
 import { articleRenderer } from './content/stored-pages';
 import { createLogger } from './http/logging';
 import { loadCorpus } from './corpus/load-corpus';
@@ -183,10 +183,12 @@ async function serveSqlite(config: ServerConfig, dictionary: Dictionary, logger:
   return { app, passes, closeStores };
 }
 
-/** Requests the server has begun and not yet answered: the content passes let these go first. */
-function inFlightCounter(server: Server): () => number {
+/** Requests the server has begun, and those not yet answered: the content passes let these go first. */
+function trafficCounter(server: Server): () => Traffic {
+  let begun = 0;
   let inFlight = 0;
   server.on('request', (_request, response: ServerResponse) => {
+    begun += 1;
     inFlight += 1;
     let counted = true;
     const done = () => {
@@ -196,7 +198,7 @@ function inFlightCounter(server: Server): () => number {
     response.once('finish', done);
     response.once('close', done);
   });
-  return () => inFlight;
+  return () => ({ begun, inFlight });
 }
 
 async function main(): Promise<void> {
@@ -282,14 +284,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  const busy = inFlightCounter(app.server);
+  const traffic = trafficCounter(app.server);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${port}/`;
   app.log.info({ url }, `NewsReader English is ready at ${url} (API health: ${url}api/health)`);
-  passes?.setBusy(busy);
+  passes?.setTraffic(traffic);
   void passes?.start();
 }
 

@@ -72,13 +72,19 @@ export interface PassLogger {
   error(fields: object, message: string): void;
 }
 
+/** Requests begun since the server started, and those not answered yet. */
+export interface Traffic {
+  readonly begun: number;
+  readonly inFlight: number;
+}
+
 export interface ContentPassesOptions {
   /** About how long one batch may hold the event loop. */
   readonly batchMs?: number;
   /** How long a batch waits for in-flight requests before it runs anyway. */
   readonly maxWaitMs?: number;
-  /** Requests in flight now (the server counts them); 0 when absent. */
-  readonly busy?: () => number;
+  /** What the server has seen of requests (main.ts counts them); without it batches only yield a turn. */
+  readonly traffic?: () => Traffic;
   /** How often a node that found another one running the passes checks again. */
   readonly lockRetryMs?: number;
   /** How often progress is logged. */
@@ -86,6 +92,8 @@ export interface ContentPassesOptions {
 }
 
 const WINDOW = 64;
+/** How long without a new request counts as a quiet moment. */
+const QUIET_MS = 3;
 const MAX_BATCH = 64;
 
 export function progressName(pass: string): string {
@@ -139,7 +147,7 @@ export class ContentPasses {
   private overall: PassesStatus['state'] = 'pending';
   private stopping = false;
   private running: Promise<void> | undefined;
-  private busy: (() => number) | undefined;
+  private traffic: (() => Traffic) | undefined;
   private readonly batchMs: number;
   private readonly maxWaitMs: number;
   private readonly lockRetryMs: number;
@@ -156,12 +164,12 @@ export class ContentPasses {
     this.maxWaitMs = options.maxWaitMs ?? 50;
     this.lockRetryMs = options.lockRetryMs ?? 30_000;
     this.logEveryMs = options.logEveryMs ?? 5_000;
-    this.busy = options.busy;
+    this.traffic = options.traffic;
   }
 
-  /** Requests in flight now (main.ts counts them once the server exists); batches let them go first. */
-  setBusy(busy: () => number): void {
-    this.busy = busy;
+  /** The server's requests (main.ts counts them once the server exists); batches let them go first. */
+  setTraffic(traffic: () => Traffic): void {
+    this.traffic = traffic;
   }
 
   status(): PassesStatus {
@@ -264,12 +272,22 @@ export class ContentPasses {
     );
   }
 
-  /** Yields to whatever is queued, then lets in-flight requests finish first (up to maxWaitMs). */
+  /**
+   * Yields to whatever is queued, then waits for a quiet moment: no request in flight and none begun for
+   * QUIET_MS (a fast answer is sent within the turn it arrived in, so "in flight" alone would rarely be seen).
+   * Under constant load it runs anyway after maxWaitMs, so the pass holds at most one batch in every
+   * maxWaitMs + batchMs and still moves.
+   */
   private async waitForQuietMoment(): Promise<void> {
     await nextTurn();
-    const busy = this.busy;
-    if (!busy) return;
+    const traffic = this.traffic;
+    if (!traffic) return;
     const until = performance.now() + this.maxWaitMs;
-    while (busy() > 0 && performance.now() < until && !this.stopping) await sleep(2);
+    for (;;) {
+      const before = traffic();
+      await sleep(QUIET_MS);
+      const after = traffic();
+      if ((after.begun === before.begun && after.inFlight === 0) || performance.now() >= until || this.stopping) return;
+    }
   }
 }
