@@ -5,17 +5,20 @@
  * dictionary: no stored page fits the new version, store/types.ts pageKey), so both content passes have the
  * whole database to go through.
  *
- * Prints: the time from spawning the process to the first 200 from /api/health; then, while the background
- * passes run, read latency with autocannon (10 connections) on a list, on article pages read once each (each
- * rendered on the read, as the pass has not reached it), and on 400 popular articles; the passes' progress
- * (from /api/health) around each window, so their pace under load shows; and the load average, since the
- * machine is shared. With --wait, also how long the passes take to finish, and the same reads again once
- * they are done, to tell the passes' cost from the machine's. Asserts nothing about time.
+ * Prints: first, read latency with autocannon (10 connections, `--seconds` each) on a list, on articles read
+ * once each (no stored page fits: rendered on the read) and on 400 popular articles, with both passes recorded
+ * done (no pass running), to tell the passes' cost from the reads' own and the machine's; then the time from
+ * spawning the process to the first 200 from /api/health with both passes to run, and the same reads during
+ * the glosses pass and during the page pass, with the passes' progress (from /api/health) around each window
+ * and the load average, since the machine is shared. With --wait, also how long the passes take to finish.
+ * Asserts nothing about time.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { READING_HELP_PASS } from '../../server/content/reading-help-pass';
+import { pagesVersion, RENDER_PASS } from '../../server/content/stored-pages';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { writeDist } from '../../tests/server/fixtures';
 import { startLiveServer } from '../../tests/support/server-process';
@@ -52,6 +55,56 @@ function load(): string {
     .join(' / ');
 }
 
+const ids = (from: number, count: number, step: number) =>
+  Array.from({ length: count }, (_, i) => `/api/articles/synthetic-1-${(from + i * step) % ARTICLES}?language=zh`);
+// From the end of the store: the passes walk it from the start, so these pages are not refreshed yet.
+const ONCE = Array.from({ length: Math.min(30_000, ARTICLES / 2) }, (_, i) => `/api/articles/synthetic-1-${ARTICLES - 1 - i}?language=zh`);
+
+/** `slice`: which third of ONCE this window reads, so each window's articles are read for the first time. */
+function cases(slice: number): Array<[string, string, readonly string[] | undefined]> {
+  const once = ONCE.slice((slice * ONCE.length) / 3, ((slice + 1) * ONCE.length) / 3);
+  return [
+    ['latest list', '/api/articles/latest?language=zh&limit=20', undefined],
+    ['article, read once each (no stored page: rendered on the read)', once[0]!, once],
+    ['article, 400 popular', ids(0, 1, 1)[0]!, ids(5000, 400, 7)],
+  ];
+}
+
+async function windows(origin: string, label: string, slice: number): Promise<string[]> {
+  const rows: string[] = [];
+  for (const [name, path, paths] of cases(slice)) {
+    const before = await passes(origin);
+    const figures: LoadFigures = await runLoad({ url: origin + path, durationSeconds: SECONDS, ...(paths ? { paths } : {}) });
+    const after = await passes(origin);
+    rows.push(
+      `| ${label} | ${name} | ${figures.requestsPerSecond} | ${figures.p50Ms} | ${figures.p99Ms} | ${figures.errors} / ${figures.non2xx} | ${load()} | ${shown(before)} → ${shown(after)} |`,
+    );
+    console.log(rows.at(-1));
+  }
+  return rows;
+}
+
+/** No stored page, and (unless `recordDone`) no pass recorded: a deploy with a new renderer and dictionary. */
+function resetContent(databasePath: string, recordDone?: { glosses: string; pages: string }): void {
+  const db = new Database(databasePath);
+  db.exec('DELETE FROM article_html; DELETE FROM content_passes;');
+  if (recordDone) {
+    const record = db.prepare('INSERT INTO content_passes (name, version, applied_at) VALUES (?, ?, ?)');
+    record.run(READING_HELP_PASS, recordDone.glosses, new Date().toISOString());
+    record.run(RENDER_PASS, recordDone.pages, new Date().toISOString());
+  }
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE);');
+  db.close();
+}
+
+async function until(origin: string, ok: (p: PassFigures) => boolean): Promise<PassFigures> {
+  for (;;) {
+    const now = await passes(origin);
+    if (ok(now)) return now;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
 async function main(): Promise<void> {
   const dir = join(tmpdir(), `newsreader-startup-pass-${ARTICLES}`);
   const databasePath = join(dir, 'articles.sqlite');
@@ -65,26 +118,37 @@ async function main(): Promise<void> {
       if (n % 20_000 === 0) console.log(`  ${n} articles written`);
     });
     console.log(`database of ${ARTICLES} articles built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  } else {
-    // The same articles, back to no page and no pass recorded (a run before may have refreshed them).
-    const db = new Database(databasePath);
-    db.exec('DELETE FROM article_html; DELETE FROM content_passes; PRAGMA wal_checkpoint(TRUNCATE);');
-    db.close();
   }
   // Built once beforehand, as a deployed server finds it; its build is not what is measured here.
-  openDictionary({ path: dictionaryPath }).dictionary.close();
+  const { dictionary } = openDictionary({ path: dictionaryPath });
+  const versions = { glosses: dictionary.version, pages: pagesVersion(dictionary.version) };
+  dictionary.close();
   const dist = writeDist(dir);
-
-  console.log(`\nmachine: ${availableParallelism()} CPUs, load average ${load()} (1 / 5 / 15 min) before the start`);
-  const spawned = performance.now();
-  const server = await startLiveServer({
+  const env = {
     DATABASE_PATH: databasePath,
     DICTIONARY_PATH: dictionaryPath,
     DIST_DIR: dist,
     LOG_LEVEL: 'info',
     // One client sends everything here; the per-client API limit would answer most of it with 429.
     RATE_LIMIT_MAX: '0',
-  });
+  };
+  const rows: string[] = [];
+
+  // 1. The same reads with no pass to run (both recorded done), pages still missing: what reads cost on their own.
+  resetContent(databasePath, versions);
+  console.log(`\nmachine: ${availableParallelism()} CPUs, load average ${load()} (1 / 5 / 15 min)`);
+  const baseline = await startLiveServer(env);
+  try {
+    rows.push(...(await windows(baseline.url, 'no pass running', 0)));
+  } finally {
+    await baseline.stop();
+  }
+
+  // 2. A deploy with a new dictionary and renderer: no page fits, no pass recorded.
+  resetContent(databasePath);
+  console.log(`\nload average ${load()} before the start`);
+  const spawned = performance.now();
+  const server = await startLiveServer(env);
   let firstAnswerMs = 0;
   for (;;) {
     const res = await fetch(`${server.url}/api/health`).catch(() => undefined);
@@ -98,62 +162,23 @@ async function main(): Promise<void> {
   try {
     console.log(`time to first answer (spawn → /api/health 200): ${(firstAnswerMs / 1000).toFixed(2)} s`);
     console.log(`passes at the first answer: ${shown(await passes(server.url))}`);
-
-    const ids = (from: number, count: number, step: number) =>
-      Array.from({ length: count }, (_, i) => `/api/articles/synthetic-1-${(from + i * step) % ARTICLES}?language=zh`);
-    // From the end of the store: the passes walk it from the start, so these pages are not refreshed yet.
-    const once = Array.from(
-      { length: Math.min(20_000, ARTICLES / 2) },
-      (_, i) => `/api/articles/synthetic-1-${ARTICLES - 1 - i}?language=zh`,
-    );
-    const cases: Array<[string, string, readonly string[] | undefined]> = [
-      ['latest list', '/api/articles/latest?language=zh&limit=20', undefined],
-      ['article, read once each (not yet refreshed)', once[0]!, once],
-      ['article, 400 popular', ids(0, 1, 1)[0]!, ids(5000, 400, 7)],
-    ];
-    const windows = async (label: string): Promise<string[]> => {
-      const rows: string[] = [];
-      for (const [name, path, paths] of cases) {
-        const before = await passes(server.url);
-        const figures: LoadFigures = await runLoad({
-          url: server.url + path,
-          durationSeconds: SECONDS,
-          ...(paths ? { paths } : {}),
-        });
-        const after = await passes(server.url);
-        rows.push(
-          `| ${label} | ${name} | ${figures.requestsPerSecond} | ${figures.p50Ms} | ${figures.p99Ms} | ${figures.errors} / ${figures.non2xx} | ${load()} | ${shown(before)} → ${shown(after)} |`,
-        );
-        console.log(rows.at(-1));
-      }
-      return rows;
-    };
-    const table = (rows: string[]) => {
-      console.log('\n| when | reads | req/s | p50 ms | p99 ms | errors / non-2xx | load average | passes before → after |');
-      console.log('|---|---|---|---|---|---|---|---|');
-      for (const row of rows) console.log(row);
-    };
-    const during = await windows('during the passes');
-    table(during);
-
+    rows.push(...(await windows(server.url, 'during the glosses pass', 1)));
+    const rendering = await until(server.url, (p) => p.passes.some((pass) => pass.name === RENDER_PASS && pass.state !== 'pending'));
+    console.log(`page pass started ${((Date.now() - passStarted) / 1000).toFixed(0)} s after the first answer: ${shown(rendering)}`);
+    rows.push(...(await windows(server.url, 'during the page pass', 2)));
     const progress = await passes(server.url);
-    const elapsed = (Date.now() - passStarted) / 1000;
-    console.log(`\nafter ${elapsed.toFixed(0)} s: ${shown(progress)}`);
+    console.log(`\n${((Date.now() - passStarted) / 1000).toFixed(0)} s after the first answer: ${shown(progress)}`);
     if (WAIT) {
-      let last = progress;
-      while (last.state !== 'done' && last.state !== 'failed') {
-        await new Promise((r) => setTimeout(r, 5000));
-        last = await passes(server.url);
-      }
-      console.log(
-        `passes ${last.state} ${((Date.now() - passStarted) / 1000).toFixed(0)} s after the first answer (idle after the load windows): ${shown(last)}`,
-      );
-      table([...during, ...(await windows('after the passes'))]);
+      const last = await until(server.url, (p) => p.state === 'done' || p.state === 'failed');
+      console.log(`passes ${last.state} ${((Date.now() - passStarted) / 1000).toFixed(0)} s after the first answer: ${shown(last)}`);
     }
-    console.log(`load average at the end: ${load()}`);
   } finally {
     await server.stop();
   }
+  console.log('\n| when | reads (10 connections) | req/s | p50 ms | p99 ms | errors / non-2xx | load average | passes before → after |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
+  console.log(`\ntime to first answer: ${(firstAnswerMs / 1000).toFixed(2)} s; load average at the end: ${load()}`);
 }
 
 main().catch((error: unknown) => {

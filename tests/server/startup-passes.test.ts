@@ -89,7 +89,8 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
     const value = await read();
     if (ok(value)) return value;
     if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
+    // Not too often: each probe is a request, and the pass lets requests go first.
+    await new Promise((r) => setTimeout(r, 150));
   }
 }
 
