@@ -8,6 +8,7 @@ import { ConfigError, PROJECT_ROOT, configFromEnv, type ServerConfig } from './c
 import type { Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { ContentPasses, readingHelpPass, renderedPagesPass, type Traffic } from './content/content-passes';
+import { RenderThread } from './content/render-thread';
 import { articleRenderer } from './content/stored-pages';
 import { createLogger } from './http/logging';
 import { loadCorpus } from './corpus/load-corpus';
@@ -67,7 +68,9 @@ async function prepareContent(
     );
     for (const problem of result.errors) logger.warn({ file: problem.file }, `sample corpus: skipped ${problem.file}: ${problem.message}`);
   }
-  return new ContentPasses(database, [readingHelpPass(database, dictionary), renderedPagesPass(database, renderer)], logger, {
+  // Pages are rendered on a thread of their own, so the pass's CPU work never holds the event loop.
+  const thread = new RenderThread({ dictionaryPath: config.dictionaryPath, dataDir: config.dictionaryDataDir });
+  return new ContentPasses(database, [readingHelpPass(database, dictionary), renderedPagesPass(database, renderer, thread)], logger, {
     batchMs: config.passBatchMs,
   });
 }

@@ -11,8 +11,10 @@
  * spawning the process to the first 200 from /api/health with both passes to run, and the same reads during
  * the glosses pass and during the page pass, with the passes' progress (from /api/health) around each window
  * and the load average, since the machine is shared. With --wait, also how long the passes take to finish.
- * Asserts nothing about time.
+ * With --before <dir>, first the same start of another checkout (the code before this change), timed the same
+ * way. Asserts nothing about time.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +36,8 @@ const ARTICLES = Number(argument('articles', '100000'));
 const SECONDS = Number(argument('seconds', '10'));
 const REUSE = process.argv.includes('--reuse');
 const WAIT = process.argv.includes('--wait');
+/** `--before <dir>`: another checkout (e.g. `git archive <commit>` of the code before issue 27) timed first, on the same database. */
+const BEFORE = process.argv.includes('--before') ? argument('before', '') : undefined;
 
 interface PassFigures {
   state: string;
@@ -105,6 +109,28 @@ async function until(origin: string, ok: (p: PassFigures) => boolean): Promise<P
   }
 }
 
+/** Spawns `root`'s server/main.ts and returns the time to its first 200 from /api/health; then stops it. */
+async function timeToFirstAnswer(root: string, env: Record<string, string>): Promise<number> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), SKIP_WEB_BUILD: 'true', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${root}: the server exited with ${child.exitCode}`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+      if (res?.ok) return performance.now() - started;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
 async function main(): Promise<void> {
   const dir = join(tmpdir(), `newsreader-startup-pass-${ARTICLES}`);
   const databasePath = join(dir, 'articles.sqlite');
@@ -133,6 +159,14 @@ async function main(): Promise<void> {
     RATE_LIMIT_MAX: '0',
   };
   const rows: string[] = [];
+
+  if (BEFORE) {
+    // 0. The other checkout on the same state: its time to first answer (it ran its passes before listening).
+    resetContent(databasePath);
+    console.log(`\nload average ${load()} before starting ${BEFORE}`);
+    const beforeMs = await timeToFirstAnswer(BEFORE, env);
+    console.log(`time to first answer of ${BEFORE}: ${(beforeMs / 1000).toFixed(1)} s`);
+  }
 
   // 1. The same reads with no pass to run (both recorded done), pages still missing: what reads cost on their own.
   resetContent(databasePath, versions);

@@ -15,6 +15,7 @@ import type { Awaitable } from '../store/article-database';
 import type { ArticleInput, ArticleRenderer, StoredArticle } from '../store/types';
 import { rehashed } from '../store/content-hash';
 import { READING_HELP_PASS } from './reading-help-pass';
+import type { RenderThread } from './render-thread';
 import { RENDER_PASS } from './stored-pages';
 import { withReadingHelp, type GlossDictionary } from './vocabulary-help';
 
@@ -37,8 +38,13 @@ export interface BatchedPass {
   /** What the pass brings stored content up to; a pass recorded with this version is done. */
   readonly version: string;
   next(limit: number, after: string | undefined): Promise<string[]>;
+  /**
+   * Work for a batch that does not hold the event loop (rendering on a thread), done before the batch waits for
+   * its quiet moment and not counted against its time budget.
+   */
+  prepare?(ids: readonly string[]): Promise<unknown>;
   /** Returns how many of these articles it changed. */
-  apply(ids: readonly string[]): Promise<number>;
+  apply(ids: readonly string[], prepared: unknown): Promise<number>;
 }
 
 export type PassState = 'pending' | 'running' | 'done' | 'failed';
@@ -132,13 +138,45 @@ export function readingHelpPass(store: PassesStore, dictionary: GlossDictionary 
   };
 }
 
-/** Pages of this renderer for every article that has none (stored by another renderer, dictionary or tool). */
-export function renderedPagesPass(store: PassesStore, renderer: ArticleRenderer): BatchedPass {
+type Rendered = ReadonlyMap<string, { readonly contentHash: string; readonly pages: ReturnType<ArticleRenderer> }>;
+
+/**
+ * Pages of this renderer for every article that has none (stored by another renderer, dictionary or tool). With a
+ * render thread the pages are rendered there first and the batch only writes them; a page rendered for content
+ * that changed meanwhile is not used (the write renders that one inline).
+ */
+export function renderedPagesPass(store: PassesStore, renderer: ArticleRenderer, thread?: RenderThread): BatchedPass {
   return {
     name: RENDER_PASS,
     version: renderer.version ?? 'unversioned',
     next: async (limit, after) => store.idsWithoutHtml(limit, after),
-    apply: async (ids) => store.renderStored(ids, renderer),
+    ...(thread
+      ? {
+          prepare: async (ids: readonly string[]): Promise<Rendered | undefined> => {
+            // A thread that could not start, or renders another version, is not used: the batch renders inline.
+            const version = await thread.ready.catch(() => undefined);
+            if (version !== renderer.version) return undefined;
+            const rendered = new Map<string, { contentHash: string; pages: ReturnType<ArticleRenderer> }>();
+            for (const id of ids) {
+              const article = await store.byId(id);
+              if (article) rendered.set(id, { contentHash: article.contentHash, pages: await thread.render(article) });
+            }
+            return rendered;
+          },
+        }
+      : {}),
+    apply: async (ids, prepared) => {
+      const rendered = prepared as Rendered | undefined;
+      if (!rendered) return store.renderStored(ids, renderer);
+      const ready: ArticleRenderer = Object.assign(
+        (article: ArticleInput) => {
+          const done = rendered.get(article.id);
+          return done && done.contentHash === article.contentHash ? done.pages : renderer(article);
+        },
+        { version: renderer.version },
+      );
+      return store.renderStored(ids, ready);
+    },
   };
 }
 
@@ -243,10 +281,12 @@ export class ContentPasses {
     for (let ids = await pass.next(WINDOW, after); ids.length > 0; ids = await pass.next(WINDOW, after)) {
       for (let at = 0; at < ids.length;) {
         if (this.stopping) return;
-        await this.waitForQuietMoment();
         const batch = ids.slice(at, at + size);
+        const prepared = await pass.prepare?.(batch);
+        if (this.stopping) return;
+        await this.waitForQuietMoment();
         const begun = performance.now();
-        changed += await pass.apply(batch);
+        changed += await pass.apply(batch, prepared);
         const took = performance.now() - begun;
         at += batch.length;
         checked += batch.length;
