@@ -154,7 +154,7 @@ export function renderedPagesPass(store: PassesStore, renderer: ArticleRenderer,
       ? {
           prepare: async (ids: readonly string[]): Promise<Rendered | undefined> => {
             // A thread that could not start, or renders another version, is not used: the batch renders inline.
-            const version = await thread.ready.catch(() => undefined);
+            const version = await thread.ready().catch(() => undefined);
             if (version !== renderer.version) return undefined;
             const rendered = new Map<string, { contentHash: string; pages: ReturnType<ArticleRenderer> }>();
             for (const id of ids) {

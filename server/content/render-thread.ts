@@ -11,21 +11,31 @@ type Pages = Readonly<Record<RenderLanguage, string>>;
 type Reply = { ready: true; version?: string } | { seq: number; ok: true; pages: Pages } | { seq: number; ok: false; message: string };
 
 export class RenderThread {
-  private readonly worker: Worker;
+  private worker: Worker | undefined;
   private readonly pending = new Map<number, { resolve: (pages: Pages) => void; reject: (error: Error) => void }>();
   private seq = 0;
   private failure: Error | undefined;
-  /** The renderer version the thread renders with; resolved once it has opened the dictionary. */
-  readonly ready: Promise<string | undefined>;
+  private started: Promise<string | undefined> | undefined;
 
-  constructor(options: { readonly dictionaryPath: string; readonly dataDir?: string }) {
-    this.worker = new Worker(typescriptWorkerSource(new URL('./render-worker.ts', import.meta.url).href), {
+  /** Nothing starts until the first use: a server whose pages are all current never starts the thread. */
+  constructor(private readonly options: { readonly dictionaryPath: string; readonly dataDir?: string }) {}
+
+  /** The renderer version the thread renders with, once it has opened the dictionary (starts it). */
+  ready(): Promise<string | undefined> {
+    this.started ??= this.start();
+    return this.started;
+  }
+
+  private start(): Promise<string | undefined> {
+    const { dictionaryPath, dataDir } = this.options;
+    const worker = new Worker(typescriptWorkerSource(new URL('./render-worker.ts', import.meta.url).href), {
       eval: true,
-      workerData: { dictionaryPath: options.dictionaryPath, ...(options.dataDir ? { dataDir: options.dataDir } : {}) },
+      workerData: { dictionaryPath, ...(dataDir ? { dataDir } : {}) },
     });
-    this.worker.unref();
-    this.ready = new Promise((resolve, reject) => {
-      this.worker.on('message', (reply: Reply) => {
+    worker.unref();
+    this.worker = worker;
+    return new Promise((resolve, reject) => {
+      worker.on('message', (reply: Reply) => {
         if ('ready' in reply) return resolve(reply.version);
         const job = this.pending.get(reply.seq);
         this.pending.delete(reply.seq);
@@ -38,22 +48,22 @@ export class RenderThread {
         for (const job of this.pending.values()) job.reject(error);
         this.pending.clear();
       };
-      this.worker.on('error', fail);
-      this.worker.on('exit', (code) => fail(new Error(`the render thread exited (${code})`)));
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`the render thread exited (${code})`)));
     });
-    this.ready.catch(() => undefined);
   }
 
   render(article: ArticleInput): Promise<Pages> {
-    if (this.failure) return Promise.reject(this.failure);
+    const worker = this.worker;
+    if (this.failure || !worker) return Promise.reject(this.failure ?? new Error('the render thread is not started'));
     const seq = ++this.seq;
     return new Promise((resolve, reject) => {
       this.pending.set(seq, { resolve, reject });
-      this.worker.postMessage({ seq, article });
+      worker.postMessage({ seq, article });
     });
   }
 
   async close(): Promise<void> {
-    await this.worker.terminate();
+    await this.worker?.terminate();
   }
 }
