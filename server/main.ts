@@ -293,7 +293,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${port}/`;
-  app.log.info({ url }, `NewsReader English is ready at ${url} (API health: ${url}api/health)`);
+  // Always said, whatever LOG_LEVEL (as the plain banner it replaces was): operators and scripts wait for it.
+  logger.child({}, { level: 'info' }).info({ url }, `NewsReader English is ready at ${url} (API health: ${url}api/health)`);
   passes?.setTraffic(traffic);
   void passes?.start();
 }
