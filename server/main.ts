@@ -70,9 +70,22 @@ async function prepareContent(
   }
   // Pages are rendered on a thread of their own, so the pass's CPU work never holds the event loop.
   const thread = new RenderThread({ dictionaryPath: config.dictionaryPath, dataDir: config.dictionaryDataDir });
-  return new ContentPasses(database, [readingHelpPass(database, dictionary), renderedPagesPass(database, renderer, thread)], logger, {
-    batchMs: config.passBatchMs,
-  });
+  return new ContentPasses(
+    database,
+    [
+      readingHelpPass(database, dictionary),
+      renderedPagesPass(database, renderer, thread, (reason) =>
+        logger.warn(
+          { contentPass: 'rendered-pages' },
+          `content pass rendered-pages: the render thread is not used (${reason}); rendering on the event loop`,
+        ),
+      ),
+    ],
+    logger,
+    {
+      batchMs: config.passBatchMs,
+    },
+  );
 }
 
 interface Served {

@@ -145,7 +145,18 @@ type Rendered = ReadonlyMap<string, { readonly contentHash: string; readonly pag
  * render thread the pages are rendered there first and the batch only writes them; a page rendered for content
  * that changed meanwhile is not used (the write renders that one inline).
  */
-export function renderedPagesPass(store: PassesStore, renderer: ArticleRenderer, thread?: RenderThread): BatchedPass {
+export function renderedPagesPass(
+  store: PassesStore,
+  renderer: ArticleRenderer,
+  thread?: RenderThread,
+  onThreadUnusable?: (reason: string) => void,
+): BatchedPass {
+  let told = false;
+  const unusable = (reason: string) => {
+    if (!told) onThreadUnusable?.(reason);
+    told = true;
+    return undefined;
+  };
   return {
     name: RENDER_PASS,
     version: renderer.version ?? 'unversioned',
@@ -154,8 +165,14 @@ export function renderedPagesPass(store: PassesStore, renderer: ArticleRenderer,
       ? {
           prepare: async (ids: readonly string[]): Promise<Rendered | undefined> => {
             // A thread that could not start, or renders another version, is not used: the batch renders inline.
-            const version = await thread.ready().catch(() => undefined);
-            if (version !== renderer.version) return undefined;
+            let version: string | undefined;
+            try {
+              version = await thread.ready();
+            } catch (error) {
+              return unusable(error instanceof Error ? error.message : String(error));
+            }
+            if (version !== renderer.version)
+              return unusable(`it renders version ${version ?? 'none'}, the server ${renderer.version ?? 'none'}`);
             const rendered = new Map<string, { contentHash: string; pages: ReturnType<ArticleRenderer> }>();
             for (const id of ids) {
               const article = await store.byId(id);

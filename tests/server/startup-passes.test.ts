@@ -164,6 +164,8 @@ describe('start-up never waits for the passes over stored content', () => {
         expect(entry, line).toMatchObject({ name: 'server', level: expect.any(Number), time: expect.any(Number), msg: expect.any(String) });
       }
       expect(lines.some((line) => line.includes(`content pass ${RENDER_PASS}: done`))).toBe(true);
+      // The pages were rendered on the render thread, not on the event loop.
+      expect(lines.some((line) => line.includes('the render thread is not used'))).toBe(false);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
