@@ -201,6 +201,7 @@ export class ContentPasses {
   private readonly statuses: Map<string, PassStatus>;
   private overall: PassesStatus['state'] = 'pending';
   private stopping = false;
+  private readonly stopped = new AbortController();
   private running: Promise<void> | undefined;
   private traffic: (() => Traffic) | undefined;
   private readonly batchMs: number;
@@ -237,10 +238,19 @@ export class ContentPasses {
     return this.running;
   }
 
-  /** Stops after the batch in hand (shutdown); what is done stays recorded. */
-  async stop(): Promise<void> {
+  /** Stops after the batch in hand (shutdown), waiting for it up to `waitMs`; what is done stays recorded. */
+  async stop(waitMs = 2000): Promise<void> {
     this.stopping = true;
-    await this.running?.catch(() => undefined);
+    this.stopped.abort();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.running?.catch(() => undefined),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   private async runAll(): Promise<void> {
@@ -253,7 +263,7 @@ export class ContentPasses {
         // Another node runs them; when it is done (or dies, freeing its lock) this node finds them done or takes over.
         if (this.overall !== 'waiting') this.log.info({ contentPasses: 'waiting' }, 'content passes: another node is running them');
         this.overall = 'waiting';
-        await sleep(this.lockRetryMs, undefined, { ref: false });
+        await sleep(this.lockRetryMs, undefined, { ref: false, signal: this.stopped.signal }).catch(() => undefined);
         if (this.stopping) return;
       }
     } catch (error) {
