@@ -126,7 +126,22 @@ export const HealthResponseCodec = t.intersection(
       database: t.keyof({ reachable: null, unreachable: null }),
       article_count: t.union([t.number, t.null]),
     }),
-    t.partial({ problem: t.string }),
+    t.partial({
+      problem: t.string,
+      /** The passes over stored content the server runs after it starts (docs/server.md, "Content passes"). */
+      content_passes: t.type({
+        state: t.keyof({ pending: null, running: null, done: null, waiting: null, failed: null }),
+        passes: t.array(
+          t.type({
+            name: t.string,
+            state: t.keyof({ pending: null, running: null, done: null, failed: null }),
+            checked: t.number,
+            changed: t.number,
+            total: t.union([t.number, t.null]),
+          }),
+        ),
+      }),
+    }),
   ],
   'HealthResponse',
 );

@@ -5,9 +5,10 @@
  * use inject(). Order matters: hooks and the error handler apply to what is registered after them.
  */
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import type { ServerConfig } from './config';
+import type { PassesStatus } from './content/content-passes';
 import type { Dictionary } from './dictionary/types';
 import { earlyErrors } from './http/early-errors';
 import type { ModuleLoader } from './http/server-entry';
@@ -38,6 +39,10 @@ export interface BuildServerOptions {
   readonly dictionary?: Dictionary;
   /** Fastify's logger option; defaults to one at config.logLevel (off when "silent"). */
   readonly logger?: FastifyServerOptions['logger'];
+  /** A logger the process already has (main.ts: one for every line it prints); wins over `logger`. */
+  readonly loggerInstance?: FastifyBaseLogger;
+  /** The background content passes, reported by /api/health. */
+  readonly passes?: () => PassesStatus;
   /** The API's reads; defaults to reading `store` on the event loop. main.ts passes a worker pool. */
   readonly reader?: ArticleReader;
   /** The health check; defaults to WatchedStore.check() or a count through the store. */
@@ -58,7 +63,11 @@ function defaultHealth(store: ArticleStore | ArticleDatabase): () => DatabaseHea
 }
 
 /** What the API needs from the store. The answer cache needs the database's data version; stores without one (tests' fakes) go uncached. */
-function apiOptions({ store, database, config, dictionary, reader, health }: BuildServerOptions): ApiOptions {
+function apiOptions(options: BuildServerOptions): ApiOptions {
+  return { ...storeOptions(options), ...(options.passes ? { passes: options.passes } : {}) };
+}
+
+function storeOptions({ store, database, config, dictionary, reader, health }: BuildServerOptions): ApiOptions {
   if (!store) {
     if (!database) throw new Error('buildServer needs a store or a database');
     return {
@@ -92,7 +101,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   if (!store) throw new Error('buildServer needs a store or a database');
   const headers = securityHeaderList(config.analytics, config.publicUrl.startsWith('https:'));
   const app = Fastify({
-    logger: logger ?? loggerOptions(config.logLevel),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: logger ?? loggerOptions(config.logLevel) }),
     trustProxy: config.trustProxy,
     // Long enough for a 64-letter word percent-encoded (up to 9 bytes a letter), so it gets a clear 400.
     routerOptions: { maxParamLength: 600 },

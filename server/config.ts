@@ -36,6 +36,8 @@ export interface ServerConfig {
   readonly readQueueMax: number;
   /** The longest one API read may run before it is stopped (503). */
   readonly readTimeoutMs: number;
+  /** About how long one batch of a background content pass may hold the event loop (server/content/content-passes.ts). */
+  readonly passBatchMs: number;
   /** Event-loop delay beyond which requests other than /api/health are shed (503); 0 is off. */
   readonly maxEventLoopDelayMs: number;
   /** Serialised API answers kept per data version (server/http/answer-cache.ts); 0 is off. */
@@ -123,6 +125,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     readWorkers: integer(env, 'READ_WORKERS', Math.min(4, Math.max(1, availableParallelism() - 1)), 0, 64),
     readQueueMax: integer(env, 'READ_QUEUE_MAX', 64, 1, 100_000),
     readTimeoutMs: integer(env, 'READ_TIMEOUT_MS', 2000, 50, 600_000),
+    passBatchMs: integer(env, 'CONTENT_PASS_BATCH_MS', 8, 1, 10_000),
     maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 600_000),
     answerCacheEntries: integer(env, 'ANSWER_CACHE_ENTRIES', 2000, 0, 1_000_000),
     analytics: analyticsFromEnv(env),

@@ -5,8 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app';
 import { ConfigError, PROJECT_ROOT, configFromEnv, type ServerConfig } from './config';
-import { applyReadingHelpPass } from './content/reading-help-pass';
-import { applyRenderPass, articleRenderer } from './content/stored-pages';
+import type { Server, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { ContentPasses, readingHelpPass, renderedPagesPass, type Traffic } from './content/content-passes';
+import { RenderThread } from './content/render-thread';
+import { articleRenderer } from './content/stored-pages';
+import { createLogger } from './http/logging';
 import { loadCorpus } from './corpus/load-corpus';
 import { openDictionary } from './dictionary/open-dictionary';
 import { DictionaryDataError, type Dictionary } from './dictionary/types';
@@ -42,39 +46,52 @@ async function ensureWebBuild(config: ServerConfig, log: (level: 'info' | 'warn'
 
 type Log = (level: 'info' | 'warn' | 'error', msg: string) => void;
 
-/** The start-up passes every store gets: the sample corpus, dictionary glosses, pages for articles stored without them. */
-async function contentPasses(database: ArticleDatabase, config: ServerConfig, dictionary: Dictionary, early: Log): Promise<void> {
-  // Every write from here on stores the article's rendered pages with it.
+/**
+ * What runs before the server listens is bounded by the sample corpus, never by the database: the corpus load
+ * (32 files; an unchanged article writes nothing). The passes over every stored article (dictionary glosses,
+ * pages of this renderer) are returned to run in the background once the server listens (content-passes.ts).
+ */
+async function prepareContent(
+  database: ArticleDatabase,
+  config: ServerConfig,
+  dictionary: Dictionary,
+  logger: Logger,
+): Promise<ContentPasses> {
+  // Every write from here on stores the article's rendered pages with it, filed under this renderer's version.
   const renderer = articleRenderer(dictionary);
   database.setRenderer(renderer);
   if (config.loadCorpus) {
     const result = await loadCorpus(database, config.corpusDir, dictionary);
-    early(
-      'info',
+    logger.info(
+      { imported: result.imported, updated: result.updated, unchanged: result.unchanged, articles: await database.count() },
       `sample corpus: ${result.imported} imported, ${result.updated} updated, ${result.unchanged} unchanged; ${await database.count()} articles in the database`,
     );
-    for (const problem of result.errors) early('warn', `sample corpus: skipped ${problem.file}: ${problem.message}`);
+    for (const problem of result.errors) logger.warn({ file: problem.file }, `sample corpus: skipped ${problem.file}: ${problem.message}`);
   }
-  const started = Date.now();
-  const pass = await applyReadingHelpPass(database, dictionary);
-  if (pass.ran) {
-    early('info', `dictionary glosses: ${pass.updated} of ${pass.checked} stored articles updated in ${Date.now() - started} ms`);
-  }
-  // Articles stored by an older server (or a tool without the dictionary) get their pages now.
-  const renderStarted = Date.now();
-  const pages = await applyRenderPass(database, renderer, dictionary.version, (done) => {
-    if (done % 20_000 === 0) console.log(`article pages: ${done} rendered so far`);
-  });
-  if (pages.rendered > 0) {
-    early(
-      'info',
-      `article pages: rendered and stored for ${pages.rendered} articles in ${Date.now() - renderStarted} ms${pages.redone ? ' (new dictionary or renderer: all redone)' : ''}`,
-    );
-  }
+  // Pages are rendered on a thread of their own, so the pass's CPU work never holds the event loop.
+  const thread = new RenderThread({ dictionaryPath: config.dictionaryPath, dataDir: config.dictionaryDataDir });
+  return new ContentPasses(
+    database,
+    [
+      readingHelpPass(database, dictionary),
+      renderedPagesPass(database, renderer, thread, (reason) =>
+        logger.warn(
+          { contentPass: 'rendered-pages' },
+          `content pass rendered-pages: the render thread is not used (${reason}); rendering on the event loop`,
+        ),
+      ),
+    ],
+    logger,
+    {
+      batchMs: config.passBatchMs,
+    },
+  );
 }
 
 interface Served {
   readonly app: FastifyInstance;
+  /** The passes over stored content, started once the server listens (none when the database could not be opened). */
+  readonly passes: ContentPasses | undefined;
   /** Resolves once the database connections are closed (a PostgreSQL pool ends its sessions). */
   readonly closeStores: () => Promise<void>;
 }
@@ -82,27 +99,37 @@ interface Served {
 /**
  * DATABASE_URL: the articles live in PostgreSQL, shared by every node. No read workers (the pool's
  * connections wait on the server, not this thread) and no file to watch; health is a count through the pool.
+ * Of several nodes started together, one runs the content passes (an advisory lock, content-passes.ts).
  */
-async function servePostgres(url: string, config: ServerConfig, dictionary: Dictionary, early: Log): Promise<Served> {
+async function servePostgres(url: string, config: ServerConfig, dictionary: Dictionary, logger: Logger): Promise<Served> {
   const shown = url.replace(/\/\/[^@/]*@/, '//…@');
   let store;
   try {
     store = await openPostgresStore(url, { poolSize: config.databasePoolSize, readTimeoutMs: config.readTimeoutMs });
   } catch (error) {
-    console.error(
+    logger.fatal(
+      { err: error },
       `The server could not start: PostgreSQL at ${shown} could not be opened or migrated: ${error instanceof Error ? error.message : String(error)}`,
     );
     process.exit(1);
   }
   const { from, to, applied } = store.migration;
-  early(
-    'info',
+  logger.info(
+    { schemaFrom: from, schemaTo: to },
     applied.length ? `PostgreSQL ${shown}: migrated from v${from} to v${to} (${applied.join('; ')})` : `PostgreSQL ${shown}: schema v${to}`,
   );
-  await contentPasses(store, config, dictionary, early);
-  const app = await buildServer({ database: store, config, dictionary, health: () => store.check() });
+  const passes = await prepareContent(store, config, dictionary, logger);
+  const app = await buildServer({
+    database: store,
+    config,
+    dictionary,
+    loggerInstance: logger,
+    health: () => store.check(),
+    passes: () => passes.status(),
+  });
   return {
     app,
+    passes,
     closeStores: async () => {
       dictionary.close();
       await store.close();
@@ -111,7 +138,7 @@ async function servePostgres(url: string, config: ServerConfig, dictionary: Dict
 }
 
 /** The SQLite file at DATABASE_PATH (the default): watched, with read workers for searches. */
-async function serveSqlite(config: ServerConfig, dictionary: Dictionary, early: Log): Promise<Served> {
+async function serveSqlite(config: ServerConfig, dictionary: Dictionary, logger: Logger): Promise<Served> {
   let sqlite: SqliteArticleStore | undefined;
   let openError: unknown;
   try {
@@ -119,18 +146,19 @@ async function serveSqlite(config: ServerConfig, dictionary: Dictionary, early: 
   } catch (error) {
     openError = error;
   }
+  let passes: ContentPasses | undefined;
   if (!sqlite) {
     // Keep serving: /api/health reports 503, pages still load, operators see why in the log.
-    early('error', `database ${config.databasePath} cannot be opened: ${String(openError)}`);
+    logger.error(`database ${config.databasePath} cannot be opened: ${String(openError)}`);
   } else {
     const { from, to, applied } = sqlite.migration;
-    early(
-      'info',
+    logger.info(
+      { schemaFrom: from, schemaTo: to },
       applied.length
         ? `database ${config.databasePath}: migrated from v${from} to v${to} (${applied.join('; ')})`
         : `database ${config.databasePath}: schema v${to}`,
     );
-    await contentPasses(sqliteDatabase(sqlite), config, dictionary, early);
+    passes = await prepareContent(sqliteDatabase(sqlite), config, dictionary, logger);
   }
 
   // Searches run on worker threads with their own connections; lists, articles (bounded by
@@ -147,7 +175,14 @@ async function serveSqlite(config: ServerConfig, dictionary: Dictionary, early: 
   const watched = new WatchedStore(config.databasePath, sqlite, () => void pool?.reopen());
   const store: ArticleStore = watched;
   const inline = inlineReader(() => watched);
-  const app = await buildServer({ store, config, dictionary, reader: pool ? splitReader(inline, pool) : inline });
+  const app = await buildServer({
+    store,
+    config,
+    dictionary,
+    loggerInstance: logger,
+    reader: pool ? splitReader(inline, pool) : inline,
+    ...(passes ? { passes: () => passes.status() } : {}),
+  });
   // The file is checked even when nobody probes /api/health, so a replaced database is picked up.
   const watch = setInterval(() => {
     const health = watched.check();
@@ -161,7 +196,25 @@ async function serveSqlite(config: ServerConfig, dictionary: Dictionary, early: 
     await pool?.close();
   };
 
-  return { app, closeStores };
+  return { app, passes, closeStores };
+}
+
+/** Requests the server has begun, and those not yet answered: the content passes let these go first. */
+function trafficCounter(server: Server): () => Traffic {
+  let begun = 0;
+  let inFlight = 0;
+  server.on('request', (_request, response: ServerResponse) => {
+    begun += 1;
+    inFlight += 1;
+    let counted = true;
+    const done = () => {
+      if (counted) inFlight -= 1;
+      counted = false;
+    };
+    response.once('finish', done);
+    response.once('close', done);
+  });
+  return () => ({ begun, inFlight });
 }
 
 async function main(): Promise<void> {
@@ -170,11 +223,13 @@ async function main(): Promise<void> {
     config = configFromEnv();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
+      createLogger('info', 'server').fatal(`Configuration error: ${error.message}`);
       process.exit(2);
     }
     throw error;
   }
+  const logger = createLogger(config.logLevel, 'server');
+  startupLogger = logger;
 
   // A damaged dictionary file is a broken release, not a condition to serve through: stop and say which file.
   let dictionary: Dictionary;
@@ -182,14 +237,15 @@ async function main(): Promise<void> {
     const opened = openDictionary({ path: config.dictionaryPath, dataDir: config.dictionaryDataDir });
     dictionary = opened.dictionary;
     const { built, millis, headwords, path } = opened.report;
-    console.log(
+    logger.info(
+      { dictionary: path, built, millis, headwords },
       built
         ? `dictionary: built ${path} from the bundled data (${headwords.toLocaleString('en-US')} words) in ${(millis / 1000).toFixed(1)} s`
         : `dictionary: ${path} is up to date (${millis} ms)`,
     );
   } catch (error) {
     if (error instanceof DictionaryDataError) {
-      console.error(
+      logger.fatal(
         `The server could not start: the bundled dictionary is damaged.\n${error.message}\nRestore the file from git (git checkout -- server/dictionary/data) or rebuild it with npm run build:dictionary.`,
       );
       process.exit(1);
@@ -197,15 +253,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  // Start-up work that holds the thread (migration report, sample corpus, the dictionary pass) runs
-  // before the server exists, so load shedding never mistakes it for an overloaded event loop.
-  const startupLog: Array<['info' | 'warn' | 'error', string]> = [];
-  const early: Log = (level, msg) => void startupLog.push([level, msg]);
-  const { app, closeStores } = config.databaseUrl
-    ? await servePostgres(config.databaseUrl, config, dictionary, early)
-    : await serveSqlite(config, dictionary, early);
+  // What holds the thread before the server exists (migration, the sample corpus) is bounded by the corpus, not
+  // the database; load shedding never sees it. The passes over stored articles start once the server listens.
+  const { app, passes, closeStores } = config.databaseUrl
+    ? await servePostgres(config.databaseUrl, config, dictionary, logger)
+    : await serveSqlite(config, dictionary, logger);
   const log: Log = (level, msg) => app.log[level](msg);
-  for (const [level, msg] of startupLog) log(level, msg);
 
   await ensureWebBuild(config, log);
 
@@ -227,6 +280,8 @@ async function main(): Promise<void> {
     void (async () => {
       let clean = true;
       try {
+        // The batch in hand finishes and its progress is recorded; the next start resumes after it.
+        await passes?.stop();
         await app.close();
       } catch (error) {
         clean = false;
@@ -245,16 +300,22 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  const traffic = trafficCounter(app.server);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${port}/`;
-  log('info', `NewsReader English is ready: open ${url} in a browser (API health: ${url}api/health)`);
-  console.log(`\nNewsReader English is ready at ${url}\n`);
+  // Always said, whatever LOG_LEVEL (as the plain banner it replaces was): operators and scripts wait for it.
+  logger.child({}, { level: 'info' }).info({ url }, `NewsReader English is ready at ${url} (API health: ${url}api/health)`);
+  passes?.setTraffic(traffic);
+  void passes?.start();
 }
 
+/** The logger once the configuration is read; a start that fails before then logs at info. */
+let startupLogger: Logger | undefined;
+
 main().catch((error: unknown) => {
-  console.error('The server could not start:', error);
+  (startupLogger ?? createLogger('info', 'server')).fatal({ err: error }, 'The server could not start');
   process.exit(1);
 });

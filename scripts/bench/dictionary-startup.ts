@@ -46,9 +46,10 @@ export function measureOpen(workDir: string): NonNullable<DictionaryBench['open'
 }
 
 export async function measureServerStart(distDir: string): Promise<NonNullable<DictionaryBench['server']>> {
-  const line = (output: string) => [...output.matchAll(/^dictionary: .*$/gm)].pop()?.[0] ?? '(no dictionary line)';
+  // The server logs JSON lines (stdout is a pipe); the dictionary's is an info line.
+  const line = (output: string) => [...output.matchAll(/"msg":"(dictionary: [^"]*)"/g)].pop()?.[1] ?? '(no dictionary line)';
   let started = Date.now();
-  const server = await startServer({ distDir, env: { ...UNLIMITED, LOAD_CORPUS: 'false' } });
+  const server = await startServer({ distDir, env: { ...UNLIMITED, LOAD_CORPUS: 'false', LOG_LEVEL: 'info' } });
   try {
     const firstStart = { healthyMs: Date.now() - started, dictionaryLine: line(server.output()) };
     log(`  server, first start: healthy after ${firstStart.healthyMs} ms; ${firstStart.dictionaryLine}`);

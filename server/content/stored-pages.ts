@@ -1,8 +1,8 @@
 /**
  * Article pages rendered once, when written: the renderer the store calls on every write, and the
- * start-up pass that renders what an older server stored without pages (the data migration of v5).
- * Pages depend on the dictionary (vocabulary forms) and on this renderer's code, so the pass
- * records both and renders everything again when either changes.
+ * pass that renders what an older server stored without pages (the data migration of v5).
+ * Pages depend on the dictionary (vocabulary forms) and on this renderer's code, so they are filed
+ * under both (pagesVersion) and everything is rendered again, in the background, when either changes.
  */
 import type { LanguageCode } from '../../common/languages';
 import type { Awaitable } from '../store/article-database';
@@ -20,13 +20,20 @@ export function renderLanguageOf(language: LanguageCode): RenderLanguage {
   return language === 'zh' || language === 'es' ? language : 'en';
 }
 
-export function articleRenderer(forms?: WordForms): ArticleRenderer {
+/** What stored pages depend on: this renderer's code and the dictionary's data (store/types.ts, pageKey). */
+export function pagesVersion(dictionaryVersion: string): string {
+  return `${RENDERER_VERSION}/${dictionaryVersion}`;
+}
+
+/** With a dictionary (which has a version), the pages it renders are filed under that version. */
+export function articleRenderer(forms?: WordForms & { readonly version?: string }): ArticleRenderer {
   const remembered = forms ? memoisedForms(forms) : undefined;
-  return (article: ArticleInput) =>
+  const render = (article: ArticleInput) =>
     Object.fromEntries(RENDER_LANGUAGES.map((language) => [language, renderArticleHtml(article, language, remembered)])) as Record<
       RenderLanguage,
       string
     >;
+  return forms?.version === undefined ? render : Object.assign(render, { version: pagesVersion(forms.version) });
 }
 
 /** What the pass needs of a store. */
@@ -35,34 +42,32 @@ export interface RenderPassStore {
   renderStored(ids: readonly string[], renderer: ArticleRenderer): Awaitable<number>;
   contentPass(name: string): Awaitable<string | undefined>;
   recordContentPass(name: string, version: string): Awaitable<void>;
-  clearRenderedHtml(): Awaitable<void>;
 }
 
 export interface RenderPassResult {
   readonly rendered: number;
-  /** True when every stored page was dropped first (new dictionary or renderer). */
+  /** True when the pages were last made by another renderer or dictionary (every one is redone). */
   readonly redone: boolean;
 }
 
+/**
+ * The whole render pass in one go, for tools and benchmarks; the server runs it in the background in small
+ * batches instead (content-passes.ts). Pages of another version are never cleared first: their key no longer
+ * fits (store/types.ts, pageKey), so reads render on the fly until this pass has stored the new ones.
+ */
 export async function applyRenderPass(
   store: RenderPassStore,
   renderer: ArticleRenderer,
   dataVersion: string,
   onProgress?: (rendered: number) => void,
 ): Promise<RenderPassResult> {
-  const version = `${RENDERER_VERSION}/${dataVersion}`;
+  const version = renderer.version ?? pagesVersion(dataVersion);
   const redone = (await store.contentPass(RENDER_PASS)) !== version;
-  if (redone) {
-    // Recorded before rendering: a pass stopped part-way continues next start instead of clearing again.
-    await store.clearRenderedHtml();
-    await store.recordContentPass(RENDER_PASS, version);
-  }
   let rendered = 0;
-  // Batches of one transaction each: a big database is done in pieces, and a stop part-way
-  // loses nothing (the next start continues with the articles still without pages).
   for (let ids = await store.idsWithoutHtml(500); ids.length > 0; ids = await store.idsWithoutHtml(500, ids[ids.length - 1])) {
     rendered += await store.renderStored(ids, renderer);
     onProgress?.(rendered);
   }
+  await store.recordContentPass(RENDER_PASS, version);
   return { rendered, redone };
 }

@@ -17,6 +17,7 @@ import {
   type TextLanguage,
 } from '../../common/languages';
 import { PAGE_DATA_ELEMENT_ID } from '../../common/page-data';
+import { matchPageRoute, pagePath, PAGE_ROUTES } from '../../common/page-routes';
 import { escapeHtml } from '../store/fts-query';
 
 export interface PageRequest {
@@ -32,16 +33,10 @@ export interface PageRequest {
 
 /** A first segment that looks like a language tag (zh, es, fr, pt-BR); anything else is a page name. */
 const LANGUAGE_SEGMENT = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
-const PAGE_NAMES = new Set(['articles', 'search', 'words', 'review']);
+/** First segments that are pages, not languages, when a path has no language (resolvePath moves those first). */
+const PAGE_NAMES = new Set(PAGE_ROUTES.map((route) => route.path.split('/')[0]).filter((name) => name !== ''));
 
-function decodeSegment(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}
-
+/** The page a path shows, by the one route table (common/page-routes.ts); 'unknown' for any address not in it. */
 export function resolvePage(pathname: string): PageRequest {
   const segments = pathname.split('/').filter(Boolean);
   const first = segments[0];
@@ -50,23 +45,10 @@ export function resolvePage(pathname: string): PageRequest {
   const rest = hasLanguage ? segments.slice(1) : segments;
   const textLanguage = textLanguageFor(lang);
   const base = { lang, textLanguage };
-  if (rest.length === 0) return { ...base, kind: 'home', canonicalPath: `/${lang}` };
-  if (rest.length === 1 && rest[0] === 'articles') return { ...base, kind: 'list', canonicalPath: `/${lang}/articles` };
-  if (rest.length === 1 && rest[0] === 'search') return { ...base, kind: 'search', canonicalPath: `/${lang}/search` };
-  if (rest.length === 1 && (rest[0] === 'words' || rest[0] === 'review'))
-    return { ...base, kind: rest[0], canonicalPath: `/${lang}/${rest[0]}` };
-  if (rest.length === 2 && rest[0] === 'articles') {
-    const id = decodeSegment(rest[1]!);
-    if (id !== undefined) {
-      return {
-        ...base,
-        kind: 'detail',
-        articleId: id,
-        canonicalPath: `/${lang}/articles/${encodeURIComponent(id)}`,
-      };
-    }
-  }
-  return { ...base, kind: 'unknown', canonicalPath: `/${lang}` };
+  const match = matchPageRoute(rest);
+  if (match === undefined) return { ...base, kind: 'unknown', canonicalPath: `/${lang}` };
+  const articleId = match.params['articleId'];
+  return { ...base, kind: match.kind, canonicalPath: pagePath(match, lang), ...(articleId !== undefined ? { articleId } : {}) };
 }
 
 export interface ArticleHeadData {
@@ -159,7 +141,8 @@ export function headTags({ publicUrl, page, article, notFound, structuredData = 
           inLanguage: page.textLanguage,
           potentialAction: {
             '@type': 'SearchAction',
-            target: `${publicUrl}/search?q={search_term_string}`,
+            // The list itself, in the page's language: the address that answers a search with its results.
+            target: `${publicUrl}/${page.lang}/articles?q={search_term_string}`,
             'query-input': 'required name=search_term_string',
           },
         }

@@ -13,6 +13,7 @@ import { articleRenderer } from '../content/stored-pages';
 import { parseCliArgs, USAGE, UsageError } from './cli-options';
 import { importFeeds, readAnything } from './importer';
 import { describeStep, mergeDuplicates } from './merge-duplicates';
+import { createLogger } from '../http/logging';
 import { createProgressReporter } from './progress';
 import { translationProviderFromEnv, TranslationConfigError } from './translation';
 
@@ -34,6 +35,9 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     );
   });
 }
+
+/** The same logger as the server's (pino; readable on a terminal, JSON lines elsewhere), named "ingest". */
+const logger = createLogger(process.env['LOG_LEVEL']?.trim() || 'info', 'ingest');
 
 async function main(): Promise<number> {
   let options;
@@ -61,8 +65,9 @@ async function main(): Promise<number> {
     signals += 1;
     // A second signal means "now": each article is its own transaction, so nothing is left half-written.
     if (signals > 1) process.exit(130);
-    process.stderr.write(
-      `\ningest: ${name} received; stopping (articles already fetched are still written whole; send again to quit at once)\n`,
+    logger.warn(
+      { signal: name },
+      `ingest: ${name} received; stopping (articles already fetched are still written whole; send again to quit at once)`,
     );
     stop.abort();
   };
@@ -75,7 +80,7 @@ async function main(): Promise<number> {
     dictionary = openDictionary({ path: dictionaryPathFrom(process.env, path), dataDir: dictionaryDataDirFrom(process.env) }).dictionary;
   } catch (error) {
     if (error instanceof DictionaryDataError) {
-      process.stderr.write(`ingest: the bundled dictionary is damaged: ${error.message}\n`);
+      logger.fatal(`ingest: the bundled dictionary is damaged: ${error.message}`);
       return 1;
     }
     throw error;
@@ -86,13 +91,13 @@ async function main(): Promise<number> {
     store = databaseUrl ? await openPostgresStore(databaseUrl) : sqliteDatabase(openSqliteStore(path));
   } catch (error) {
     dictionary.close();
-    process.stderr.write(`ingest: the database could not be opened: ${error instanceof Error ? error.message : String(error)}\n`);
+    logger.fatal({ err: error }, `ingest: the database could not be opened: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
   const target = databaseUrl ? `PostgreSQL (${databaseUrl.replace(/\/\/[^@/]*@/, '//…@')})` : path;
   // Imported articles are stored with their rendered pages, so the server never renders on a request.
   store.setRenderer(articleRenderer(dictionary));
-  const reporter = createProgressReporter(process.stdout);
+  const reporter = createProgressReporter(process.stdout, logger);
   let exitCode = 0;
   if (options.mergeDuplicates) {
     try {
@@ -145,7 +150,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`ingest: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    logger.fatal({ err: error }, `ingest: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );

@@ -1,6 +1,8 @@
 /**
  * What the importer shows while it works: on a terminal one line that updates in place
- * (problems still printed above it, so none is lost); elsewhere (cron, CI, a pipe) plain lines.
+ * (problems still printed above it, so none is lost); elsewhere (cron, CI, a pipe) one log line per
+ * event through the logger (pino's JSON lines, the same format and fields as the server's), or plain
+ * lines when no logger is given.
  */
 import type { FeedSpec, ImportReporter, ImportSummary, ItemOutcome } from './importer';
 
@@ -23,8 +25,15 @@ export interface ProgressReporter extends ImportReporter {
   message(text: string): void;
 }
 
-export function createProgressReporter(out: OutputStream): ProgressReporter {
+/** What the reporter needs of a logger (pino's). */
+export interface ProgressLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+export function createProgressReporter(out: OutputStream, logger?: ProgressLogger): ProgressReporter {
   const live = Boolean(out.isTTY);
+  const logged = !live && logger !== undefined;
   const counts = { imported: 0, updated: 0, unchanged: 0, failed: 0 };
   let feedsDone = 0;
   let feedsTotal = 0;
@@ -44,7 +53,8 @@ export function createProgressReporter(out: OutputStream): ProgressReporter {
     statusShown = true;
   };
 
-  const line = (text: string): void => {
+  const line = (text: string, fields: object = {}, level: 'info' | 'warn' = 'info'): void => {
+    if (logged) return logger[level](fields, text);
     if (live && statusShown) out.write('\r\x1b[2K');
     out.write(`${text}\n`);
     redraw();
@@ -61,32 +71,35 @@ export function createProgressReporter(out: OutputStream): ProgressReporter {
       if (itemCount === undefined) {
         feedsDone += 1;
         if (live) redraw();
-        else line(`${feedName(feed)}: not modified since the last run`);
+        else line(`${feedName(feed)}: not modified since the last run`, { feed: feed.url, source: feed.source, notModified: true });
         return;
       }
       itemsTotal += itemCount;
       feedsDone += 1;
       if (live) redraw();
-      else line(`${feedName(feed)}: ${itemCount} items`);
+      else line(`${feedName(feed)}: ${itemCount} items`, { feed: feed.url, source: feed.source, items: itemCount });
     },
     feedFailed(feed, reason) {
       feedsDone += 1;
-      line(`FAILED feed ${feedName(feed)}: ${reason}`);
+      line(`FAILED feed ${feedName(feed)}: ${reason}`, { feed: feed.url, source: feed.source, outcome: 'failed', reason }, 'warn');
     },
-    itemDone(_feed, outcome: ItemOutcome, detail) {
+    itemDone(feed, outcome: ItemOutcome, detail) {
       counts[outcome] += 1;
       itemsSeen += 1;
-      if (outcome === 'failed') line(`failed: ${detail.title}${detail.reason ? ` — ${detail.reason}` : ''}`);
-      else if (!live && outcome !== 'unchanged') line(`${outcome}: ${detail.title} (${detail.id})`);
+      const fields = { feed: feed.url, outcome, id: detail.id, title: detail.title };
+      if (outcome === 'failed')
+        line(`failed: ${detail.title}${detail.reason ? ` — ${detail.reason}` : ''}`, { ...fields, reason: detail.reason }, 'warn');
+      else if (!live && outcome !== 'unchanged') line(`${outcome}: ${detail.title} (${detail.id})`, fields);
       else redraw();
     },
     warning(message) {
-      line(`warning: ${message}`);
+      line(`warning: ${message}`, {}, 'warn');
     },
     message(text) {
       line(text);
     },
     finish(summary) {
+      if (logged) return logger.info({ summary }, summaryLine(summary));
       if (live && statusShown) out.write('\r\x1b[2K');
       statusShown = false;
       out.write(`${summaryLine(summary)}\n`);

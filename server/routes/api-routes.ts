@@ -12,6 +12,7 @@ import { CATEGORY_LABELS } from '../../common/labels';
 import type { Dictionary } from '../dictionary/types';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { sendJson } from '../http/json-reply';
+import type { PassesStatus } from '../content/content-passes';
 import type { DatabaseHealth } from '../store/watched-store';
 import { articleRoutes, type ArticleRoutesOptions } from './article-routes';
 import { dictionaryRoutes } from './dictionary-routes';
@@ -22,6 +23,8 @@ export interface ApiOptions extends Omit<ArticleRoutesOptions, 'forms'> {
   readonly health: () => DatabaseHealth | Promise<DatabaseHealth>;
   /** The bundled dictionary: GET /api/dictionary/{word}, and vocabulary in every form on pages rendered on a read. */
   readonly dictionary?: Dictionary;
+  /** The background content passes (content-passes.ts): reported, never a reason to fail the probe. */
+  readonly passes?: () => PassesStatus;
 }
 
 const dropEmptyValues: preValidationHookHandler = (request, _reply, done) => {
@@ -38,6 +41,19 @@ async function checkHealth(health: () => DatabaseHealth | Promise<DatabaseHealth
   }
 }
 
+function passesBody(status: PassesStatus): NonNullable<HealthResponse['content_passes']> {
+  return {
+    state: status.state,
+    passes: status.passes.map((pass) => ({
+      name: pass.name,
+      state: pass.state,
+      checked: pass.checked,
+      changed: pass.changed,
+      total: pass.total,
+    })),
+  };
+}
+
 function healthBody(checked: DatabaseHealth): HealthResponse {
   if (checked.status === 'ok') return { status: 'ok', database: 'reachable', article_count: checked.articleCount };
   if (checked.status === 'unavailable') return { status: 'unavailable', database: 'unreachable', article_count: null };
@@ -50,7 +66,7 @@ function healthBody(checked: DatabaseHealth): HealthResponse {
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { health, dictionary, reader, dataVersion, saveRendered, answerCacheEntries } = options;
+  const { health, dictionary, reader, dataVersion, saveRendered, answerCacheEntries, passes } = options;
   app.addHook('preValidation', dropEmptyValues);
 
   await app.register(articleRoutes, {
@@ -79,7 +95,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   app.get('/health', { schema: ROUTE_SCHEMAS.health, config: { rateLimit: false } }, async (request, reply) => {
     const checked = await checkHealth(health);
     if (checked.status !== 'ok') request.log.error({ problem: checked.problem }, `health check: database ${checked.status}`);
-    const body = healthBody(checked);
+    const body: HealthResponse = { ...healthBody(checked), ...(passes ? { content_passes: passesBody(passes()) } : {}) };
     return reply
       .code(body.status === 'ok' ? 200 : 503)
       .header('cache-control', CACHE_POLICY.private)

@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { textLanguageFor } from '../../common/languages';
 import { PRIVATE_PAGE_KINDS } from '../../common/page-meta';
+import { searchAddressTarget } from '../../common/page-routes';
 import { resolvePath } from '../../common/path-resolution';
 import { CATEGORY_LABELS } from '../../common/labels';
 import { CACHE_POLICY } from '../http/cache-policy';
@@ -51,9 +52,6 @@ export interface ServerRendering {
 const PAGE_CACHE_ENTRIES = 500;
 /** About 32 pages of 75 KB an MiB; bounded like the API's cache. */
 const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
-
-/** The screens that read the API on the server; the others (words, review, not found) render without data. */
-const SEARCH_REDIRECT: PageRequest['kind'] = 'search';
 
 /** A path ending in a file name (a script, a style sheet, an image) is a missing file, not an address to move. */
 const NAMES_A_FILE = /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|webmanifest|woff2?)$/i;
@@ -112,7 +110,7 @@ export function createPageRenderer(options: {
    * before server rendering); 'failed' when the render failed (the shell then goes out as a degraded page).
    */
   async function renderApp(request: FastifyRequest, page: PageRequest, pathname: string, render: RenderPage | undefined) {
-    if (rendering === undefined || render === undefined || page.kind === SEARCH_REDIRECT) return undefined;
+    if (rendering === undefined || render === undefined) return undefined;
     const at = request.url.indexOf('?');
     const search = at === -1 ? '' : request.url.slice(at + 1);
     try {
@@ -134,9 +132,15 @@ export function createPageRenderer(options: {
   return async (request, reply, pathname) => {
     // The address the app would move to (an upper-case or missing language tag, doubled slashes), as a
     // redirect before any page is rendered: crawlers, link previews and readers without JavaScript land there too.
+    const at = request.url.indexOf('?');
+    // The search addresses (the one our structured data once advertised, and the same under a language) are the
+    // list with that term: moved there, where the list is rendered with its results (common/page-routes.ts).
+    const searched = searchAddressTarget(pathname, at === -1 ? '' : request.url.slice(at + 1));
+    if (searched !== undefined) {
+      return reply.code(301).header('location', searched).header('cache-control', CACHE_POLICY.page).send();
+    }
     const resolved = resolvePath(pathname);
     if (resolved.kind === 'redirect' && !NAMES_A_FILE.test(pathname)) {
-      const at = request.url.indexOf('?');
       return reply
         .code(301)
         .header('location', resolved.to + (at === -1 ? '' : request.url.slice(at)))

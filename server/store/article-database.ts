@@ -72,6 +72,13 @@ export interface ArticleDatabase {
   idsWithoutHtml(limit: number, after?: string): Promise<string[]>;
   renderStored(ids: readonly string[], renderer: ArticleRenderer): Promise<number>;
   articleIds(): Promise<string[]>;
+  /** Up to `limit` article ids after the article `after`, oldest first: a pass over the whole store in batches. */
+  idsAfter(limit: number, after?: string): Promise<string[]>;
+  /**
+   * Runs `work` only when no other node is running work of that name (PostgreSQL: an advisory lock); absent for a
+   * store only one process serves (SQLite), where it simply runs.
+   */
+  exclusively?<T>(name: string, work: () => Promise<T>): Promise<{ held: true; value: T } | { held: false }>;
   contentPass(name: string): Promise<string | undefined>;
   recordContentPass(name: string, version: string): Promise<void>;
   close(): Promise<void>;
@@ -110,6 +117,7 @@ export function sqliteDatabase(store: SqliteArticleStore | (() => SqliteArticleS
     idsWithoutHtml: call((s, limit: number, after?: string) => s.idsWithoutHtml(limit, after)),
     renderStored: call((s, ids: readonly string[], renderer: ArticleRenderer) => s.renderStored(ids, renderer)),
     articleIds: call((s) => s.articleIds()),
+    idsAfter: call((s, limit: number, after?: string) => s.idsAfter(limit, after)),
     contentPass: call((s, name: string) => s.contentPass(name)),
     recordContentPass: call((s, name: string, version: string) => s.recordContentPass(name, version)),
     close: call((s) => s.close()),

@@ -2,7 +2,15 @@
 import type Database from 'better-sqlite3';
 import type { DifficultyLevel, SourceId } from '../../common/catalog';
 import { knownCategories, parseJson, type ArticleRow } from './rows';
-import type { ArticlePage, CulturalNote, RenderLanguage, StoredArticle, TranslatedLanguage, VocabularyItem } from './types';
+import {
+  pageKeyFits,
+  type ArticlePage,
+  type CulturalNote,
+  type RenderLanguage,
+  type StoredArticle,
+  type TranslatedLanguage,
+  type VocabularyItem,
+} from './types';
 
 /** The id asked for, or the kept article's when it was merged into one (schema v8): old links keep working. */
 const KEPT_ID = 'coalesce((SELECT article_id FROM article_aliases WHERE alias_id = @id), @id)';
@@ -12,7 +20,11 @@ type PageRow = Omit<ArticleRow, 'paragraphs' | 'imported_at' | 'updated_at'>;
 export class ArticleLookup {
   private readonly statements;
 
-  constructor(db: Database.Database) {
+  /** `pagesVersion`: the current renderer's (pageKey); a page filed under another is stale and not read. */
+  constructor(
+    db: Database.Database,
+    private readonly pagesVersion: () => string | undefined = () => undefined,
+  ) {
     this.statements = {
       byId: db.prepare(`SELECT a.*, (SELECT json_group_array(category) FROM
           (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
@@ -22,7 +34,7 @@ export class ArticleLookup {
           (SELECT json_group_array(category) FROM
             (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
         FROM articles AS a WHERE a.id = ${KEPT_ID}`),
-      html: db.prepare('SELECT html FROM article_html WHERE article_seq = ? AND language = ? AND content_hash = ?').pluck(),
+      html: db.prepare('SELECT html, content_hash FROM article_html WHERE article_seq = ? AND language = ?'),
       vocabulary: db.prepare(
         'SELECT word, part_of_speech, definition, example, translations FROM vocabulary WHERE article_seq = ? ORDER BY position',
       ),
@@ -32,7 +44,12 @@ export class ArticleLookup {
 
   page(id: string, language: RenderLanguage): ArticlePage | undefined {
     const row = this.statements.page.get({ id }) as PageRow | undefined;
-    return row && this.pageOf(row, this.statements.html.get(row.seq, language, row.content_hash) as string | undefined);
+    return row && this.pageOf(row, this.storedPage(row.seq, language, row.content_hash));
+  }
+
+  private storedPage(seq: number, language: RenderLanguage, contentHash: string): string | undefined {
+    const stored = this.statements.html.get(seq, language) as { html: string; content_hash: string } | undefined;
+    return stored && pageKeyFits(stored.content_hash, contentHash, this.pagesVersion()) ? stored.html : undefined;
   }
 
   private pageOf(row: PageRow, html: string | undefined): ArticlePage {
@@ -65,7 +82,7 @@ export class ArticleLookup {
   byId(id: string, language?: RenderLanguage): StoredArticle | undefined {
     const row = this.statements.byId.get({ id }) as ArticleRow | undefined;
     if (!row) return undefined;
-    const html = language ? (this.statements.html.get(row.seq, language, row.content_hash) as string | undefined) : undefined;
+    const html = language ? this.storedPage(row.seq, language, row.content_hash) : undefined;
     const vocabulary = (
       this.statements.vocabulary.all(row.seq) as {
         word: string;

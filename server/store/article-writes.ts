@@ -17,7 +17,7 @@ import {
 } from './story-identity';
 import { StoryRecords } from './story-records';
 import type { ArticleInput, ArticleRenderer, UpsertOutcome } from './types';
-import { RENDER_LANGUAGES } from './types';
+import { pageKey, RENDER_LANGUAGES } from './types';
 
 export class InvalidArticleError extends Error {}
 
@@ -80,7 +80,8 @@ export class ArticleWrites {
 
   storeHtml(row: { seq: number }, article: ArticleInput, renderer: ArticleRenderer): void {
     const pages = renderer(article);
-    for (const language of RENDER_LANGUAGES) this.statements.saveHtml.run(row.seq, language, article.contentHash, pages[language]);
+    const key = pageKey(article.contentHash, renderer.version);
+    for (const language of RENDER_LANGUAGES) this.statements.saveHtml.run(row.seq, language, key, pages[language]);
   }
 
   write(article: ArticleInput, renderer: ArticleRenderer | undefined, urlKeys: readonly string[] = []): UpsertOutcome {

@@ -51,7 +51,7 @@ import type {
   UpsertOutcome,
   VocabularyItem,
 } from './types';
-import { RENDER_LANGUAGES } from './types';
+import { pageKey, pageKeyFitsSql, pageKeySuffix, RENDER_LANGUAGES } from './types';
 
 export const CHANGE_CHANNEL = 'articles_changed';
 /** How often a node re-reads the data version, in case a notification was lost with its listener. */
@@ -454,9 +454,9 @@ export class PostgresArticleStore implements ArticleDatabase {
   private async readArticle(db: Queryable, id: string, language?: RenderLanguage): Promise<StoredArticle | undefined> {
     const { rows } = await db.query<ArticleRow>(
       `SELECT ${ARTICLE_COLUMNS}, (SELECT h.html FROM article_html AS h
-          WHERE h.article_seq = a.seq AND h.language = $2 AND h.content_hash = a.content_hash) AS html
+          WHERE h.article_seq = a.seq AND h.language = $2 AND ${pageKeyFitsSql('h.content_hash', 'a.content_hash', '$3', '$3')}) AS html
        FROM articles AS a WHERE a.id = ${KEPT_ID}`,
-      [id, language ?? null],
+      [id, language ?? null, pageKeySuffix(this.renderer?.version)],
     );
     return rows[0] && toArticle(rows[0]);
   }
@@ -469,9 +469,9 @@ export class PostgresArticleStore implements ArticleDatabase {
     return this.reading(async () => {
       const { rows } = await this.pool.query<PageRow>(
         `SELECT ${PAGE_COLUMNS}, (SELECT h.html FROM article_html AS h
-            WHERE h.article_seq = a.seq AND h.language = $2 AND h.content_hash = a.content_hash) AS html
+            WHERE h.article_seq = a.seq AND h.language = $2 AND ${pageKeyFitsSql('h.content_hash', 'a.content_hash', '$3', '$3')}) AS html
          FROM articles AS a WHERE a.id = ${KEPT_ID}`,
-        [id, language],
+        [id, language, pageKeySuffix(this.renderer?.version)],
       );
       return rows[0] && toPage(rows[0]);
     });
@@ -702,7 +702,7 @@ export class PostgresArticleStore implements ArticleDatabase {
       `INSERT INTO article_html (article_seq, language, content_hash, html)
        SELECT $1, language, $2, html FROM unnest($3::text[], $4::text[]) AS p (language, html)
        ON CONFLICT (article_seq, language) DO UPDATE SET content_hash = excluded.content_hash, html = excluded.html`,
-      [seq, article.contentHash, [...RENDER_LANGUAGES], RENDER_LANGUAGES.map((language) => pages[language])],
+      [seq, pageKey(article.contentHash, renderer.version), [...RENDER_LANGUAGES], RENDER_LANGUAGES.map((language) => pages[language])],
     );
   }
 
@@ -761,9 +761,9 @@ export class PostgresArticleStore implements ArticleDatabase {
   async saveRenderedHtml(id: string, contentHash: string, language: RenderLanguage, html: string): Promise<void> {
     await this.pool.query(
       `INSERT INTO article_html (article_seq, language, content_hash, html)
-       SELECT seq, $2, $3, $4 FROM articles WHERE id = $1 AND content_hash = $3
+       SELECT seq, $2, $5, $4 FROM articles WHERE id = $1 AND content_hash = $3
        ON CONFLICT (article_seq, language) DO UPDATE SET content_hash = excluded.content_hash, html = excluded.html`,
-      [id, language, contentHash, html],
+      [id, language, contentHash, html, pageKey(contentHash, this.renderer?.version)],
     );
   }
 
@@ -777,9 +777,9 @@ export class PostgresArticleStore implements ArticleDatabase {
         `SELECT a.id FROM articles AS a
          WHERE a.seq > coalesce((SELECT seq FROM articles WHERE id = $1), 0)
            AND NOT EXISTS (SELECT 1 FROM article_html AS h
-             WHERE h.article_seq = a.seq AND h.language = 'en' AND h.content_hash = a.content_hash)
+             WHERE h.article_seq = a.seq AND h.language = 'en' AND ${pageKeyFitsSql('h.content_hash', 'a.content_hash', '$3', '$3')})
          ORDER BY a.seq LIMIT $2`,
-        [after ?? null, limit],
+        [after ?? null, limit, pageKeySuffix(this.renderer?.version)],
       );
       return rows.map((row) => row.id);
     });
@@ -797,6 +797,36 @@ export class PostgresArticleStore implements ArticleDatabase {
       }
       return rendered;
     });
+  }
+
+  async idsAfter(limit: number, after?: string): Promise<string[]> {
+    return this.reading(async () => {
+      const { rows } = await this.pool.query<{ id: string }>(
+        `SELECT id FROM articles WHERE seq > coalesce((SELECT seq FROM articles WHERE id = $1), 0) ORDER BY seq LIMIT $2`,
+        [after ?? null, limit],
+      );
+      return rows.map((row) => row.id);
+    });
+  }
+
+  /**
+   * Runs `work` while this node holds the session advisory lock named `name` (on a connection of its own for the
+   * whole run), so of several nodes started together on one database only one runs it; `held: false` at once when
+   * another node holds it. The lock goes with the session, so a node that dies frees it.
+   */
+  async exclusively<T>(name: string, work: () => Promise<T>): Promise<{ held: true; value: T } | { held: false }> {
+    const client = await this.pool.connect();
+    try {
+      const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS held', [name]);
+      if (!rows[0]?.held) return { held: false };
+      try {
+        return { held: true, value: await work() };
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => undefined);
+      }
+    } finally {
+      client.release();
+    }
   }
 
   async articleIds(): Promise<string[]> {

@@ -48,8 +48,11 @@ const TSX_API = pathToFileURL(
     .resolve('tsx/esm/api')
     .replace(/index\.cjs$/, 'index.mjs'),
 ).href;
-const WORKER_MODULE = new URL('./read-worker.ts', import.meta.url).href;
-const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_MODULE)}, ${JSON.stringify(WORKER_MODULE)}))`;
+/** The source a worker thread is started with (`eval: true`) to load a TypeScript module through tsx. */
+export function typescriptWorkerSource(moduleUrl: string): string {
+  return `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(moduleUrl)}, ${JSON.stringify(moduleUrl)}))`;
+}
+const BOOTSTRAP = typescriptWorkerSource(new URL('./read-worker.ts', import.meta.url).href);
 
 export class ReadPool implements ArticleReader {
   private readonly slots: Slot[] = [];

@@ -15,6 +15,7 @@ import { ArticleLookup } from './article-lookup';
 import { ArticleWrites } from './article-writes';
 import { migrate, schemaVersion, totalCounterName, type MigrationReport } from './migrations';
 import { chooseStory, textFingerprint, urlKeysOf, type StoryIdentity, type StoryMatch, type StoryWriteResult } from './story-identity';
+import { pageKey, pageKeyFitsSql, pageKeySuffix } from './types';
 import type {
   ArticleInput,
   ArticlePage,
@@ -55,7 +56,7 @@ export class SqliteArticleStore implements ArticleStore {
     this.migration = options.readOnly ? { from: version, to: version, applied: [] } : migrate(db);
     this.searchIndex = new SearchIndex(db);
     this.writes = new ArticleWrites(db, this.searchIndex);
-    this.lookup = new ArticleLookup(db);
+    this.lookup = new ArticleLookup(db, () => this.renderer?.version);
     this.statements = {
       count: db.prepare("SELECT value FROM store_counters WHERE name = 'articles'").pluck(),
       dataVersion: db.prepare("SELECT value FROM store_counters WHERE name = 'data_version'").pluck(),
@@ -63,7 +64,7 @@ export class SqliteArticleStore implements ArticleStore {
       withoutHtml: db
         .prepare(
           `SELECT a.id FROM articles AS a WHERE a.seq > ? AND NOT EXISTS (SELECT 1 FROM article_html AS h
-          WHERE h.article_seq = a.seq AND h.language = 'en' AND h.content_hash = a.content_hash)
+          WHERE h.article_seq = a.seq AND h.language = 'en' AND ${pageKeyFitsSql('h.content_hash', 'a.content_hash', '?', '?')})
         ORDER BY a.seq LIMIT ?`,
         )
         .pluck(),
@@ -76,6 +77,7 @@ export class SqliteArticleStore implements ArticleStore {
         .pluck(),
       storyRow: db.prepare('SELECT seq, id, url, paragraphs FROM articles WHERE id = ?'),
       articleIds: db.prepare('SELECT id FROM articles ORDER BY seq').pluck(),
+      idsAfter: db.prepare('SELECT id FROM articles WHERE seq > ? ORDER BY seq LIMIT ?').pluck(),
       contentPass: db.prepare('SELECT version FROM content_passes WHERE name = ?').pluck(),
       recordContentPass: db.prepare(`INSERT INTO content_passes (name, version, applied_at) VALUES (?, ?, ?)
         ON CONFLICT (name) DO UPDATE SET version = excluded.version, applied_at = excluded.applied_at`),
@@ -145,7 +147,8 @@ export class SqliteArticleStore implements ArticleStore {
   saveRenderedHtml(id: string, contentHash: string, language: RenderLanguage, html: string): void {
     withWriteRetry(() => {
       const existing = this.writes.existing(id);
-      if (existing?.content_hash === contentHash) this.writes.saveHtml(existing.seq, language, contentHash, html);
+      if (existing?.content_hash === contentHash)
+        this.writes.saveHtml(existing.seq, language, pageKey(contentHash, this.renderer?.version), html);
     });
   }
 
@@ -161,7 +164,8 @@ export class SqliteArticleStore implements ArticleStore {
   idsWithoutHtml(limit: number, after?: string): string[] {
     return this.reading(() => {
       const from = after === undefined ? 0 : ((this.statements.seqOf.get(after) as number | undefined) ?? 0);
-      return this.statements.withoutHtml.all(from, limit) as string[];
+      const suffix = pageKeySuffix(this.renderer?.version);
+      return this.statements.withoutHtml.all(from, suffix, suffix, limit) as string[];
     });
   }
 
@@ -273,6 +277,14 @@ export class SqliteArticleStore implements ArticleStore {
     withWriteRetry(() =>
       this.statements.saveFeedState.run(feedUrl, state.etag ?? null, state.lastModified ?? null, new Date().toISOString()),
     );
+  }
+
+  /** Up to `limit` article ids after the article `after`, oldest first (passes over the whole store, in batches). */
+  idsAfter(limit: number, after?: string): string[] {
+    return this.reading(() => {
+      const from = after === undefined ? 0 : ((this.statements.seqOf.get(after) as number | undefined) ?? 0);
+      return this.statements.idsAfter.all(from, limit) as string[];
+    });
   }
 
   /** Every article's id, oldest first (for passes over the whole store). */

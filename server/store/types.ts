@@ -59,7 +59,36 @@ export type RenderLanguage = 'en' | 'zh' | 'es';
 export const RENDER_LANGUAGES: readonly RenderLanguage[] = ['en', 'zh', 'es'];
 
 /** Renders an article's sanitised page per rendering language; given to the store so writes store it. */
-export type ArticleRenderer = (article: ArticleInput) => Readonly<Record<RenderLanguage, string>>;
+export type ArticleRenderer = ((article: ArticleInput) => Readonly<Record<RenderLanguage, string>>) & {
+  /**
+   * What the pages depend on besides the article (the renderer's code, the dictionary). Stored pages are filed under
+   * the article's content hash and this version (pageKey), so a page another renderer wrote is stale and not served.
+   */
+  readonly version?: string;
+};
+
+/** The key a stored page is filed under: its article's content hash, and the version of the renderer that wrote it. */
+export function pageKey(contentHash: string, pagesVersion: string | undefined): string {
+  return pagesVersion ? `${contentHash}/${pagesVersion}` : contentHash;
+}
+
+/** What follows the content hash in a page key (SQL: `a.content_hash || suffix`); '' for a store without a renderer. */
+export function pageKeySuffix(pagesVersion: string | undefined): string {
+  return pagesVersion ? `/${pagesVersion}` : '';
+}
+
+/**
+ * Whether a stored page's key fits an article: written for its content by the current renderer; a store that has
+ * no renderer (a tool, a read worker) cannot tell versions apart and takes any page written for the content.
+ */
+export function pageKeyFits(stored: string, contentHash: string, pagesVersion: string | undefined): boolean {
+  return pagesVersion ? stored === pageKey(contentHash, pagesVersion) : stored === contentHash || stored.startsWith(`${contentHash}/`);
+}
+
+/** The same test in SQL (SQLite and PostgreSQL), with the suffix bound twice as parameters `first` and `second`. */
+export function pageKeyFitsSql(stored: string, contentHash: string, first: string, second: string): string {
+  return `(${stored} = ${contentHash} || ${first} OR (${second} = '' AND ${stored} LIKE ${contentHash} || '/%'))`;
+}
 
 /** An article as read back from the store. */
 export interface StoredArticle extends ArticleInput {

@@ -1,10 +1,12 @@
 /**
- * The route tree. Paths whose first segment is not a two-letter language tag are redirected
+ * The route tree, one Route per row of the page table (common/page-routes.ts, which the server answers by too).
+ * Paths whose first segment is not a two-letter language tag are redirected
  * (replacing the history entry) to the same path under the default language; see
  * src/domain/routing.ts and docs/architecture.md.
  */
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { routePattern } from '../../common/page-routes';
 import { resolvePath } from '../domain/routing';
 import { LoadingIndicator } from '../views/common/loading-indicator';
 import { NotFoundPage } from '../views/common/not-found-page';
@@ -28,7 +30,7 @@ export function AppRoutes() {
   const search = useSearch();
   const resolution = resolvePath(location);
 
-  // The site-search address of our structured data; it is not a language, so it goes first.
+  // The site-search addresses (/search has no language, so they go first; common/page-routes.ts).
   if (isSearchPath(location)) return <SearchRedirect />;
 
   if (resolution.kind === 'redirect') {
@@ -40,25 +42,25 @@ export function AppRoutes() {
       <Route path="/">
         <HomeRoute />
       </Route>
-      <Route path="/:lang">
+      <Route path={routePattern('home')}>
         <HomeRoute />
       </Route>
-      <Route path="/:lang/articles">
+      <Route path={routePattern('list')}>
         <ArticleListRoute />
       </Route>
-      <Route path="/:lang/articles/:articleId">
+      <Route path={routePattern('detail')}>
         <DetailLoadBoundary>
           <Suspense fallback={<PageFallback />}>
             <ArticleDetailRoute />
           </Suspense>
         </DetailLoadBoundary>
       </Route>
-      <Route path="/:lang/words">
+      <Route path={routePattern('words')}>
         <Suspense fallback={<PageFallback />}>
           <WordsRoute />
         </Suspense>
       </Route>
-      <Route path="/:lang/review">
+      <Route path={routePattern('review')}>
         <Suspense fallback={<PageFallback />}>
           <ReviewRoute />
         </Suspense>

@@ -1,28 +1,27 @@
 /**
- * /search?q=term[&lang=es]: the site-search address our WebSite structured data
- * advertises. It forwards, replacing the history entry, to the article list in the
- * requested language (default zh) with the search box filled in.
+ * /search?q=term[&lang=es] and /{lang}/search?q=term: the site-search addresses. They forward, replacing the
+ * history entry, to the article list with the search box filled in (common/page-routes.ts decides where; the
+ * server answers the same addresses with a 301 there, so this runs only when the app moves to one itself).
  */
-import { Redirect, useSearch } from 'wouter';
-import { DEFAULT_LANGUAGE, isLanguageCode } from '../../common/languages';
-import { SEARCH_PATH } from '../domain/head-tags';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { DEFAULT_LANGUAGE } from '../../common/languages';
+import { searchAddressTarget } from '../../common/page-routes';
 import { listPath } from '../domain/routing';
 import { SearchHead } from '../views/head/page-heads';
 
 export function isSearchPath(path: string): boolean {
-  return path === SEARCH_PATH || path === `${SEARCH_PATH}/`;
+  return searchAddressTarget(path, '') !== undefined;
 }
 
-export function searchRedirectTarget(search: string): string {
-  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const requested = params.get('lang')?.trim().toLowerCase() ?? '';
-  const language = isLanguageCode(requested) ? requested : DEFAULT_LANGUAGE;
-  return listPath(language, params.get('q') ?? '');
+/** Where /search with this query string leads. */
+export function searchRedirectTarget(search: string, path = '/search'): string {
+  return searchAddressTarget(path, search) ?? listPath(DEFAULT_LANGUAGE);
 }
 
 export function SearchRedirect() {
+  const [location] = useLocation();
   const search = useSearch();
-  const target = searchRedirectTarget(search);
+  const target = searchRedirectTarget(search, location);
   const language = target.split('/')[1] ?? DEFAULT_LANGUAGE;
   return (
     <>

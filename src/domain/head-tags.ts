@@ -55,7 +55,6 @@ export interface HeadInput {
   readonly article?: ArticleHeadInput;
 }
 
-export const SEARCH_PATH = '/search';
 export const SEARCH_TERM_PLACEHOLDER = '{search_term_string}';
 
 /** Pages in a language without texts are English pages, unless the API has content in that language. */
@@ -75,7 +74,7 @@ export function absolute(origin: string, path: string): string {
   return `${origin.replace(/\/+$/, '')}${path}`;
 }
 
-/** The site-search action (schema.org WebSite), pointing at the real /search route. */
+/** The site-search action (schema.org WebSite), pointing at the list in the page's language, which renders the results. */
 export function websiteStructuredData(origin: string, language: string): StructuredData {
   return {
     '@context': 'https://schema.org',
@@ -87,7 +86,7 @@ export function websiteStructuredData(origin: string, language: string): Structu
       '@type': 'SearchAction',
       target: {
         '@type': 'EntryPoint',
-        urlTemplate: absolute(origin, `${SEARCH_PATH}?q=${SEARCH_TERM_PLACEHOLDER}`),
+        urlTemplate: absolute(origin, `${listPath(canonicalLanguage(language))}?q=${SEARCH_TERM_PLACEHOLDER}`),
       },
       'query-input': 'required name=search_term_string',
     },

@@ -46,8 +46,22 @@ const SHARED_DICTIONARY = testDictionaryPath();
 
 interface Result {
   code: number | null;
+  /** The messages of the log lines it printed, one a line. */
   stdout: string;
   stderr: string;
+}
+
+/** stdout is a pipe here, so every line is one JSON object from the logger, with the same fields as the server's. */
+function logMessages(output: string): string {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const entry = JSON.parse(line) as { name?: unknown; level?: unknown; time?: unknown; msg?: unknown };
+      expect(entry, line).toMatchObject({ name: 'ingest', level: expect.any(Number), time: expect.any(Number), msg: expect.any(String) });
+      return String(entry.msg);
+    })
+    .join('\n');
 }
 
 function ingest(args: string[], database: string, onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<Result> {
@@ -68,7 +82,7 @@ function ingest(args: string[], database: string, onStdout?: (text: string, chil
       stderr += chunk.toString();
     });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => resolve({ code, stdout: logMessages(stdout), stderr }));
   });
 }
 
@@ -151,7 +165,7 @@ describe('npm run ingest', () => {
       },
     );
     expect(signalled).toBe(true);
-    expect(result.stderr).toContain('SIGINT received');
+    expect(result.stdout).toContain('SIGINT received');
     const imported = (result.stdout.match(/^imported: /gm) ?? []).length;
     expect(imported).toBeGreaterThan(0);
     expect(imported).toBeLessThan(8);
@@ -186,7 +200,7 @@ describe('npm run ingest', () => {
     expect(signalled).toBe(true);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Summary: 2 imported/m);
-    expect(result.stderr).toContain('SIGTERM received');
+    expect(result.stdout).toContain('SIGTERM received');
   }, 60_000);
 });
 

@@ -43,7 +43,18 @@ function ingest(env: Record<string, string>): Promise<{ code: number | null; std
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    // stdout is a pipe: one JSON log line per event (the same logger as the server's); the messages are what is read.
+    child.on('close', (code) =>
+      resolve({
+        code,
+        stdout: stdout
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => String((JSON.parse(line) as { msg?: unknown }).msg))
+          .join('\n'),
+        stderr,
+      }),
+    );
   });
 }
 

@@ -83,7 +83,7 @@ function expectCommonTags(title: string, url: string, locale: string, others: re
 describe.each(LANGUAGES)('page head in %s', (language) => {
   const expected = EXPECTED[language];
 
-  it('home: site title and WebSite structured data with a SearchAction at /search?q=', () => {
+  it('home: site title and WebSite structured data with a SearchAction at the list, /{lang}/articles?q=', () => {
     renderAt(`/${language}`, <HomeHead />);
     expectCommonTags(expected.homeTitle, `${ORIGIN}/${language}`, expected.locale, expected.others, 'website');
     expect(alternates()).toEqual({
@@ -99,7 +99,7 @@ describe.each(LANGUAGES)('page head in %s', (language) => {
       url: `${ORIGIN}/`,
       potentialAction: {
         '@type': 'SearchAction',
-        target: { urlTemplate: `${ORIGIN}/search?q={search_term_string}` },
+        target: { urlTemplate: `${ORIGIN}/${language}/articles?q={search_term_string}` },
         'query-input': 'required name=search_term_string',
       },
     });
