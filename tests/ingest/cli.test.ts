@@ -12,6 +12,7 @@ import { DEFAULT_FEEDS_FILE, parseCliArgs, readFeedConfig, sourceForUrl, UsageEr
 import { openSqliteStore } from '../../server/store/sqlite-store';
 import { testDictionary, testDictionaryPath } from '../server/fixtures';
 import { FIXTURES, startFixtureServer, type FixtureServer } from './fixture-server';
+import { logMessages } from './log-messages';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -49,19 +50,6 @@ interface Result {
   /** The messages of the log lines it printed, one a line. */
   stdout: string;
   stderr: string;
-}
-
-/** stdout is a pipe here, so every line is one JSON object from the logger, with the same fields as the server's. */
-function logMessages(output: string): string {
-  return output
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const entry = JSON.parse(line) as { name?: unknown; level?: unknown; time?: unknown; msg?: unknown };
-      expect(entry, line).toMatchObject({ name: 'ingest', level: expect.any(Number), time: expect.any(Number), msg: expect.any(String) });
-      return String(entry.msg);
-    })
-    .join('\n');
 }
 
 function ingest(args: string[], database: string, onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<Result> {

@@ -23,6 +23,7 @@ import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sql
 import { SIMILAR_TEXT_THRESHOLD, textSimilarity } from '../../server/store/story-identity';
 import { makeTempDir, testDictionary, testDictionaryPath, writeDist } from '../server/fixtures';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
+import { logMessages } from './log-messages';
 import {
   BUDGET_HILLTOWN,
   BUDGET_RIVERSIDE,
@@ -161,7 +162,7 @@ function cli(args: string[], database: string): Promise<{ code: number | null; s
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => resolve({ code, stdout: logMessages(stdout), stderr }));
   });
 }
 

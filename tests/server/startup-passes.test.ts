@@ -155,10 +155,13 @@ describe('start-up never waits for the passes over stored content', () => {
       expect(keys).toHaveLength(ARTICLES * RENDER_LANGUAGES.length);
       expect(keys.every((key) => key.endsWith(`/${currentVersion}`))).toBe(true);
 
-      const lines = server
-        .output()
-        .split('\n')
-        .filter((line) => line.trim() !== '');
+      // The pass logs its end just after health says so; the line may still be in the pipe.
+      const output = await until(
+        async () => server.output(),
+        (text) => text.includes(`content pass ${RENDER_PASS}: done`),
+        10_000,
+      );
+      const lines = output.split('\n').filter((line) => line.trim() !== '');
       for (const line of lines) {
         const entry = JSON.parse(line) as Record<string, unknown>;
         expect(entry, line).toMatchObject({ name: 'server', level: expect.any(Number), time: expect.any(Number), msg: expect.any(String) });
