@@ -25,8 +25,16 @@ export function SiteHeader({ dueCount }: { dueCount?: DueCountSource }) {
           <span className="logo-mark" aria-hidden="true" />
           <span className="logo-text">{texts.siteName}</span>
         </Link>
+        <LanguageSelector />
+        {/* On a phone the links fold behind the menu button, a disclosure that opens without the app;
+            a link chosen in the app closes it. On a wide screen the button is hidden and the links show. */}
         <nav className="site-nav" aria-label={texts.nav.label}>
-          <ul>
+          <details className="site-menu">
+            <summary className="site-menu-toggle" aria-label={texts.nav.menu}>
+              <span className="site-menu-icon" aria-hidden="true" />
+            </summary>
+          </details>
+          <ul onClick={(event) => event.currentTarget.parentElement?.querySelector('details')?.removeAttribute('open')}>
             <li>
               <Link href={homePath(language)} className="nav-link" aria-current={onHome ? 'page' : undefined}>
                 {texts.nav.home}
@@ -49,7 +57,6 @@ export function SiteHeader({ dueCount }: { dueCount?: DueCountSource }) {
             </li>
           </ul>
         </nav>
-        <LanguageSelector />
       </div>
     </header>
   );
