@@ -55,7 +55,7 @@ export function ArticleFilters({ filters, texts, action }: { filters: Filters; t
             <li key={field}>
               <Link href={addressWithout(action, filters, field)} className="filter-chip" aria-label={t.removeFilter(label)}>
                 {label}
-                <span aria-hidden="true"> ×</span>
+                <span aria-hidden="true">×</span>
               </Link>
             </li>
           ),

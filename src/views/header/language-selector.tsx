@@ -55,7 +55,8 @@ export function LanguageSelector() {
     // A new tab or window is the browser's own business.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
-    follow();
+    // The list is open when its link is clicked, whatever the machine has heard so far.
+    if (!actor.getSnapshot().matches('selectorOpen')) actor.send({ type: 'SELECTOR_TOGGLED' });
     actor.send({ type: 'LANGUAGE_SELECTED', language: code });
     summary()?.focus();
   };
@@ -69,7 +70,8 @@ export function LanguageSelector() {
     };
     if (event.key === 'Escape' && detailsRef.current?.open) {
       event.preventDefault();
-      actor.send({ type: 'SELECTOR_CLOSED' });
+      // Closed here, whatever the machine has heard so far; its toggle event tells the machine.
+      detailsRef.current.open = false;
       summary()?.focus();
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (at === -1) {
