@@ -8,8 +8,7 @@ export const LIST_PAGE_SIZE = 20;
 /** At most this many pages in one address: 100 cards, the API's largest page (QUERY_LIMITS.limitMax). */
 export const MAX_LIST_PAGES = 5;
 
-/** The pages an address asks for: a whole number from 1; anything else is the first page, and more than the most is the most. */
+/** The pages an address asks for: its whole number from 1 (`parseInt`), the first page for anything else, at most the most. */
 export function listPageCount(value: string | null): number {
-  if (value === null || !/^\d{1,4}$/.test(value)) return 1;
-  return Math.min(Math.max(Number(value), 1), MAX_LIST_PAGES);
+  return Math.min(Math.max(parseInt(value ?? '', 10) || 1, 1), MAX_LIST_PAGES);
 }

@@ -149,14 +149,9 @@ export function addressWithFilters(path: string, search: string, filters: Articl
 const PAGE_PARAMETER = 'page';
 
 /**
- * Where "Load more" leads without the app: the same question with one page more (?page=N), which
- * the server renders; the app loads the next page in place instead.
+ * Where "Load more" leads without the app, relative to the list's address: the same question with
+ * one page more (?page=N), which the server renders; the app loads the next page in place instead.
  */
-export function nextPageAddress(path: string, filters: ArticleFilters, shown: number, pageSize: number): string {
-  return path + queryWithFilters(`${PAGE_PARAMETER}=${Math.floor(shown / pageSize) + 1}`, filters);
-}
-
-/** An active filter's chip: the list address with that filter set back to "all". */
-export function addressWithout(path: string, filters: ArticleFilters, field: Exclude<FilterField, 'search'>): string {
-  return path + queryWithFilters('', { ...filters, [field]: ALL });
+export function nextPageQuery(filters: ArticleFilters, shown: number, pageSize: number): string {
+  return queryWithFilters(`${PAGE_PARAMETER}=${Math.floor(shown / pageSize) + 1}`, filters);
 }

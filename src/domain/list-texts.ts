@@ -9,12 +9,6 @@ export interface ListTexts {
   readonly categoryLabel: string;
   readonly sourceLabel: string;
   readonly difficultyLabel: string;
-  /** The search form's submit button (without the app it sends the form). */
-  readonly searchSubmit: string;
-  /** The disclosure the three selects fold into on a phone; `active`: how many are set. */
-  readonly filtersToggle: string;
-  /** Sends the form with the selects' choices (the app applies a choice at once). */
-  readonly applyFilters: string;
   /** The accessible name of an active filter's chip, a link to the list without it. */
   readonly removeFilter: (name: string) => string;
   readonly allCategories: string;

@@ -20,8 +20,6 @@ export interface Texts {
     readonly articles: string;
     readonly about: string;
     readonly logoLabel: string;
-    /** The phone's menu button, a disclosure of the navigation links. */
-    readonly menu: string;
     readonly myWords: string;
     /** The badge beside My words: how many saved words are due for review. */
     readonly dueCount: (count: number) => string;

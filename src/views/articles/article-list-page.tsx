@@ -1,4 +1,4 @@
-import { nextPageAddress } from '../../domain/filters';
+import { nextPageQuery } from '../../domain/filters';
 import { listPath } from '../../domain/routing';
 import { ArticleCard } from '../common/article-card';
 import { LoadingCards } from '../common/loading-cards';
@@ -78,7 +78,7 @@ export function ArticleListPage() {
         <ListPaging
           paging={paging}
           texts={texts}
-          moreHref={nextPageAddress(listPath(language), context.query, context.cards.length, context.limit)}
+          moreHref={nextPageQuery(context.query, context.cards.length, context.limit)}
           send={(type) => actor.send({ type })}
         />
       ) : null}

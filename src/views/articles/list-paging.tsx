@@ -22,7 +22,6 @@ export function ListPaging({ paging, texts, moreHref, send }: ListPagingProps) {
           href={moreHref}
           className="button button-primary"
           onClick={(event) => {
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
             event.preventDefault();
             send('LOAD_MORE');
           }}

@@ -27,14 +27,14 @@ export function SiteHeader({ dueCount }: { dueCount?: DueCountSource }) {
         </Link>
         <LanguageSelector />
         {/* On a phone the links fold behind the menu button, a disclosure that opens without the app;
-            a link chosen in the app closes it. On a wide screen the button is hidden and the links show. */}
+            a new page closes it (a new element). On a wide screen the button is hidden and the links show. */}
         <nav className="site-nav" aria-label={texts.nav.label}>
-          <details className="site-menu">
-            <summary className="site-menu-toggle" aria-label={texts.nav.menu}>
+          <details className="site-menu" key={location}>
+            <summary className="site-menu-toggle" aria-label={texts.nav.label}>
               <span className="site-menu-icon" aria-hidden="true" />
             </summary>
           </details>
-          <ul onClick={(event) => event.currentTarget.parentElement?.querySelector('details')?.removeAttribute('open')}>
+          <ul>
             <li>
               <Link href={homePath(language)} className="nav-link" aria-current={onHome ? 'page' : undefined}>
                 {texts.nav.home}

@@ -79,16 +79,14 @@ describe('language selector', () => {
 
   it('prepends the language on / and works fully by keyboard', async () => {
     const { user, memory } = renderApp('/', { fake: quiet() });
-    const toggle = toggleNamed(/切换语言/);
-    toggle.focus();
-    await user.keyboard('{ArrowDown}');
+    // Enter on the toggle is the browser's own (jsdom does not open a <details> by key; keyboard.e2e does).
+    await user.click(toggleNamed(/切换语言/));
     expect(selector().open).toBe(true);
-    await waitFor(() => expect(screen.getByRole('link', { name: /中文/ })).toHaveFocus());
-    await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('link', { name: /Español/ })).toHaveFocus();
-    await user.keyboard('{ArrowDown}');
+    // A disclosure of links: Tab moves from the toggle through them.
+    await user.tab();
     expect(screen.getByRole('link', { name: /中文/ })).toHaveFocus();
-    await user.keyboard('{End}');
+    await user.tab();
+    expect(screen.getByRole('link', { name: /Español/ })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(memory.history.at(-1)).toBe('/es');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Aprende inglés con las noticias');
@@ -98,22 +96,13 @@ describe('language selector', () => {
   it('closes on Escape and returns focus to the toggle, without changing the language', async () => {
     const { user, memory } = renderApp('/es', { fake: quiet() });
     const toggle = toggleNamed(/Cambiar idioma/);
-    toggle.focus();
-    await user.keyboard('{ArrowDown}');
-    await waitFor(() => expect(screen.getByRole('link', { name: /Español/ })).toHaveFocus());
-    await user.keyboard('{ArrowUp}');
+    await user.click(toggle);
+    await user.tab();
+    expect(screen.getByRole('link', { name: /中文/ })).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(selector().open).toBe(false));
     expect(toggle).toHaveFocus();
     expect(memory.history).toEqual(['/es']);
-  });
-
-  it('closes on a click outside', async () => {
-    const { user } = renderApp('/en', { fake: quiet() });
-    await user.click(toggleNamed('Change language: English'));
-    expect(selector().open).toBe(true);
-    await user.click(screen.getByRole('heading', { level: 1 }));
-    await waitFor(() => expect(selector().open).toBe(false));
   });
 
   it('follows a disclosure opened before the app started', async () => {
