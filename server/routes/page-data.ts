@@ -7,6 +7,7 @@
  */
 import { FILTERABLE_CATEGORIES, isDifficultyLevel, isSourceId, type CategoryId } from '../../common/catalog';
 import { apiLanguageFor } from '../../common/languages';
+import { LIST_PAGE_SIZE, listPageCount } from '../../common/list-paging';
 import { missingArticleMessage, type ApiQuery, type PageData } from '../../common/page-data';
 import { withinSearchLimits } from '../../common/search-text';
 import type { PageRequest } from '../http/html-shell';
@@ -16,7 +17,7 @@ import type { LatestQuery } from './schemas';
 
 /** The web app's page sizes (src/app/list-routes.tsx: HOME_ARTICLE_LIMIT, LIST_ARTICLE_LIMIT). */
 export const HOME_PAGE_LIMIT = 4;
-export const LIST_PAGE_LIMIT = 20;
+export const LIST_PAGE_LIMIT = LIST_PAGE_SIZE;
 
 export interface PageDataResult {
   readonly data: PageData;
@@ -29,7 +30,10 @@ function sent(query: object): ApiQuery {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as ApiQuery;
 }
 
-/** The list's filters as the web app reads them from the address (src/domain/filters.ts: unknown values mean "all"). */
+/**
+ * The list's filters as the web app reads them from the address (src/domain/filters.ts: unknown values mean "all"),
+ * and its pages: ?page=3 is the first 60 cards, what "Load more" twice shows (common/list-paging.ts).
+ */
 function listQuery(search: string, language: LatestQuery['language']): { q: string; query: LatestQuery } {
   const params = new URLSearchParams(search);
   const category = params.get('category') ?? '';
@@ -39,7 +43,7 @@ function listQuery(search: string, language: LatestQuery['language']): { q: stri
     q: withinSearchLimits(params.get('q') ?? ''),
     query: {
       language,
-      limit: LIST_PAGE_LIMIT,
+      limit: LIST_PAGE_LIMIT * listPageCount(params.get('page')),
       offset: 0,
       ...((FILTERABLE_CATEGORIES as readonly string[]).includes(category) ? { category: category as CategoryId } : {}),
       ...(isSourceId(source) ? { source } : {}),

@@ -7,6 +7,7 @@ import { prepareShortDates } from '../domain/dates';
 import { addressWithFilters, ALL, filtersFromQuery } from '../domain/filters';
 import { prepareCounts } from '../domain/number-format';
 import { apiLanguageFor, DATE_LOCALES, textLanguageFor } from '../../common/languages';
+import { LIST_PAGE_SIZE, listPageCount } from '../../common/list-paging';
 import { languageFromPath, pageAt, type Page } from '../domain/routing';
 import { articleListMachine, type ArticleListEvent, type ArticlePageRequest } from '../machines/article-list-machine';
 import { ArticleListActorContext } from '../views/articles/article-list-context';
@@ -21,7 +22,7 @@ import { useServices } from './services';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
 export const HOME_ARTICLE_LIMIT = 4;
-export const LIST_ARTICLE_LIMIT = 20;
+export const LIST_ARTICLE_LIMIT = LIST_PAGE_SIZE;
 
 type PageFetcher = (api: ArticlesApi, request: ArticlePageRequest, signal: AbortSignal) => Promise<CardPage>;
 
@@ -115,11 +116,13 @@ export function ArticleListRoute() {
   const logic = useListLogic(listPage, listFollows);
   const inspect = useInspect();
   const { firstAnswers } = useServices();
-  // Started with the address's filters, so a reloaded or shared result page asks the same question.
+  // Started with the address's filters, so a reloaded or shared result page asks the same question; with
+  // ?page=N the server rendered the first N pages ("Load more" without the app), and more load from there.
   const language = languageFromPath(path);
   const filters = filtersFromQuery(search);
+  const pages = listPageCount(new URLSearchParams(search).get('page'));
   const initial = firstAnswers?.listPage(
-    listPageParams({ language: apiLanguageFor(language), limit: LIST_ARTICLE_LIMIT, offset: 0, filters }),
+    listPageParams({ language: apiLanguageFor(language), limit: LIST_ARTICLE_LIMIT * pages, offset: 0, filters }),
   );
   const input = { language, limit: LIST_ARTICLE_LIMIT, filters, ...(initial ? { initial } : {}) };
   return (

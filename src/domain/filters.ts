@@ -139,5 +139,19 @@ export function addressWithFilters(path: string, search: string, filters: Articl
   const shown = filtersFromQuery(search);
   if (queryWithFilters('', filters) === queryWithFilters('', shown)) return null;
   const typed = sameFilters({ ...shown, search: '' }, { ...filters, search: '' });
-  return { to: path + queryWithFilters(search, filters), replace: typed };
+  // A new question starts from its first page.
+  const kept = params(search);
+  kept.delete(PAGE_PARAMETER);
+  return { to: path + queryWithFilters(kept.toString(), filters), replace: typed };
+}
+
+/** The list's page count in its address (common/list-paging.ts). */
+const PAGE_PARAMETER = 'page';
+
+/**
+ * Where "Load more" leads without the app, relative to the list's address: the same question with
+ * one page more (?page=N), which the server renders; the app loads the next page in place instead.
+ */
+export function nextPageQuery(filters: ArticleFilters, shown: number, pageSize: number): string {
+  return queryWithFilters(`${PAGE_PARAMETER}=${Math.floor(shown / pageSize) + 1}`, filters);
 }

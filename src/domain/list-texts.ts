@@ -9,6 +9,8 @@ export interface ListTexts {
   readonly categoryLabel: string;
   readonly sourceLabel: string;
   readonly difficultyLabel: string;
+  /** The accessible name of an active filter's chip, a link to the list without it. */
+  readonly removeFilter: (name: string) => string;
   readonly allCategories: string;
   readonly allSources: string;
   readonly allDifficulties: string;

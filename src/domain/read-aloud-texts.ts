@@ -25,6 +25,12 @@ export interface ReadAloudTexts {
   readonly clickHint: string;
   readonly noSpeech: string;
   readonly noEnglishVoice: string;
+  /** The same two reasons in a few words, where the play button is in the phone's toolbar. */
+  readonly noSpeechShort: string;
+  readonly noEnglishVoiceShort: string;
+  /** The phone toolbar's disclosures: the look-up field, and the player's other controls and settings. */
+  readonly lookUp: string;
+  readonly more: string;
   readonly hearWord: (word: string) => string;
 }
 
@@ -49,6 +55,10 @@ export const READ_ALOUD_TEXTS = {
     clickHint: 'While it reads, click a sentence to continue from there; pause to look words up.',
     noSpeech: 'Your browser cannot read articles aloud. Try a recent version of Chrome, Edge, Safari or Firefox.',
     noEnglishVoice: 'Your browser has no English voice to read articles aloud. Add an English voice in your system’s speech settings.',
+    noSpeechShort: 'Cannot read aloud here',
+    noEnglishVoiceShort: 'No English voice',
+    lookUp: 'Look up',
+    more: 'More',
     hearWord: (word) => `Listen to “${word}”`,
   },
   zh: {
@@ -71,6 +81,10 @@ export const READ_ALOUD_TEXTS = {
     clickHint: '朗读时，点击任意句子即可从那里继续；暂停后点击单词可查词。',
     noSpeech: '你的浏览器不支持朗读文章。请使用新版 Chrome、Edge、Safari 或 Firefox。',
     noEnglishVoice: '你的浏览器没有英语语音，无法朗读文章。请在系统的语音设置中添加英语语音。',
+    noSpeechShort: '此浏览器无法朗读',
+    noEnglishVoiceShort: '没有英语语音',
+    lookUp: '查词',
+    more: '更多',
     hearWord: (word) => `收听“${word}”的发音`,
   },
   es: {
@@ -94,6 +108,10 @@ export const READ_ALOUD_TEXTS = {
     noSpeech: 'Tu navegador no puede leer artículos en voz alta. Prueba una versión reciente de Chrome, Edge, Safari o Firefox.',
     noEnglishVoice:
       'Tu navegador no tiene ninguna voz en inglés para leer artículos. Añade una voz en inglés en los ajustes de voz del sistema.',
+    noSpeechShort: 'No puede leer en voz alta',
+    noEnglishVoiceShort: 'Sin voz en inglés',
+    lookUp: 'Buscar',
+    more: 'Más',
     hearWord: (word) => `Escuchar «${word}»`,
   },
 } satisfies Record<TextLanguage, ReadAloudTexts>;

@@ -116,8 +116,8 @@ describe('analytics after acceptance', () => {
       expect(start.params['ep.value']).toBe('1');
 
       // The language switch: an event with both languages, and a page view of the new path.
-      await page.locator('button.language-toggle').click();
-      await page.getByRole('option', { name: LANGUAGE_NAMES.es }).click();
+      await page.locator('.language-toggle').click();
+      await page.locator('.language-list a', { hasText: LANGUAGE_NAMES.es }).click();
       await page.waitForURL(`**/es/articles/${first!.article_id}`);
       await expect.poll(() => log.hits.map((h) => `${h.name} ${h.path}`)).toContain(`page_view /es/articles/${first!.article_id}`);
       const change = log.hits.find((h) => h.name === 'language_change');

@@ -37,11 +37,17 @@ function watchConsole(page: Page, expectNotFound: () => boolean = () => false): 
   return problems;
 }
 
-/** Hydration is over once React has attached its handlers: the selector's toggle opens the list. */
+/**
+ * Hydration is over once React has attached itself to the server's elements (the selector, a
+ * disclosure, opens without it, so its opening no longer tells), and the selector still opens and closes.
+ */
 async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.locator('button.language-toggle').click();
-  await page.getByRole('listbox').waitFor();
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('.language-selector') ?? {}).some((key) => key.startsWith('__reactProps')),
+  );
+  await page.locator('.language-toggle').click();
+  await page.locator('.language-list').waitFor();
   await page.keyboard.press('Escape');
 }
 

@@ -92,7 +92,7 @@ describe.each(JOURNEY_LANGUAGES)('journeys in %s', (language) => {
         if (rest === '/articles')
           await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(targetTexts.list.title);
         if (rest.startsWith('/articles/')) await page.locator('.word-lookup-form').waitFor();
-        expect(await page.getByRole('listbox').count()).toBe(0);
+        expect(await page.locator('.language-selector[open]').count()).toBe(0);
 
         await page.goBack();
         await page.waitForURL((url) => url.pathname === `/${language}${rest}`);
@@ -123,16 +123,17 @@ describe('routes without a language', () => {
     const { context, page } = await newPage(harness, SAVED_REJECTION);
     try {
       await page.goto('/es');
-      const toggle = page.locator('button.language-toggle');
+      const toggle = page.locator('.language-toggle');
+      const expanded = () => page.locator('.language-selector').evaluate((details) => (details as HTMLDetailsElement).open);
       await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-      expect(await page.getByRole('option').allTextContents()).toEqual([
+      await expect.poll(expanded).toBe(true);
+      expect(await page.locator('.language-list a').allTextContents()).toEqual([
         expect.stringContaining('中文'),
         expect.stringContaining('Español'),
       ]);
       await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(await page.getByRole('listbox').count()).toBe(0);
+      await expect.poll(expanded).toBe(false);
+      expect(await page.locator('.language-list').isVisible()).toBe(false);
     } finally {
       await context.close();
     }

@@ -35,7 +35,7 @@ describe('the list reaches every article', () => {
       await page.goto('/en/articles');
       await waitForCards(page, 20);
       expect(await page.getByRole('status').textContent()).toBe(t.list.resultCount(20, COUNT));
-      await page.getByRole('button', { name: t.list.loadMore, exact: true }).click();
+      await page.getByRole('link', { name: t.list.loadMore, exact: true }).click();
       await waitForCards(page, 40);
       const second = await api('/api/articles/latest?language=en&limit=20&offset=20');
       expect((await cardTitles(page)).slice(20)).toEqual(second.articles.map((item) => item.title));
@@ -134,7 +134,7 @@ describe('the list reaches every article', () => {
           body: JSON.stringify({ error: { code: 'unavailable', message: 'The database is busy' } }),
         }),
       );
-      await page.getByRole('button', { name: t.list.loadMore, exact: true }).click();
+      await page.getByRole('link', { name: t.list.loadMore, exact: true }).click();
       const alert = page.getByRole('alert');
       await alert.waitFor();
       expect(await alert.textContent()).toContain(t.list.moreError);

@@ -2,7 +2,8 @@
  * Server rendering with JavaScript off (a crawler, a link preview, a phone still downloading the
  * scripts): home shows its four cards, the list its first page, an article its body (in its
  * declarative shadow root), every link is a real address, the language selector works as links,
- * and the cookie banner is not there (it appears once scripts run; nothing is tracked before).
+ * the list's search and filters are a form the server answers and "Load more" a link to the next
+ * page, and the cookie banner is not there (it appears once scripts run; nothing is tracked before).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -77,19 +78,58 @@ describe.each(JOURNEY_LANGUAGES)('%s without JavaScript', (language) => {
     await expect.poll(() => host.locator('.article-body').innerText()).toContain(text.slice(0, 60));
   });
 
-  it('the language selector works as links, keeping the page and its query', async () => {
+  it('the language selector is a disclosure of links that keep the page and its query', async () => {
     await page.goto(`/${language}/articles?q=bank`);
     const other = language === 'es' ? 'zh' : 'es';
-    // The toggle, which would open nothing, gives way to the links.
-    expect(await page.locator('button.language-toggle').isVisible()).toBe(false);
-    const links = page.locator('.language-links a');
+    const links = page.locator('.language-list a');
+    expect(await links.first().isVisible()).toBe(false);
+    await page.locator('.language-toggle').click();
+    expect(await links.first().isVisible()).toBe(true);
     expect(await links.evaluateAll((elements) => elements.map((element) => element.getAttribute('href')))).toEqual([
       '/zh/articles?q=bank',
       '/es/articles?q=bank',
     ]);
-    await page.locator(`.language-links a[hreflang="${other}"]`).click();
+    await page.locator(`.language-list a[hreflang="${other}"]`).click();
     await expect.poll(() => page.url()).toBe(`${harness.server.origin}/${other}/articles?q=bank`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(texts(other).list.title);
+  });
+
+  it('the search and the filters are a form the server answers; an active filter is a chip that removes it', async () => {
+    const t = texts(language);
+    await page.goto(`/${language}/articles`);
+    await page.getByRole('searchbox').fill('bank');
+    await page.getByRole('searchbox').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('bank');
+    expect(await cardTitles(page)).toEqual(await serverTitles(harness, language, { search: 'bank' }));
+
+    // The selects are behind "Filters" on a phone and in view on a wide screen; the Search button sends them with the term.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.locator('.filters-toggle summary').click();
+    await page.locator('#filter-difficulty').selectOption('advanced');
+    await page.getByRole('button', { name: t.list.searchLabel, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('difficulty')).toBe('advanced');
+    expect(await cardTitles(page)).toEqual(await serverTitles(harness, language, { search: 'bank', difficulty: 'advanced' }));
+    expect(await page.getByRole('searchbox').inputValue()).toBe('bank');
+
+    const chip = page.getByRole('link', { name: t.list.removeFilter(t.shared.difficulties.advanced) });
+    await chip.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('difficulty')).toBe(null);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('bank');
+    expect(await cardTitles(page)).toEqual(await serverTitles(harness, language, { search: 'bank' }));
+  });
+
+  it('"Load more" is a link to the list with one page more, which the server renders', async () => {
+    const t = texts(language);
+    await page.goto(`/${language}/articles`);
+    const first = await cardTitles(page);
+    expect(first).toHaveLength(20);
+    const more = page.getByRole('link', { name: t.list.loadMore, exact: true });
+    expect(await more.getAttribute('href')).toBe('?page=2');
+    await more.click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?page=2');
+    const all = await listArticles(harness, language, 40);
+    expect(all.length).toBeGreaterThan(20);
+    expect(await cardTitles(page)).toEqual(all.map(previewTitle));
   });
 
   it('a missing article says so, with the way back to the list', async () => {

@@ -124,7 +124,7 @@ describe('the journeys on a node that uses PostgreSQL', () => {
       await waitForCards(page, 20);
       expect(await page.getByRole('status').textContent()).toBe(t.list.resultCount(20, all));
       expect((await cardTitles(page))[0]).toBe(written.title);
-      await page.getByRole('button', { name: t.list.loadMore, exact: true }).click();
+      await page.getByRole('link', { name: t.list.loadMore, exact: true }).click();
       await waitForCards(page, Math.min(40, all));
       const second = await fetch(`${harness.server.origin}/api/articles/latest?language=en&limit=20&offset=20`);
       const rest = ((await second.json()) as { articles: Parameters<typeof previewTitle>[0][] }).articles.map(previewTitle);

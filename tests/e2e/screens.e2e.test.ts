@@ -61,8 +61,8 @@ async function openBanner(page: Page, language: JourneyLanguage): Promise<void> 
 }
 
 async function openSelector(page: Page): Promise<void> {
-  await page.locator('button.language-toggle').click();
-  await page.getByRole('listbox').waitFor();
+  await page.locator('.language-toggle').click();
+  await page.locator('.language-list').waitFor();
 }
 
 describe.each(JOURNEY_LANGUAGES)('screens in %s', (language) => {

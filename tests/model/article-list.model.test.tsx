@@ -36,7 +36,7 @@ async function expectListPage(snapshot: AnyMachineSnapshot) {
     const spinner = screen.queryByText(texts.list.loading);
     const alert = screen.queryByRole('alert');
     const emptyTitle = screen.queryByText(texts.list.emptyTitle);
-    const loadMore = screen.queryByRole('button', { name: texts.list.loadMore });
+    const loadMore = screen.queryByRole('link', { name: texts.list.loadMore });
     if (snapshot.matches('loading')) {
       expect(spinner).toBeInTheDocument();
       expect(alert).toBeNull();
@@ -194,7 +194,7 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
             return;
           }
           case 'LOAD_MORE':
-            await app!.user.click(screen.getByRole('button', { name: texts.list.loadMore }));
+            await app!.user.click(screen.getByRole('link', { name: texts.list.loadMore }));
             return;
           case 'RETRY':
             await app!.user.click(screen.getByRole('button', { name: texts.list.retry }));
@@ -204,8 +204,8 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
             return;
           case 'LANGUAGE_CHANGED': {
             const target = field<string>(event, 'language');
-            await app!.user.click(screen.getByRole('button', { name: new RegExp(texts.languageSelector.toggleLabel) }));
-            await app!.user.click(screen.getByRole('option', { name: target === 'es' ? /Español/ : /中文/ }));
+            await app!.user.click(screen.getByLabelText(new RegExp(texts.languageSelector.toggleLabel), { selector: 'summary' }));
+            await app!.user.click(screen.getByRole('link', { name: target === 'es' ? /Español/ : /中文/ }));
             language = target;
             return;
           }

@@ -60,8 +60,8 @@ describe('page: every shortest path on the real app', () => {
             act(() => app!.memory.navigate(to));
           } else if (via === 'selector') {
             const target = languageFromPath(to);
-            await app!.user.click(screen.getByRole('button', { name: new RegExp(texts.languageSelector.toggleLabel) }));
-            await app!.user.click(screen.getByRole('option', { name: target === 'es' ? /Español/ : /中文/ }));
+            await app!.user.click(screen.getByLabelText(new RegExp(texts.languageSelector.toggleLabel), { selector: 'summary' }));
+            await app!.user.click(screen.getByRole('link', { name: target === 'es' ? /Español/ : /中文/ }));
           } else {
             const name = to.endsWith('/articles') ? texts.nav.articles : texts.nav.home;
             await app!.user.click(within(screen.getByRole('navigation')).getByRole('link', { name }));

@@ -138,6 +138,28 @@ describe('pages with server rendering', () => {
     expect(cards?.cards.map((card) => card.id)).toEqual(search.json().articles.map((item: { article_id: string }) => item.article_id));
   });
 
+  it('embeds the first N pages for ?page=N ("Load more" without the app), at most 5, and the first for anything else', async () => {
+    for (const [page, limit] of [
+      ['2', 40],
+      ['5', 100],
+      ['9', 100],
+      ['0', 20],
+      ['two', 20],
+      ['-1', 20],
+    ] as const) {
+      const list = decodePageData(embedded((await get(ctx, `/zh/articles?page=${page}`)).body));
+      const latest = await get(ctx, `/api/articles/latest?language=zh&limit=${limit}&offset=0`);
+      expect(
+        list?.answers.map((entry) => ('answer' in entry ? entry.answer : entry)),
+        `page=${page}`,
+      ).toEqual([latest.json()]);
+      // The list route asks with the same limit (src/app/list-routes.tsx), so it starts from them.
+      expect(firstAnswersFrom(list).listPage({ language: 'zh', limit, offset: 0, search: '' })?.cards).toHaveLength(
+        latest.json().articles.length,
+      );
+    }
+  });
+
   it("answers 404 for an unknown article, carrying the API's own 404 for the app to start from, and keeps the head", async () => {
     const page = await get(ctx, '/zh/articles/no-such-article');
     expect(page.statusCode).toBe(404);

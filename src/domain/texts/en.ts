@@ -51,6 +51,7 @@ export const texts = {
     categoryLabel: 'Category',
     sourceLabel: 'Source',
     difficultyLabel: 'Difficulty',
+    removeFilter: (name) => `Remove filter: ${name}`,
     allCategories: 'All categories',
     allSources: 'All sources',
     allDifficulties: 'All levels',

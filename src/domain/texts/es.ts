@@ -51,6 +51,7 @@ export const texts = {
     categoryLabel: 'Categoría',
     sourceLabel: 'Fuente',
     difficultyLabel: 'Dificultad',
+    removeFilter: (name) => `Quitar filtro: ${name}`,
     allCategories: 'Todas las categorías',
     allSources: 'Todas las fuentes',
     allDifficulties: 'Todos los niveles',

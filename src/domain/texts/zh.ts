@@ -51,6 +51,7 @@ export const texts = {
     categoryLabel: '类别',
     sourceLabel: '来源',
     difficultyLabel: '难度',
+    removeFilter: (name) => `移除筛选：${name}`,
     allCategories: '全部类别',
     allSources: '全部来源',
     allDifficulties: '全部难度',

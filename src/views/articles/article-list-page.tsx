@@ -1,3 +1,5 @@
+import { nextPageQuery } from '../../domain/filters';
+import { listPath } from '../../domain/routing';
 import { ArticleCard } from '../common/article-card';
 import { LoadingCards } from '../common/loading-cards';
 import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
@@ -24,7 +26,7 @@ export function ArticleListPage() {
         <p className="page-subtitle">{texts.list.subtitle}</p>
       </header>
 
-      <ArticleFilters filters={context.filters} texts={texts} />
+      <ArticleFilters filters={context.filters} texts={texts} action={listPath(language)} />
 
       {status === 'loading' ? <LoadingCards text={texts.list.loading} count={LIST_PLACEHOLDER_CARDS} compact={false} /> : null}
 
@@ -72,7 +74,14 @@ export function ArticleListPage() {
         </div>
       ) : null}
 
-      {status === 'showing' ? <ListPaging paging={paging} texts={texts} send={(type) => actor.send({ type })} /> : null}
+      {status === 'showing' ? (
+        <ListPaging
+          paging={paging}
+          texts={texts}
+          moreHref={nextPageQuery(context.query, context.cards.length, context.limit)}
+          send={(type) => actor.send({ type })}
+        />
+      ) : null}
     </div>
   );
 }

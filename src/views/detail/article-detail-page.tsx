@@ -52,7 +52,7 @@ export function ArticleDetailPage() {
           <span aria-hidden="true" className="back-arrow">
             ←
           </span>
-          {texts.detail.back}
+          <span className="back-link-text">{texts.detail.back}</span>
         </Link>
       </p>
 

@@ -1,4 +1,4 @@
-import { useId, useRef, type CSSProperties } from 'react';
+import { useId, useRef, type CSSProperties, type ReactNode, type SyntheticEvent } from 'react';
 import type { TextLanguage } from '../../../common/languages';
 import { orderedVoices, READ_ALOUD_RATES, type ReadAloudRate } from '../../domain/read-aloud';
 import { readAloudTextsFor, type ReadAloudTexts } from '../../domain/read-aloud-texts';
@@ -95,14 +95,25 @@ function ControlButton({ label, enabled, onPress }: { label: string; enabled: bo
   );
 }
 
+/** Opening one of the phone toolbar's disclosures closes the other: they open into the same place. */
+function closeOthers(event: SyntheticEvent<HTMLDetailsElement>) {
+  const opened = event.currentTarget;
+  if (!opened.open) return;
+  opened.parentElement?.querySelectorAll('details[open]').forEach((other) => other !== opened && other.removeAttribute('open'));
+}
+
 /**
- * The read-aloud player above the article body: Play / Pause / Resume in one button (focus stays
- * on it), Stop, the previous and next sentence, the voice and the speed, and a polite status line
- * saying which sentence is read. Where the browser cannot read aloud it says so in place of the hint.
+ * The reading tools. On a wide screen, the read-aloud player above the article body: Play / Pause /
+ * Resume in one button (focus stays on it), Stop, the previous and next sentence, a polite status
+ * line saying which sentence is read, the voice and the speed. On a phone (read-aloud.css), a compact
+ * toolbar fixed to the bottom of the screen: Play / Pause, the status (or, once, why the browser
+ * cannot read aloud), "Look up" (the look-up field, rendered beside the player, opens above the bar),
+ * `switches` (a slot for more reading switches) and "More" (the other controls and the settings);
+ * both are <details> disclosures, so they work by touch and keyboard without code of their own.
  * Every state has the same parts, disabled until the voices are there, so the player keeps its size
- * from the server's HTML to the first sentence read: the article below it never jumps.
+ * from the server's HTML to the first sentence read: the article never jumps.
  */
-export function ReadAloudPlayer({ language }: { language: TextLanguage }) {
+export function ReadAloudPlayer({ language, switches }: { language: TextLanguage; switches?: ReactNode }) {
   const texts = readAloudTextsFor(language);
   const actor = ReadAloudActorContext.useActorRef();
   const status = usePlayerStatus();
@@ -122,34 +133,53 @@ export function ReadAloudPlayer({ language }: { language: TextLanguage }) {
       : status === 'paused'
         ? { label: texts.resume, event: { type: 'RESUME' } as const }
         : { label: texts.play, event: { type: 'PLAY' } as const };
-  const body = (
-    <>
-      <div className="read-aloud-controls">
-        <button
-          ref={mainButton}
-          type="button"
-          className="button button-primary read-aloud-main"
-          disabled={!available || (total === 0 && !sentencesToFind)}
-          onClick={() => actor.send(main.event)}
-        >
-          {main.label}
-        </button>
-        <ControlButton
-          label={texts.stop}
-          enabled={reading}
-          onPress={() => {
-            actor.send({ type: 'STOP' });
-            // Stop is unavailable now; focus goes to Play rather than stay on it.
-            mainButton.current?.focus();
-          }}
-        />
-        <ControlButton label={texts.previous} enabled={reading && index > 0} onPress={() => actor.send({ type: 'PREVIOUS' })} />
-        <ControlButton label={texts.next} enabled={reading && index + 1 < total} onPress={() => actor.send({ type: 'NEXT' })} />
+  const missing = status !== 'unsupported' ? null : unsupported === 'noEnglishVoice' ? texts.noEnglishVoiceShort : texts.noSpeechShort;
+
+  return (
+    <section className="read-aloud" aria-labelledby={titleId} lang={language} data-status={status}>
+      <p id={titleId} className="read-aloud-title">
+        {texts.title}
+      </p>
+      <div className="read-aloud-row">
+        <div className="read-aloud-controls">
+          <button
+            ref={mainButton}
+            type="button"
+            className="button button-primary read-aloud-main"
+            disabled={!available || (total === 0 && !sentencesToFind)}
+            onClick={() => actor.send(main.event)}
+          >
+            {main.label}
+          </button>
+          {/* The phone's toolbar says why it cannot read in a few words, once, beside the play button;
+              wide screens give the full reason under the settings. */}
+          {missing !== null ? <p className="read-aloud-missing">{missing}</p> : null}
+          <p className="read-aloud-status" role="status" aria-live="polite" data-testid="read-aloud-status">
+            {status === 'loading' ? texts.loading : statusLine(status, index + 1, total, texts)}
+          </p>
+          <details className="tools-toggle tools-lookup" onToggle={closeOthers}>
+            <summary className="button">{texts.lookUp}</summary>
+          </details>
+          {switches}
+          <details className="tools-toggle tools-more" onToggle={closeOthers}>
+            <summary className="button">{texts.more}</summary>
+          </details>
+        </div>
+        <div className="read-aloud-steps">
+          <ControlButton
+            label={texts.stop}
+            enabled={reading}
+            onPress={() => {
+              actor.send({ type: 'STOP' });
+              // Stop is unavailable now; focus goes to Play rather than stay on it.
+              mainButton.current?.focus();
+            }}
+          />
+          <ControlButton label={texts.previous} enabled={reading && index > 0} onPress={() => actor.send({ type: 'PREVIOUS' })} />
+          <ControlButton label={texts.next} enabled={reading && index + 1 < total} onPress={() => actor.send({ type: 'NEXT' })} />
+        </div>
       </div>
       <Settings texts={texts} disabled={!available} />
-      <p className="read-aloud-status" role="status" aria-live="polite" data-testid="read-aloud-status">
-        {status === 'loading' ? texts.loading : statusLine(status, index + 1, total, texts)}
-      </p>
       {/* The hint and the two reasons share one place, the unshown ones invisible: it is as tall as the longest in every state. */}
       <div className="read-aloud-notes">
         <p className="read-aloud-hint" style={shownIf(status !== 'unsupported')}>
@@ -162,15 +192,6 @@ export function ReadAloudPlayer({ language }: { language: TextLanguage }) {
           {texts.noEnglishVoice}
         </p>
       </div>
-    </>
-  );
-
-  return (
-    <section className="read-aloud" aria-labelledby={titleId} lang={language} data-status={status}>
-      <p id={titleId} className="read-aloud-title">
-        {texts.title}
-      </p>
-      {body}
     </section>
   );
 }

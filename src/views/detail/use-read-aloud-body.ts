@@ -24,19 +24,23 @@ function highlights(): { registry: HighlightRegistry; Highlight: new (range: Ran
   return registry !== undefined && Highlight !== undefined ? { registry, Highlight } : null;
 }
 
-/** The top of the window the sticky player leaves free while it reads. */
-function freeTop(): number {
+/**
+ * The part of the window the player leaves free while it reads: below it when it is stuck at the
+ * top (wide screens), above it when it is the phone's toolbar fixed to the bottom.
+ */
+function freeArea(): { top: number; bottom: number } {
   const player = document.querySelector('.read-aloud');
   const rect = player?.getBoundingClientRect();
-  return rect !== undefined && rect.top <= 1 ? Math.max(0, rect.bottom) : 0;
+  if (player && rect && getComputedStyle(player).position === 'fixed') return { top: 0, bottom: Math.min(window.innerHeight, rect.top) };
+  return { top: rect !== undefined && rect.top <= 1 ? Math.max(0, rect.bottom) : 0, bottom: window.innerHeight };
 }
 
 /** Scrolls only when part of the sentence is out of sight (or under the player), and then brings the whole of it in. */
 function keepInView(range: Range) {
   const rect = range.getBoundingClientRect?.();
-  const top = freeTop();
-  if (rect === undefined || (rect.top >= top && rect.bottom <= window.innerHeight)) return;
-  const room = window.innerHeight - top;
+  const { top, bottom } = freeArea();
+  if (rect === undefined || (rect.top >= top && rect.bottom <= bottom)) return;
+  const room = bottom - top;
   const by = rect.height > room * 0.75 ? rect.top - top - 16 : rect.top - top - room / 4;
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
   window.scrollBy?.({ top: by, behavior: reduced ? 'auto' : 'smooth' });

@@ -25,7 +25,15 @@ export function SiteHeader({ dueCount }: { dueCount?: DueCountSource }) {
           <span className="logo-mark" aria-hidden="true" />
           <span className="logo-text">{texts.siteName}</span>
         </Link>
+        <LanguageSelector />
+        {/* On a phone the links fold behind the menu button, a disclosure that opens without the app;
+            a new page closes it (a new element). On a wide screen the button is hidden and the links show. */}
         <nav className="site-nav" aria-label={texts.nav.label}>
+          <details className="site-menu" key={location}>
+            <summary className="site-menu-toggle" aria-label={texts.nav.label}>
+              <span className="site-menu-icon" aria-hidden="true" />
+            </summary>
+          </details>
           <ul>
             <li>
               <Link href={homePath(language)} className="nav-link" aria-current={onHome ? 'page' : undefined}>
@@ -49,7 +57,6 @@ export function SiteHeader({ dueCount }: { dueCount?: DueCountSource }) {
             </li>
           </ul>
         </nav>
-        <LanguageSelector />
       </div>
     </header>
   );

@@ -50,8 +50,8 @@ export async function expectHeader(page: Page, language: JourneyLanguage): Promi
 
 /** Chooses another language in the header's selector. */
 export async function chooseLanguage(page: Page, target: keyof typeof LANGUAGE_NAMES): Promise<void> {
-  await page.locator('button.language-toggle').click();
-  await page.getByRole('option', { name: LANGUAGE_NAMES[target] }).click();
+  await page.locator('.language-toggle').click();
+  await page.locator('.language-list a', { hasText: LANGUAGE_NAMES[target] }).click();
 }
 
 /** The articles the API hands the list page (limit 20), to compute what each filter must show. */

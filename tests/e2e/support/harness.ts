@@ -145,6 +145,8 @@ export interface PageOptions {
   readonly viewport?: { width: number; height: number };
   readonly timezoneId?: string;
   readonly locale?: string;
+  /** A phone's touch screen (page.tap). */
+  readonly hasTouch?: boolean;
 }
 
 export const SAVED_REJECTION = { consent: { analytics: false } } as const;
@@ -155,6 +157,7 @@ export async function newPage(harness: Harness, options: PageOptions = {}): Prom
     viewport: options.viewport ?? { width: 1280, height: 800 },
     timezoneId: options.timezoneId ?? 'UTC',
     locale: options.locale ?? 'en-US',
+    ...(options.hasTouch ? { hasTouch: true } : {}),
   });
   if (options.consent) {
     const record = JSON.stringify({ essential: true, analytics: options.consent.analytics });

@@ -100,8 +100,8 @@ describe('the app with consent, analytics and page head', () => {
     await waitFor(() => expect(analytics.ga.calls).toContainEqual({ call: 'pageView', path: '/zh/articles' }));
     act(() => memory.navigate('/zh/articles/city-bikes'));
     await waitFor(() => expect(events()).toEqual(['article_start zh']));
-    await user.click(screen.getByRole('button', { name: /切换语言/ }));
-    await user.click(screen.getByRole('option', { name: /Español/ }));
+    await user.click(screen.getByLabelText(/切换语言/, { selector: 'summary' }));
+    await user.click(screen.getByRole('link', { name: /Español/ }));
     await waitFor(() =>
       expect(events().filter((event) => event.startsWith('article_'))).toEqual([
         'article_start zh',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleCard } from '../../../src/domain/article';
 import {
   addressWithFilters,
+  nextPageQuery,
   EMPTY_FILTERS,
   applyFilters,
   hasActiveFilters,
@@ -159,5 +160,24 @@ describe('filters in the address', () => {
     expect(addressWithFilters('/zh/articles', '?category=health', EMPTY_FILTERS)).toEqual({ to: '/zh/articles', replace: false });
     // Unknown values in the address already mean "all".
     expect(addressWithFilters('/zh/articles', '?q=bank&category=farming', search)).toBeNull();
+  });
+
+  it('starts a new question from its first page: the page count leaves the address with a filter change', () => {
+    expect(addressWithFilters('/zh/articles', '?page=3&utm=x', { ...EMPTY_FILTERS, category: 'health' })).toEqual({
+      to: '/zh/articles?utm=x&category=health',
+      replace: false,
+    });
+  });
+
+  it('"Load more" without the app leads to the same question with one page more', () => {
+    const filters: ArticleFilters = { ...EMPTY_FILTERS, search: 'bank', difficulty: 'advanced' };
+    expect(nextPageQuery(filters, 20, 20)).toBe('?page=2&q=bank&difficulty=advanced');
+    expect(nextPageQuery(EMPTY_FILTERS, 40, 20)).toBe('?page=3');
+  });
+
+  it("an active filter's chip leads to the list without that filter, the others kept", () => {
+    const filters: ArticleFilters = { search: 'bank', category: 'health', source: 'bbc', difficulty: 'advanced' };
+    // What ArticleFilters writes for the source's chip.
+    expect(queryWithFilters('', { ...filters, source: 'all' })).toBe('?q=bank&category=health&difficulty=advanced');
   });
 });

@@ -155,8 +155,8 @@ describe('article detail navigation', () => {
       fake: fakeApi({ article: async () => articleView({ body: null }) }),
     });
     expect(await screen.findByText('文章内容暂时无法显示')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /切换语言/ }));
-    await user.click(screen.getByRole('option', { name: /Español/ }));
+    await user.click(screen.getByLabelText(/切换语言/, { selector: 'summary' }));
+    await user.click(screen.getByRole('link', { name: /Español/ }));
     expect(await screen.findByText('El contenido del artículo no está disponible temporalmente')).toBeInTheDocument();
     expect(memory.history.at(-1)).toBe('/es/articles/city-bikes');
     expect(screen.getByRole('heading', { level: 1 }).closest('header')).toHaveTextContent('18 de noviembre de 2026');

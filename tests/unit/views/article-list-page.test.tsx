@@ -188,8 +188,8 @@ describe('article list addresses and language', () => {
   it('refetches in the new language when the language changes, keeping the search', async () => {
     const { user, listPage, memory } = renderApp('/zh/articles?q=bank');
     await screen.findAllByTestId('article-card');
-    await user.click(screen.getByRole('button', { name: /切换语言/ }));
-    await user.click(screen.getByRole('option', { name: /Español/ }));
+    await user.click(screen.getByLabelText(/切换语言/, { selector: 'summary' }));
+    await user.click(screen.getByRole('link', { name: /Español/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Todos los artículos' })).toBeInTheDocument();
     expect(memory.history.at(-1)).toBe('/es/articles?q=bank');
     await waitFor(() => expect(listPage).toHaveBeenCalledTimes(2));

@@ -17,11 +17,11 @@ describe('list page paging', () => {
     await screen.findAllByTestId('article-card');
     expect(cardCount()).toBe(20);
     expect(screen.getByRole('status')).toHaveTextContent('Showing 20 of 25 articles');
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(screen.getByRole('link', { name: 'Load more' }));
     await waitFor(() => expect(cardCount()).toBe(25));
     expect(listPage.mock.calls[1]?.[0]).toMatchObject({ offset: 20, limit: 20, search: '' });
     expect(screen.getByText('You have reached the end of the list.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Load more' })).toBeNull();
   });
 
   it('keeps the cards when the next page fails, and Try again loads it', async () => {
@@ -32,7 +32,7 @@ describe('list page paging', () => {
     };
     const { user } = renderApp('/zh/articles', { fake: fakeApi({ listPage }) });
     await screen.findAllByTestId('article-card');
-    await user.click(screen.getByRole('button', { name: '加载更多' }));
+    await user.click(screen.getByRole('link', { name: '加载更多' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('无法加载更多文章。');
     expect(cardCount()).toBe(20);
