@@ -48,9 +48,35 @@ export type StatusMap = ReadonlyMap<string, WordStatus>;
 
 export function statusMap(records: readonly StatusRecord[], saved: readonly SavedWord[]): Map<string, WordStatus> {
   const map = new Map<string, WordStatus>();
-  for (const word of saved) map.set(statusKey(word.id), knownByReview(word) ? 'known' : 'learning');
-  for (const record of records) map.set(record.id, record.status);
+  const savedAt = new Map<string, string>();
+  for (const word of saved) {
+    map.set(statusKey(word.id), knownByReview(word) ? 'known' : 'learning');
+    savedAt.set(statusKey(word.id), word.savedAt);
+  }
+  // The later of the two wins: a word saved after it was marked known is learning again.
+  for (const record of records) {
+    const saved = savedAt.get(record.id);
+    if (saved === undefined || Date.parse(record.setAt) >= Date.parse(saved)) map.set(record.id, record.status);
+  }
   return map;
+}
+
+/** A record the learner sets by hand from the word entry. */
+export function handRecord(lemma: string, status: WordStatus, now: Date): StatusRecord {
+  return { id: statusKey(lemma), status, source: 'hand', setAt: now.toISOString() };
+}
+
+/** The records as this tab will see them: stored ones with the pending writes applied. */
+export function withRecords(
+  records: readonly StatusRecord[],
+  put: readonly StatusRecord[],
+  removedBatches: readonly string[] = [],
+): StatusRecord[] {
+  const byId = new Map(
+    records.filter((record) => record.batch === undefined || !removedBatches.includes(record.batch)).map((record) => [record.id, record]),
+  );
+  for (const record of put) byId.set(record.id, record);
+  return [...byId.values()];
 }
 
 export function statusOf(map: StatusMap, lemma: string): WordStatus {

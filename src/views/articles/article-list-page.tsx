@@ -1,4 +1,6 @@
+import { useContext } from 'react';
 import { ArticleCard } from '../common/article-card';
+import { CardFitContext } from '../common/card-fit-context';
 import { LoadingCards } from '../common/loading-cards';
 import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
 import { ArticleFilters } from './article-filters';
@@ -16,6 +18,7 @@ export function ArticleListPage() {
   const actor = ArticleListActorContext.useActorRef();
   const { status, paging, context, visible } = useArticleList();
   const cardsShown = status === 'showing' || status === 'searching';
+  const fit = useContext(CardFitContext);
 
   return (
     <div className="page list">
@@ -25,6 +28,7 @@ export function ArticleListPage() {
       </header>
 
       <ArticleFilters filters={context.filters} texts={texts} />
+      {fit?.controls}
 
       {status === 'loading' ? <LoadingCards text={texts.list.loading} count={LIST_PLACEHOLDER_CARDS} compact={false} /> : null}
 
@@ -58,7 +62,7 @@ export function ArticleListPage() {
 
       {cardsShown ? (
         <div className="card-grid">
-          {visible.map((card) => (
+          {(fit ? fit.arrange(visible) : visible).map((card) => (
             <ArticleCard
               key={card.id}
               card={card}

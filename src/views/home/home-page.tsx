@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { CardFitContext } from '../common/card-fit-context';
 import { Link } from 'wouter';
 import { listPath } from '../../domain/routing';
 import { useArticleList } from '../articles/use-article-list';
@@ -14,6 +15,7 @@ export function HomePage() {
   const textLanguage = useTextLanguage();
   const language = usePageLanguage();
   const { status, context } = useArticleList();
+  const fit = useContext(CardFitContext);
 
   useEffect(() => {
     // /{lang}#about opens the page at the About section; the cards arriving above it move it
@@ -50,6 +52,8 @@ export function HomePage() {
           </Link>
         </p>
       </section>
+
+      {fit?.zone}
 
       <section id="about" className="about" aria-labelledby="about-title" tabIndex={-1}>
         <h2 id="about-title">{texts.home.aboutTitle}</h2>

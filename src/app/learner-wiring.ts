@@ -1,0 +1,52 @@
+/**
+ * The word-status and lemma-inventory machines with their real services: the IndexedDB store
+ * (statusStore() of word-store-factory.ts, imported on first use) and the lemma API client.
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import type { LemmaApi } from '../api/lemma-client';
+import { lemmaInventoryMachine, type InventoryAnswer, type InventoryRequest } from '../machines/lemma-inventory-machine';
+import { wordStatusMachine, type StatusJob } from '../machines/word-status-machine';
+import type { LearnerContents, StatusStore } from '../platform/word-store';
+
+export function wiredWordStatus(getStore: () => Promise<StatusStore>) {
+  return wordStatusMachine.provide({
+    actors: {
+      loadLearner: fromPromise<LearnerContents>(async () => (await getStore()).loadLearner()),
+      writeStatuses: fromPromise<void, StatusJob>(async ({ input }) => {
+        const store = await getStore();
+        if (input.kind === 'put') await store.putStatuses(input.records);
+        else if (input.kind === 'removeBatch') await store.removeBatch(input.batch);
+        else await store.markFinished(input.article);
+      }),
+      storeChanges: fromCallback(({ sendBack }) => {
+        let unsubscribe: (() => void) | null = null;
+        let stopped = false;
+        void getStore()
+          .then((store) => {
+            if (!stopped) unsubscribe = store.subscribe(() => sendBack({ type: 'EXTERNAL_CHANGE' }));
+          })
+          .catch(() => {
+            // The load reports the problem; without a store there are no changes to hear.
+          });
+        return () => {
+          stopped = true;
+          unsubscribe?.();
+        };
+      }),
+    },
+  });
+}
+
+export function wiredLemmaInventory(api: LemmaApi) {
+  return lemmaInventoryMachine.provide({
+    actors: {
+      fetchInventories: fromPromise<InventoryAnswer, InventoryRequest>(async ({ input, signal }) => {
+        if (input.withForms && input.ids.length === 1) {
+          const { inventory, forms } = await api.articleLemmas(input.ids[0]!, signal);
+          return { inventories: [inventory], forms: Object.fromEntries(forms) };
+        }
+        return { inventories: await api.inventories(input.ids, signal) };
+      }),
+    },
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * Texts of the learner model: word statuses, coverage and its bands, the marks in the body,
+ * "I know the rest", and why the features are off. Apart from texts.ts so only the chunks that
+ * show them (the article page, the coverage on cards) carry them.
+ */
+import type { TextLanguage } from '../../common/languages';
+import type { CoverageBand } from './coverage';
+import type { WordStoreProblem } from './saved-words';
+import type { WordStatus } from './word-status';
+
+export interface LearnerTexts {
+  readonly bands: Readonly<Record<CoverageBand, string>>;
+  readonly forYou: string;
+  /** "96.5% of the words known" */
+  readonly coverage: (percent: string) => string;
+  readonly newWords: (count: number) => string;
+  /** The accessible name of a card's or the header's coverage. */
+  readonly coverageLabel: (percent: string, band: string, newWords: number) => string;
+  readonly statuses: Readonly<Record<WordStatus, string>>;
+  readonly statusLine: (status: string) => string;
+  readonly markKnown: string;
+  readonly markIgnored: string;
+  readonly markNew: string;
+  readonly marking: string;
+  readonly markingLegend: string;
+  readonly knowRest: string;
+  readonly knowRestHint: string;
+  readonly restMarked: (count: number) => string;
+  readonly undo: string;
+  readonly undone: string;
+  readonly fitOrder: string;
+  readonly newestFirst: string;
+  readonly bestFitFirst: string;
+  readonly zoneTitle: string;
+  readonly zoneHint: string;
+  readonly placementOffer: string;
+  readonly off: Readonly<Record<WordStoreProblem, string>>;
+}
+
+function count(n: number, language: TextLanguage): string {
+  return n.toLocaleString(language === 'zh' ? 'zh-CN' : language === 'es' ? 'es-ES' : 'en-US');
+}
+
+const en: LearnerTexts = {
+  bands: { comfortable: 'Comfortable', withHelp: 'With help', hard: 'Hard' },
+  forYou: 'How well this article fits you',
+  coverage: (percent) => `${percent}% of the words known`,
+  newWords: (n) => (n === 1 ? '1 new word' : `${count(n, 'en')} new words`),
+  coverageLabel: (percent, band, n) =>
+    `For you: ${band}, ${percent}% of the words known, ${n === 1 ? '1 new word' : `${count(n, 'en')} new words`}`,
+  statuses: { new: 'New', learning: 'Learning', known: 'Known', ignored: 'Ignored' },
+  statusLine: (status) => `Your status: ${status}`,
+  markKnown: 'Known',
+  markIgnored: 'Ignore',
+  markNew: 'Mark as new',
+  marking: 'Mark new words',
+  markingLegend: 'New words are underlined; words you are learning are highlighted.',
+  knowRest: 'I know the rest',
+  knowRestHint: 'Every word of this article you have not marked becomes known.',
+  restMarked: (n) => (n === 1 ? '1 word marked as known.' : `${count(n, 'en')} words marked as known.`),
+  undo: 'Undo',
+  undone: 'Undone: those words are new again.',
+  fitOrder: 'Order',
+  newestFirst: 'Newest first',
+  bestFitFirst: 'Best fit for me first',
+  zoneTitle: 'In your learning zone',
+  zoneHint: 'New articles where you know at least 95% of the words: enough to read with a little help, and learn.',
+  placementOffer: 'Find your level in two minutes, so every article shows how much of it you know.',
+  off: {
+    unavailable: 'Word statuses are off: this browser does not let the site keep data (a private window?).',
+    newerVersion: 'Word statuses are off: they were saved by a newer version of the site. Reload the page.',
+    quotaFull: "Word statuses are off: the browser's storage is full.",
+    failed: 'Word statuses are off: they could not be read in this browser.',
+  },
+};
+
+const zh: LearnerTexts = {
+  bands: { comfortable: '轻松', withHelp: '需借助词典', hard: '较难' },
+  forYou: '这篇文章适合你吗',
+  coverage: (percent) => `认识 ${percent}% 的词`,
+  newWords: (n) => `${count(n, 'zh')} 个生词`,
+  coverageLabel: (percent, band, n) => `适合度：${band}，认识 ${percent}% 的词，${count(n, 'zh')} 个生词`,
+  statuses: { new: '生词', learning: '学习中', known: '已认识', ignored: '已忽略' },
+  statusLine: (status) => `你的标记：${status}`,
+  markKnown: '认识',
+  markIgnored: '忽略',
+  markNew: '标为生词',
+  marking: '标出生词',
+  markingLegend: '生词加下划线，学习中的词加底色。',
+  knowRest: '其余的词我都认识',
+  knowRestHint: '本文中你没有标记的词都会记为“已认识”。',
+  restMarked: (n) => `已将 ${count(n, 'zh')} 个词记为“已认识”。`,
+  undo: '撤销',
+  undone: '已撤销：这些词又是生词了。',
+  fitOrder: '排序',
+  newestFirst: '最新优先',
+  bestFitFirst: '最适合我的优先',
+  zoneTitle: '适合你学习的文章',
+  zoneHint: '你认识至少 95% 词汇的新文章：借助一点帮助就能读懂，还能学到新词。',
+  placementOffer: '花两分钟测一下词汇量，每篇文章都会显示你认识多少词。',
+  off: {
+    unavailable: '单词标记已关闭：此浏览器不允许网站保存数据（可能是无痕窗口）。',
+    newerVersion: '单词标记已关闭：它们由更新版本的网站保存。请重新加载页面。',
+    quotaFull: '单词标记已关闭：浏览器存储空间已满。',
+    failed: '单词标记已关闭：无法在此浏览器中读取。',
+  },
+};
+
+const es: LearnerTexts = {
+  bands: { comfortable: 'Cómoda', withHelp: 'Con ayuda', hard: 'Difícil' },
+  forYou: 'Cómo te va este artículo',
+  coverage: (percent) => `Conoces el ${percent}% de las palabras`,
+  newWords: (n) => (n === 1 ? '1 palabra nueva' : `${count(n, 'es')} palabras nuevas`),
+  coverageLabel: (percent, band, n) =>
+    `Para ti: ${band}, conoces el ${percent}% de las palabras, ${n === 1 ? '1 palabra nueva' : `${count(n, 'es')} palabras nuevas`}`,
+  statuses: { new: 'Nueva', learning: 'Aprendiendo', known: 'Conocida', ignored: 'Ignorada' },
+  statusLine: (status) => `Tu estado: ${status}`,
+  markKnown: 'La conozco',
+  markIgnored: 'Ignorar',
+  markNew: 'Marcar como nueva',
+  marking: 'Marcar palabras nuevas',
+  markingLegend: 'Las palabras nuevas van subrayadas; las que estás aprendiendo, resaltadas.',
+  knowRest: 'Conozco el resto',
+  knowRestHint: 'Todas las palabras de este artículo que no hayas marcado pasan a conocidas.',
+  restMarked: (n) => (n === 1 ? '1 palabra marcada como conocida.' : `${count(n, 'es')} palabras marcadas como conocidas.`),
+  undo: 'Deshacer',
+  undone: 'Deshecho: esas palabras vuelven a ser nuevas.',
+  fitOrder: 'Orden',
+  newestFirst: 'Más recientes primero',
+  bestFitFirst: 'Las que mejor me van primero',
+  zoneTitle: 'En tu zona de aprendizaje',
+  zoneHint: 'Artículos nuevos en los que conoces al menos el 95% de las palabras: se leen con un poco de ayuda, y se aprende.',
+  placementOffer: 'Descubre tu nivel en dos minutos y cada artículo te dirá cuánto conoces de él.',
+  off: {
+    unavailable: 'Los estados de las palabras están desactivados: este navegador no deja guardar datos (¿ventana privada?).',
+    newerVersion: 'Los estados de las palabras están desactivados: los guardó una versión más nueva del sitio. Recarga la página.',
+    quotaFull: 'Los estados de las palabras están desactivados: el almacenamiento del navegador está lleno.',
+    failed: 'Los estados de las palabras están desactivados: no se pudieron leer en este navegador.',
+  },
+};
+
+export const LEARNER_TEXTS: Readonly<Record<TextLanguage, LearnerTexts>> = { en, zh, es };
+
+export function learnerTextsFor(language: TextLanguage): LearnerTexts {
+  return LEARNER_TEXTS[language];
+}
+
+/** The percent as the page language writes it: 96.5, 96,5. */
+export function percentText(percent: number, language: TextLanguage): string {
+  return percent.toLocaleString(language === 'zh' ? 'zh-CN' : language === 'es' ? 'es-ES' : 'en-US', { maximumFractionDigits: 1 });
+}
