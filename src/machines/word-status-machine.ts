@@ -97,7 +97,7 @@ export const wordStatusMachine = setup({
   actions: {
     showContents: assign(({ context, event }) => {
       const { words, statuses, finished } = (event as unknown as { output: LearnerContents }).output;
-      return { saved: [...words], finished: [...finished], problem: null, ...seen(statuses, words, context.jobs) };
+      return { saved: [...words], finished: [...finished], ...seen(statuses, words, context.jobs) };
     }),
     recordProblem: assign({ problem: ({ event }) => problemOf((event as { error?: unknown }).error) }),
     queueStatus: assign(({ context, event }) => {
@@ -174,7 +174,7 @@ export const wordStatusMachine = setup({
       invoke: {
         id: LOAD_LEARNER_ID,
         src: 'loadLearner',
-        onDone: { target: 'ready', actions: 'showContents' },
+        onDone: { target: 'ready', actions: ['showContents', assign({ problem: null })] },
         onError: { target: 'failed', actions: 'recordProblem' },
       },
     },
@@ -206,6 +206,12 @@ export const wordStatusMachine = setup({
         refreshing: {
           description: 'Statuses changed (here or in another tab); they are read again while the page shows the ones it had.',
           entry: 'clearStale',
+          // A mark does not wait for a read: the read is dropped and done again after the write.
+          on: {
+            STATUS_SET: { target: 'next', actions: ['queueStatus', 'markStale'] },
+            REST_KNOWN: { target: 'next', actions: ['queueRest', 'scheduleUndoExpiry', 'markStale'] },
+            REST_UNDONE: { guard: 'canUndo', target: 'next', actions: ['queueUndo', 'markStale'] },
+          },
           invoke: {
             id: LOAD_LEARNER_ID,
             src: 'loadLearner',
@@ -215,6 +221,12 @@ export const wordStatusMachine = setup({
         },
         writing: {
           description: 'A mark is being written; it already shows. Further marks wait their turn.',
+          // Queued, never cutting the running write short.
+          on: {
+            STATUS_SET: { actions: 'queueStatus' },
+            REST_KNOWN: { actions: ['queueRest', 'scheduleUndoExpiry'] },
+            REST_UNDONE: { guard: 'canUndo', actions: 'queueUndo' },
+          },
           invoke: {
             id: WRITE_STATUSES_ID,
             src: 'writeStatuses',

@@ -39,6 +39,8 @@ describe('generated machine docs', () => {
       'read-aloud',
       'review',
       'saved-words',
+      'word-status',
+      'lemma-inventory',
       'consent',
       'analytics',
     ]);
