@@ -91,3 +91,7 @@ export function decodeForms(answer: LemmaInventories): Map<string, string> {
   for (let i = 0; i + 1 < words.length; i += 2) forms.set(words[i]!, words[i + 1]!);
   return forms;
 }
+
+/** GET /api/level-words?level=…: the headwords of a placement level, most frequent first, space-separated. */
+export const LevelWordsCodec = t.type({ level: t.string, words: t.string }, 'LevelWords');
+export type LevelWords = t.TypeOf<typeof LevelWordsCodec>;

@@ -2,7 +2,14 @@
  * The lemma inventories of articles, decoded with the shared contract (common/lemma-contract.ts).
  * Its own module: only the coverage chunk and the article page carry it.
  */
-import { decodeForms, decodeInventoryEntries, LemmaInventoriesCodec, MAX_INVENTORY_IDS } from '../../common/lemma-contract';
+import {
+  decodeForms,
+  decodeInventoryEntries,
+  LemmaInventoriesCodec,
+  LevelWordsCodec,
+  MAX_INVENTORY_IDS,
+} from '../../common/lemma-contract';
+import type { PlacementLevel } from '../../common/placement-levels';
 import type { LemmaInventory } from '../domain/coverage';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
 
@@ -16,6 +23,8 @@ export interface LemmaApi {
   /** The inventories of these articles (at most MAX_INVENTORY_IDS per request; more are asked in several). */
   inventories(articleIds: readonly string[], signal?: AbortSignal): Promise<LemmaInventory[]>;
   articleLemmas(articleId: string, signal?: AbortSignal): Promise<ArticleLemmas>;
+  /** The headwords of a placement level, most frequent first. */
+  levelWords(level: PlacementLevel, signal?: AbortSignal): Promise<string[]>;
 }
 
 export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaApi {
@@ -36,6 +45,10 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
       const [inventory] = decodeInventoryEntries(answer);
       if (inventory === undefined) throw new Error(`No inventory for ${articleId}`);
       return { inventory, forms: decodeForms(answer) };
+    },
+    async levelWords(level, signal) {
+      const answer = await requestJson('/level-words', { level }, LevelWordsCodec, withSignal(signal));
+      return answer.words === '' ? [] : answer.words.split(' ');
     },
   };
 }

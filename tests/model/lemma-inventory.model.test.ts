@@ -33,6 +33,7 @@ describe('lemma inventories: every shortest path on the machine as the routes wi
         return answer.promise;
       },
       articleLemmas: () => Promise.reject(new Error('the list never asks for an article page')),
+      levelWords: () => Promise.reject(new Error('the list never asks for a level')),
     };
     const actor = createActor(wiredLemmaInventory(api), { input: {} });
 

@@ -138,3 +138,21 @@ describe('GET /api/lemmas and /api/articles/{id}/lemmas', () => {
     expect(isRight(decoded) && decoded.right.error.parameter).toBe(parameter);
   });
 });
+
+describe('GET /api/level-words', () => {
+  it('gives a level the words of its exam and the ones below, most frequent first, and refuses an unknown level', async () => {
+    const zk = await ctx.app.inject({ method: 'GET', url: '/api/level-words?level=zk' });
+    const cet6 = await ctx.app.inject({ method: 'GET', url: '/api/level-words?level=cet6' });
+    expect(zk.statusCode).toBe(200);
+    const zkWords: string[] = zk.json().words.split(' ');
+    const cet6Words: string[] = cet6.json().words.split(' ');
+    expect(zkWords.slice(0, 3)).toEqual(['the', 'be', 'and']);
+    expect(cet6Words.length).toBeGreaterThan(zkWords.length);
+    for (const word of zkWords.slice(0, 200)) expect(cet6Words).toContain(word);
+    const top1000 = (await ctx.app.inject({ method: 'GET', url: '/api/level-words?level=top1000' })).json().words.split(' ');
+    expect(top1000.length).toBeGreaterThan(800);
+    expect(top1000.length).toBeLessThanOrEqual(1000);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/level-words?level=expert' });
+    expect(bad.statusCode).toBe(400);
+  });
+});

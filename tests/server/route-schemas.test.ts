@@ -105,6 +105,7 @@ describe('every /api route declares its schemas', () => {
       '/api/dictionary/:word',
       '/api/health',
       '/api/lemmas',
+      '/api/level-words',
       '/api/sources',
     ]);
     for (const route of gets) {
