@@ -7,6 +7,9 @@ import type { LemmaApi } from '../api/lemma-client';
 import { lemmaInventoryMachine, type InventoryAnswer, type InventoryRequest } from '../machines/lemma-inventory-machine';
 import { wordStatusMachine, type StatusJob } from '../machines/word-status-machine';
 import type { LearnerContents, StatusStore } from '../platform/word-store';
+import { placementMachine } from '../machines/placement-machine';
+import { placementAsKnown } from '../domain/word-status';
+import type { PlacementLevel } from '../../common/placement-levels';
 
 export function wiredWordStatus(getStore: () => Promise<StatusStore>) {
   return wordStatusMachine.provide({
@@ -46,6 +49,28 @@ export function wiredLemmaInventory(api: LemmaApi) {
           return { inventories: [inventory], forms: Object.fromEntries(forms) };
         }
         return { inventories: await api.inventories(input.ids, signal) };
+      }),
+    },
+  });
+}
+
+/**
+ * The placement with the lemma API (the level's words) and the store: in one transaction an
+ * earlier placement's marks are taken back and the level's words marked known, never over a word
+ * set by hand or saved.
+ */
+export function wiredPlacement(api: LemmaApi, getStore: () => Promise<StatusStore>, now: () => Date = () => new Date()) {
+  return placementMachine.provide({
+    actors: {
+      fetchLevelWords: fromPromise<string[], { level: PlacementLevel }>(({ input, signal }) => api.levelWords(input.level, signal)),
+      applyPlacement: fromPromise<number, { level: PlacementLevel; words: readonly string[] }>(async ({ input }) => {
+        const store = await getStore();
+        const { statuses, words } = await store.loadLearner();
+        const at = now();
+        const batch = `placement-${input.level}-${at.getTime()}`;
+        const records = placementAsKnown(input.words, statuses, words, batch, at);
+        await store.putStatuses(records, 'placement');
+        return records.length;
       }),
     },
   });

@@ -17,6 +17,7 @@ const ArticleDetailRoute = lazy(() => import('./article-detail-route'));
 // Saved words and review load with their routes: nothing of them is in the home or list chunk.
 const WordsRoute = lazy(() => import('./words-route'));
 const ReviewRoute = lazy(() => import('./review-route'));
+const LevelRoute = lazy(() => import('./level-route'));
 
 function PageFallback() {
   const texts = useTexts();
@@ -61,6 +62,11 @@ export function AppRoutes() {
       <Route path="/:lang/review">
         <Suspense fallback={<PageFallback />}>
           <ReviewRoute />
+        </Suspense>
+      </Route>
+      <Route path="/:lang/level">
+        <Suspense fallback={<PageFallback />}>
+          <LevelRoute />
         </Suspense>
       </Route>
       <Route>

@@ -35,6 +35,22 @@ export interface LearnerTexts {
   readonly zoneHint: string;
   readonly placementOffer: string;
   readonly off: Readonly<Record<WordStoreProblem, string>>;
+  readonly level: {
+    readonly title: string;
+    readonly intro: string;
+    readonly legend: string;
+    readonly exams: string;
+    readonly bands: string;
+    readonly band: (size: string) => string;
+    readonly submit: string;
+    readonly skip: string;
+    readonly working: string;
+    readonly done: (count: number) => string;
+    readonly toArticles: string;
+    readonly again: string;
+    readonly network: string;
+    readonly tryAgain: string;
+  };
 }
 
 function count(n: number, language: TextLanguage): string {
@@ -72,6 +88,23 @@ const en: LearnerTexts = {
     quotaFull: "Word statuses are off: the browser's storage is full.",
     failed: 'Word statuses are off: they could not be read in this browser.',
   },
+  level: {
+    title: 'Find your level',
+    intro:
+      'Choose the exam you passed, or how many of the most common English words you know. Those words are marked known in this browser, so every article shows how much of it you can read. Words you marked yourself are never changed, and you can come back and choose again.',
+    legend: 'Your level',
+    exams: 'Exams',
+    bands: 'The most common words',
+    band: (size) => `The ${size} most common words`,
+    submit: 'Mark these words as known',
+    skip: 'Skip for now',
+    working: 'Marking the words…',
+    done: (n) => `${count(n, 'en')} words are now marked as known. Articles now show how much of them you know.`,
+    toArticles: 'Go to the articles',
+    again: 'Choose another level',
+    network: 'The words could not be fetched. Check your connection and try again.',
+    tryAgain: 'Try again',
+  },
 };
 
 const zh: LearnerTexts = {
@@ -103,6 +136,23 @@ const zh: LearnerTexts = {
     newerVersion: '单词标记已关闭：它们由更新版本的网站保存。请重新加载页面。',
     quotaFull: '单词标记已关闭：浏览器存储空间已满。',
     failed: '单词标记已关闭：无法在此浏览器中读取。',
+  },
+  level: {
+    title: '测测你的水平',
+    intro:
+      '选择你通过的考试，或你认识多少个最常用的英语单词。这些词会在本浏览器中记为“已认识”，每篇文章都会显示你能读懂多少。你自己标记过的词不会被改动，随时可以回来重新选择。',
+    legend: '你的水平',
+    exams: '考试',
+    bands: '最常用的词',
+    band: (size) => `最常用的 ${size} 个词`,
+    submit: '把这些词记为已认识',
+    skip: '先跳过',
+    working: '正在标记…',
+    done: (n) => `已将 ${count(n, 'zh')} 个词记为已认识。现在每篇文章都会显示你认识多少。`,
+    toArticles: '去看文章',
+    again: '重新选择水平',
+    network: '无法获取单词。请检查网络后重试。',
+    tryAgain: '重试',
   },
 };
 
@@ -136,6 +186,23 @@ const es: LearnerTexts = {
     newerVersion: 'Los estados de las palabras están desactivados: los guardó una versión más nueva del sitio. Recarga la página.',
     quotaFull: 'Los estados de las palabras están desactivados: el almacenamiento del navegador está lleno.',
     failed: 'Los estados de las palabras están desactivados: no se pudieron leer en este navegador.',
+  },
+  level: {
+    title: 'Tu nivel',
+    intro:
+      'Elige el examen que aprobaste, o cuántas de las palabras más frecuentes del inglés conoces. Esas palabras se marcan como conocidas en este navegador y cada artículo te dirá cuánto puedes leer. Las palabras que marcaste tú nunca cambian, y puedes volver a elegir cuando quieras.',
+    legend: 'Tu nivel',
+    exams: 'Exámenes',
+    bands: 'Las palabras más frecuentes',
+    band: (size) => `Las ${size} palabras más frecuentes`,
+    submit: 'Marcar estas palabras como conocidas',
+    skip: 'Saltar por ahora',
+    working: 'Marcando las palabras…',
+    done: (n) => `${count(n, 'es')} palabras marcadas como conocidas. Los artículos ya te dicen cuánto conoces de ellos.`,
+    toArticles: 'Ir a los artículos',
+    again: 'Elegir otro nivel',
+    network: 'No se pudieron obtener las palabras. Comprueba la conexión y vuelve a intentarlo.',
+    tryAgain: 'Reintentar',
   },
 };
 

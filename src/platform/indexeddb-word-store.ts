@@ -10,7 +10,7 @@ import { openDB, type IDBPDatabase, type IDBPTransaction, type DBSchema } from '
 import { decodeSavedWord } from '../domain/saved-word-codec';
 import type { ReviewCard, SavedWord } from '../domain/saved-words';
 import { decodeStatusRecord } from '../domain/word-status-codec';
-import type { StatusRecord } from '../domain/word-status';
+import type { StatusRecord, StatusSource } from '../domain/word-status';
 import {
   WordStoreError,
   type FinishedArticle,
@@ -262,11 +262,16 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
         throw storeError(error, 'read');
       }
     },
-    async putStatuses(records: readonly StatusRecord[]): Promise<void> {
-      if (records.length === 0) return;
+    async putStatuses(records: readonly StatusRecord[], replacing?: StatusSource): Promise<void> {
+      if (records.length === 0 && replacing === undefined) return;
       const db = await open();
       try {
         const tx = db.transaction('statuses', 'readwrite');
+        if (replacing !== undefined) {
+          for (let cursor = await tx.store.openCursor(); cursor !== null; cursor = await cursor.continue()) {
+            if ((cursor.value as { source?: unknown } | null)?.source === replacing) await cursor.delete();
+          }
+        }
         await Promise.all([...records.map((record) => tx.store.put(record)), tx.done]);
       } catch (error) {
         throw storeError(error, 'save');

@@ -4,7 +4,7 @@
  * learner's language; none of them may break a page.
  */
 import type { ReviewCard, SavedWord, WordStoreProblem } from '../domain/saved-words';
-import type { StatusRecord } from '../domain/word-status';
+import type { StatusRecord, StatusSource } from '../domain/word-status';
 
 export type { WordStoreProblem };
 
@@ -66,8 +66,11 @@ export interface LearnerContents extends WordStoreContents {
 export interface StatusStore {
   /** Saved words, statuses and finished articles, read in one transaction. */
   loadLearner(): Promise<LearnerContents>;
-  /** Writes the records in one transaction (replacing by id). */
-  putStatuses(records: readonly StatusRecord[]): Promise<void>;
+  /**
+   * Writes the records in one transaction (replacing by id); with `replacing`, every stored
+   * record of that source is removed in the same transaction first (a new placement replaces the last).
+   */
+  putStatuses(records: readonly StatusRecord[], replacing?: StatusSource): Promise<void>;
   /**
    * Removes the records of one step (its batch) that are still as that step wrote them, in one
    * transaction: a word changed by hand since stays changed. Returns how many were removed.

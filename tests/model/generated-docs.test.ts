@@ -41,6 +41,7 @@ describe('generated machine docs', () => {
       'saved-words',
       'word-status',
       'lemma-inventory',
+      'placement',
       'consent',
       'analytics',
     ]);

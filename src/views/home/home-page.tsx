@@ -1,7 +1,7 @@
 import { useContext, useEffect } from 'react';
 import { CardFitContext } from '../common/card-fit-context';
 import { Link } from 'wouter';
-import { listPath } from '../../domain/routing';
+import { levelPath, listPath } from '../../domain/routing';
 import { useArticleList } from '../articles/use-article-list';
 import { ArticleCard } from '../common/article-card';
 import { LoadingCards } from '../common/loading-cards';
@@ -45,6 +45,11 @@ export function HomePage() {
               <ArticleCard key={card.id} card={card} language={language} textLanguage={textLanguage} texts={texts} headingLevel={3} />
             ))}
           </div>
+        ) : null}
+        {fit === null ? (
+          <p className="level-offer">
+            <Link href={levelPath(language)}>{texts.home.levelOffer}</Link>
+          </p>
         ) : null}
         <p className="view-all">
           <Link href={listPath(language)} className="button button-primary">

@@ -16,6 +16,7 @@ import { savedWordsModel } from './saved-words';
 import { wordLookupModel } from './word-lookup';
 import { wordStatusModel } from './word-status';
 import { lemmaInventoryModel } from './lemma-inventory';
+import { placementModel } from './placement';
 
 export type { MachineModel, ModelEvent, Scenario } from './model';
 export { acceptedEventTypes } from './model';
@@ -53,6 +54,7 @@ export const MACHINE_MODELS: readonly MachineModel[] = [
   savedWordsModel,
   wordStatusModel,
   lemmaInventoryModel,
+  placementModel,
   consentModel,
   analyticsModel,
 ];

@@ -122,3 +122,17 @@ describe('word statuses in the word store (database version 2)', () => {
     expect(await learnerHasWords()).toBe(true);
   });
 });
+
+describe('a new placement', () => {
+  it('replaces the last placement in one transaction and leaves hand-set statuses', async () => {
+    const store = createIndexedDbWordStore();
+    await store.putStatuses([
+      { id: 'the', status: 'known', source: 'placement', setAt: '2026-03-01T10:00:00.000Z', batch: 'p-1' },
+      { id: 'obscure', status: 'known', source: 'placement', setAt: '2026-03-01T10:00:00.000Z', batch: 'p-1' },
+      { id: 'river', status: 'new', source: 'hand', setAt: '2026-03-01T09:00:00.000Z' },
+    ]);
+    await store.putStatuses([{ id: 'the', status: 'known', source: 'placement', setAt: '2026-03-02T10:00:00.000Z', batch: 'p-2' }], 'placement');
+    const { statuses } = await store.loadLearner();
+    expect(statuses.map((record) => `${record.id}:${record.batch ?? 'hand'}`).sort()).toEqual(['river:hand', 'the:p-2']);
+  });
+});
