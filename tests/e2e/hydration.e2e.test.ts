@@ -113,6 +113,7 @@ describe('no console error or warning on any route', () => {
     `/${language}/no/such/page`,
     `/${language}/words`,
     `/${language}/review`,
+    `/${language}/level`,
   ];
 
   it.each(JOURNEY_LANGUAGES)('%s', async (language) => {

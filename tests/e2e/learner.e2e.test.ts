@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LEARNER_TEXTS } from '../../src/domain/learner-texts';
+import { TEXTS } from '../../src/domain/all-texts';
 import { axeViolations } from './support/axe';
 import { useHarness } from './support/harness';
 import { BODY_HOST, INTERACTIVE_BODY, withPage } from './support/saving-words';
@@ -136,6 +137,61 @@ describe('word statuses and coverage in the browser', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => shownPercent(page)).toBeLessThan(100);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    });
+  });
+});
+
+describe('the placement in the browser', () => {
+  it('zh: offered on home to a new learner; choosing a level marks its words known but never a word set by hand; noindex, axe, 360 px', async () => {
+    await withPage(harness, async (page) => {
+      const id = await firstArticleId(page);
+      // A word set by hand first: Ignore, from its entry.
+      await openArticle(page, id);
+      const word = page.locator(`${BODY_HOST} .nr-article-body .nr-w`).nth(0);
+      const tapped = ((await word.textContent()) ?? '').trim();
+      await word.click();
+      const status = page.locator('.word-entry [data-testid="word-status"]');
+      await status.getByRole('button', { name: t.markIgnored }).click();
+      await expect.poll(() => status.locator('.word-status-line').textContent()).toBe(t.statusLine(t.statuses.ignored));
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(200);
+
+      // A fresh context has no statuses: home offers the placement.
+      const fresh = await harness.browser.newContext({ baseURL: harness.server.origin, viewport: { width: 360, height: 740 } });
+      const newcomer = await fresh.newPage();
+      await newcomer.goto('/zh');
+      await newcomer.getByRole('link', { name: TEXTS.zh.home.levelOffer }).click();
+      await newcomer.waitForURL('**/zh/level');
+      await newcomer.locator('form.level-form').waitFor();
+      expect(await newcomer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await fresh.close();
+
+      // The page is server-rendered and never indexed.
+      const html = await (await page.request.get('/zh/level')).text();
+      expect(html).toContain(t.level.title);
+      expect(html).toMatch(/<meta[^>]*name="robots" content="noindex"/);
+
+      await page.goto('/zh/level');
+      await page.getByRole('heading', { level: 1, name: t.level.title }).waitFor();
+      await page.locator('form.level-form').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByLabel(t.level.band('10,000')).check();
+      await page.getByRole('button', { name: t.level.submit }).click();
+      const done = page.locator('.level-done [role="status"]');
+      await done.waitFor({ timeout: 15_000 });
+      const marked = Number(((await done.textContent()) ?? '').replace(/[^\d]/g, '').slice(0, 5));
+      expect(marked).toBeGreaterThan(5000);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The article is now mostly known, and the word set by hand is still ignored.
+      await openArticle(page, id);
+      await expect.poll(() => shownPercent(page)).toBeGreaterThan(80);
+      await page.locator(`${BODY_HOST} .nr-article-body .nr-w`).nth(0).click();
+      await expect
+        .poll(() => page.locator('.word-entry [data-testid="word-status"] .word-status-line').textContent())
+        .toBe(t.statusLine(t.statuses.ignored));
+      expect(tapped).not.toBe('');
     });
   });
 });
