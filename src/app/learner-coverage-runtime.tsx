@@ -4,7 +4,7 @@
  * of the cards on screen, and hands the pages each card's coverage, the list's order and home's
  * learning-zone section through CardFitContext.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ArticleCard } from '../domain/article';
 import { byFit, coverageOf, inLearningZone, type Coverage } from '../domain/coverage';
 import { apiLanguageFor, textLanguageFor } from '../../common/languages';
@@ -31,7 +31,7 @@ export interface LearnerCoverageRuntimeProps {
 const ZONE_CANDIDATES = 20;
 const ZONE_SHOWN = 4;
 
-export function LearnerCoverageRuntime(props: LearnerCoverageRuntimeProps) {
+export default function LearnerCoverageRuntime(props: LearnerCoverageRuntimeProps): ReactNode {
   const { statusStore, lemmas } = useServices();
   const inspect = useInspect();
   const statusLogic = useMemo(() => wiredWordStatus(statusStore ?? browserStatusStore), [statusStore]);

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIndexedDbWordStore, DATABASE_NAME } from '../../../src/platform/indexeddb-word-store';
-import { countDue } from '../../../src/platform/due-count';
-import { learnerHasWords } from '../../../src/platform/learner-presence';
+import { countDue, learnerHasWords } from '../../../src/platform/due-count';
+
 import { savedWord } from '../../support/saved-word-fixtures';
 
 /** A database as version 1 of the site left it: the raw API, no idb, one saved word with a reviewed card. */
@@ -131,7 +131,10 @@ describe('a new placement', () => {
       { id: 'obscure', status: 'known', source: 'placement', setAt: '2026-03-01T10:00:00.000Z', batch: 'p-1' },
       { id: 'river', status: 'new', source: 'hand', setAt: '2026-03-01T09:00:00.000Z' },
     ]);
-    await store.putStatuses([{ id: 'the', status: 'known', source: 'placement', setAt: '2026-03-02T10:00:00.000Z', batch: 'p-2' }], 'placement');
+    await store.putStatuses(
+      [{ id: 'the', status: 'known', source: 'placement', setAt: '2026-03-02T10:00:00.000Z', batch: 'p-2' }],
+      'placement',
+    );
     const { statuses } = await store.loadLearner();
     expect(statuses.map((record) => `${record.id}:${record.batch ?? 'hand'}`).sort()).toEqual(['river:hand', 'the:p-2']);
   });
