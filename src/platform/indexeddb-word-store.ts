@@ -10,6 +10,7 @@ import { openDB, type IDBPDatabase, type IDBPTransaction, type DBSchema } from '
 import { decodeSavedWord } from '../domain/saved-word-codec';
 import type { ReviewCard, SavedWord } from '../domain/saved-words';
 import { decodeStatusRecord } from '../domain/word-status-codec';
+import { decodeGoal, type DailyGoal } from '../domain/progress';
 import type { StatusRecord, StatusSource } from '../domain/word-status';
 import {
   WordStoreError,
@@ -37,9 +38,10 @@ interface NewsreaderSchema extends DBSchema {
   // Version 2.
   statuses: { key: string; value: unknown; indexes: { setAt: string; batch: string } };
   finished: { key: string; value: FinishedArticle };
+  settings: { key: string; value: { key: string; value: unknown } };
 }
 
-type StoreName = 'words' | 'setAside' | 'statuses' | 'finished';
+type StoreName = 'words' | 'setAside' | 'statuses' | 'finished' | 'settings';
 type UpgradeTransaction = IDBPTransaction<NewsreaderSchema, StoreName[], 'versionchange'>;
 
 /**
@@ -60,6 +62,7 @@ export const MIGRATIONS: Readonly<Record<number, (db: IDBPDatabase<NewsreaderSch
     statuses.createIndex('setAt', 'setAt');
     statuses.createIndex('batch', 'batch');
     db.createObjectStore('finished', { keyPath: 'articleId' });
+    db.createObjectStore('settings', { keyPath: 'key' });
   },
 };
 
@@ -115,7 +118,7 @@ async function loadSkipping(db: IDBPDatabase<NewsreaderSchema>): Promise<WordSto
 }
 
 async function loadLearnerContents(db: IDBPDatabase<NewsreaderSchema>): Promise<LearnerContents> {
-  const tx = db.transaction(['words', 'setAside', 'statuses', 'finished'], 'readonly');
+  const tx = db.transaction(['words', 'setAside', 'statuses', 'finished', 'settings'], 'readonly');
   const words: SavedWord[] = [];
   const statuses: StatusRecord[] = [];
   let skipped = 0;
@@ -130,9 +133,10 @@ async function loadLearnerContents(db: IDBPDatabase<NewsreaderSchema>): Promise<
     if ('record' in decoded && decoded.record.id === cursor.key) statuses.push(decoded.record);
   }
   const finished = await tx.objectStore('finished').getAll();
+  const goal = decodeGoal((await tx.objectStore('settings').get('goal'))?.value);
   const setAside = (await tx.objectStore('setAside').count()) + skipped;
   await tx.done;
-  return { words, setAside, statuses, finished };
+  return { words, setAside, statuses, finished, ...(goal !== null ? { goal } : {}) };
 }
 
 export interface IndexedDbWordStoreOptions {
@@ -293,6 +297,16 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
       }
       if (removed > 0) changed();
       return removed;
+    },
+    async setGoal(goal: DailyGoal): Promise<void> {
+      const db = await open();
+      try {
+        const tx = db.transaction('settings', 'readwrite');
+        await Promise.all([tx.store.put({ key: 'goal', value: goal }), tx.done]);
+      } catch (error) {
+        throw storeError(error, 'save');
+      }
+      changed();
     },
     async markFinished(article: FinishedArticle): Promise<void> {
       const db = await open();

@@ -5,6 +5,7 @@
  */
 import type { ReviewCard, SavedWord, WordStoreProblem } from '../domain/saved-words';
 import type { StatusRecord, StatusSource } from '../domain/word-status';
+import type { DailyGoal } from '../domain/progress';
 
 export type { WordStoreProblem };
 
@@ -57,6 +58,8 @@ export interface FinishedArticle {
 export interface LearnerContents extends WordStoreContents {
   readonly statuses: readonly StatusRecord[];
   readonly finished: readonly FinishedArticle[];
+  /** The daily goal the learner set on the progress page; absent until set. */
+  readonly goal?: DailyGoal;
 }
 
 /**
@@ -76,6 +79,8 @@ export interface StatusStore {
    * transaction: a word changed by hand since stays changed. Returns how many were removed.
    */
   removeBatch(batch: string): Promise<number>;
+  /** Keeps the learner's daily goal. */
+  setGoal(goal: DailyGoal): Promise<void>;
   /** Records that an article was finished (once per article; the first date is kept). */
   markFinished(article: FinishedArticle): Promise<void>;
   subscribe(listener: () => void): () => void;

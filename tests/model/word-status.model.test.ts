@@ -54,6 +54,7 @@ describe('word status: every shortest path on the machine as the routes wire it'
         calls.push({ kind: 'removeBatch', batch, answer });
         return answer.promise;
       },
+      setGoal: () => Promise.reject(new Error('the article page never sets a goal')),
       markFinished: (article) => {
         const answer = deferred<void>();
         calls.push({ kind: 'finish', article, answer });

@@ -24,7 +24,7 @@ describe('the review route’s word store', () => {
     await store.load();
     const database = await openDB('newsreader');
     expect(database.version).toBe(2);
-    expect([...database.objectStoreNames].sort()).toEqual(['finished', 'setAside', 'statuses', 'words']);
+    expect([...database.objectStoreNames].sort()).toEqual(['finished', 'setAside', 'settings', 'statuses', 'words']);
     const transaction = database.transaction(['words', 'setAside']);
     const words = transaction.objectStore('words');
     expect(words.keyPath).toBe('id');
