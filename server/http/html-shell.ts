@@ -32,7 +32,7 @@ export interface PageRequest {
 
 /** A first segment that looks like a language tag (zh, es, fr, pt-BR); anything else is a page name. */
 const LANGUAGE_SEGMENT = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
-const PAGE_NAMES = new Set(['articles', 'search', 'words', 'review', 'level']);
+const PAGE_NAMES = new Set(['articles', 'search', 'words', 'review', 'level', 'progress']);
 
 function decodeSegment(segment: string): string | undefined {
   try {
@@ -53,7 +53,7 @@ export function resolvePage(pathname: string): PageRequest {
   if (rest.length === 0) return { ...base, kind: 'home', canonicalPath: `/${lang}` };
   if (rest.length === 1 && rest[0] === 'articles') return { ...base, kind: 'list', canonicalPath: `/${lang}/articles` };
   if (rest.length === 1 && rest[0] === 'search') return { ...base, kind: 'search', canonicalPath: `/${lang}/search` };
-  if (rest.length === 1 && (rest[0] === 'words' || rest[0] === 'review' || rest[0] === 'level'))
+  if (rest.length === 1 && (rest[0] === 'words' || rest[0] === 'review' || rest[0] === 'level' || rest[0] === 'progress'))
     return { ...base, kind: rest[0], canonicalPath: `/${lang}/${rest[0]}` };
   if (rest.length === 2 && rest[0] === 'articles') {
     const id = decodeSegment(rest[1]!);

@@ -8,6 +8,8 @@ import { lemmaInventoryMachine, type InventoryAnswer, type InventoryRequest } fr
 import { wordStatusMachine, type StatusJob } from '../machines/word-status-machine';
 import type { LearnerContents, StatusStore } from '../platform/word-store';
 import { placementMachine } from '../machines/placement-machine';
+import { progressMachine } from '../machines/progress-machine';
+import type { DailyGoal } from '../domain/progress';
 import { placementAsKnown } from '../domain/word-status';
 import type { PlacementLevel } from '../../common/placement-levels';
 
@@ -71,6 +73,29 @@ export function wiredPlacement(api: LemmaApi, getStore: () => Promise<StatusStor
         const records = placementAsKnown(input.words, statuses, words, batch, at);
         await store.putStatuses(records, 'placement');
         return records.length;
+      }),
+    },
+  });
+}
+
+/** The progress page with the store. */
+export function wiredProgress(getStore: () => Promise<StatusStore>) {
+  return progressMachine.provide({
+    actors: {
+      loadProgress: fromPromise<LearnerContents>(async () => (await getStore()).loadLearner()),
+      saveGoal: fromPromise<void, DailyGoal>(async ({ input }) => (await getStore()).setGoal(input)),
+      storeChanges: fromCallback(({ sendBack }) => {
+        let unsubscribe: (() => void) | null = null;
+        let stopped = false;
+        void getStore()
+          .then((store) => {
+            if (!stopped) unsubscribe = store.subscribe(() => sendBack({ type: 'EXTERNAL_CHANGE' }));
+          })
+          .catch(() => {});
+        return () => {
+          stopped = true;
+          unsubscribe?.();
+        };
       }),
     },
   });

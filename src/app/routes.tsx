@@ -18,6 +18,7 @@ const ArticleDetailRoute = lazy(() => import('./article-detail-route'));
 const WordsRoute = lazy(() => import('./words-route'));
 const ReviewRoute = lazy(() => import('./review-route'));
 const LevelRoute = lazy(() => import('./level-route'));
+const ProgressRoute = lazy(() => import('./progress-route'));
 
 function PageFallback() {
   const texts = useTexts();
@@ -67,6 +68,11 @@ export function AppRoutes() {
       <Route path="/:lang/level">
         <Suspense fallback={<PageFallback />}>
           <LevelRoute />
+        </Suspense>
+      </Route>
+      <Route path="/:lang/progress">
+        <Suspense fallback={<PageFallback />}>
+          <ProgressRoute />
         </Suspense>
       </Route>
       <Route>

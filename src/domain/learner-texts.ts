@@ -51,6 +51,28 @@ export interface LearnerTexts {
     readonly network: string;
     readonly tryAgain: string;
   };
+  readonly progress: {
+    readonly title: string;
+    readonly intro: string;
+    readonly loading: string;
+    readonly known: string;
+    readonly estimated: string;
+    readonly finished: string;
+    readonly streak: string;
+    readonly days: (count: number) => string;
+    readonly today: string;
+    readonly chartTitle: string;
+    readonly chartSummary: (total: number, today: number) => string;
+    readonly tableLabel: string;
+    readonly dayColumn: string;
+    readonly wordsColumn: string;
+    readonly articlesColumn: string;
+    readonly goal: string;
+    readonly goals: (kind: 'articles' | 'words', count: number) => string;
+    readonly goalMet: string;
+    readonly goalOpen: string;
+    readonly tryAgain: string;
+  };
 }
 
 function count(n: number, language: TextLanguage): string {
@@ -105,6 +127,29 @@ const en: LearnerTexts = {
     network: 'The words could not be fetched. Check your connection and try again.',
     tryAgain: 'Try again',
   },
+  progress: {
+    title: 'My progress',
+    intro: 'Everything here comes from this browser: the words you marked and saved and the articles you finished.',
+    loading: 'Reading your progress…',
+    known: 'Words known',
+    estimated: 'Estimated vocabulary',
+    finished: 'Articles finished',
+    streak: 'Days in a row',
+    days: (n) => (n === 1 ? '1 day' : `${count(n, 'en')} days`),
+    today: 'Today',
+    chartTitle: 'Words marked per day, last 30 days',
+    chartSummary: (total, today) => `${count(total, 'en')} words marked in 30 days, ${count(today, 'en')} today.`,
+    tableLabel: 'The same figures as a table',
+    dayColumn: 'Day',
+    wordsColumn: 'Words marked',
+    articlesColumn: 'Articles finished',
+    goal: 'Daily goal',
+    goals: (kind, n) =>
+      kind === 'articles' ? (n === 1 ? 'Finish 1 article a day' : `Finish ${n} articles a day`) : `Mark ${n} words a day`,
+    goalMet: "Today's goal is met.",
+    goalOpen: "Today's goal is still open.",
+    tryAgain: 'Try again',
+  },
 };
 
 const zh: LearnerTexts = {
@@ -152,6 +197,28 @@ const zh: LearnerTexts = {
     toArticles: '去看文章',
     again: '重新选择水平',
     network: '无法获取单词。请检查网络后重试。',
+    tryAgain: '重试',
+  },
+  progress: {
+    title: '我的进度',
+    intro: '这里的一切都来自本浏览器：你标记和保存的词，以及你读完的文章。',
+    loading: '正在读取你的进度…',
+    known: '已认识的词',
+    estimated: '估计词汇量',
+    finished: '读完的文章',
+    streak: '连续天数',
+    days: (n) => `${count(n, 'zh')} 天`,
+    today: '今天',
+    chartTitle: '最近 30 天每天标记的词',
+    chartSummary: (total, today) => `30 天内标记了 ${count(total, 'zh')} 个词，今天 ${count(today, 'zh')} 个。`,
+    tableLabel: '同样的数据（表格）',
+    dayColumn: '日期',
+    wordsColumn: '标记的词',
+    articlesColumn: '读完的文章',
+    goal: '每日目标',
+    goals: (kind, n) => (kind === 'articles' ? `每天读完 ${n} 篇文章` : `每天标记 ${n} 个词`),
+    goalMet: '今天的目标已完成。',
+    goalOpen: '今天的目标还没完成。',
     tryAgain: '重试',
   },
 };
@@ -202,6 +269,29 @@ const es: LearnerTexts = {
     toArticles: 'Ir a los artículos',
     again: 'Elegir otro nivel',
     network: 'No se pudieron obtener las palabras. Comprueba la conexión y vuelve a intentarlo.',
+    tryAgain: 'Reintentar',
+  },
+  progress: {
+    title: 'Mi progreso',
+    intro: 'Todo lo que ves aquí viene de este navegador: las palabras que marcaste y guardaste y los artículos que terminaste.',
+    loading: 'Leyendo tu progreso…',
+    known: 'Palabras conocidas',
+    estimated: 'Vocabulario estimado',
+    finished: 'Artículos terminados',
+    streak: 'Días seguidos',
+    days: (n) => (n === 1 ? '1 día' : `${count(n, 'es')} días`),
+    today: 'Hoy',
+    chartTitle: 'Palabras marcadas por día, últimos 30 días',
+    chartSummary: (total, today) => `${count(total, 'es')} palabras marcadas en 30 días, ${count(today, 'es')} hoy.`,
+    tableLabel: 'Los mismos datos en una tabla',
+    dayColumn: 'Día',
+    wordsColumn: 'Palabras marcadas',
+    articlesColumn: 'Artículos terminados',
+    goal: 'Meta diaria',
+    goals: (kind, n) =>
+      kind === 'articles' ? (n === 1 ? 'Terminar 1 artículo al día' : `Terminar ${n} artículos al día`) : `Marcar ${n} palabras al día`,
+    goalMet: 'La meta de hoy está cumplida.',
+    goalOpen: 'La meta de hoy sigue pendiente.',
     tryAgain: 'Reintentar',
   },
 };

@@ -42,6 +42,7 @@ describe('generated machine docs', () => {
       'word-status',
       'lemma-inventory',
       'placement',
+      'progress',
       'consent',
       'analytics',
     ]);

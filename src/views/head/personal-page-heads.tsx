@@ -34,3 +34,12 @@ export function LevelHead() {
   const personal = PERSONAL_PAGE_TEXTS[useTextLanguage()];
   return <HeadTagsView tags={headTags({ kind: 'level', language, texts: shared, personal, origin })} />;
 }
+
+/** The progress page: personal, never indexed. */
+export function ProgressHead() {
+  const language = usePageLanguage();
+  const { shared } = useTexts();
+  const origin = useSiteOrigin();
+  const personal = PERSONAL_PAGE_TEXTS[useTextLanguage()];
+  return <HeadTagsView tags={headTags({ kind: 'progress', language, texts: shared, personal, origin })} />;
+}

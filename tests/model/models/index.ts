@@ -17,6 +17,7 @@ import { wordLookupModel } from './word-lookup';
 import { wordStatusModel } from './word-status';
 import { lemmaInventoryModel } from './lemma-inventory';
 import { placementModel } from './placement';
+import { progressModel } from './progress';
 
 export type { MachineModel, ModelEvent, Scenario } from './model';
 export { acceptedEventTypes } from './model';
@@ -55,6 +56,7 @@ export const MACHINE_MODELS: readonly MachineModel[] = [
   wordStatusModel,
   lemmaInventoryModel,
   placementModel,
+  progressModel,
   consentModel,
   analyticsModel,
 ];
