@@ -103,6 +103,23 @@ describe('word statuses and coverage in the browser', () => {
       await second.goto('/zh');
       await expect.poll(() => second.locator('[data-testid="learning-zone"] [data-testid="article-card"]').count()).toBeGreaterThan(0);
       await second.close();
+
+      // Progress shows the day's counts: the article finished, the words marked today, the streak of the default goal.
+      await page.goto('/zh/progress');
+      await expect.poll(() => page.getByTestId('articles-finished').textContent()).toBe('1');
+      expect(await page.getByTestId('streak').textContent()).toBe(t.progress.days(1));
+      const today = Number(((await page.getByTestId('today-row').locator('td').first().textContent()) ?? '0').replace(/[^\d]/g, ''));
+      expect(today).toBeGreaterThan(10);
+      expect(await page.locator('svg.words-chart rect').count()).toBe(30);
+      expect(await page.locator(`svg.words-chart rect[data-words="${today}"]`).last().getAttribute('data-day')).toMatch(
+        /^\d{4}-\d{2}-\d{2}$/,
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      // A goal of 25 words a day, kept across a reload.
+      await page.getByLabel(t.progress.goal).selectOption('words:25');
+      await page.waitForTimeout(200);
+      await page.reload();
+      await expect.poll(() => page.getByLabel(t.progress.goal).inputValue()).toBe('words:25');
     });
   });
 

@@ -6,7 +6,11 @@ import { LemmaInventoryActorContext, WordStatusActorContext } from './learner-co
 import { MarkingSwitch } from './marking-switch';
 import { StoreOffNotice } from './store-off-notice';
 
-/** The article's fit for this learner, above the body: coverage, band and new words, and the marking switch. */
+/**
+ * The article's fit for this learner, above the body: coverage, band and new words, and the
+ * marking switch. The panel is rendered from the start with its room kept (learner.css), so the
+ * article does not move when the statuses and the inventory arrive.
+ */
 export function ArticleCoverage({ articleId, language }: { articleId: string; language: TextLanguage }) {
   const texts = learnerTextsFor(language);
   const inventory = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.inventories[articleId]);
@@ -14,9 +18,11 @@ export function ArticleCoverage({ articleId, language }: { articleId: string; la
   const coverage = inventory !== undefined && statuses !== null ? coverageOf(inventory, statuses) : null;
   return (
     <section className="article-coverage" aria-label={texts.forYou}>
-      {coverage !== null ? <CoverageText coverage={coverage} language={language} /> : null}
-      {statuses !== null ? <MarkingSwitch language={language} /> : null}
-      <StoreOffNotice language={language} />
+      <p className="article-coverage-line">{coverage !== null ? <CoverageText coverage={coverage} language={language} /> : null}</p>
+      <div className="article-coverage-tools">
+        {statuses !== null ? <MarkingSwitch language={language} /> : null}
+        <StoreOffNotice language={language} />
+      </div>
     </section>
   );
 }

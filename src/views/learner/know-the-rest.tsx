@@ -12,8 +12,8 @@ export function KnowTheRest({ articleId, language }: { articleId: string; langua
   const ready = WordStatusActorContext.useSelector((snapshot) => snapshot.matches('ready'));
   const undo = WordStatusActorContext.useSelector((snapshot) => snapshot.context.undo);
   const inventory = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.inventories[articleId]);
-  if (!ready || inventory === undefined) return null;
-  const lemmas = inventory.lemmas.map(([lemma]) => lemma);
+  // Rendered from the start (the server's page too), so nothing below the article moves when the statuses arrive.
+  const lemmas = inventory?.lemmas.map(([lemma]) => lemma) ?? [];
   return (
     <section className="know-the-rest" aria-labelledby="know-the-rest-button">
       <p className="know-the-rest-hint" id="know-the-rest-hint">
@@ -24,6 +24,7 @@ export function KnowTheRest({ articleId, language }: { articleId: string; langua
         id="know-the-rest-button"
         className="button button-primary"
         aria-describedby="know-the-rest-hint"
+        disabled={!ready || inventory === undefined}
         onClick={() => actor.send({ type: 'REST_KNOWN', articleId, lemmas })}
       >
         {texts.knowRest}
