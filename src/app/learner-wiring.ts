@@ -10,6 +10,9 @@ import type { LearnerContents, StatusStore } from '../platform/word-store';
 import { placementMachine } from '../machines/placement-machine';
 import { progressMachine } from '../machines/progress-machine';
 import type { DailyGoal } from '../domain/progress';
+import { exportBackup, type Backup } from '../domain/backup';
+import { localDayStamp } from '../domain/local-dates';
+import { downloadText } from '../platform/file-transfer';
 import { placementAsKnown } from '../domain/word-status';
 import type { PlacementLevel } from '../../common/placement-levels';
 
@@ -78,10 +81,19 @@ export function wiredPlacement(api: LemmaApi, getStore: () => Promise<StatusStor
   });
 }
 
-/** The progress page with the store. */
-export function wiredProgress(getStore: () => Promise<StatusStore>) {
+/** The progress page with the store and the backup download. */
+export function wiredProgress(getStore: () => Promise<StatusStore>, now: () => Date = () => new Date()) {
   return progressMachine.provide({
+    actions: {
+      exportBackup: ({ context }) => {
+        const contents = context.contents;
+        if (contents === null) return;
+        const backup = { statuses: contents.statuses, words: contents.words, finished: contents.finished, goal: context.goal };
+        downloadText(`newsreader-backup-${localDayStamp(now())}.json`, exportBackup(backup, now()), 'application/json;charset=utf-8');
+      },
+    },
     actors: {
+      restoreBackup: fromPromise<void, Backup>(async ({ input }) => (await getStore()).restore(input)),
       loadProgress: fromPromise<LearnerContents>(async () => (await getStore()).loadLearner()),
       saveGoal: fromPromise<void, DailyGoal>(async ({ input }) => (await getStore()).setGoal(input)),
       storeChanges: fromCallback(({ sendBack }) => {

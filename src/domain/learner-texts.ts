@@ -7,11 +7,12 @@ import type { TextLanguage } from '../../common/languages';
 import type { CoverageBand } from './coverage';
 import type { WordStoreProblem } from './saved-words';
 import type { WordStatus } from './word-status';
+import type { BackupProblem } from './backup';
 
 export interface LearnerTexts {
   readonly bands: Readonly<Record<CoverageBand, string>>;
   readonly forYou: string;
-  /** "96.5% of the words known" */
+  /** "96.5% known" (the accessible name says it in full) */
   readonly coverage: (percent: string) => string;
   readonly newWords: (count: number) => string;
   /** The accessible name of a card's or the header's coverage. */
@@ -73,6 +74,16 @@ export interface LearnerTexts {
     readonly goalOpen: string;
     readonly tryAgain: string;
   };
+  readonly backup: {
+    readonly title: string;
+    readonly intro: string;
+    readonly download: string;
+    readonly restore: string;
+    readonly restoring: string;
+    readonly restored: string;
+    readonly refused: string;
+    readonly problem: (problem: BackupProblem) => string;
+  };
 }
 
 function count(n: number, language: TextLanguage): string {
@@ -82,7 +93,7 @@ function count(n: number, language: TextLanguage): string {
 const en: LearnerTexts = {
   bands: { comfortable: 'Comfortable', withHelp: 'With help', hard: 'Hard' },
   forYou: 'How well this article fits you',
-  coverage: (percent) => `${percent}% of the words known`,
+  coverage: (percent) => `${percent}% known`,
   newWords: (n) => (n === 1 ? '1 new word' : `${count(n, 'en')} new words`),
   coverageLabel: (percent, band, n) =>
     `For you: ${band}, ${percent}% of the words known, ${n === 1 ? '1 new word' : `${count(n, 'en')} new words`}`,
@@ -150,12 +161,41 @@ const en: LearnerTexts = {
     goalOpen: "Today's goal is still open.",
     tryAgain: 'Try again',
   },
+  backup: {
+    title: 'Backup',
+    intro:
+      'One file with everything this browser keeps for you: word statuses, saved words and their reviews, finished articles and your goal.',
+    download: 'Download a backup',
+    restore: 'Restore from a backup',
+    restoring: 'Restoring…',
+    restored: 'The backup was restored.',
+    refused: 'Nothing was restored:',
+    problem: (p) => {
+      const lists = { statuses: 'word statuses', words: 'saved words', finished: 'finished articles' } as const;
+      switch (p.kind) {
+        case 'notJson':
+          return 'the file is not a backup from this site, or it is cut short.';
+        case 'notOurs':
+          return 'the file is not a backup from this site.';
+        case 'newerVersion':
+          return 'the backup was made by a newer version of the site.';
+        case 'unknownField':
+          return `the file has a part this site does not know ("${p.field}").`;
+        case 'notList':
+          return `the ${lists[p.list]} are not a list.`;
+        case 'badRow':
+          return `${lists[p.list]}, row ${p.row}: ${p.detail}.`;
+        case 'badGoal':
+          return 'the daily goal cannot be read.';
+      }
+    },
+  },
 };
 
 const zh: LearnerTexts = {
   bands: { comfortable: '轻松', withHelp: '需借助词典', hard: '较难' },
   forYou: '这篇文章适合你吗',
-  coverage: (percent) => `认识 ${percent}% 的词`,
+  coverage: (percent) => `认识 ${percent}%`,
   newWords: (n) => `${count(n, 'zh')} 个生词`,
   coverageLabel: (percent, band, n) => `适合度：${band}，认识 ${percent}% 的词，${count(n, 'zh')} 个生词`,
   statuses: { new: '生词', learning: '学习中', known: '已认识', ignored: '已忽略' },
@@ -221,12 +261,40 @@ const zh: LearnerTexts = {
     goalOpen: '今天的目标还没完成。',
     tryAgain: '重试',
   },
+  backup: {
+    title: '备份',
+    intro: '一个文件，包含本浏览器为你保存的一切：单词标记、保存的词及其复习记录、读完的文章和你的目标。',
+    download: '下载备份',
+    restore: '从备份恢复',
+    restoring: '正在恢复…',
+    restored: '备份已恢复。',
+    refused: '没有恢复任何内容：',
+    problem: (p) => {
+      const lists = { statuses: '单词标记', words: '保存的词', finished: '读完的文章' } as const;
+      switch (p.kind) {
+        case 'notJson':
+          return '这个文件不是本网站的备份，或者文件不完整。';
+        case 'notOurs':
+          return '这个文件不是本网站的备份。';
+        case 'newerVersion':
+          return '这个备份由更新版本的网站生成。';
+        case 'unknownField':
+          return `文件中有本网站不认识的部分（“${p.field}”）。`;
+        case 'notList':
+          return `${lists[p.list]}不是列表。`;
+        case 'badRow':
+          return `${lists[p.list]}，第 ${p.row} 行：${p.detail}。`;
+        case 'badGoal':
+          return '无法读取每日目标。';
+      }
+    },
+  },
 };
 
 const es: LearnerTexts = {
   bands: { comfortable: 'Cómoda', withHelp: 'Con ayuda', hard: 'Difícil' },
   forYou: 'Cómo te va este artículo',
-  coverage: (percent) => `Conoces el ${percent}% de las palabras`,
+  coverage: (percent) => `${percent}% conocidas`,
   newWords: (n) => (n === 1 ? '1 palabra nueva' : `${count(n, 'es')} palabras nuevas`),
   coverageLabel: (percent, band, n) =>
     `Para ti: ${band}, conoces el ${percent}% de las palabras, ${n === 1 ? '1 palabra nueva' : `${count(n, 'es')} palabras nuevas`}`,
@@ -293,6 +361,35 @@ const es: LearnerTexts = {
     goalMet: 'La meta de hoy está cumplida.',
     goalOpen: 'La meta de hoy sigue pendiente.',
     tryAgain: 'Reintentar',
+  },
+  backup: {
+    title: 'Copia de seguridad',
+    intro:
+      'Un archivo con todo lo que este navegador guarda para ti: estados de las palabras, palabras guardadas y sus repasos, artículos terminados y tu meta.',
+    download: 'Descargar una copia',
+    restore: 'Restaurar desde una copia',
+    restoring: 'Restaurando…',
+    restored: 'La copia se ha restaurado.',
+    refused: 'No se ha restaurado nada:',
+    problem: (p) => {
+      const lists = { statuses: 'estados de las palabras', words: 'palabras guardadas', finished: 'artículos terminados' } as const;
+      switch (p.kind) {
+        case 'notJson':
+          return 'el archivo no es una copia de este sitio, o está incompleto.';
+        case 'notOurs':
+          return 'el archivo no es una copia de este sitio.';
+        case 'newerVersion':
+          return 'la copia la hizo una versión más nueva del sitio.';
+        case 'unknownField':
+          return `el archivo tiene una parte que este sitio no conoce («${p.field}»).`;
+        case 'notList':
+          return `los ${lists[p.list]} no son una lista.`;
+        case 'badRow':
+          return `${lists[p.list]}, fila ${p.row}: ${p.detail}.`;
+        case 'badGoal':
+          return 'no se puede leer la meta diaria.';
+      }
+    },
   },
 };
 

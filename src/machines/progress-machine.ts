@@ -1,10 +1,12 @@
 /**
  * The progress page (/{lang}/progress): loading -> ready (the figures) / failed (no storage in
  * this browser: said why). GOAL_SET keeps the daily goal (saving, then ready); another tab's change
- * reads the data again.
+ * reads the data again. EXPORT_BACKUP downloads one file of everything; IMPORT_BACKUP checks a file
+ * whole and either restores it (restoring, then loading) or lists its problems and applies nothing.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { DEFAULT_GOAL, type DailyGoal } from '../domain/progress';
+import { parseBackup, type Backup, type BackupProblem } from '../domain/backup';
 import type { WordStoreProblem } from '../domain/saved-words';
 import { WordStoreError, type LearnerContents } from '../platform/word-store';
 
@@ -12,12 +14,22 @@ export interface ProgressContext {
   contents: LearnerContents | null;
   goal: DailyGoal;
   problem: WordStoreProblem | null;
+  /** What the last import did, until the next one. */
+  imported: { readonly kind: 'restored' } | { readonly kind: 'refused'; readonly problems: readonly BackupProblem[] } | null;
+  /** The checked backup being restored. */
+  pending: Backup | null;
 }
 
-export type ProgressEvent = { type: 'GOAL_SET'; goal: DailyGoal } | { type: 'EXTERNAL_CHANGE' } | { type: 'RETRY' };
+export type ProgressEvent =
+  | { type: 'GOAL_SET'; goal: DailyGoal }
+  | { type: 'EXPORT_BACKUP' }
+  | { type: 'IMPORT_BACKUP'; text: string }
+  | { type: 'EXTERNAL_CHANGE' }
+  | { type: 'RETRY' };
 
 export const LOAD_PROGRESS_ID = 'loadProgress';
 export const SAVE_GOAL_ID = 'saveGoal';
+export const RESTORE_BACKUP_ID = 'restoreBackup';
 
 const problemOf = (error: unknown): WordStoreProblem => (error instanceof WordStoreError ? error.problem : 'failed');
 
@@ -31,6 +43,9 @@ export const progressMachine = setup({
     saveGoal: fromPromise<void, DailyGoal>(async () => {
       throw new WordStoreError('unavailable', 'saveGoal is not provided');
     }),
+    restoreBackup: fromPromise<void, Backup>(async () => {
+      throw new WordStoreError('unavailable', 'restoreBackup is not provided');
+    }),
     storeChanges: fromCallback(() => () => {}),
   },
   actions: {
@@ -40,10 +55,22 @@ export const progressMachine = setup({
     }),
     recordProblem: assign({ problem: ({ event }) => problemOf((event as { error?: unknown }).error) }),
     setGoal: assign({ goal: ({ context, event }) => (event.type === 'GOAL_SET' ? event.goal : context.goal) }),
+    checkBackup: assign(({ event }) => {
+      if (event.type !== 'IMPORT_BACKUP') return {};
+      const parsed = parseBackup(event.text);
+      return 'backup' in parsed
+        ? { pending: parsed.backup, imported: null }
+        : { pending: null, imported: { kind: 'refused', problems: parsed.problems } as const };
+    }),
+    // Replaced by the app: the file download of everything kept.
+    exportBackup: () => {},
+  },
+  guards: {
+    hasBackup: ({ context }) => context.pending !== null,
   },
 }).createMachine({
   id: 'progress',
-  context: { contents: null, goal: DEFAULT_GOAL, problem: null },
+  context: { contents: null, goal: DEFAULT_GOAL, problem: null, imported: null, pending: null },
   invoke: { src: 'storeChanges' },
   initial: 'loading',
   states: {
@@ -59,7 +86,27 @@ export const progressMachine = setup({
     ready: {
       description:
         'Words known and the estimated vocabulary, a chart (and table) of words marked per day over 30 days, articles finished, the streak and the daily goal.',
-      on: { GOAL_SET: { target: 'saving', actions: 'setGoal' }, EXTERNAL_CHANGE: 'loading' },
+      on: {
+        GOAL_SET: { target: 'saving', actions: 'setGoal' },
+        EXTERNAL_CHANGE: 'loading',
+        EXPORT_BACKUP: { actions: 'exportBackup' },
+        IMPORT_BACKUP: { target: 'checking', actions: 'checkBackup' },
+      },
+    },
+    // Transient: a file with any problem applies nothing.
+    checking: {
+      description: 'Never seen: restores a backup that passed every check, or shows its problems.',
+      always: [{ guard: 'hasBackup', target: 'restoring' }, { target: 'ready' }],
+    },
+    restoring: {
+      description: 'The backup is being restored in one step; the page says so.',
+      invoke: {
+        id: RESTORE_BACKUP_ID,
+        src: 'restoreBackup',
+        input: ({ context }) => context.pending!,
+        onDone: { target: 'loading', actions: assign({ pending: null, imported: { kind: 'restored' } }) },
+        onError: { target: 'ready', actions: ['recordProblem', assign({ pending: null })] },
+      },
     },
     saving: {
       description: 'The new goal shows at once and is being kept.',

@@ -11,6 +11,7 @@ import { decodeSavedWord } from '../domain/saved-word-codec';
 import type { ReviewCard, SavedWord } from '../domain/saved-words';
 import { decodeStatusRecord } from '../domain/word-status-codec';
 import { decodeGoal, type DailyGoal } from '../domain/progress';
+import type { Backup } from '../domain/backup';
 import type { StatusRecord, StatusSource } from '../domain/word-status';
 import {
   WordStoreError,
@@ -297,6 +298,23 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
       }
       if (removed > 0) changed();
       return removed;
+    },
+    async restore(backup: Backup): Promise<void> {
+      const db = await open();
+      try {
+        const tx = db.transaction(['statuses', 'words', 'finished', 'settings'], 'readwrite');
+        for (const record of backup.statuses) await tx.objectStore('statuses').put(record);
+        for (const word of backup.words)
+          if ((await tx.objectStore('words').getKey(word.id)) === undefined) await tx.objectStore('words').add(word);
+        for (const article of backup.finished) {
+          if ((await tx.objectStore('finished').getKey(article.articleId)) === undefined) await tx.objectStore('finished').add(article);
+        }
+        if (backup.goal !== null) await tx.objectStore('settings').put({ key: 'goal', value: backup.goal });
+        await tx.done;
+      } catch (error) {
+        throw storeError(error, 'save');
+      }
+      changed();
     },
     async setGoal(goal: DailyGoal): Promise<void> {
       const db = await open();

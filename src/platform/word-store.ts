@@ -6,6 +6,7 @@
 import type { ReviewCard, SavedWord, WordStoreProblem } from '../domain/saved-words';
 import type { StatusRecord, StatusSource } from '../domain/word-status';
 import type { DailyGoal } from '../domain/progress';
+import type { Backup } from '../domain/backup';
 
 export type { WordStoreProblem };
 
@@ -79,6 +80,11 @@ export interface StatusStore {
    * transaction: a word changed by hand since stays changed. Returns how many were removed.
    */
   removeBatch(batch: string): Promise<number>;
+  /**
+   * Restores a backup in one transaction: statuses and the goal are written, saved words and
+   * finished articles are added where absent (a word already here keeps its card).
+   */
+  restore(backup: Backup): Promise<void>;
   /** Keeps the learner's daily goal. */
   setGoal(goal: DailyGoal): Promise<void>;
   /** Records that an article was finished (once per article; the first date is kept). */

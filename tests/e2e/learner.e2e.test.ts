@@ -17,7 +17,7 @@ const harness = useHarness();
 
 const articleCoverage = (page: Page) => page.locator('.article-coverage [data-testid="coverage"]');
 
-/** The percent the article header shows ("认识 12.5% 的词" → 12.5). */
+/** The percent the article header shows ("认识 12.5%" → 12.5). */
 async function shownPercent(page: Page): Promise<number> {
   const text = (await articleCoverage(page).locator('[aria-hidden="true"]').nth(1).textContent()) ?? '';
   const match = /([\d.]+)%/.exec(text);
@@ -95,13 +95,15 @@ describe('word statuses and coverage in the browser', () => {
 
       // The list now shows coverage on its cards, the article's among them, and can order by fit.
       await second.goto('/zh/articles');
-      await expect.poll(() => second.locator('[data-testid="article-card"] [data-testid="coverage"]').count()).toBeGreaterThan(0);
+      await expect.poll(() => second.locator('[data-testid="article-card"] [data-testid="coverage"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
       await second.getByLabel(t.fitOrder).selectOption('fit');
       const firstCardHref = await second.locator('[data-testid="article-card"] a.card-link').first().getAttribute('href');
       expect(decodeURIComponent(firstCardHref!.split('/').pop()!)).toBe(id);
       // Home offers the learning zone once the learner has statuses (our article is in it: >= 95%, a word new).
       await second.goto('/zh');
-      await expect.poll(() => second.locator('[data-testid="learning-zone"] [data-testid="article-card"]').count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => second.locator('[data-testid="learning-zone"] [data-testid="article-card"]').count(), { timeout: 10_000 })
+        .toBeGreaterThan(0);
       await second.close();
 
       // Progress shows the day's counts: the article finished, the words marked today, the streak of the default goal.

@@ -55,6 +55,7 @@ describe('word status: every shortest path on the machine as the routes wire it'
         return answer.promise;
       },
       setGoal: () => Promise.reject(new Error('the article page never sets a goal')),
+      restore: () => Promise.reject(new Error('the article page never restores')),
       markFinished: (article) => {
         const answer = deferred<void>();
         calls.push({ kind: 'finish', article, answer });

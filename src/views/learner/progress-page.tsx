@@ -4,6 +4,7 @@ import { GOAL_CHOICES, progressOf } from '../../domain/progress';
 import { useTextLanguage } from '../use-texts';
 import { ProgressActorContext } from './progress-context';
 import { WordsChart } from './words-chart';
+import { BackupTransfer } from './backup-transfer';
 
 const goalValue = (kind: string, count: number) => `${kind}:${count}`;
 
@@ -108,6 +109,7 @@ export function ProgressPage() {
               </table>
             </details>
           </section>
+          <BackupTransfer language={textLanguage} />
         </>
       ) : null}
     </div>
