@@ -4,6 +4,7 @@
  * coverage, Undo, a reload and a second tab seeing the same, keyboard only, axe with the marks
  * on, and 360 px without sideways scrolling.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LEARNER_TEXTS } from '../../src/domain/learner-texts';
@@ -95,7 +96,9 @@ describe('word statuses and coverage in the browser', () => {
 
       // The list now shows coverage on its cards, the article's among them, and can order by fit.
       await second.goto('/zh/articles');
-      await expect.poll(() => second.locator('[data-testid="article-card"] [data-testid="coverage"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => second.locator('[data-testid="article-card"] [data-testid="coverage"]').count(), { timeout: 10_000 })
+        .toBeGreaterThan(0);
       await second.getByLabel(t.fitOrder).selectOption('fit');
       const firstCardHref = await second.locator('[data-testid="article-card"] a.card-link').first().getAttribute('href');
       expect(decodeURIComponent(firstCardHref!.split('/').pop()!)).toBe(id);
@@ -122,6 +125,34 @@ describe('word statuses and coverage in the browser', () => {
       await page.waitForTimeout(200);
       await page.reload();
       await expect.poll(() => page.getByLabel(t.progress.goal).inputValue()).toBe('words:25');
+
+      // One backup file, restored into a fresh browser: a broken file first, which applies nothing.
+      const knownHere = await page.getByTestId('words-known').textContent();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.backup.download }).click()]);
+      const backup = readFileSync((await download.path())!, 'utf8');
+      expect(download.suggestedFilename()).toMatch(/^newsreader-backup-\d{4}-\d{2}-\d{2}\.json$/);
+      const fresh = await harness.browser.newContext({ baseURL: harness.server.origin });
+      try {
+        const other = await fresh.newPage();
+        await other.goto('/zh/progress');
+        await other.getByTestId('words-known').waitFor();
+        const broken = JSON.parse(backup) as { statuses: unknown[] };
+        broken.statuses.push({ id: 'Bad', status: 'mastered', source: 'hand', setAt: 'soon' });
+        await other
+          .locator('.backup input[type="file"]')
+          .setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+        await other.getByTestId('backup-problems').waitFor();
+        expect(await other.getByTestId('backup-problems').textContent()).toContain(`第 ${broken.statuses.length} 行`);
+        expect(await other.getByTestId('words-known').textContent()).toBe('0');
+        await other
+          .locator('.backup input[type="file"]')
+          .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
+        await expect.poll(() => other.getByTestId('words-known').textContent(), { timeout: 10_000 }).toBe(knownHere);
+        expect(await other.getByTestId('articles-finished').textContent()).toBe('1');
+        expect(await other.getByLabel(t.progress.goal).inputValue()).toBe('words:25');
+      } finally {
+        await fresh.close();
+      }
     });
   });
 
