@@ -114,6 +114,7 @@ describe('no console error or warning on any route', () => {
     `/${language}/words`,
     `/${language}/review`,
     `/${language}/level`,
+    `/${language}/progress`,
   ];
 
   it.each(JOURNEY_LANGUAGES)('%s', async (language) => {
