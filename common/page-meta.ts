@@ -9,10 +9,10 @@ import type { PageTexts, SharedTexts } from './shared-texts';
 export { SITE_NAME } from './site-name';
 import { SITE_NAME } from './site-name';
 
-export type PageKind = 'home' | 'list' | 'detail' | 'search' | 'words' | 'review';
+export type PageKind = 'home' | 'list' | 'detail' | 'search' | 'words' | 'review' | 'level' | 'progress';
 
 /** Pages about what this browser keeps (saved words, review): personal, so never indexed. */
-export const PRIVATE_PAGE_KINDS: readonly PageKind[] = ['words', 'review'];
+export const PRIVATE_PAGE_KINDS: readonly PageKind[] = ['words', 'review', 'level', 'progress'];
 
 export interface ArticleMetaInput {
   readonly title: string;
@@ -46,9 +46,11 @@ export function pageMeta(
   texts: SharedTexts,
   path: string,
   article?: ArticleMetaInput,
-  personal?: Readonly<Record<'words' | 'review', PageTexts>>,
+  personal?: Readonly<Record<'words' | 'review' | 'level' | 'progress', PageTexts>>,
 ): PageMeta {
-  const base = (kind === 'words' || kind === 'review' ? personal?.[kind] : undefined) ?? texts.pages[kind === 'home' ? 'home' : 'list'];
+  const base =
+    (kind === 'words' || kind === 'review' || kind === 'level' || kind === 'progress' ? personal?.[kind] : undefined) ??
+    texts.pages[kind === 'home' ? 'home' : 'list'];
   const common = { canonicalPath: path, ogLocale: OPEN_GRAPH_LOCALES[language] };
   if (kind === 'detail' && article) {
     return {

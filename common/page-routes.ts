@@ -22,6 +22,8 @@ export const PAGE_ROUTES = [
   { kind: 'detail', path: 'articles/:articleId' },
   { kind: 'words', path: 'words' },
   { kind: 'review', path: 'review' },
+  { kind: 'level', path: 'level' },
+  { kind: 'progress', path: 'progress' },
 ] as const satisfies readonly PageRoute[];
 
 export type PageRouteKind = (typeof PAGE_ROUTES)[number]['kind'];

@@ -7,7 +7,7 @@ import type { TextLanguage } from './languages';
 import type { PageTexts } from './shared-texts';
 import { SITE_NAME } from './site-name';
 
-export const PERSONAL_PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<'words' | 'review', PageTexts>>>> = {
+export const PERSONAL_PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<'words' | 'review' | 'level' | 'progress', PageTexts>>>> = {
   en: {
     words: {
       title: `My words | ${SITE_NAME}`,
@@ -18,6 +18,16 @@ export const PERSONAL_PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<
       title: `Review | ${SITE_NAME}`,
       description: 'Review the English words you saved, spaced so that they stick.',
       keywords: 'vocabulary review, spaced repetition, flashcards',
+    },
+    level: {
+      title: `Find your level | ${SITE_NAME}`,
+      description: 'Tell the site which English words you already know, so every article shows how much of it you can read.',
+      keywords: 'English level, vocabulary size, placement',
+    },
+    progress: {
+      title: `My progress | ${SITE_NAME}`,
+      description: 'The English words you know, what you marked each day and the articles you finished, from this browser.',
+      keywords: 'progress, vocabulary, streak',
     },
   },
   zh: {
@@ -31,6 +41,16 @@ export const PERSONAL_PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<
       description: '按间隔重复复习你保存的英语单词，记得更牢。',
       keywords: '单词复习, 间隔重复, 单词卡',
     },
+    level: {
+      title: `测测你的水平 | ${SITE_NAME}`,
+      description: '告诉网站你已经认识哪些英语单词，每篇文章都会显示你能读懂多少。',
+      keywords: '英语水平, 词汇量, 分级',
+    },
+    progress: {
+      title: `我的进度 | ${SITE_NAME}`,
+      description: '你认识的英语单词、每天标记的词和读完的文章，来自本浏览器。',
+      keywords: '学习进度, 词汇量, 连续天数',
+    },
   },
   es: {
     words: {
@@ -42,6 +62,16 @@ export const PERSONAL_PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<
       title: `Repaso | ${SITE_NAME}`,
       description: 'Repasa las palabras en inglés que guardaste, espaciadas para que se queden.',
       keywords: 'repaso de vocabulario, repetición espaciada, tarjetas',
+    },
+    level: {
+      title: `Tu nivel | ${SITE_NAME}`,
+      description: 'Dile al sitio qué palabras en inglés ya conoces y cada artículo te mostrará cuánto puedes leer.',
+      keywords: 'nivel de inglés, vocabulario, prueba de nivel',
+    },
+    progress: {
+      title: `Mi progreso | ${SITE_NAME}`,
+      description: 'Las palabras en inglés que conoces, las que marcaste cada día y los artículos que terminaste, desde este navegador.',
+      keywords: 'progreso, vocabulario, racha',
     },
   },
 };

@@ -1,6 +1,6 @@
 /**
  * Passes over stored content (dictionary glosses, then article pages) run after the server listens, never
- * before: a database of any size is served at once (docs/server.md, "Content passes"; docs/decisions.md, 19).
+ * before: a database of any size is served at once (docs/server.md, "Content passes"; docs/decisions.md, 20).
  *
  * Each pass walks the articles in store order in small batches. A batch is sized to take about `batchMs` of the
  * event loop (rendering one article's pages takes a few milliseconds), is written in one short transaction, and

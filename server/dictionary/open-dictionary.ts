@@ -112,6 +112,22 @@ class SqliteDictionary implements Dictionary {
     return glosses.find((g) => g.gloss !== undefined)?.gloss;
   }
 
+  wordsOfLevel(tags: readonly string[], topRank: number): string[] {
+    const rows = this.db
+      .prepare("SELECT word, rank, tags FROM headwords WHERE (rank > 0 AND rank <= ?) OR tags != ''")
+      .all(topRank) as Array<{
+      word: string;
+      rank: number;
+      tags: string;
+    }>;
+    const wanted = new Set(tags);
+    return rows
+      .filter((row) => (row.rank > 0 && row.rank <= topRank) || row.tags.split(' ').some((tag) => wanted.has(tag)))
+      .filter((row) => /^[a-z]+(?:['-][a-z]+)*$/.test(row.word))
+      .sort((a, b) => (a.rank || Number.MAX_SAFE_INTEGER) - (b.rank || Number.MAX_SAFE_INTEGER) || (a.word < b.word ? -1 : 1))
+      .map((row) => row.word);
+  }
+
   close(): void {
     this.db.close();
   }

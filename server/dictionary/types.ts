@@ -24,6 +24,11 @@ export interface Dictionary {
    * `fallbackToOtherPos` is true.
    */
   gloss(lemma: string, partOfSpeech: string, language: 'zh' | 'es', fallbackToOtherPos?: boolean): string | undefined;
+  /**
+   * Headwords of a placement level (common/placement-levels.ts), most frequent first: those tagged
+   * with the level's exams, or the level's band of the most frequent, plus the baseline.
+   */
+  wordsOfLevel?(tags: readonly string[], topRank: number): string[];
   /** Data version (the manifest's combined hash), so callers can tell when glosses may have changed. */
   readonly version: string;
   close(): void;

@@ -13,13 +13,15 @@ import { renderArticleHtml } from '../content/render-article';
 import { renderLanguageOf } from '../content/stored-pages';
 import { missingHelp } from '../content/vocabulary-help';
 import { memoisedForms, type WordForms } from '../content/word-markup';
+import { lemmaInventory } from '../content/lemma-inventory';
+import { encodeInventories, MAX_INVENTORY_IDS, type LemmaInventories, type PlainInventory } from '../../common/lemma-contract';
 import { ApiError } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { answerCache } from '../plugins/answer-cache';
 import { searchWords } from '../store/fts-query';
 import type { ArticleReader } from '../store/reader';
 import type { ArticleSummaryRow, Page, RenderLanguage, StoredArticle } from '../store/types';
-import { ROUTE_SCHEMAS, type ArticleParams, type LanguageQuery, type LatestQuery, type SearchQuery } from './schemas';
+import { ROUTE_SCHEMAS, type ArticleParams, type LanguageQuery, type LatestQuery, type LemmasQuery, type SearchQuery } from './schemas';
 
 export function toListItem(row: ArticleSummaryRow): ArticleListItem {
   return {
@@ -153,6 +155,47 @@ export async function searchAnswer(reader: ArticleReader, query: SearchQuery): P
   return toPage(await reader.search({ q: query.q, ...filtersOf(query) }), query.limit, query.offset);
 }
 
+/** The ids of GET /api/lemmas?ids=a,b: 1 to MAX_INVENTORY_IDS distinct, non-empty ids. */
+export function inventoryIds(ids: string): string[] {
+  const list = [...new Set(ids.split(',').map((id) => id.trim()))];
+  if (list.some((id) => id === '' || id.length > 200 || [...id].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))) {
+    throw new ApiError(400, 'invalid_parameter', 'ids must be article ids separated by commas, none empty', 'ids');
+  }
+  if (list.length > MAX_INVENTORY_IDS) {
+    throw new ApiError(
+      400,
+      'invalid_parameter',
+      `ids names ${list.length} articles; ask for at most ${MAX_INVENTORY_IDS} at a time`,
+      'ids',
+      [`at most ${MAX_INVENTORY_IDS} ids`],
+    );
+  }
+  return list;
+}
+
+/**
+ * The lemma inventories of these articles (unknown ids are left out), and with `withForms` the
+ * inflected forms of the body: computed on a read from the stored paragraphs, then kept by the answer cache.
+ */
+export async function lemmasAnswer(
+  reader: ArticleReader,
+  ids: readonly string[],
+  forms: WordForms | undefined,
+  withForms = false,
+): Promise<LemmaInventories | null> {
+  const found: PlainInventory[] = [];
+  const formMap = new Map<string, string>();
+  for (const id of ids) {
+    const article = await reader.byId(id);
+    if (!article) continue;
+    const inventory = lemmaInventory(article.paragraphs, forms);
+    found.push({ articleId: article.id, words: inventory.words, lemmas: inventory.lemmas });
+    for (const [form, lemma] of inventory.forms) formMap.set(form, lemma);
+  }
+  if (withForms && found.length === 0) return null;
+  return encodeInventories(found, withForms ? formMap : undefined);
+}
+
 export interface ArticleRoutesOptions {
   /** Reads for the API, possibly off the event loop (read-pool.ts). */
   readonly reader: ArticleReader;
@@ -169,6 +212,7 @@ export interface ArticleRoutesOptions {
 export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (app, options) => {
   const { reader, forms, dataVersion, saveRendered, answerCacheEntries } = options;
   const render = fallbackRenderer(forms);
+  const lemmaForms = forms ? memoisedForms(forms) : undefined;
   await app.register(answerCache, {
     entries: dataVersion ? (answerCacheEntries ?? 2000) : 0,
     version: dataVersion ?? (() => 0),
@@ -188,6 +232,28 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
       return reply.sendAnswer(keyOf('search', query, query.q), () => searchAnswer(reader, query), CACHE_POLICY.list);
     },
   );
+
+  app.get<{ Querystring: LemmasQuery }>('/lemmas', { schema: ROUTE_SCHEMAS.lemmas }, async (request, reply) => {
+    const ids = inventoryIds(request.query.ids);
+    return reply.sendAnswer(
+      `lemmas\u0000${ids.join(',')}`,
+      async () => (await lemmasAnswer(reader, ids, lemmaForms))!,
+      CACHE_POLICY.article,
+    );
+  });
+
+  app.get<{ Params: ArticleParams }>('/articles/:id/lemmas', { schema: ROUTE_SCHEMAS.articleLemmas }, async (request, reply) => {
+    const { id } = request.params;
+    return reply.sendAnswer(
+      `article-lemmas\u0000${id}`,
+      async () => {
+        const body = await lemmasAnswer(reader, [id], lemmaForms, true);
+        if (!body) throw new ApiError(404, 'not_found', missingArticleMessage(id), 'id');
+        return body;
+      },
+      CACHE_POLICY.article,
+    );
+  });
 
   app.get<{ Params: ArticleParams; Querystring: LanguageQuery }>(
     '/articles/:id',

@@ -11,7 +11,9 @@ import type { Dictionary, LookupResult } from '../dictionary/types';
 import { ApiError } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { answerCache } from '../plugins/answer-cache';
-import { ROUTE_SCHEMAS, type DictionaryQuery, type WordParams } from './schemas';
+import { ROUTE_SCHEMAS, type DictionaryQuery, type LevelQuery, type WordParams } from './schemas';
+import type { LevelWords } from '../../common/lemma-contract';
+import { BASELINE_RANK, FREQUENCY_BAND_SIZE, tagsOfLevel } from '../../common/placement-levels';
 
 export function toDictionaryResponse(result: LookupResult): DictionaryResponse {
   return {
@@ -59,6 +61,16 @@ export const dictionaryRoutes: FastifyPluginAsync<DictionaryRoutesOptions> = asy
       });
     },
   );
+
+  // The placement's words: bundled data, cached like an entry.
+  app.get<{ Querystring: LevelQuery }>('/level-words', { schema: ROUTE_SCHEMAS.levelWords }, async (request, reply) => {
+    const { level } = request.query;
+    return reply.sendAnswer(`level\u0000${level}`, () => {
+      const top = (FREQUENCY_BAND_SIZE as Readonly<Record<string, number>>)[level] ?? BASELINE_RANK;
+      const body: LevelWords = { level, words: (dictionary.wordsOfLevel?.(tagsOfLevel(level), top) ?? []).join(' ') };
+      return body;
+    });
+  });
 
   // Without a word the path would fall through to "no such endpoint"; say what is missing instead.
   app.get('/dictionary/', async () => {

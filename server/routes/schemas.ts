@@ -23,6 +23,8 @@ import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId, type Diff
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../common/languages';
 import { DICTIONARY_LANGUAGES, LETTER, MARKUP_OR_CONTROL, MAX_LOOKUP_WORD_LENGTH, type DictionaryLanguage } from '../../common/dictionary';
 import { jsonSchemaOf, type JsonSchema } from '../http/codec-schema';
+import { LemmaInventoriesCodec, LevelWordsCodec, MAX_INVENTORY_IDS } from '../../common/lemma-contract';
+import { PLACEMENT_LEVELS, type PlacementLevel } from '../../common/placement-levels';
 
 /** The largest offset SQLite and JavaScript agree on exactly. */
 export const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
@@ -91,6 +93,12 @@ export interface SearchQuery extends LatestQuery {
 export interface ArticleParams {
   readonly id: string;
 }
+export interface LevelQuery {
+  readonly level: PlacementLevel;
+}
+export interface LemmasQuery {
+  readonly ids: string;
+}
 export interface WordParams {
   readonly word: string;
 }
@@ -116,6 +124,19 @@ export const ROUTE_SCHEMAS = {
   categories: { querystring: object(LANGUAGE), response: { 200: jsonSchemaOf(CategoriesResponseCodec), ...ERRORS } },
   sources: { response: { 200: jsonSchemaOf(SourcesResponseCodec), ...ERRORS } },
   health: { response: { 200: HEALTH, 503: HEALTH, ...ERRORS } },
+  articleLemmas: {
+    params: object({ id: ARTICLE_ID }, ['id']),
+    response: { 200: jsonSchemaOf(LemmaInventoriesCodec), ...ERRORS },
+  },
+  lemmas: {
+    // Comma-separated article ids (1 to MAX_INVENTORY_IDS), checked one by one in the route.
+    querystring: object({ ids: { type: 'string', minLength: 1, maxLength: (200 + 1) * MAX_INVENTORY_IDS } }, ['ids']),
+    response: { 200: jsonSchemaOf(LemmaInventoriesCodec), ...ERRORS },
+  },
+  levelWords: {
+    querystring: object({ level: { type: 'string', enum: [...PLACEMENT_LEVELS] } }, ['level']),
+    response: { 200: jsonSchemaOf(LevelWordsCodec), ...ERRORS },
+  },
   dictionary: {
     params: object({ word: WORD }, ['word']),
     querystring: object({ language: oneOf(DICTIONARY_LANGUAGES, 'en') }),

@@ -35,7 +35,10 @@ import { follow } from './feeds';
 import { useInspect } from './inspector';
 import { useLocationFeed, type LocationFeed } from './location-provider';
 import { wiredSavedWords } from './saved-words-wiring';
-import { wordStore as browserStore } from './word-store-factory';
+import { statusStore as browserStatusStore, wordStore as browserStore } from './word-store-factory';
+import { wiredLemmaInventory, wiredWordStatus } from './learner-wiring';
+import { createLemmaClient } from '../api/lemma-client';
+import { LemmaInventoryActorContext, WordStatusActorContext } from '../views/learner/learner-contexts';
 import { useServices } from './services';
 import { settleUnlessAborted } from './settle-unless-aborted';
 
@@ -64,6 +67,8 @@ export default function ArticleDetailRoute() {
     speech,
     logger = consoleLogger,
     wordStore,
+    statusStore,
+    lemmas,
     firstAnswers,
   } = useServices();
   const params = useParams<{ articleId?: string }>();
@@ -144,6 +149,9 @@ export default function ArticleDetailRoute() {
     [wordStore, origin, dictionary],
   );
 
+  const wordStatusLogic = useMemo(() => wiredWordStatus(statusStore ?? browserStatusStore), [statusStore]);
+  const inventoryLogic = useMemo(() => wiredLemmaInventory(lemmas ?? createLemmaClient()), [lemmas]);
+
   return (
     <ArticleDetailActorContext.Provider
       logic={logic}
@@ -154,7 +162,16 @@ export default function ArticleDetailRoute() {
       <WordLookupActorContext.Provider key={textLanguage} logic={lookupLogic} options={{ input: { language: textLanguage }, inspect }}>
         <ReadAloudActorContext.Provider logic={readAloudLogic} options={{ input: {}, inspect }}>
           <SavedWordsActorContext.Provider logic={savedWordsLogic} options={{ input: {}, inspect }}>
-            <ArticleDetailPage />
+            <WordStatusActorContext.Provider logic={wordStatusLogic} options={{ input: {}, inspect }}>
+              {/* A new article starts a fresh inventory actor, asking for that article's lemmas and forms. */}
+              <LemmaInventoryActorContext.Provider
+                key={articleId}
+                logic={inventoryLogic}
+                options={{ input: { ids: [articleId], withForms: true }, inspect }}
+              >
+                <ArticleDetailPage />
+              </LemmaInventoryActorContext.Provider>
+            </WordStatusActorContext.Provider>
           </SavedWordsActorContext.Provider>
         </ReadAloudActorContext.Provider>
       </WordLookupActorContext.Provider>

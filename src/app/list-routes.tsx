@@ -16,6 +16,7 @@ import { HomeArticleClickTracker } from '../views/home/home-article-clicks';
 import { HomePage } from '../views/home/home-page';
 import { HomeHead, ListHead } from '../views/head/page-heads';
 import { follow } from './feeds';
+import { LearnerCoverage } from './learner-coverage-loader';
 import { useInspect } from './inspector';
 import { useLocationFeed } from './location-provider';
 import { useServices } from './services';
@@ -104,7 +105,9 @@ export function HomeRoute() {
     <ArticleListActorContext.Provider logic={logic} options={{ input, inspect }}>
       <HomeHead />
       <HomeArticleClickTracker>
-        <HomePage />
+        <LearnerCoverage page="home">
+          <HomePage />
+        </LearnerCoverage>
       </HomeArticleClickTracker>
     </ArticleListActorContext.Provider>
   );
@@ -128,7 +131,9 @@ export function ArticleListRoute() {
   return (
     <ArticleListActorContext.Provider logic={logic} options={{ input, inspect }}>
       <ListHead />
-      <ArticleListPage />
+      <LearnerCoverage page="list">
+        <ArticleListPage />
+      </LearnerCoverage>
     </ArticleListActorContext.Provider>
   );
 }

@@ -19,6 +19,8 @@ const ArticleDetailRoute = lazy(() => import('./article-detail-route'));
 // Saved words and review load with their routes: nothing of them is in the home or list chunk.
 const WordsRoute = lazy(() => import('./words-route'));
 const ReviewRoute = lazy(() => import('./review-route'));
+const LevelRoute = lazy(() => import('./level-route'));
+const ProgressRoute = lazy(() => import('./progress-route'));
 
 function PageFallback() {
   const texts = useTexts();
@@ -63,6 +65,16 @@ export function AppRoutes() {
       <Route path={routePattern('review')}>
         <Suspense fallback={<PageFallback />}>
           <ReviewRoute />
+        </Suspense>
+      </Route>
+      <Route path={routePattern('level')}>
+        <Suspense fallback={<PageFallback />}>
+          <LevelRoute />
+        </Suspense>
+      </Route>
+      <Route path={routePattern('progress')}>
+        <Suspense fallback={<PageFallback />}>
+          <ProgressRoute />
         </Suspense>
       </Route>
       <Route>

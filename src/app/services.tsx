@@ -11,7 +11,8 @@ import type { FirstAnswers } from '../api/page-data';
 import type { HtmlSanitiser } from '../platform/html-sanitiser';
 import { consoleLogger, type Logger } from '../platform/logger';
 import type { SpeechEngine } from '../platform/speech-engine';
-import type { WordStore } from '../platform/word-store';
+import type { StatusStore, WordStore } from '../platform/word-store';
+import type { LemmaApi } from '../api/lemma-client';
 
 export interface AppServices {
   readonly api: ArticlesApi;
@@ -25,6 +26,10 @@ export interface AppServices {
   readonly speech?: SpeechEngine;
   /** Saved words; when absent, the routes that need them load the IndexedDB store in their own chunk. */
   readonly wordStore?: () => Promise<WordStore>;
+  /** Word statuses (the same IndexedDB database); when absent, the routes that need them load the store in their own chunk. */
+  readonly statusStore?: () => Promise<StatusStore>;
+  /** Lemma inventories for coverage; when absent, the chunks that compute coverage create the real client. */
+  readonly lemmas?: LemmaApi;
   /** The answers a server-rendered page carries (src/api/page-data.ts); the routes start loaded from them. */
   readonly firstAnswers?: FirstAnswers;
 }

@@ -1,12 +1,13 @@
 /**
  * The word store, loaded with the route that asks for it: IndexedDB code (idb) never reaches
- * the home or list chunk. One store per page load, shared by the routes that use it.
+ * the home or list chunk. One store per page load, shared by the routes that use it; it keeps the
+ * saved words and the word statuses (the same database), so both views of it hear each other's writes.
  */
-import type { WordStore } from '../platform/word-store';
+import type { StatusStore, WordStore } from '../platform/word-store';
 
-let store: Promise<WordStore> | undefined;
+let store: Promise<WordStore & StatusStore> | undefined;
 
-export function wordStore(): Promise<WordStore> {
+function browserStore(): Promise<WordStore & StatusStore> {
   // A chunk that failed to load (offline) is asked for again next time rather than remembered.
   store ??= import('../platform/indexeddb-word-store').then(
     ({ createIndexedDbWordStore }) => createIndexedDbWordStore(),
@@ -16,4 +17,12 @@ export function wordStore(): Promise<WordStore> {
     },
   );
   return store;
+}
+
+export function wordStore(): Promise<WordStore> {
+  return browserStore();
+}
+
+export function statusStore(): Promise<StatusStore> {
+  return browserStore();
 }

@@ -6,7 +6,7 @@
 import { isLanguageCode, OPEN_GRAPH_LOCALES, TEXT_LANGUAGES, textLanguageFor, DEFAULT_LANGUAGE } from '../../common/languages';
 import { notFoundPageTitle, pageMeta, PRIVATE_PAGE_KINDS, SITE_NAME, type PageKind } from '../../common/page-meta';
 import { categoryLabel, type PageTexts, type SharedTexts } from '../../common/shared-texts';
-import { detailPath, homePath, listPath, reviewPath, wordsPath } from './routing';
+import { detailPath, homePath, listPath, reviewPath, levelPath, progressPath, wordsPath } from './routing';
 
 export interface MetaTag {
   /** Exactly one of name and property is set (Open Graph and article tags use property). */
@@ -47,7 +47,7 @@ export interface HeadInput {
   /** The page language's shared texts (page heads, category names). */
   readonly texts: SharedTexts;
   /** The words and review pages' own head texts in the page language (common/personal-page-texts.ts). */
-  readonly personal?: Readonly<Record<'words' | 'review', PageTexts>>;
+  readonly personal?: Readonly<Record<'words' | 'review' | 'level' | 'progress', PageTexts>>;
   /** The site's origin for absolute URLs, e.g. "https://learn.example"; no trailing slash. */
   readonly origin: string;
   /** Required for the detail page; absent while the article is still loading. */
@@ -67,6 +67,8 @@ function pathFor(kind: PageKind, language: string, articleId: string | undefined
   if (kind === 'detail' && articleId !== undefined && articleId !== '') return detailPath(language, articleId);
   if (kind === 'words') return wordsPath(language);
   if (kind === 'review') return reviewPath(language);
+  if (kind === 'level') return levelPath(language);
+  if (kind === 'progress') return progressPath(language);
   return listPath(language);
 }
 

@@ -49,6 +49,16 @@ export function wordsPath(language: string): string {
   return `/${language}/words`;
 }
 
+/** The placement: where a learner starts (docs/learner-model.md). */
+export function levelPath(language: string): string {
+  return `/${language}/level`;
+}
+
+/** The learner's progress, from what this browser keeps. */
+export function progressPath(language: string): string {
+  return `/${language}/progress`;
+}
+
 /** The review session of saved words that are due. */
 export function reviewPath(language: string): string {
   return `/${language}/review`;
@@ -74,6 +84,8 @@ export type Page =
   | { readonly kind: 'article'; readonly language: string; readonly articleId: string }
   | { readonly kind: 'words'; readonly language: string }
   | { readonly kind: 'review'; readonly language: string }
+  | { readonly kind: 'level'; readonly language: string }
+  | { readonly kind: 'progress'; readonly language: string }
   | { readonly kind: 'other'; readonly language: string };
 
 /**
@@ -87,7 +99,11 @@ export function pageAt(path: string): Page {
   if (segments.length === 0) return { kind: 'home', language };
   if (!isLanguageTag(segments[0])) return { kind: 'other', language };
   if (segments.length === 1) return { kind: 'home', language };
-  if (segments.length === 2 && (segments[1] === 'words' || segments[1] === 'review')) return { kind: segments[1], language };
+  if (
+    segments.length === 2 &&
+    (segments[1] === 'words' || segments[1] === 'review' || segments[1] === 'level' || segments[1] === 'progress')
+  )
+    return { kind: segments[1], language };
   if (segments[1] !== 'articles' || segments.length > 3) return { kind: 'other', language };
   return segments.length === 2 ? { kind: 'list', language } : { kind: 'article', language, articleId: decodePathSegment(segments[2]!) };
 }

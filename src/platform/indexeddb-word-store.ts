@@ -9,7 +9,19 @@
 import { openDB, type IDBPDatabase, type IDBPTransaction, type DBSchema } from 'idb';
 import { decodeSavedWord } from '../domain/saved-word-codec';
 import type { ReviewCard, SavedWord } from '../domain/saved-words';
-import { WordStoreError, type UpdateCardOutcome, type WordStore, type WordStoreContents } from './word-store';
+import { decodeStatusRecord } from '../domain/word-status-codec';
+import { decodeGoal, type DailyGoal } from '../domain/progress';
+import type { Backup } from '../domain/backup';
+import type { StatusRecord, StatusSource } from '../domain/word-status';
+import {
+  WordStoreError,
+  type FinishedArticle,
+  type LearnerContents,
+  type StatusStore,
+  type UpdateCardOutcome,
+  type WordStore,
+  type WordStoreContents,
+} from './word-store';
 import { CHANGES_CHANNEL, DATABASE_NAME, DATABASE_VERSION } from './word-store-names';
 
 export { CHANGES_CHANNEL, DATABASE_NAME, DATABASE_VERSION };
@@ -24,9 +36,14 @@ interface NewsreaderSchema extends DBSchema {
   // Values are `unknown` on purpose: what is on disk is decoded, never trusted.
   words: { key: string; value: unknown; indexes: { due: string } };
   setAside: { key: number; value: SetAsideRecord };
+  // Version 2.
+  statuses: { key: string; value: unknown; indexes: { setAt: string; batch: string } };
+  finished: { key: string; value: FinishedArticle };
+  settings: { key: string; value: { key: string; value: unknown } };
 }
 
-type UpgradeTransaction = IDBPTransaction<NewsreaderSchema, ('words' | 'setAside')[], 'versionchange'>;
+type StoreName = 'words' | 'setAside' | 'statuses' | 'finished' | 'settings';
+type UpgradeTransaction = IDBPTransaction<NewsreaderSchema, StoreName[], 'versionchange'>;
 
 /**
  * One step per version, run in order from the version on disk to DATABASE_VERSION inside the
@@ -39,6 +56,14 @@ export const MIGRATIONS: Readonly<Record<number, (db: IDBPDatabase<NewsreaderSch
     const words = db.createObjectStore('words', { keyPath: 'id' });
     words.createIndex('due', 'card.due');
     db.createObjectStore('setAside', { autoIncrement: true });
+  },
+  // Word statuses and finished articles: new stores only, so every saved word and its card stay as they are.
+  2: (db) => {
+    const statuses = db.createObjectStore('statuses', { keyPath: 'id' });
+    statuses.createIndex('setAt', 'setAt');
+    statuses.createIndex('batch', 'batch');
+    db.createObjectStore('finished', { keyPath: 'articleId' });
+    db.createObjectStore('settings', { keyPath: 'key' });
   },
 };
 
@@ -93,13 +118,35 @@ async function loadSkipping(db: IDBPDatabase<NewsreaderSchema>): Promise<WordSto
   return { words, setAside };
 }
 
+async function loadLearnerContents(db: IDBPDatabase<NewsreaderSchema>): Promise<LearnerContents> {
+  const tx = db.transaction(['words', 'setAside', 'statuses', 'finished', 'settings'], 'readonly');
+  const words: SavedWord[] = [];
+  const statuses: StatusRecord[] = [];
+  let skipped = 0;
+  for (let cursor = await tx.objectStore('words').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    const decoded = readable(cursor.key, cursor.value);
+    if ('word' in decoded) words.push(decoded.word);
+    else skipped += 1;
+  }
+  for (let cursor = await tx.objectStore('statuses').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    const decoded = decodeStatusRecord(cursor.value);
+    // An unreadable status is a word back to new, never a broken page; the saved words count theirs.
+    if ('record' in decoded && decoded.record.id === cursor.key) statuses.push(decoded.record);
+  }
+  const finished = await tx.objectStore('finished').getAll();
+  const goal = decodeGoal((await tx.objectStore('settings').get('goal'))?.value);
+  const setAside = (await tx.objectStore('setAside').count()) + skipped;
+  await tx.done;
+  return { words, setAside, statuses, finished, ...(goal !== null ? { goal } : {}) };
+}
+
 export interface IndexedDbWordStoreOptions {
   /** BroadcastChannel constructor; absent where the browser has none (then only this tab hears changes). */
   readonly BroadcastChannel?: typeof BroadcastChannel;
   readonly now?: () => Date;
 }
 
-export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}): WordStore {
+export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}): WordStore & StatusStore {
   const Channel = options.BroadcastChannel ?? globalThis.BroadcastChannel;
   const now = options.now ?? (() => new Date());
   const listeners = new Set<() => void>();
@@ -209,6 +256,84 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
         await Promise.all([tx.store.delete(id), tx.done]);
       } catch (error) {
         throw storeError(error, 'delete');
+      }
+      changed();
+    },
+    async loadLearner(): Promise<LearnerContents> {
+      const db = await open();
+      try {
+        return await loadLearnerContents(db);
+      } catch (error) {
+        throw storeError(error, 'read');
+      }
+    },
+    async putStatuses(records: readonly StatusRecord[], replacing?: StatusSource): Promise<void> {
+      if (records.length === 0 && replacing === undefined) return;
+      const db = await open();
+      try {
+        const tx = db.transaction('statuses', 'readwrite');
+        if (replacing !== undefined) {
+          for (let cursor = await tx.store.openCursor(); cursor !== null; cursor = await cursor.continue()) {
+            if ((cursor.value as { source?: unknown } | null)?.source === replacing) await cursor.delete();
+          }
+        }
+        await Promise.all([...records.map((record) => tx.store.put(record)), tx.done]);
+      } catch (error) {
+        throw storeError(error, 'save');
+      }
+      changed();
+    },
+    async removeBatch(batch: string): Promise<number> {
+      const db = await open();
+      let removed = 0;
+      try {
+        const tx = db.transaction('statuses', 'readwrite');
+        for (let cursor = await tx.store.index('batch').openCursor(batch); cursor !== null; cursor = await cursor.continue()) {
+          await cursor.delete();
+          removed += 1;
+        }
+        await tx.done;
+      } catch (error) {
+        throw storeError(error, 'save');
+      }
+      if (removed > 0) changed();
+      return removed;
+    },
+    async restore(backup: Backup): Promise<void> {
+      const db = await open();
+      try {
+        const tx = db.transaction(['statuses', 'words', 'finished', 'settings'], 'readwrite');
+        for (const record of backup.statuses) await tx.objectStore('statuses').put(record);
+        for (const word of backup.words)
+          if ((await tx.objectStore('words').getKey(word.id)) === undefined) await tx.objectStore('words').add(word);
+        for (const article of backup.finished) {
+          if ((await tx.objectStore('finished').getKey(article.articleId)) === undefined) await tx.objectStore('finished').add(article);
+        }
+        if (backup.goal !== null) await tx.objectStore('settings').put({ key: 'goal', value: backup.goal });
+        await tx.done;
+      } catch (error) {
+        throw storeError(error, 'save');
+      }
+      changed();
+    },
+    async setGoal(goal: DailyGoal): Promise<void> {
+      const db = await open();
+      try {
+        const tx = db.transaction('settings', 'readwrite');
+        await Promise.all([tx.store.put({ key: 'goal', value: goal }), tx.done]);
+      } catch (error) {
+        throw storeError(error, 'save');
+      }
+      changed();
+    },
+    async markFinished(article: FinishedArticle): Promise<void> {
+      const db = await open();
+      try {
+        const tx = db.transaction('finished', 'readwrite');
+        if ((await tx.store.getKey(article.articleId)) === undefined) await tx.store.add(article);
+        await tx.done;
+      } catch (error) {
+        throw storeError(error, 'save');
       }
       changed();
     },

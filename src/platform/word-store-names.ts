@@ -3,5 +3,6 @@
  * indexeddb-word-store.ts so the due count (on every page) does not load idb.
  */
 export const DATABASE_NAME = 'newsreader';
-export const DATABASE_VERSION = 1;
+/** 1: saved words; 2: word statuses, finished articles and the learner's settings (docs/learner-model.md). */
+export const DATABASE_VERSION = 2;
 export const CHANGES_CHANNEL = 'newsreader-words';

@@ -4,6 +4,9 @@
  * learner's language; none of them may break a page.
  */
 import type { ReviewCard, SavedWord, WordStoreProblem } from '../domain/saved-words';
+import type { StatusRecord, StatusSource } from '../domain/word-status';
+import type { DailyGoal } from '../domain/progress';
+import type { Backup } from '../domain/backup';
 
 export type { WordStoreProblem };
 
@@ -44,5 +47,47 @@ export interface WordStore {
   updateCard(id: string, card: ReviewCard, expectedLastReview: string | null): Promise<UpdateCardOutcome>;
   remove(id: string): Promise<void>;
   /** Calls the listener when another tab (or this one) changed the words; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
+export interface FinishedArticle {
+  readonly articleId: string;
+  /** ISO 8601 date-time when the learner reached its end ("I know the rest"). */
+  readonly at: string;
+}
+
+export interface LearnerContents extends WordStoreContents {
+  readonly statuses: readonly StatusRecord[];
+  readonly finished: readonly FinishedArticle[];
+  /** The daily goal the learner set on the progress page; absent until set. */
+  readonly goal?: DailyGoal;
+}
+
+/**
+ * The learner's word statuses, in the same database as the saved words (version 2), told to
+ * other tabs on the same channel.
+ */
+export interface StatusStore {
+  /** Saved words, statuses and finished articles, read in one transaction. */
+  loadLearner(): Promise<LearnerContents>;
+  /**
+   * Writes the records in one transaction (replacing by id); with `replacing`, every stored
+   * record of that source is removed in the same transaction first (a new placement replaces the last).
+   */
+  putStatuses(records: readonly StatusRecord[], replacing?: StatusSource): Promise<void>;
+  /**
+   * Removes the records of one step (its batch) that are still as that step wrote them, in one
+   * transaction: a word changed by hand since stays changed. Returns how many were removed.
+   */
+  removeBatch(batch: string): Promise<number>;
+  /**
+   * Restores a backup in one transaction: statuses and the goal are written, saved words and
+   * finished articles are added where absent (a word already here keeps its card).
+   */
+  restore(backup: Backup): Promise<void>;
+  /** Keeps the learner's daily goal. */
+  setGoal(goal: DailyGoal): Promise<void>;
+  /** Records that an article was finished (once per article; the first date is kept). */
+  markFinished(article: FinishedArticle): Promise<void>;
   subscribe(listener: () => void): () => void;
 }

@@ -119,6 +119,8 @@ describe('no console error or warning on any route', () => {
     `/${language}/no/such/page`,
     `/${language}/words`,
     `/${language}/review`,
+    `/${language}/level`,
+    `/${language}/progress`,
   ];
 
   it.each(JOURNEY_LANGUAGES)('%s', async (language) => {

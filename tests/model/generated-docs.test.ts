@@ -39,6 +39,10 @@ describe('generated machine docs', () => {
       'read-aloud',
       'review',
       'saved-words',
+      'word-status',
+      'lemma-inventory',
+      'placement',
+      'progress',
       'consent',
       'analytics',
     ]);

@@ -1,6 +1,8 @@
 import { nextPageQuery } from '../../domain/filters';
 import { listPath } from '../../domain/routing';
+import { useContext } from 'react';
 import { ArticleCard } from '../common/article-card';
+import { CardFitContext } from '../common/card-fit-context';
 import { LoadingCards } from '../common/loading-cards';
 import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
 import { ArticleFilters } from './article-filters';
@@ -18,6 +20,7 @@ export function ArticleListPage() {
   const actor = ArticleListActorContext.useActorRef();
   const { status, paging, context, visible } = useArticleList();
   const cardsShown = status === 'showing' || status === 'searching';
+  const fit = useContext(CardFitContext);
 
   return (
     <div className="page list">
@@ -27,6 +30,7 @@ export function ArticleListPage() {
       </header>
 
       <ArticleFilters filters={context.filters} texts={texts} action={listPath(language)} />
+      {fit?.controls}
 
       {status === 'loading' ? <LoadingCards text={texts.list.loading} count={LIST_PLACEHOLDER_CARDS} compact={false} /> : null}
 
@@ -60,7 +64,7 @@ export function ArticleListPage() {
 
       {cardsShown ? (
         <div className="card-grid">
-          {visible.map((card) => (
+          {(fit ? fit.arrange(visible) : visible).map((card) => (
             <ArticleCard
               key={card.id}
               card={card}

@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { Link } from 'wouter';
 import { sourceLabel, type ArticleCard as Card } from '../../domain/article';
 import { formatShortDate, isoDateTime } from '../../domain/dates';
@@ -6,6 +7,7 @@ import { detailPath } from '../../domain/routing';
 import type { Texts } from '../../domain/texts';
 import { CategoryTags } from './category-tags';
 import { SnippetText } from './snippet-text';
+import { CardFitContext } from './card-fit-context';
 
 interface ArticleCardProps {
   card: Card;
@@ -19,6 +21,7 @@ interface ArticleCardProps {
 
 export function ArticleCard({ card, language, textLanguage, texts, headingLevel, detailed = false }: ArticleCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const fit = useContext(CardFitContext)?.fitOf(card.id) ?? null;
   return (
     <article className="card" data-testid="article-card">
       <p className="card-meta">
@@ -39,6 +42,7 @@ export function ArticleCard({ card, language, textLanguage, texts, headingLevel,
           <span className={`badge badge-${card.difficulty}`}>{texts.shared.difficulties[card.difficulty]}</span>
         ) : null}
       </p>
+      {fit !== null ? <p className="card-fit">{fit}</p> : null}
       {detailed ? <CategoryTags categories={card.categories} names={texts.shared.categories} label={texts.card.categoriesLabel} /> : null}
     </article>
   );

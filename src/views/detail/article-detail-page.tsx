@@ -10,6 +10,8 @@ import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
 import { ArticleDetailActorContext } from './article-detail-context';
 import { ArticleReader } from './article-reader';
 import { MissingHelpNotice } from './missing-help-notice';
+import { ArticleCoverage } from '../learner/article-coverage';
+import { KnowTheRest } from '../learner/know-the-rest';
 
 type DetailStatus = 'loading' | 'error' | 'withBody' | 'withoutBody';
 
@@ -81,7 +83,9 @@ export function ArticleDetailPage() {
         <article className="article" aria-label={article.title}>
           {/* The body carries its own heading; this one names the page when it does not. */}
           {/<h1[\s>]/i.test(html) ? null : <h1 className="visually-hidden">{article.title}</h1>}
+          <ArticleCoverage articleId={article.id} language={textLanguage} />
           <ArticleReader html={html} language={textLanguage} />
+          <KnowTheRest articleId={article.id} language={textLanguage} />
         </article>
       ) : null}
 

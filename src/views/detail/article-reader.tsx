@@ -9,6 +9,8 @@ import { useReadAloudBody } from './use-read-aloud-body';
 import { useVocabularySave } from './use-vocabulary-save';
 import { WordEntry } from './word-entry';
 import { WordLookupActorContext } from './word-lookup-context';
+import { ArticleDetailActorContext } from './article-detail-context';
+import { useBodyMarks } from '../learner/use-body-marks';
 
 /**
  * Words the server marked in the body: every word (`nr-w`) and the article's vocabulary in any
@@ -100,12 +102,15 @@ export function ArticleReader({ html, language }: { html: string | null; languag
   // While the player reads, a click on a sentence reads from there; otherwise it passes to the look-up.
   const readAloud = useReadAloudBody();
   const vocabularySave = useVocabularySave(language);
+  const articleId = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.article?.id ?? null);
+  const marks = useBodyMarks(articleId);
   const onRendered = useCallback(
     (container: HTMLElement) => {
       vocabularySave.onRendered(container);
       readAloud.onRendered(container);
+      marks(container);
     },
-    [vocabularySave, readAloud],
+    [vocabularySave, readAloud, marks],
   );
 
   return (

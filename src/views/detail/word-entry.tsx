@@ -6,6 +6,7 @@ import { entryLayout, levelTagNames, type WordEntry as Entry } from '../../domai
 import type { ReadingHelpTexts } from '../../domain/word-lookup-texts';
 import { HearWordButton } from './read-aloud-player';
 import { SaveWordButton } from './save-word-button';
+import { WordStatusButtons } from '../learner/word-status-buttons';
 import { WordLookupActorContext } from './word-lookup-context';
 
 type EntryStatus = 'closed' | 'lookingUp' | 'shown' | 'noEntry' | 'failed';
@@ -121,6 +122,7 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
   });
   const selection = WordLookupActorContext.useSelector((snapshot) => snapshot.context.selection ?? '');
   const entry = WordLookupActorContext.useSelector((snapshot) => snapshot.context.entry);
+  const word = WordLookupActorContext.useSelector((snapshot) => snapshot.context.word);
   const dialogRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const [position, setPosition] = useState<CSSProperties>({});
@@ -216,6 +218,8 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
             </div>
           ) : null}
           {status === 'shown' && entry !== null ? <EntryBody entry={entry} texts={texts} textLanguage={textLanguage} /> : null}
+          {status === 'shown' && entry !== null ? <WordStatusButtons lemma={entry.lemma} language={textLanguage} /> : null}
+          {status === 'noEntry' && word !== null ? <WordStatusButtons lemma={word} language={textLanguage} /> : null}
         </div>
       </div>
     </>

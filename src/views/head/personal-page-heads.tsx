@@ -25,3 +25,21 @@ export function ReviewHead() {
   const personal = PERSONAL_PAGE_TEXTS[useTextLanguage()];
   return <HeadTagsView tags={headTags({ kind: 'review', language, texts: shared, personal, origin })} />;
 }
+
+/** The placement page: personal, never indexed. */
+export function LevelHead() {
+  const language = usePageLanguage();
+  const { shared } = useTexts();
+  const origin = useSiteOrigin();
+  const personal = PERSONAL_PAGE_TEXTS[useTextLanguage()];
+  return <HeadTagsView tags={headTags({ kind: 'level', language, texts: shared, personal, origin })} />;
+}
+
+/** The progress page: personal, never indexed. */
+export function ProgressHead() {
+  const language = usePageLanguage();
+  const { shared } = useTexts();
+  const origin = useSiteOrigin();
+  const personal = PERSONAL_PAGE_TEXTS[useTextLanguage()];
+  return <HeadTagsView tags={headTags({ kind: 'progress', language, texts: shared, personal, origin })} />;
+}

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { CardFitContext } from '../common/card-fit-context';
 import { Link } from 'wouter';
-import { listPath } from '../../domain/routing';
+import { levelPath, listPath } from '../../domain/routing';
 import { useArticleList } from '../articles/use-article-list';
 import { ArticleCard } from '../common/article-card';
 import { LoadingCards } from '../common/loading-cards';
@@ -14,6 +15,7 @@ export function HomePage() {
   const textLanguage = useTextLanguage();
   const language = usePageLanguage();
   const { status, context } = useArticleList();
+  const fit = useContext(CardFitContext);
 
   useEffect(() => {
     // /{lang}#about opens the page at the About section; the cards arriving above it move it
@@ -44,12 +46,19 @@ export function HomePage() {
             ))}
           </div>
         ) : null}
+        {fit === null ? (
+          <p className="level-offer">
+            <Link href={levelPath(language)}>{texts.home.levelOffer}</Link>
+          </p>
+        ) : null}
         <p className="view-all">
           <Link href={listPath(language)} className="button button-primary">
             {texts.home.viewAll}
           </Link>
         </p>
       </section>
+
+      {fit?.zone}
 
       <section id="about" className="about" aria-labelledby="about-title" tabIndex={-1}>
         <h2 id="about-title">{texts.home.aboutTitle}</h2>

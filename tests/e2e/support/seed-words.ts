@@ -1,6 +1,6 @@
 /**
  * Saved words written into and read from the page's IndexedDB with the raw API, following the
- * shared schema (database `newsreader` version 1, `words` keyed by `id` with the `due` index on
+ * shared schema (database `newsreader` version 1 or later, `words` keyed by `id` with the `due` index on
  * `card.due`, `setAside` autoIncrement), so the browser tests depend on the schema, not on the
  * app's store code. The page must already be on the site's origin.
  */
@@ -10,8 +10,9 @@ import type { SavedWord } from '../../../src/domain/saved-words';
 /** Runs in the page: replaces every saved word with `records` (when given) and returns what is stored. */
 async function inPage(records: SavedWord[] | null): Promise<SavedWord[]> {
   const database = await new Promise<IDBDatabase>((resolve, reject) => {
-    // Created at version 1 with the shared stores when this test is the first to open it.
-    const request = indexedDB.open('newsreader', 1);
+    // The version on disk (the app may have migrated it to 2); created at version 1 with the shared
+    // stores when this test is the first to open it, as version 1 of the site left it (the app migrates it).
+    const request = indexedDB.open('newsreader');
     request.onupgradeneeded = () => {
       const created = request.result;
       if (!created.objectStoreNames.contains('words')) created.createObjectStore('words', { keyPath: 'id' }).createIndex('due', 'card.due');

@@ -14,6 +14,10 @@ import { readingProgressModel } from './reading-progress';
 import { reviewModel } from './review';
 import { savedWordsModel } from './saved-words';
 import { wordLookupModel } from './word-lookup';
+import { wordStatusModel } from './word-status';
+import { lemmaInventoryModel } from './lemma-inventory';
+import { placementModel } from './placement';
+import { progressModel } from './progress';
 
 export type { MachineModel, ModelEvent, Scenario } from './model';
 export { acceptedEventTypes } from './model';
@@ -36,6 +40,8 @@ export type { PageNavigation } from './page';
 export { READING_ARTICLE } from './reading-progress';
 export { DUE_WORD, LATER_WORD, REVIEW_MODEL_NOW } from './review';
 export { FOREIGN_CSV, IMPORTED_WORD, NEW_WORD, OUR_CSV, STORED_WORD } from './saved-words';
+export { REST_LEMMAS, SAVED_HARBOUR, STATUS_NOW } from './word-status';
+export { INVENTORY_CITY, INVENTORY_TIDES } from './lemma-inventory';
 
 export const MACHINE_MODELS: readonly MachineModel[] = [
   languageModel,
@@ -47,6 +53,10 @@ export const MACHINE_MODELS: readonly MachineModel[] = [
   readAloudModel,
   reviewModel,
   savedWordsModel,
+  wordStatusModel,
+  lemmaInventoryModel,
+  placementModel,
+  progressModel,
   consentModel,
   analyticsModel,
 ];

@@ -1,0 +1,144 @@
+/**
+ * npx tsx scripts/bench/coverage.ts: what personal coverage costs (docs/learner-model.md).
+ * - Bytes: the lemma inventories of 20 cards (GET /api/lemmas?ids=…, the encoding of
+ *   common/lemma-contract.ts) and of one article page (with its forms), gzip level 9, built from the
+ *   sample corpus with the bundled dictionary.
+ * - Time: in Chromium with the CPU slowed 4× (DevTools protocol Emulation.setCPUThrottlingRate),
+ *   the browser's own code (src/domain/coverage.ts, word-status.ts and the decoder, bundled with
+ *   esbuild) decoding the 20 cards' answer and computing their coverage, and computing the coverage
+ *   of a 2,000-word article, for a learner with 6,000 known lemmas and 50 saved words. Each
+ *   figure is the median and the slowest of 25 runs after 3 warm-up runs, and the first (cold) run.
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { encodeInventories, type PlainInventory } from '../../common/lemma-contract';
+import { lemmaInventory } from '../../server/content/lemma-inventory';
+import { openDictionary } from '../../server/dictionary/open-dictionary';
+import { launchChrome } from '../../tests/e2e/support/chrome';
+import { REPO_ROOT } from '../../tests/support/server-process';
+
+interface Timing {
+  cold: number;
+  median: number;
+  max: number;
+}
+
+/** Runs in the page: builds the status map once, then times the 20 cards and the long article. */
+const MEASURE = `function ({ cardsAnswer, longPlain, known, saved, runs, warmUp }) {
+  const bench = window.coverageBench;
+  const at = '2026-03-01T10:00:00.000Z';
+  const records = known.map((id) => ({ id, status: 'known', source: 'placement', setAt: at }));
+  const words = saved.map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } }));
+  const mapStart = performance.now();
+  const statuses = bench.statusMap(records, words);
+  const mapMillis = performance.now() - mapStart;
+  const time = (work) => {
+    const all = [];
+    for (let i = 0; i < runs + warmUp; i += 1) {
+      const start = performance.now();
+      work();
+      all.push(performance.now() - start);
+    }
+    const measured = all.slice(warmUp).sort((a, b) => a - b);
+    return { cold: all[0], median: measured[Math.floor(measured.length / 2)], max: measured[measured.length - 1] };
+  };
+  const cards = time(() => {
+    for (const inventory of bench.decodeInventoryEntries(JSON.parse(cardsAnswer))) bench.coverageOf(inventory, statuses);
+  });
+  const long = time(() => bench.coverageOf(longPlain, statuses));
+  return { mapMillis, cards, long };
+}`;
+
+const RUNS = 25;
+const WARM_UP = 3;
+const THROTTLE = 4;
+
+const dictionaryPath = join(tmpdir(), `bench-coverage-dictionary-${process.pid}.sqlite`);
+const { dictionary } = openDictionary({ path: dictionaryPath });
+try {
+  const dir = join(REPO_ROOT, 'server/corpus/articles');
+  const articles = readdirSync(dir)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { id: string; paragraphs: string[] });
+  const cards = articles.slice(0, 20).map((article): PlainInventory => {
+    const inventory = lemmaInventory(article.paragraphs, dictionary);
+    return { articleId: article.id, words: inventory.words, lemmas: inventory.lemmas };
+  });
+  const cardsAnswer = JSON.stringify(encodeInventories(cards));
+  const one = lemmaInventory(articles[0]!.paragraphs, dictionary);
+  const oneAnswer = JSON.stringify(encodeInventories([{ articleId: articles[0]!.id, words: one.words, lemmas: one.lemmas }], one.forms));
+  // A 2,000-word article: the corpus's paragraphs one after another until 2,000 running words.
+  const long: string[] = [];
+  for (const paragraph of articles.flatMap((article) => article.paragraphs)) {
+    long.push(paragraph);
+    if (lemmaInventory(long, dictionary).words >= 2000) break;
+  }
+  const longInventory = lemmaInventory(long, dictionary);
+  const longPlain: PlainInventory = { articleId: 'long', words: longInventory.words, lemmas: longInventory.lemmas };
+  const known = dictionary.wordsOfLevel!([], 6000);
+  const saved = known.slice(-50);
+
+  const gz = (text: string) => gzipSync(text, { level: 9 }).length;
+  console.log(
+    `Inventories of 20 cards: ${cardsAnswer.length} bytes, ${gz(cardsAnswer)} bytes gzip (${cards.reduce((s, c) => s + c.words, 0)} running words, ${cards.reduce((s, c) => s + c.lemmas.length, 0)} lemma entries)`,
+  );
+  console.log(
+    `One article page's inventory with its forms: ${oneAnswer.length} bytes, ${gz(oneAnswer)} bytes gzip (${one.words} running words)`,
+  );
+  console.log(`2,000-word article: ${longInventory.words} running words, ${longInventory.lemmas.length} lemmas`);
+
+  const bundle = await build({
+    stdin: {
+      contents: `
+        export { coverageOf } from './src/domain/coverage';
+        export { statusMap } from './src/domain/word-status';
+        export { decodeInventoryEntries } from './common/lemma-contract';
+      `,
+      resolveDir: REPO_ROOT,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    globalName: 'coverageBench',
+    minify: true,
+    write: false,
+    platform: 'browser',
+  });
+  const source = bundle.outputFiles[0]!.text;
+
+  const browser = await launchChrome();
+  try {
+    const page = await browser.newPage();
+    await page.goto('about:blank');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    await page.addScriptTag({ content: source });
+    // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
+    const figures = (await page.evaluate(
+      `(${MEASURE})(${JSON.stringify({ cardsAnswer, longPlain, known, saved, runs: RUNS, warmUp: WARM_UP })})`,
+    )) as {
+      mapMillis: number;
+      cards: Timing;
+      long: Timing;
+    };
+    const ms = (value: number) => `${value.toFixed(2)} ms`;
+    console.log(
+      `CPU slowed ${THROTTLE}× in Chromium; ${RUNS} runs after ${WARM_UP} warm-up; learner: ${known.length} known lemmas, ${saved.length} saved words`,
+    );
+    console.log(`Status map built once per page: ${ms(figures.mapMillis)}`);
+    console.log(
+      `20 cards (decode the answer + coverage of each): median ${ms(figures.cards.median)}, slowest ${ms(figures.cards.max)}, first run ${ms(figures.cards.cold)}`,
+    );
+    console.log(
+      `2,000-word article (coverage): median ${ms(figures.long.median)}, slowest ${ms(figures.long.max)}, first run ${ms(figures.long.cold)}`,
+    );
+  } finally {
+    await browser.close();
+  }
+} finally {
+  dictionary.close();
+  rmSync(dictionaryPath, { force: true });
+}

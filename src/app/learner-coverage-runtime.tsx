@@ -1,0 +1,109 @@
+/**
+ * The coverage chunk of home and the list (loaded by learner-coverage-loader.tsx for a learner
+ * with word statuses): mounts the word-status and lemma-inventory actors, asks for the inventories
+ * of the cards on screen, and hands the pages each card's coverage, the list's order and home's
+ * learning-zone section through CardFitContext.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { ArticleCard } from '../domain/article';
+import { byFit, coverageOf, inLearningZone, type Coverage } from '../domain/coverage';
+import { apiLanguageFor, textLanguageFor } from '../../common/languages';
+import { languageFromPath } from '../domain/routing';
+import { createLemmaClient } from '../api/lemma-client';
+import { ArticleListActorContext } from '../views/articles/article-list-context';
+import type { CardFit } from '../views/common/card-fit-context';
+import { CoverageText } from '../views/learner/coverage-text';
+import { FitOrderControl } from '../views/learner/fit-order-control';
+import { LearningZone } from '../views/learner/learning-zone';
+import { LemmaInventoryActorContext, WordStatusActorContext } from '../views/learner/learner-contexts';
+import { useLocation } from 'wouter';
+import { useInspect } from './inspector';
+import { wiredLemmaInventory, wiredWordStatus } from './learner-wiring';
+import { useServices } from './services';
+import { statusStore as browserStatusStore } from './word-store-factory';
+
+export interface LearnerCoverageRuntimeProps {
+  readonly page: 'home' | 'list';
+  readonly onChange: (fit: CardFit | null) => void;
+}
+
+/** How many of the newest articles home looks through for its learning zone, and how many it shows. */
+const ZONE_CANDIDATES = 20;
+const ZONE_SHOWN = 4;
+
+export default function LearnerCoverageRuntime(props: LearnerCoverageRuntimeProps): ReactNode {
+  const { statusStore, lemmas } = useServices();
+  const inspect = useInspect();
+  const statusLogic = useMemo(() => wiredWordStatus(statusStore ?? browserStatusStore), [statusStore]);
+  const inventoryLogic = useMemo(() => wiredLemmaInventory(lemmas ?? createLemmaClient()), [lemmas]);
+  return (
+    <WordStatusActorContext.Provider logic={statusLogic} options={{ input: {}, inspect }}>
+      <LemmaInventoryActorContext.Provider logic={inventoryLogic} options={{ input: {}, inspect }}>
+        <CardFitPublisher {...props} />
+      </LemmaInventoryActorContext.Provider>
+    </WordStatusActorContext.Provider>
+  );
+}
+
+/** Home's learning zone looks through the newest articles, not only the four it shows. */
+function useZoneCandidates(page: 'home' | 'list', language: string): readonly ArticleCard[] {
+  const { api } = useServices();
+  const [cards, setCards] = useState<readonly ArticleCard[]>([]);
+  useEffect(() => {
+    if (page !== 'home') return;
+    const controller = new AbortController();
+    api
+      .latestArticles({ language: apiLanguageFor(language), limit: ZONE_CANDIDATES }, controller.signal)
+      .then(setCards, () => setCards([]));
+    return () => controller.abort();
+  }, [api, page, language]);
+  return cards;
+}
+
+function CardFitPublisher({ page, onChange }: LearnerCoverageRuntimeProps) {
+  const [path] = useLocation();
+  const language = languageFromPath(path);
+  const textLanguage = textLanguageFor(language);
+  const statusActor = WordStatusActorContext.useActorRef();
+  const inventoryActor = LemmaInventoryActorContext.useActorRef();
+  const statuses = WordStatusActorContext.useSelector((snapshot) => (snapshot.matches('ready') ? snapshot.context.statuses : null));
+  const order = WordStatusActorContext.useSelector((snapshot) => snapshot.context.order);
+  const inventories = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.inventories);
+  const listCards = ArticleListActorContext.useSelector((snapshot) => snapshot.context.cards);
+  const zoneCandidates = useZoneCandidates(page, language);
+
+  useEffect(() => {
+    const ids = [...listCards, ...zoneCandidates].map((card) => card.id);
+    if (ids.length > 0) inventoryActor.send({ type: 'INVENTORIES_WANTED', ids });
+  }, [inventoryActor, listCards, zoneCandidates]);
+
+  const fit = useMemo((): CardFit | null => {
+    if (statuses === null) return null;
+    const coverage = new Map<string, Coverage>();
+    for (const [id, inventory] of Object.entries(inventories)) coverage.set(id, coverageOf(inventory, statuses));
+    const zone = zoneCandidates.filter((card) => {
+      const found = coverage.get(card.id);
+      return found !== undefined && inLearningZone(found);
+    });
+    return {
+      fitOf: (id) => {
+        const found = coverage.get(id);
+        return found === undefined ? null : <CoverageText coverage={found} language={textLanguage} />;
+      },
+      arrange: (cards) => (order === 'fit' ? byFit(cards, (card) => coverage.get(card.id)) : cards),
+      controls:
+        page === 'list' ? (
+          <FitOrderControl
+            order={order}
+            language={textLanguage}
+            onChange={(next) => statusActor.send({ type: 'ORDER_CHANGED', order: next })}
+          />
+        ) : null,
+      zone: page === 'home' && zone.length > 0 ? <LearningZone cards={zone.slice(0, ZONE_SHOWN)} language={language} /> : null,
+    };
+  }, [statuses, inventories, order, zoneCandidates, page, textLanguage, language, statusActor]);
+
+  useEffect(() => onChange(fit), [fit, onChange]);
+  useEffect(() => () => onChange(null), [onChange]);
+  return null;
+}

@@ -1,0 +1,114 @@
+/**
+ * The word-status and lemma-inventory machines with their real services: the IndexedDB store
+ * (statusStore() of word-store-factory.ts, imported on first use) and the lemma API client.
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import type { LemmaApi } from '../api/lemma-client';
+import { lemmaInventoryMachine, type InventoryAnswer, type InventoryRequest } from '../machines/lemma-inventory-machine';
+import { wordStatusMachine, type StatusJob } from '../machines/word-status-machine';
+import type { LearnerContents, StatusStore } from '../platform/word-store';
+import { placementMachine } from '../machines/placement-machine';
+import { progressMachine } from '../machines/progress-machine';
+import type { DailyGoal } from '../domain/progress';
+import { exportBackup, type Backup } from '../domain/backup';
+import { localDayStamp } from '../domain/local-dates';
+import { downloadText } from '../platform/file-transfer';
+import { placementAsKnown } from '../domain/word-status';
+import type { PlacementLevel } from '../../common/placement-levels';
+
+export function wiredWordStatus(getStore: () => Promise<StatusStore>) {
+  return wordStatusMachine.provide({
+    actors: {
+      loadLearner: fromPromise<LearnerContents>(async () => (await getStore()).loadLearner()),
+      writeStatuses: fromPromise<void, StatusJob>(async ({ input }) => {
+        const store = await getStore();
+        if (input.kind === 'put') await store.putStatuses(input.records);
+        else if (input.kind === 'removeBatch') await store.removeBatch(input.batch);
+        else await store.markFinished(input.article);
+      }),
+      storeChanges: fromCallback(({ sendBack }) => {
+        let unsubscribe: (() => void) | null = null;
+        let stopped = false;
+        void getStore()
+          .then((store) => {
+            if (!stopped) unsubscribe = store.subscribe(() => sendBack({ type: 'EXTERNAL_CHANGE' }));
+          })
+          .catch(() => {
+            // The load reports the problem; without a store there are no changes to hear.
+          });
+        return () => {
+          stopped = true;
+          unsubscribe?.();
+        };
+      }),
+    },
+  });
+}
+
+export function wiredLemmaInventory(api: LemmaApi) {
+  return lemmaInventoryMachine.provide({
+    actors: {
+      fetchInventories: fromPromise<InventoryAnswer, InventoryRequest>(async ({ input, signal }) => {
+        if (input.withForms && input.ids.length === 1) {
+          const { inventory, forms } = await api.articleLemmas(input.ids[0]!, signal);
+          return { inventories: [inventory], forms: Object.fromEntries(forms) };
+        }
+        return { inventories: await api.inventories(input.ids, signal) };
+      }),
+    },
+  });
+}
+
+/**
+ * The placement with the lemma API (the level's words) and the store: in one transaction an
+ * earlier placement's marks are taken back and the level's words marked known, never over a word
+ * set by hand or saved.
+ */
+export function wiredPlacement(api: LemmaApi, getStore: () => Promise<StatusStore>, now: () => Date = () => new Date()) {
+  return placementMachine.provide({
+    actors: {
+      fetchLevelWords: fromPromise<string[], { level: PlacementLevel }>(({ input, signal }) => api.levelWords(input.level, signal)),
+      applyPlacement: fromPromise<number, { level: PlacementLevel; words: readonly string[] }>(async ({ input }) => {
+        const store = await getStore();
+        const { statuses, words } = await store.loadLearner();
+        const at = now();
+        const batch = `placement-${input.level}-${at.getTime()}`;
+        const records = placementAsKnown(input.words, statuses, words, batch, at);
+        await store.putStatuses(records, 'placement');
+        return records.length;
+      }),
+    },
+  });
+}
+
+/** The progress page with the store and the backup download. */
+export function wiredProgress(getStore: () => Promise<StatusStore>, now: () => Date = () => new Date()) {
+  return progressMachine.provide({
+    actions: {
+      exportBackup: ({ context }) => {
+        const contents = context.contents;
+        if (contents === null) return;
+        const backup = { statuses: contents.statuses, words: contents.words, finished: contents.finished, goal: context.goal };
+        downloadText(`newsreader-backup-${localDayStamp(now())}.json`, exportBackup(backup, now()), 'application/json;charset=utf-8');
+      },
+    },
+    actors: {
+      restoreBackup: fromPromise<void, Backup>(async ({ input }) => (await getStore()).restore(input)),
+      loadProgress: fromPromise<LearnerContents>(async () => (await getStore()).loadLearner()),
+      saveGoal: fromPromise<void, DailyGoal>(async ({ input }) => (await getStore()).setGoal(input)),
+      storeChanges: fromCallback(({ sendBack }) => {
+        let unsubscribe: (() => void) | null = null;
+        let stopped = false;
+        void getStore()
+          .then((store) => {
+            if (!stopped) unsubscribe = store.subscribe(() => sendBack({ type: 'EXTERNAL_CHANGE' }));
+          })
+          .catch(() => {});
+        return () => {
+          stopped = true;
+          unsubscribe?.();
+        };
+      }),
+    },
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * The io-ts codec of a stored StatusRecord: what is on disk (or in a backup file) is decoded,
+ * never trusted, like the saved words (saved-word-codec.ts).
+ */
+import * as t from 'io-ts';
+import { isRight } from 'fp-ts/Either';
+import { STATUS_SOURCES, WORD_STATUSES, type StatusRecord } from './word-status';
+
+const IsoDate = new t.Type<string, string, unknown>(
+  'IsoDate',
+  (value): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value)),
+  (value, context) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? t.success(value) : t.failure(value, context)),
+  t.identity,
+);
+
+const Key = t.refinement(t.string, (value) => value.trim() !== '' && value === value.toLowerCase() && value.length <= 64, 'StatusKey');
+
+function keyOf<T extends string>(values: readonly T[], name: string): t.KeyofC<Record<T, null>> {
+  return t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<T, null>, name);
+}
+
+export const StatusRecordCodec = t.intersection(
+  [
+    t.type({ id: Key, status: keyOf(WORD_STATUSES, 'WordStatus'), source: keyOf(STATUS_SOURCES, 'StatusSource'), setAt: IsoDate }),
+    t.partial({ batch: t.string }),
+  ],
+  'StatusRecord',
+);
+
+/** The record when the value is a readable StatusRecord (extra properties dropped), else a short reason. */
+export function decodeStatusRecord(value: unknown): { record: StatusRecord } | { reason: string } {
+  const result = StatusRecordCodec.decode(value);
+  if (!isRight(result)) {
+    const keys = result.left.slice(0, 3).map((error) =>
+      error.context
+        .map((entry) => entry.key)
+        .filter((key) => key !== '' && !/^\d+$/.test(key))
+        .join('.'),
+    );
+    return { reason: `Not a word status (${[...new Set(keys)].join(', ') || 'shape'})` };
+  }
+  const r = result.right;
+  return { record: { id: r.id, status: r.status, source: r.source, setAt: r.setAt, ...(r.batch !== undefined ? { batch: r.batch } : {}) } };
+}

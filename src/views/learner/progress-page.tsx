@@ -1,0 +1,117 @@
+import type { ChangeEvent } from 'react';
+import { learnerTextsFor } from '../../domain/learner-texts';
+import { GOAL_CHOICES, progressOf } from '../../domain/progress';
+import { useTextLanguage } from '../use-texts';
+import { ProgressActorContext } from './progress-context';
+import { WordsChart } from './words-chart';
+import { BackupTransfer } from './backup-transfer';
+
+const goalValue = (kind: string, count: number) => `${kind}:${count}`;
+
+/** /{lang}/progress: what the learner knows and did, from this browser. */
+export function ProgressPage() {
+  const textLanguage = useTextLanguage();
+  const texts = learnerTextsFor(textLanguage);
+  const t = texts.progress;
+  const actor = ProgressActorContext.useActorRef();
+  const loading = ProgressActorContext.useSelector((snapshot) => snapshot.matches('loading'));
+  const failed = ProgressActorContext.useSelector((snapshot) => snapshot.matches('failed'));
+  const { contents, goal, problem } = ProgressActorContext.useSelector((snapshot) => snapshot.context);
+  const numbers = new Intl.NumberFormat(textLanguage === 'zh' ? 'zh-CN' : textLanguage === 'es' ? 'es-ES' : 'en-US');
+  const progress = contents === null ? null : progressOf(contents, goal, new Date());
+
+  const chooseGoal = (event: ChangeEvent<HTMLSelectElement>) => {
+    const chosen = GOAL_CHOICES.find((each) => goalValue(each.kind, each.count) === event.target.value);
+    if (chosen !== undefined) actor.send({ type: 'GOAL_SET', goal: chosen });
+  };
+
+  return (
+    <div className="page progress">
+      <header className="page-header">
+        <h1>{t.title}</h1>
+        <p className="page-subtitle">{t.intro}</p>
+      </header>
+      {loading && progress === null ? <p role="status">{t.loading}</p> : null}
+      {failed ? (
+        <div className="error-panel" role="alert">
+          <p className="error-message">{texts.off[problem ?? 'failed']}</p>
+          <button type="button" className="button button-primary" onClick={() => actor.send({ type: 'RETRY' })}>
+            {t.tryAgain}
+          </button>
+        </div>
+      ) : null}
+      {progress !== null && !failed ? (
+        <>
+          <dl className="progress-figures">
+            <div>
+              <dt>{t.known}</dt>
+              <dd data-testid="words-known">{numbers.format(progress.known)}</dd>
+            </div>
+            <div>
+              <dt>{t.estimated}</dt>
+              <dd>{numbers.format(progress.estimatedSize)}</dd>
+            </div>
+            <div>
+              <dt>{t.finished}</dt>
+              <dd data-testid="articles-finished">{numbers.format(progress.finished)}</dd>
+            </div>
+            <div>
+              <dt>{t.streak}</dt>
+              <dd data-testid="streak">{t.days(progress.streak)}</dd>
+            </div>
+          </dl>
+          <p className="progress-goal">
+            <label htmlFor="daily-goal">{t.goal}</label>
+            <select id="daily-goal" value={goalValue(goal.kind, goal.count)} onChange={chooseGoal}>
+              {GOAL_CHOICES.map((choice) => (
+                <option key={goalValue(choice.kind, choice.count)} value={goalValue(choice.kind, choice.count)}>
+                  {t.goals(choice.kind, choice.count)}
+                </option>
+              ))}
+            </select>
+            <span role="status">{progress.goalMetToday ? t.goalMet : t.goalOpen}</span>
+          </p>
+          <section aria-labelledby="words-chart-title">
+            <h2 id="words-chart-title">{t.chartTitle}</h2>
+            <p>
+              {t.chartSummary(
+                progress.days.reduce((sum, day) => sum + day.words, 0),
+                progress.days.at(-1)?.words ?? 0,
+              )}
+            </p>
+            <WordsChart
+              days={progress.days}
+              title={t.chartTitle}
+              summary={t.chartSummary(
+                progress.days.reduce((sum, day) => sum + day.words, 0),
+                progress.days.at(-1)?.words ?? 0,
+              )}
+            />
+            <details className="progress-table">
+              <summary>{t.tableLabel}</summary>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.dayColumn}</th>
+                    <th scope="col">{t.wordsColumn}</th>
+                    <th scope="col">{t.articlesColumn}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {progress.days.map((day, index) => (
+                    <tr key={day.day} data-testid={index === progress.days.length - 1 ? 'today-row' : undefined}>
+                      <th scope="row">{index === progress.days.length - 1 ? `${t.today} (${day.day})` : day.day}</th>
+                      <td>{numbers.format(day.words)}</td>
+                      <td>{numbers.format(day.articles)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </section>
+          <BackupTransfer language={textLanguage} />
+        </>
+      ) : null}
+    </div>
+  );
+}

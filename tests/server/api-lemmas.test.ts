@@ -1,0 +1,158 @@
+// @vitest-environment node
+/**
+ * The lemma inventories (GET /api/lemmas?ids=…, GET /api/articles/{id}/lemmas) against the real
+ * server, a real SQLite file and the bundled dictionary: running words counted with names and
+ * numbers left out, inflected forms under their lemma, the compact wire format round trip, and refusals.
+ */
+import { isRight } from 'fp-ts/Either';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorBodyCodec } from '../../common/contract';
+import {
+  decodeForms,
+  decodeInventoryEntries,
+  encodeInventories,
+  LemmaInventoriesCodec,
+  type LemmaInventories,
+} from '../../common/lemma-contract';
+import { lemmaInventory } from '../../server/content/lemma-inventory';
+import { article, startTestServer, testDictionary, type TestContext } from './fixtures';
+
+const harbour = article({
+  id: 'l-harbour',
+  source: 'reuters',
+  title: 'Harbours close',
+  publishedAt: '2026-11-20T08:00:00Z',
+  summary: 'Storms close the harbours.',
+  paragraphs: [
+    'Two harbours closed after 3 storms, and Maria Lopez went home.',
+    'Storms went on. Obama said the NASA team goes to the Bank of England in 2026.',
+  ],
+  difficulty: 'intermediate',
+  categories: ['business'],
+});
+const river = article({
+  id: 'l-river',
+  source: 'bbc',
+  title: 'River rises',
+  publishedAt: '2026-11-21T08:00:00Z',
+  summary: 'A river rises.',
+  paragraphs: ['The river rose. Rivers rise when it rains, and zorblats swim.'],
+  difficulty: 'beginner',
+  categories: ['education'],
+});
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestServer({ articles: [harbour, river], withDictionary: true });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function answer(url: string): Promise<LemmaInventories> {
+  const response = await ctx.app.inject({ method: 'GET', url });
+  expect(response.statusCode, response.body).toBe(200);
+  const decoded = LemmaInventoriesCodec.decode(response.json());
+  if (!isRight(decoded)) throw new Error(`not the contract: ${response.body}`);
+  return decoded.right;
+}
+
+describe('lemma inventory of an article', () => {
+  it('counts running words under their lemma, leaving numbers and names out', () => {
+    const inventory = lemmaInventory(harbour.paragraphs, testDictionary());
+    const counts = Object.fromEntries(inventory.lemmas);
+    expect(counts.harbour).toBe(1);
+    expect(counts.go).toBe(3); // went, went, goes
+    expect(counts.storm).toBe(2); // storms, "Storms" starting a sentence
+    expect(counts.close).toBe(1);
+    // Names: Maria, Lopez, Obama (first word, not a dictionary word), NASA, Bank, England; numbers: 3, 2026.
+    for (const name of ['maria', 'lopez', 'obama', 'nasa', 'england']) expect(counts[name]).toBeUndefined();
+    expect(counts.bank).toBeUndefined();
+    expect(inventory.names).toBe(6);
+    expect(inventory.numbers).toBe(2);
+    expect(inventory.words).toBe(inventory.lemmas.reduce((sum, [, count]) => sum + count, 0));
+    expect(inventory.forms.get('went')).toBe('go');
+  });
+
+  it('keeps a word the dictionary does not know under its lower-cased form', () => {
+    const counts = Object.fromEntries(lemmaInventory(river.paragraphs, testDictionary()).lemmas);
+    expect(counts.zorblats ?? counts.zorblat).toBe(1);
+    expect(counts.river).toBe(2);
+    expect(counts.rise).toBe(2);
+  });
+
+  it('round-trips the compact wire format', () => {
+    const list = [
+      {
+        articleId: 'a',
+        words: 4,
+        lemmas: [
+          ['the', 2],
+          ['go', 1],
+          ['zebra', 1],
+        ] as const,
+      },
+      {
+        articleId: 'b',
+        words: 40,
+        lemmas: [
+          ['go', 38],
+          ['apple', 2],
+        ] as const,
+      },
+    ];
+    const decoded = decodeInventoryEntries(encodeInventories(list));
+    expect(decoded.map((each) => ({ ...each, lemmas: [...each.lemmas].sort() }))).toEqual(
+      list.map((each) => ({ ...each, lemmas: [...each.lemmas].sort() })),
+    );
+  });
+});
+
+describe('GET /api/lemmas and /api/articles/{id}/lemmas', () => {
+  it('answers the inventories of the cards asked for, leaving unknown ids out, cacheable like an article', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/lemmas?ids=l-harbour,nope,l-river' });
+    expect(response.headers['cache-control']).toContain('public');
+    expect(response.headers.etag).toBeDefined();
+    const inventories = decodeInventoryEntries(await answer('/api/lemmas?ids=l-harbour,nope,l-river'));
+    expect(inventories.map((each) => each.articleId)).toEqual(['l-harbour', 'l-river']);
+    const riverCounts = Object.fromEntries(inventories[1]!.lemmas);
+    expect(riverCounts.river).toBe(2);
+    expect(inventories[1]!.words).toBe(lemmaInventory(river.paragraphs, testDictionary()).words);
+  });
+
+  it('gives the article page its forms too, and 404 for an unknown article', async () => {
+    const body = await answer('/api/articles/l-harbour/lemmas');
+    expect(decodeForms(body).get('harbours')).toBe('harbour');
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/articles/nope/lemmas' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['/api/lemmas', 'ids'],
+    ['/api/lemmas?ids=a,,b', 'ids'],
+    [`/api/lemmas?ids=${Array.from({ length: 21 }, (_, n) => `a${n}`).join(',')}`, 'ids'],
+  ])('refuses %s with a 400 naming the parameter', async (url, parameter) => {
+    const response = await ctx.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(400);
+    const decoded = ApiErrorBodyCodec.decode(response.json());
+    expect(isRight(decoded) && decoded.right.error.parameter).toBe(parameter);
+  });
+});
+
+describe('GET /api/level-words', () => {
+  it('gives a level the words of its exam and the ones below, most frequent first, and refuses an unknown level', async () => {
+    const zk = await ctx.app.inject({ method: 'GET', url: '/api/level-words?level=zk' });
+    const cet6 = await ctx.app.inject({ method: 'GET', url: '/api/level-words?level=cet6' });
+    expect(zk.statusCode).toBe(200);
+    const zkWords: string[] = zk.json().words.split(' ');
+    const cet6Words: string[] = cet6.json().words.split(' ');
+    expect(zkWords.slice(0, 3)).toEqual(['the', 'be', 'and']);
+    expect(cet6Words.length).toBeGreaterThan(zkWords.length);
+    for (const word of zkWords.slice(0, 200)) expect(cet6Words).toContain(word);
+    const top1000 = (await ctx.app.inject({ method: 'GET', url: '/api/level-words?level=top1000' })).json().words.split(' ');
+    expect(top1000.length).toBeGreaterThan(800);
+    expect(top1000.length).toBeLessThanOrEqual(1000);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/level-words?level=expert' });
+    expect(bad.statusCode).toBe(400);
+  });
+});

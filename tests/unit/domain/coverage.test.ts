@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { bandOf, byFit, coverageOf, coveragePercent, inLearningZone, type LemmaInventory } from '../../../src/domain/coverage';
+import { statusMap, type StatusRecord } from '../../../src/domain/word-status';
+import { savedWord } from '../../support/saved-word-fixtures';
+
+const at = '2026-03-01T10:00:00.000Z';
+const known = (id: string): StatusRecord => ({ id, status: 'known', source: 'hand', setAt: at });
+const ignored = (id: string): StatusRecord => ({ id, status: 'ignored', source: 'hand', setAt: at });
+
+/** 100 running words: "the" 60 times, "go" 30 (went, goes: the server counts forms under their lemma), harbour 5, tide 3, quay 2. */
+const article: LemmaInventory = {
+  articleId: 'a',
+  words: 100,
+  lemmas: [
+    ['the', 60],
+    ['go', 30],
+    ['harbour', 5],
+    ['tide', 3],
+    ['quay', 2],
+  ],
+};
+
+describe('coverage', () => {
+  it('is the share of running words whose lemma is known, with the count of new lemmas', () => {
+    const coverage = coverageOf(article, statusMap([known('the'), known('go')], []));
+    expect(coverage.share).toBeCloseTo(0.9);
+    expect(coverage.band).toBe('hard');
+    expect(coverage.newWords).toBe(3);
+  });
+
+  it('leaves ignored words out of the running words, and counts saved words as learning, not known', () => {
+    const coverage = coverageOf(
+      article,
+      statusMap([known('the'), known('go'), known('harbour'), ignored('tide')], [savedWord({ lemma: 'quay' })]),
+    );
+    expect(coverage.share).toBeCloseTo(95 / 97);
+    expect(coverage.band).toBe('withHelp');
+    expect(coverage.newWords).toBe(0);
+    expect(coverage.learningWords).toBe(1);
+  });
+
+  it('places the bands at 98% and 95%', () => {
+    expect(bandOf(0.98)).toBe('comfortable');
+    expect(bandOf(0.9799)).toBe('withHelp');
+    expect(bandOf(0.95)).toBe('withHelp');
+    expect(bandOf(0.9499)).toBe('hard');
+    expect(coveragePercent(0.97999)).toBe(97.9);
+  });
+
+  it('is complete for an article without counted words, and knows the learning zone', () => {
+    expect(coverageOf({ articleId: 'x', words: 0, lemmas: [] }, new Map()).share).toBe(1);
+    const zone = coverageOf(article, statusMap([known('the'), known('go'), known('harbour'), known('tide')], []));
+    expect(inLearningZone(zone)).toBe(true);
+    const all = coverageOf(article, statusMap(['the', 'go', 'harbour', 'tide', 'quay'].map(known), []));
+    expect(inLearningZone(all)).toBe(false);
+  });
+
+  it('sorts by fit, best first, unknown coverage last', () => {
+    const shares: Record<string, number | undefined> = { a: 0.9, b: 0.99, c: undefined, d: 0.96 };
+    const coverage = (id: string) =>
+      shares[id] === undefined ? undefined : { share: shares[id]!, band: bandOf(shares[id]!), newWords: 1, learningWords: 0 };
+    expect(byFit(['a', 'b', 'c', 'd'], coverage)).toEqual(['b', 'd', 'a', 'c']);
+  });
+});

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { UNDO_WINDOW_MS, wordStatusMachine, type StatusJob } from '../../../src/machines/word-status-machine';
+import { WordStoreError, type LearnerContents } from '../../../src/platform/word-store';
+import { statusOf } from '../../../src/domain/word-status';
+
+const EMPTY: LearnerContents = { words: [], setAside: 0, statuses: [], finished: [] };
+
+function machine(options: { load?: () => Promise<LearnerContents>; write?: (job: StatusJob) => Promise<void> } = {}) {
+  return wordStatusMachine.provide({
+    actors: {
+      loadLearner: fromPromise(options.load ?? (async () => EMPTY)),
+      writeStatuses: fromPromise<void, StatusJob>(({ input }) => (options.write ?? (async () => {}))(input)),
+    },
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('word status machine', () => {
+  it('shows a mark at once and writes marks made during a write afterwards, in order', async () => {
+    const written: StatusJob[] = [];
+    let release!: () => void;
+    const first = new Promise<void>((resolve) => (release = resolve));
+    const actor = createActor(machine({ write: (job) => (written.push(job), written.length === 1 ? first : Promise.resolve()) }), {
+      input: {},
+    }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'STATUS_SET', lemma: 'Harbour', status: 'known' });
+    actor.send({ type: 'STATUS_SET', lemma: 'tide', status: 'ignored' });
+    expect(statusOf(actor.getSnapshot().context.statuses, 'harbour')).toBe('known');
+    expect(statusOf(actor.getSnapshot().context.statuses, 'tide')).toBe('ignored');
+    expect(written).toHaveLength(1);
+    release();
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }));
+    expect(written.map((job) => (job.kind === 'put' ? job.records[0]!.id : job.kind))).toEqual(['harbour', 'tide']);
+  });
+
+  it('offers Undo of "I know the rest" for UNDO_WINDOW_MS, then no more', async () => {
+    vi.useFakeTimers();
+    const actor = createActor(machine(), { input: {} }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    actor.send({ type: 'REST_KNOWN', articleId: 'a', lemmas: ['the', 'go'] });
+    expect(actor.getSnapshot().context.undo).toMatchObject({ articleId: 'a', count: 2 });
+    await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS - 1000);
+    expect(actor.getSnapshot().context.undo).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(actor.getSnapshot().context.undo).toBeNull();
+  });
+
+  it('names why statuses are off when the store cannot be opened, and a failed write reads the store again', async () => {
+    const off = createActor(machine({ load: () => Promise.reject(new WordStoreError('unavailable', 'no IndexedDB')) }), {
+      input: {},
+    }).start();
+    await waitFor(off, (snapshot) => snapshot.matches('failed'));
+    expect(off.getSnapshot().context.problem).toBe('unavailable');
+
+    let loads = 0;
+    const full = createActor(
+      machine({
+        load: async () => ((loads += 1), EMPTY),
+        write: () => Promise.reject(new WordStoreError('quotaFull', 'full')),
+      }),
+      { input: {} },
+    ).start();
+    await waitFor(full, (snapshot) => snapshot.matches('ready'));
+    full.send({ type: 'STATUS_SET', lemma: 'go', status: 'known' });
+    await waitFor(full, (snapshot) => snapshot.matches({ ready: 'idle' }) && loads === 2);
+    expect(full.getSnapshot().context.problem).toBe('quotaFull');
+    expect(statusOf(full.getSnapshot().context.statuses, 'go')).toBe('new');
+  });
+});
