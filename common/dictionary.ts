@@ -35,6 +35,8 @@ export interface WordSense {
   readonly ipa: string;
   /** In the learner's language; undefined when the dictionary has none (or for English). */
   readonly gloss?: string;
+  /** True when every gloss known belongs to another sense of the word than the definition's. */
+  readonly glossOtherSense?: boolean;
   readonly definition: string;
   readonly tags: readonly string[];
   readonly frequencyRank: number | null;

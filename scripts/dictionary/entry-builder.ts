@@ -5,9 +5,13 @@
 import type { EntryRecord, PartOfSpeech, SenseRecord } from '../../server/dictionary/data-format';
 import { simplifyDefinition } from '../../server/ingest/vocabulary';
 import type { WordNet, WordNetPos } from '../../server/ingest/wordnet';
+import type { ChineseWordNet } from './chinese-wordnet';
 import type { EcdictRow } from './ecdict-source';
+import { alignChinese, alignSpanish, type AlignedGlosses, type SenseEvidence } from './sense-alignment';
+import { MAX_SPANISH, type SpanishChain } from './spanish-chain';
 import {
   IMPLIED_POS,
+  MAX_CHINESE_SENSES,
   chineseSenses,
   definitionPos,
   englishDefinitions,
@@ -40,16 +44,59 @@ function shorten(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40)).replace(/[\s,;:]+$/, '')}…`;
 }
 
+/** ECDICT glosses read per part of speech before the shown sense's are chosen among them. */
+const CHINESE_CANDIDATES = 12;
+
+/** The synset chain (WordNet 3.1 → 3.0) and the wordnets that give each synset's lemmas. */
+export interface SenseSources {
+  readonly chain: SpanishChain;
+  readonly chinese: ChineseWordNet;
+}
+
 export class EntryBuilder {
-  constructor(private readonly wordNet: WordNet) {}
+  constructor(
+    private readonly wordNet: WordNet,
+    private readonly sources?: SenseSources,
+  ) {}
+
+  /** COW's Chinese for each sense of a word, with its hypernyms' and its lexicographer file. */
+  private chineseEvidence(headword: string, pos: WordNetPos): SenseEvidence[] {
+    if (!this.sources) return [];
+    const { chain, chinese } = this.sources;
+    return this.wordNet.senseSynsets(headword, pos).map((synset) => ({
+      lemmas: chinese.lemmasOf(chain.wn30Of(pos, [synset.offset])[0]),
+      hypernymLemmas: chain.wn30Of(pos, synset.hypernyms).flatMap((wn30) => chinese.lemmasOf(wn30)),
+      lexFile: synset.lexFile,
+    }));
+  }
+
+  /** Spanish for the sense the entry shows (its synset's lemmas first) and whether they are its own. */
+  spanish(headword: string, pos: WordNetPos): AlignedGlosses {
+    if (!this.sources) return { glosses: [], fit: 'unknown' };
+    const { chain } = this.sources;
+    const [shown, ...others] = this.wordNet.senseSynsets(headword, pos).map((synset) => ({
+      lemmas: chain.spanishOfWn30(chain.wn30Of(pos, [synset.offset])[0]),
+      hypernymLemmas: [],
+      lexFile: synset.lexFile,
+    }));
+    if (!shown) return { glosses: [], fit: 'unknown' };
+    return alignSpanish(shown, others, MAX_SPANISH);
+  }
+
+  private chinese(headword: string, pos: PartOfSpeech, glosses: readonly string[]): AlignedGlosses {
+    if (!this.sources || !isWordNetPos(pos)) return { glosses: glosses.slice(0, MAX_CHINESE_SENSES), fit: 'unknown' };
+    const [shown, ...others] = this.chineseEvidence(headword, pos);
+    if (!shown) return { glosses: glosses.slice(0, MAX_CHINESE_SENSES), fit: 'unknown' };
+    return alignChinese(glosses, shown, others, MAX_CHINESE_SENSES);
+  }
 
   /**
    * `inflectionOnly`: the word is an inflection of another headword and has no inflections of
    * its own, so senses in the part of speech its inflection implies ("children" pl. 孩子)
    * only restate the lemma's and are dropped. Undefined when nothing is left.
    */
-  build(headword: string, row: EcdictRow, inflectionOnly: boolean): EntryRecord | undefined {
-    const chinese = chineseSenses(row.translation);
+  build(headword: string, row: EcdictRow, inflectionOnly: boolean, everyWordNetPos = false): EntryRecord | undefined {
+    const chinese = chineseSenses(row.translation, this.sources ? CHINESE_CANDIDATES : MAX_CHINESE_SENSES);
     const tagged = new Map<PartOfSpeech, number>();
     for (const entry of this.wordNet.lookup(headword)) tagged.set(entry.pos, entry.taggedSenseCount);
 
@@ -60,7 +107,7 @@ export class EntryBuilder {
     }
     let order: PartOfSpeech[] = [...zh.keys()];
     // WordNet parts of speech seen in its tagged corpus are real uses even when ECDICT's Chinese skips them.
-    for (const [pos, count] of tagged) if (count > 0 && !order.includes(pos)) order.push(pos);
+    for (const [pos, count] of tagged) if ((count > 0 || everyWordNetPos) && !order.includes(pos)) order.push(pos);
 
     if (inflectionOnly) {
       const { lemmaCodes } = parseExchange(row.exchange, headword);
@@ -72,11 +119,15 @@ export class EntryBuilder {
     const senses: SenseRecord[] = [];
     for (const pos of this.rank(order, tagged)) {
       const wordNetDefinition = isWordNetPos(pos) ? this.definition(headword, pos) : undefined;
-      const zhText = (zh.get(pos) ?? []).join('；');
+      // Only a WordNet sense has a synset whose Chinese can be told from the other senses'.
+      const aligned: AlignedGlosses = wordNetDefinition
+        ? this.chinese(headword, pos, zh.get(pos) ?? [])
+        : { glosses: (zh.get(pos) ?? []).slice(0, MAX_CHINESE_SENSES), fit: 'unknown' };
+      const zhText = aligned.glosses.join('；');
       // A part of speech only WordNet gives, whose senses are all names ("US"), is not this word's.
       if (!zhText && !wordNetDefinition) continue;
       const en = shorten(wordNetDefinition ?? ecdictEnglish.get(pos) ?? '');
-      senses.push({ pos, zh: zhText, en });
+      senses.push({ pos, zh: zhText, en, ...(aligned.fit === 'other' ? { otherSense: 'z' } : {}) });
     }
     if (senses.length === 0) return undefined;
     return { headword, ipa: toIpa(row.phonetic), rank: frequencyRank(row), tags: tagsOf(row), senses };

@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { verifyData } from './data-files';
-import { normalizeQuery, resolveLemma, type LemmaSource } from './lemma';
+import { normalizePhrase, normalizeQuery, resolveLemma, resolvePhrase, type LemmaSource, type Resolution } from './lemma';
 import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, storedVersionFor } from './sqlite-store';
-import type { Dictionary, DictionaryEntry, DictionaryLanguage, DictionaryLoadReport, LookupResult } from './types';
+import type { Dictionary, DictionaryEntry, DictionaryLanguage, DictionaryLoadReport, LookupResult, PhraseListing } from './types';
 
 export interface OpenDictionaryOptions {
   /** The dictionary's own SQLite file, or ':memory:'. */
@@ -57,7 +57,12 @@ interface SenseRow {
   pos: string;
   zh: string;
   en: string;
+  /** 'z', 'e' or 'ze': that language's glosses are only other senses' (data-format.ts). */
+  other: string;
 }
+
+/** A phrase tagged so (build-dictionary.ts) or carrying a level mark is marked in article text. */
+const MARKABLE_TAGS = /\b(?:semcor|oxford3000|collins[1-5]|cet4|cet6|ielts|toefl|zk|gk)\b/;
 interface HeadwordRow {
   ipa: string;
   rank: number;
@@ -70,13 +75,14 @@ class SqliteDictionary implements Dictionary {
   private readonly formsStatement: Database.Statement<[string], { lemma: string }>;
   private readonly spanishStatement: Database.Statement<[string], { pos: string; es: string }>;
   private readonly source: LemmaSource;
+  private phraseList: readonly PhraseListing[] | undefined;
 
   constructor(
     private readonly db: Database.Database,
     readonly version: string,
   ) {
     this.headwordStatement = db.prepare('SELECT ipa, rank, tags FROM headwords WHERE word = ?');
-    this.sensesStatement = db.prepare('SELECT pos, zh, en FROM senses WHERE word = ? ORDER BY ord');
+    this.sensesStatement = db.prepare('SELECT pos, zh, en, other FROM senses WHERE word = ? ORDER BY ord');
     this.formsStatement = db.prepare('SELECT lemma FROM forms WHERE form = ? ORDER BY ord');
     this.spanishStatement = db.prepare('SELECT pos, es FROM spanish WHERE word = ?');
     this.source = {
@@ -87,11 +93,40 @@ class SqliteDictionary implements Dictionary {
   }
 
   lookUp(word: string, language: DictionaryLanguage): LookupResult | undefined {
-    const normalized = normalizeQuery(word);
-    const resolution = normalized === undefined ? undefined : resolveLemma(normalized, this.source);
+    const resolution = this.resolve(word);
     if (!resolution) return undefined;
     const entries = resolution.headwords.flatMap((headword) => this.entriesOf(headword, language));
     return entries.length > 0 ? { query: word.trim(), lemma: resolution.lemma, entries } : undefined;
+  }
+
+  /**
+   * A phrase (two to four words) resolves as a phrase; a hyphenated word that is no headword but a
+   * phrase with spaces is ("give-up") resolves to that phrase before its last part.
+   */
+  private resolve(query: string): Resolution | undefined {
+    if (/\s/.test(query.trim())) {
+      const phrase = normalizePhrase(query);
+      return phrase === undefined ? undefined : resolvePhrase(phrase, this.source);
+    }
+    const normalized = normalizeQuery(query);
+    if (normalized === undefined) return undefined;
+    if (normalized.includes('-') && !this.source.isHeadword(normalized)) {
+      const phrase = normalizePhrase(normalized.replace(/-/g, ' '));
+      const found = phrase === undefined ? undefined : resolvePhrase(phrase, this.source);
+      if (found) return found;
+    }
+    return resolveLemma(normalized, this.source);
+  }
+
+  phrases(): readonly PhraseListing[] {
+    this.phraseList ??= (
+      this.db
+        .prepare(
+          "SELECT h.word AS phrase, h.tags AS tags, (SELECT pos FROM senses s WHERE s.word = h.word ORDER BY ord LIMIT 1) AS pos FROM headwords h WHERE h.word LIKE '% %' ORDER BY h.word",
+        )
+        .all() as Array<{ phrase: string; tags: string; pos: string | null }>
+    ).map((row) => ({ phrase: row.phrase, partOfSpeech: row.pos ?? 'noun', markable: MARKABLE_TAGS.test(row.tags) }));
+    return this.phraseList;
   }
 
   lemmaOf(form: string): string | undefined {
@@ -107,9 +142,11 @@ class SqliteDictionary implements Dictionary {
     if (headword === undefined) return undefined;
     const glosses = this.glossesOf(headword, language);
     const pos = partOfSpeech.trim().toLowerCase();
-    const exact = glosses.find((g) => g.pos === pos)?.gloss;
-    if (exact || !fallbackToOtherPos) return exact;
-    return glosses.find((g) => g.gloss !== undefined)?.gloss;
+    // A card shows one sense (WordNet's first, as the entry): never another sense's gloss as its own.
+    const fitting = glosses.filter((g) => !g.otherSense);
+    const exact = fitting.find((g) => g.pos === pos)?.gloss;
+    if (exact || !fallbackToOtherPos || glosses.some((g) => g.pos === pos && g.otherSense)) return exact;
+    return fitting.find((g) => g.gloss !== undefined)?.gloss;
   }
 
   close(): void {
@@ -117,14 +154,18 @@ class SqliteDictionary implements Dictionary {
   }
 
   /** Glosses per part of speech, in the headword's order (most common first). */
-  private glossesOf(headword: string, language: 'zh' | 'es' | 'en'): Array<{ pos: string; gloss: string | undefined; sense: SenseRow }> {
+  private glossesOf(
+    headword: string,
+    language: 'zh' | 'es' | 'en',
+  ): Array<{ pos: string; gloss: string | undefined; otherSense: boolean; sense: SenseRow }> {
     const senses = this.sensesStatement.all(headword);
     const spanish = language === 'es' ? new Map(this.spanishStatement.all(headword).map((row) => [row.pos, row.es])) : undefined;
     return senses.map((sense) => {
       let gloss: string | undefined;
       if (language === 'zh') gloss = sense.zh || undefined;
       else if (spanish) gloss = spanish.get(sense.pos)?.split('|').join(', ');
-      return { pos: sense.pos, gloss, sense };
+      const otherSense = gloss !== undefined && sense.other.includes(language === 'zh' ? 'z' : 'e');
+      return { pos: sense.pos, gloss, otherSense, sense };
     });
   }
 
@@ -132,10 +173,11 @@ class SqliteDictionary implements Dictionary {
     const row = this.headwordStatement.get(headword);
     if (!row) return [];
     const tags = row.tags ? row.tags.split(' ') : [];
-    return this.glossesOf(headword, language).map(({ pos, gloss, sense }) => ({
+    return this.glossesOf(headword, language).map(({ pos, gloss, otherSense, sense }) => ({
       partOfSpeech: pos,
       ipa: row.ipa,
       ...(gloss === undefined ? {} : { gloss }),
+      ...(otherSense ? { glossOtherSense: true } : {}),
       definition: sense.en,
       tags,
       frequencyRank: row.rank > 0 ? row.rank : null,

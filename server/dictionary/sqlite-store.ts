@@ -9,12 +9,12 @@ import { parseEntry, parseForm, parseSpanish } from './data-format';
 import { readRows, type VerifiedData } from './data-files';
 
 /** Bump when the tables change, so existing files are rebuilt even if the data did not change. */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE headwords (word TEXT PRIMARY KEY, ipa TEXT NOT NULL, rank INTEGER NOT NULL, tags TEXT NOT NULL) WITHOUT ROWID;
-  CREATE TABLE senses (word TEXT NOT NULL, ord INTEGER NOT NULL, pos TEXT NOT NULL, zh TEXT NOT NULL, en TEXT NOT NULL,
+  CREATE TABLE senses (word TEXT NOT NULL, ord INTEGER NOT NULL, pos TEXT NOT NULL, zh TEXT NOT NULL, en TEXT NOT NULL, other TEXT NOT NULL,
     PRIMARY KEY (word, ord)) WITHOUT ROWID;
   CREATE TABLE forms (form TEXT NOT NULL, ord INTEGER NOT NULL, lemma TEXT NOT NULL, PRIMARY KEY (form, ord)) WITHOUT ROWID;
   CREATE TABLE spanish (word TEXT NOT NULL, pos TEXT NOT NULL, es TEXT NOT NULL, PRIMARY KEY (word, pos)) WITHOUT ROWID;
@@ -41,14 +41,14 @@ export function fillDatabase(db: Database.Database, data: VerifiedData): number 
   const spanish = readRows(data, 'spanish', parseSpanish);
   db.exec(SCHEMA);
   const insertHeadword = db.prepare('INSERT OR REPLACE INTO headwords (word, ipa, rank, tags) VALUES (?, ?, ?, ?)');
-  const insertSense = db.prepare('INSERT OR REPLACE INTO senses (word, ord, pos, zh, en) VALUES (?, ?, ?, ?, ?)');
+  const insertSense = db.prepare('INSERT OR REPLACE INTO senses (word, ord, pos, zh, en, other) VALUES (?, ?, ?, ?, ?, ?)');
   const insertForm = db.prepare('INSERT OR REPLACE INTO forms (form, ord, lemma) VALUES (?, ?, ?)');
   const insertSpanish = db.prepare('INSERT OR REPLACE INTO spanish (word, pos, es) VALUES (?, ?, ?)');
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
   db.transaction(() => {
     for (const entry of entries) {
       insertHeadword.run(entry.headword, entry.ipa, entry.rank, entry.tags.join(' '));
-      entry.senses.forEach((sense, ord) => insertSense.run(entry.headword, ord, sense.pos, sense.zh, sense.en));
+      entry.senses.forEach((sense, ord) => insertSense.run(entry.headword, ord, sense.pos, sense.zh, sense.en, sense.otherSense ?? ''));
     }
     const ordinals = new Map<string, number>();
     for (const { form, lemma } of forms) {

@@ -13,8 +13,17 @@ export interface LookupResult {
   readonly entries: readonly DictionaryEntry[];
 }
 
+/** A phrase headword, as the phrase finder (server/content/phrase-finder.ts) needs it. */
+export interface PhraseListing {
+  readonly phrase: string;
+  /** Its most common part of speech. */
+  readonly partOfSpeech: string;
+  /** Common enough to be marked in article text (seen in WordNet's tagged corpus, or a level mark). */
+  readonly markable: boolean;
+}
+
 export interface Dictionary {
-  /** undefined = not in the dictionary. query is the word as asked (trimmed). */
+  /** undefined = not in the dictionary. query is the word or phrase as asked (trimmed). */
   lookUp(word: string, language: DictionaryLanguage): LookupResult | undefined;
   /** The lemma a form resolves to, or undefined when neither it nor a lemma of it is known. */
   lemmaOf(form: string): string | undefined;
@@ -24,6 +33,8 @@ export interface Dictionary {
    * `fallbackToOtherPos` is true.
    */
   gloss(lemma: string, partOfSpeech: string, language: 'zh' | 'es', fallbackToOtherPos?: boolean): string | undefined;
+  /** Every phrase headword (give up, waiting list), for finding phrases in article text. */
+  phrases(): readonly PhraseListing[];
   /** Data version (the manifest's combined hash), so callers can tell when glosses may have changed. */
   readonly version: string;
   close(): void;

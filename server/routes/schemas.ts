@@ -18,7 +18,7 @@ import {
   QUERY_LIMITS,
   SourcesResponseCodec,
 } from '../../common/contract';
-import { DictionaryResponseCodec } from '../../common/dictionary-contract';
+import { DictionaryWithPhraseCodec } from '../../common/dictionary-contract';
 import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId, type DifficultyLevel, type SourceId } from '../../common/catalog';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../common/languages';
 import { DICTIONARY_LANGUAGES, LETTER, MARKUP_OR_CONTROL, MAX_LOOKUP_WORD_LENGTH, type DictionaryLanguage } from '../../common/dictionary';
@@ -96,6 +96,8 @@ export interface WordParams {
 }
 export interface DictionaryQuery {
   readonly language: DictionaryLanguage;
+  /** The phrase the word stands in, in the article's text (give up for gave): its entry comes first. */
+  readonly phrase?: string;
 }
 
 const ERROR = jsonSchemaOf(ApiErrorBodyCodec);
@@ -118,7 +120,7 @@ export const ROUTE_SCHEMAS = {
   health: { response: { 200: HEALTH, 503: HEALTH, ...ERRORS } },
   dictionary: {
     params: object({ word: WORD }, ['word']),
-    querystring: object({ language: oneOf(DICTIONARY_LANGUAGES, 'en') }),
-    response: { 200: jsonSchemaOf(DictionaryResponseCodec), ...ERRORS },
+    querystring: object({ language: oneOf(DICTIONARY_LANGUAGES, 'en'), phrase: WORD }),
+    response: { 200: jsonSchemaOf(DictionaryWithPhraseCodec), ...ERRORS },
   },
 } as const;
