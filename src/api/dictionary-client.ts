@@ -6,13 +6,16 @@
  */
 import type { DictionaryLanguage } from '../../common/dictionary';
 import { toWordEntry, type WordEntry } from '../domain/word-lookup';
-import { DictionaryResponseCodec } from '../../common/dictionary-contract';
+import { DictionaryWithPhraseCodec } from '../../common/dictionary-contract';
 import { ApiError } from './errors';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
 
 export interface DictionaryApi {
-  /** The entry, or null when the dictionary has no entry for the word. */
-  lookUpWord(word: string, language: DictionaryLanguage, signal?: AbortSignal): Promise<WordEntry | null>;
+  /**
+   * The entry, or null when the dictionary has no entry for the word. `phrase`: the phrase the
+   * word stands in, in the text (give up for gave); its entry comes as the entry's `phrase`.
+   */
+  lookUpWord(word: string, language: DictionaryLanguage, signal?: AbortSignal, phrase?: string): Promise<WordEntry | null>;
 }
 
 export const LOOKUP_MAX_RETRIES = 1;
@@ -20,12 +23,12 @@ export const LOOKUP_MAX_RETRIES = 1;
 export function createDictionaryClient(options: Partial<RequestOptions> = {}): DictionaryApi {
   const base: RequestOptions = { ...defaultRequestOptions(), maxRetries: LOOKUP_MAX_RETRIES, ...options };
   return {
-    async lookUpWord(word, language, signal) {
+    async lookUpWord(word, language, signal, phrase) {
       try {
         const response = await requestJson(
           `/dictionary/${encodeURIComponent(word)}`,
-          { language },
-          DictionaryResponseCodec,
+          phrase === undefined ? { language } : { language, phrase },
+          DictionaryWithPhraseCodec,
           signal === undefined ? base : { ...base, signal },
         );
         return toWordEntry(response);

@@ -130,7 +130,7 @@ export default function ArticleDetailRoute() {
     return wordLookupMachine.provide({
       actors: {
         lookUpWord: fromPromise<WordEntry | null, WordLookupRequest>(({ input, signal }) =>
-          settleUnlessAborted(signal, dictionary.lookUpWord(input.word, input.language, signal)),
+          settleUnlessAborted(signal, dictionary.lookUpWord(input.word, input.language, signal, input.phrase)),
         ),
       },
     });

@@ -75,16 +75,17 @@ export function ArticleReader({ html, language }: { html: string | null; languag
   const returnFocusTo = useRef<HTMLElement | null>(null);
 
   const select = useCallback(
-    (text: string, trigger: HTMLElement) => {
+    (text: string, trigger: HTMLElement, phrase?: string) => {
       // Replacing an open entry keeps the place focus first came from.
       if (actor.getSnapshot().matches('idle')) returnFocusTo.current = focusedElement() ?? trigger;
       setAnchor(trigger);
-      actor.send({ type: 'WORD_SELECTED', text });
+      actor.send(phrase ? { type: 'WORD_SELECTED', text, phrase } : { type: 'WORD_SELECTED', text });
     },
     [actor],
   );
 
-  const onBodyWord = useCallback((element: HTMLElement) => select(element.textContent ?? '', element), [select]);
+  // The server marks the words of a phrase (gave up, turned … down) with it: its entry comes first.
+  const onBodyWord = useCallback((element: HTMLElement) => select(element.textContent ?? '', element, element.dataset.phrase), [select]);
 
   const close = useCallback(
     (restoreFocus: boolean) => {
