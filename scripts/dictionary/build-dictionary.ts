@@ -201,14 +201,23 @@ function buildForms(rows: readonly EcdictRow[], entries: ReadonlyMap<string, Ent
 
 /** Parts of a phrase that are this rare or rarer (or unranked) keep it out: a news reader seldom meets it. */
 const PHRASE_PART_RANK = 20_000;
-/** A phrase WordNet's tagged corpus saw: common enough to be marked in article text (phrase-finder.ts). */
-const SEEN_IN_CORPUS_TAG = 'semcor';
-/** Particles that make a verb phrase a phrasal verb (look after, give up). */
-export const PARTICLES: ReadonlySet<string> = new Set(
+const PARTICLES_LIST =
   'about across after along apart around aside away back by down for forward in into off on out over round through to together under up with'.split(
     ' ',
+  );
+export const PARTICLES: ReadonlySet<string> = new Set(PARTICLES_LIST);
+/** A collocation whose every word is this common is one a news reader meets, seen in the tagged corpus or not. */
+const COMMON_PART_RANK = 6000;
+/** Words that make a collocation grammar rather than a name for a thing ("the city", "two hundred"). */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  ...PARTICLES_LIST,
+  ...'a an the and or but of at from as than this that these those some any no not all each every one two three four five six seven eight nine ten hundred thousand million'.split(
+    ' ',
   ),
-);
+]);
+/** A phrase WordNet's tagged corpus saw (or made of common words, COMMON_PART_RANK): common enough to be marked in article text (phrase-finder.ts). */
+const SEEN_IN_CORPUS_TAG = 'semcor';
+/** Particles that make a verb phrase a phrasal verb (look after, give up). */
 
 /**
  * Multi-word entries a news reader meets: WordNet's collocations (look_after, waiting_list) whose
@@ -244,7 +253,12 @@ function buildPhrases(
       // Names (abraham_lincoln, new_york) are not phrases to learn.
       if (wordNet.senseSynsets(phrase, pos).length === 0) continue;
       const phrasalVerb = pos === 'verb' && PARTICLES.has(words.at(-1)!);
-      const seen = wordNet.lookup(phrase).some((entry) => entry.taggedSenseCount > 0);
+      // Seen in WordNet's tagged corpus, or made of very common words (health care, minimum wage).
+      const seen =
+        wordNet.lookup(phrase).some((entry) => entry.taggedSenseCount > 0) ||
+        words.every(
+          (word) => !FUNCTION_WORDS.has(word) && (entries.get(word)?.rank ?? 0) > 0 && entries.get(word)!.rank <= COMMON_PART_RANK,
+        );
       if (phrasalVerb || seen) candidates.add(phrase);
       if (seen) taggedInCorpus.add(phrase);
     }

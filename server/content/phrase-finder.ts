@@ -120,6 +120,33 @@ const GAP_BREAKERS: ReadonlySet<string> = new Set([
   'would',
   ...PARTICLES,
 ]);
+/** Particles that are also prepositions of place: after one, the object may be the particle's ("on Sunday"). */
+const SPATIAL: ReadonlySet<string> = new Set([
+  'into',
+  'to',
+  'through',
+  'in',
+  'on',
+  'over',
+  'across',
+  'along',
+  'around',
+  'round',
+  'under',
+  'onto',
+]);
+/** Verbs of motion and posture, whose spatial particle before a noun phrase is a plain preposition ("ran into the room"). */
+const MOTION_VERBS: ReadonlySet<string> = new Set(
+  'run turn fall go come walk sit stand fly move get jump climb drive ride travel sail swim rush head lie step'.split(' '),
+);
+/** Words that open a noun phrase. */
+const NOUN_PHRASE_OPENERS: ReadonlySet<string> = new Set([...DETERMINERS, 'most', 'many', 'several', 'few', 'much', 'more', 'other']);
+/** Words after a particle that show it has no object of its own. */
+const CLAUSE_GOES_ON: ReadonlySet<string> = new Set(
+  'to by for at in on with after before because when while and but or last next yesterday today tomorrow again now then quickly early late soon'.split(
+    ' ',
+  ),
+);
 /** Most words between a separated verb and its particle. */
 export const MAX_GAP = 4;
 
@@ -147,8 +174,9 @@ export class PhraseFinder {
     private readonly lemmaOf: (form: string) => string | undefined,
   ) {
     for (const entry of entries) {
-      if (!entry.markable) continue;
       const words = entry.phrase.split(' ');
+      // "be well", "be after": the copula with a word is grammar, not a phrase to look up.
+      if (!entry.markable || words[0] === 'be') continue;
       const phrasalVerb = entry.partOfSpeech === 'verb' && words.length === 2 && PARTICLES.has(words[1]!);
       const list = this.byFirstWord.get(words[0]!) ?? [];
       list.push({ words, phrase: entry.phrase, phrasalVerb });
@@ -179,11 +207,13 @@ export class PhraseFinder {
     for (const match of text.matchAll(WORD)) {
       const surface = match[0].toLowerCase().replace(/’/g, "'");
       const bare = surface.replace(/'s$/, '');
-      const readings = new Set([surface, bare]);
+      // The dictionary form first: "working out" is work out before the noun "working out".
+      const readings = new Set<string>();
       const lemma = this.lemmaOf(bare);
       if (lemma) readings.add(lemma);
       const verb = lemmatize.verb(bare);
       if (verb) readings.add(verb);
+      readings.add(surface).add(bare);
       tokens.push({ surface, capitalised: /^\p{Lu}/u.test(match[0]), joined: /^\s*$/.test(text.slice(last, match.index)), readings });
       last = match.index + match[0].length;
     }
@@ -209,6 +239,7 @@ export class PhraseFinder {
 
   /** Every word in place, nothing but white space between; only the last and first may be inflected. */
   private contiguous(tokens: readonly Token[], i: number, listing: Listing): FoundPhrase | undefined {
+    if (listing.phrasalVerb && this.literalPlace(tokens, i, listing)) return undefined;
     const indexes = [i];
     for (let k = 1; k < listing.words.length; k += 1) {
       const token = tokens[i + k];
@@ -219,6 +250,14 @@ export class PhraseFinder {
       indexes.push(i + k);
     }
     return { phrase: listing.phrase, tokens: indexes, separated: false };
+  }
+
+  /** "ran into the classroom", "fell in most cities": a motion verb, a place preposition, a noun phrase. */
+  private literalPlace(tokens: readonly Token[], i: number, listing: Listing): boolean {
+    const particle = listing.words[1]!;
+    if (!SPATIAL.has(particle) || !MOTION_VERBS.has(listing.words[0]!)) return false;
+    const next = tokens[i + 2];
+    return next !== undefined && next.joined && (NOUN_PHRASE_OPENERS.has(next.surface) || next.capitalised);
   }
 
   /**
@@ -232,7 +271,7 @@ export class PhraseFinder {
     const first = tokens[i + 1];
     if (!first || !first.joined) return undefined;
     const pronoun = OBJECT_PRONOUNS.has(first.surface);
-    if (!pronoun && !DETERMINERS.has(first.surface) && !first.capitalised) return undefined;
+    if (!pronoun && !NOUN_PHRASE_OPENERS.has(first.surface) && !first.capitalised) return undefined;
     const maxGap = pronoun ? 1 : MAX_GAP;
     for (let gap = 1; gap <= maxGap; gap += 1) {
       const j = i + gap + 1;
@@ -240,8 +279,13 @@ export class PhraseFinder {
       if (!token || !token.joined || taken.has(j)) return undefined;
       if (token.surface === particle) {
         const next = tokens[j + 1];
-        const opensObject = next !== undefined && next.joined && (DETERMINERS.has(next.surface) || OBJECT_PRONOUNS.has(next.surface));
-        return opensObject ? undefined : { phrase: listing.phrase, tokens: [i, j], separated: true };
+        const followed = next !== undefined && next.joined;
+        const opensObject = followed && (NOUN_PHRASE_OPENERS.has(next.surface) || OBJECT_PRONOUNS.has(next.surface) || next.capitalised);
+        // A place particle ends its clause or is followed by what cannot be its object ("over to
+        // police", "in by Friday"); else it is a preposition ("put more pressure on hospitals").
+        const ends = !followed || CLAUSE_GOES_ON.has(next.surface);
+        if (opensObject || (SPATIAL.has(particle) && !ends)) return undefined;
+        return { phrase: listing.phrase, tokens: [i, j], separated: true };
       }
       // Not the particle: one more word of the object.
       if (GAP_BREAKERS.has(token.surface)) return undefined;
