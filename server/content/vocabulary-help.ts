@@ -7,10 +7,13 @@
 import type { MissingHelp } from '../../common/catalog';
 import type { LanguageCode } from '../../common/languages';
 import type { ArticleInput, TranslatedLanguage, VocabularyItem } from '../store/types';
+import type { LookupResult } from '../dictionary/types';
 import { formMatcher, type WordForms } from './word-markup';
 
 export interface GlossDictionary extends WordForms {
   gloss(lemma: string, partOfSpeech: string, language: TranslatedLanguage, fallbackToOtherPos?: boolean): string | undefined;
+  /** The bundled dictionary's look-up, for phrase cards (phrase-vocabulary.ts); absent in small fakes. */
+  lookUp?(word: string, language: 'en'): LookupResult | undefined;
 }
 
 const GLOSS_LANGUAGES: readonly TranslatedLanguage[] = ['zh', 'es'];
@@ -65,7 +68,10 @@ function tidy(piece: string, cutBefore: boolean, cutAfter: boolean): string {
 function findWord(text: string, word: string, forms?: WordForms): { index: number } | undefined {
   if (/\s/.test(word.trim())) {
     const at = text.toLowerCase().indexOf(word.trim().toLowerCase());
-    return at < 0 ? undefined : { index: at };
+    if (at >= 0) return { index: at };
+    // An inflected phrase (coming back): where its first word stands in any form.
+    const isFirst = formMatcher([word.trim().split(/\s+/)[0]!], forms);
+    return [...text.matchAll(WORD)].find((match) => isFirst(match[0]));
   }
   const isForm = formMatcher([word], forms);
   return [...text.matchAll(WORD)].find((match) => isForm(match[0]));

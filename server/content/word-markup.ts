@@ -5,7 +5,7 @@
  * Returns escaped HTML; the renderer sanitises the whole article afterwards.
  */
 import { escapeHtml } from '../store/fts-query';
-import type { PhraseEntry, PhraseFinder } from './phrase-finder';
+import { phraseFinderFor, type PhraseEntry, type PhraseFinder } from './phrase-finder';
 
 /** Resolves a written form to its dictionary form (the bundled dictionary does this). */
 export interface WordForms {
@@ -82,7 +82,17 @@ export function markExample(sentence: string, word: string, forms?: WordForms): 
   const strong = (piece: string) => `<strong class="nr-vocabulary-in-context">${escapeHtml(piece)}</strong>`;
   if (target === '') return escapeHtml(sentence);
   if (/\s/.test(target)) {
-    // A phrase is marked where it occurs as written.
+    // A phrase is marked in whatever form the sentence uses (came back, turned … down), else as written.
+    const found = forms
+      ? phraseFinderFor(forms)
+          ?.find(sentence)
+          .find((phrase) => phrase.phrase === target.toLowerCase())
+      : undefined;
+    if (found) {
+      const marked = new Set(found.tokens);
+      let index = 0;
+      return mapWords(sentence, (token) => (marked.has(index++) ? strong(token) : escapeHtml(token)));
+    }
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${escapeRegExp(target)})(?![\\p{L}\\p{N}])`, 'giu');
     return sentence
       .split(pattern)

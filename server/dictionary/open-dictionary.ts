@@ -135,10 +135,14 @@ class SqliteDictionary implements Dictionary {
   }
 
   gloss(lemma: string, partOfSpeech: string, language: 'zh' | 'es', fallbackToOtherPos = false): string | undefined {
+    // Callers normally pass a lemma (or a phrase); an inflected form still finds its lemma's glosses.
     const normalized = normalizeQuery(lemma);
-    if (normalized === undefined) return undefined;
-    // Callers normally pass a lemma; an inflected form still finds its lemma's glosses.
-    const headword = this.source.isHeadword(normalized) ? normalized : resolveLemma(normalized, this.source)?.lemma;
+    const headword =
+      normalized === undefined
+        ? this.resolve(lemma)?.lemma
+        : this.source.isHeadword(normalized)
+          ? normalized
+          : resolveLemma(normalized, this.source)?.lemma;
     if (headword === undefined) return undefined;
     const glosses = this.glossesOf(headword, language);
     const pos = partOfSpeech.trim().toLowerCase();

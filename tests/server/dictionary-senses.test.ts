@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alignChinese, alignSpanish, distinctSenses, matchScore } from '../../scripts/dictionary/sense-alignment';
 import { PhraseFinder } from '../../server/content/phrase-finder';
-import { markBodyWords } from '../../server/content/word-markup';
+import { phraseVocabulary } from '../../server/content/phrase-vocabulary';
+import { withDictionaryGlosses } from '../../server/content/vocabulary-help';
+import { markBodyWords, markExample } from '../../server/content/word-markup';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import type { Dictionary } from '../../server/dictionary/types';
 
@@ -131,5 +133,21 @@ describe('phrases in the bundled dictionary', () => {
     expect(html).toContain('<span class="nr-w nr-phrase" data-phrase="turn down">turned</span>');
     expect(html).toContain('<span class="nr-w nr-phrase" data-phrase="turn down">down</span>');
     expect(html).toContain('<span class="nr-w">plan</span>');
+  });
+
+  it('makes cards of the phrases an article uses, phrasal verbs first, glossed like words', () => {
+    const paragraphs = [
+      'The fishing fleet is coming back to the bay after a long season.',
+      'Residents turned the new plan down, and the council gave up.',
+    ];
+    const cards = phraseVocabulary(paragraphs, dictionary);
+    expect(cards.map((card) => card.word)).toEqual(['turn down', 'come back']);
+    expect(cards[0]).toMatchObject({ partOfSpeech: 'verb', example: paragraphs[1] });
+    const [turnDown] = withDictionaryGlosses(cards, dictionary);
+    expect(turnDown!.translations.zh).toContain('拒绝');
+    expect(turnDown!.translations.es).toBeTruthy();
+    expect(markExample(paragraphs[0]!, 'come back', dictionary)).toContain(
+      '<strong class="nr-vocabulary-in-context">coming</strong> <strong class="nr-vocabulary-in-context">back</strong>',
+    );
   });
 });
