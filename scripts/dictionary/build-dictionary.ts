@@ -14,6 +14,7 @@ import {
   formatEntry,
   formatForm,
   formatSpanish,
+  formatSenses,
   type EntryRecord,
   type FormRecord,
   type SpanishRecord,
@@ -82,6 +83,14 @@ function main(): void {
     writeGzipLines(outDir, DATA_FILES.entries, sorted.map(formatEntry)),
     writeGzipLines(outDir, DATA_FILES.forms, forms.map(formatForm)),
     writeGzipLines(outDir, DATA_FILES.spanish, mergedSpanish.map(formatSpanish)),
+    writeGzipLines(
+      outDir,
+      DATA_FILES.senses,
+      [...builder.alternatives.entries()]
+        .filter(([key]) => entries.has(key.split('\t')[0]!))
+        .sort(([a], [b]) => compare(a, b))
+        .map(([, record]) => formatSenses(record)),
+    ),
   ];
   writeFileSync(join(outDir, 'LICENSE-ECDICT'), ecdict.license);
   copyWritable(join(mcrDir, 'LICENSE-MCR'), join(outDir, 'LICENSE-MCR'));

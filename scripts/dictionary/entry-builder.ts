@@ -2,7 +2,7 @@
  * Builds one headword's entry from its ECDICT row and WordNet: parts of speech ordered most
  * common first, Chinese senses per part of speech, one English definition each.
  */
-import type { EntryRecord, PartOfSpeech, SenseRecord } from '../../server/dictionary/data-format';
+import type { AlternativeSense, EntryRecord, PartOfSpeech, SenseRecord, SensesRecord } from '../../server/dictionary/data-format';
 import { simplifyDefinition } from '../../server/ingest/vocabulary';
 import type { WordNet, WordNetPos } from '../../server/ingest/wordnet';
 import type { ChineseWordNet } from './chinese-wordnet';
@@ -53,7 +53,31 @@ export interface SenseSources {
   readonly chinese: ChineseWordNet;
 }
 
+/** Words with this rank or better get their other senses (senses.tsv.gz), for choosing by sentence. */
+const SENSES_RANK = 10_000;
+/** Senses kept per part of speech, the entry's own included; only senses WordNet's tagged corpus saw. */
+const MAX_SENSES = 3;
+const MAX_CUES = 14;
+// prettier-ignore
+const CUE_STOPWORDS: ReadonlySet<string> = new Set(('the and for with that this from into onto are was were been being have has had not but its their his her they them who which what when where how than then such some any all each other one ones used use also very more most much many something someone somebody thing things person people usually especially often esp etc kind part act make made become being').split(' '));
+
+function cueWords(texts: readonly string[], headword: string): string[] {
+  const found: string[] = [];
+  for (const text of texts) {
+    for (const match of text.toLowerCase().matchAll(/[a-z]+/g)) {
+      const word = match[0];
+      if (word.length < 3 || CUE_STOPWORDS.has(word) || word === headword || found.includes(word)) continue;
+      found.push(word);
+      if (found.length >= MAX_CUES) return found;
+    }
+  }
+  return found;
+}
+
 export class EntryBuilder {
+  /** Other senses of frequent words, per headword and part of speech, filled by build(). */
+  readonly alternatives = new Map<string, SensesRecord>();
+
   constructor(
     private readonly wordNet: WordNet,
     private readonly sources?: SenseSources,
@@ -81,6 +105,38 @@ export class EntryBuilder {
     }));
     if (!shown) return { glosses: [], fit: 'unknown' };
     return alignSpanish(shown, others, MAX_SPANISH);
+  }
+
+  /**
+   * A frequent word's senses in one part of speech (the shown one first), each with its own Chinese
+   * and Spanish and the words a sentence meaning it tends to share; undefined for one sense only.
+   */
+  private senseList(headword: string, pos: WordNetPos, glosses: readonly string[]): SensesRecord | undefined {
+    if (!this.sources) return undefined;
+    const { chain } = this.sources;
+    const tagged = this.wordNet.lookup(headword).find((entry) => entry.pos === pos)?.taggedSenseCount ?? 0;
+    const synsets = this.wordNet.senseSynsets(headword, pos);
+    const count = Math.min(MAX_SENSES, tagged, synsets.length);
+    if (count < 2) return undefined;
+    const evidence = this.chineseEvidence(headword, pos);
+    const senses: AlternativeSense[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const synset = synsets[i]!;
+      const sense = this.wordNet.synset(pos, synset.offset);
+      if (!sense) return undefined;
+      const hypernyms = synset.hypernyms.map((offset) => this.wordNet.synset(pos, offset)?.definition ?? '');
+      const aligned = alignChinese(glosses, evidence[i]!, evidence.filter((_, j) => j !== i), MAX_CHINESE_SENSES);
+      senses.push({
+        en: i === 0 ? '' : shorten(simplifyDefinition(sense.definition)),
+        zh: aligned.fit === 'sense' ? aligned.glosses.join('；') : '',
+        es: chain
+          .spanishOfWn30(chain.wn30Of(pos, [synset.offset])[0])
+          .slice(0, 4)
+          .join('|'),
+        cues: cueWords([sense.definition, ...sense.examples, ...hypernyms], headword).join(' '),
+      });
+    }
+    return { headword, pos, senses };
   }
 
   private chinese(headword: string, pos: PartOfSpeech, glosses: readonly string[]): AlignedGlosses {
@@ -124,6 +180,11 @@ export class EntryBuilder {
         ? this.chinese(headword, pos, zh.get(pos) ?? [])
         : { glosses: (zh.get(pos) ?? []).slice(0, MAX_CHINESE_SENSES), fit: 'unknown' };
       const zhText = aligned.glosses.join('；');
+      const rank = frequencyRank(row);
+      if (wordNetDefinition && isWordNetPos(pos) && rank > 0 && rank <= SENSES_RANK && !headword.includes(' ')) {
+        const list = this.senseList(headword, pos, zh.get(pos) ?? []);
+        if (list) this.alternatives.set(`${headword}\t${pos}`, list);
+      }
       // A part of speech only WordNet gives, whose senses are all names ("US"), is not this word's.
       if (!zhText && !wordNetDefinition) continue;
       const en = shorten(wordNetDefinition ?? ecdictEnglish.get(pos) ?? '');

@@ -12,6 +12,8 @@ import { formMatcher, type WordForms } from './word-markup';
 
 export interface GlossDictionary extends WordForms {
   gloss(lemma: string, partOfSpeech: string, language: TranslatedLanguage, fallbackToOtherPos?: boolean): string | undefined;
+  /** The sense the card's example means when it is not the most frequent one (the bundled dictionary's). */
+  senseIn?(lemma: string, partOfSpeech: string, sentence: string): { definition: string; zh: string; es: string } | undefined;
   /** The bundled dictionary's look-up, for phrase cards (phrase-vocabulary.ts); absent in small fakes. */
   lookUp?(word: string, language: 'en'): LookupResult | undefined;
 }
@@ -109,12 +111,19 @@ export function exampleClause(sentence: string, word: string, forms?: WordForms)
 export function withDictionaryGlosses(vocabulary: readonly VocabularyItem[], dictionary: GlossDictionary): VocabularyItem[] {
   return vocabulary.map((item) => {
     const translations: Partial<Record<TranslatedLanguage, string>> = { ...item.translations };
+    const written = GLOSS_LANGUAGES.filter((language) => translations[language]?.trim());
+    // The sense the example means (the same ranking as a tap), for cards whose definition is the
+    // dictionary's most frequent sense (the importer's); a person's definition and glosses stand.
+    const frequent = dictionary.lookUp?.(item.word, 'en')?.entries.find((entry) => entry.partOfSpeech === item.partOfSpeech);
+    const chosenByDictionary = written.length === 0 && item.example !== '' && frequent?.definition === item.definition;
+    const sense = chosenByDictionary ? dictionary.senseIn?.(item.word, item.partOfSpeech, item.example) : undefined;
     for (const language of GLOSS_LANGUAGES) {
       if (translations[language]?.trim()) continue;
-      const gloss = dictionary.gloss(item.word, item.partOfSpeech, language, true);
+      const gloss = sense ? sense[language] : dictionary.gloss(item.word, item.partOfSpeech, language, true);
       if (gloss) translations[language] = gloss;
     }
-    return { ...item, example: exampleClause(item.example, item.word, dictionary), translations };
+    const definition = sense?.definition || item.definition;
+    return { ...item, definition, example: exampleClause(item.example, item.word, dictionary), translations };
   });
 }
 

@@ -10,6 +10,7 @@ export const DATA_FILES = {
   entries: 'entries.tsv.gz',
   forms: 'forms.tsv.gz',
   spanish: 'spanish.tsv.gz',
+  senses: 'senses.tsv.gz',
 } as const;
 
 export type DataFileKey = keyof typeof DATA_FILES;
@@ -82,6 +83,48 @@ export interface SpanishRecord {
   readonly headword: string;
   readonly pos: PartOfSpeech;
   readonly spanish: readonly string[];
+}
+
+/** One WordNet sense of a headword's part of speech, for choosing the sense a sentence means. */
+export interface AlternativeSense {
+  /** English definition; '' for the first sense (the entry's own). */
+  readonly en: string;
+  /** Chinese glosses of this sense joined by '；', '' when no source gives one. */
+  readonly zh: string;
+  /** Spanish lemmas of this sense joined by '|', '' when none. */
+  readonly es: string;
+  /** Words of its definition, examples and hypernyms (lowercase, space-separated): what a sentence meaning it tends to share. */
+  readonly cues: string;
+}
+
+/** `headword ⇥ pos ⇥ JSON [[en, zh, es, cues], …]`, the entry's own sense first. */
+export interface SensesRecord {
+  readonly headword: string;
+  readonly pos: PartOfSpeech;
+  readonly senses: readonly AlternativeSense[];
+}
+
+export function formatSenses(record: SensesRecord): string {
+  return [record.headword, record.pos, JSON.stringify(record.senses.map((s) => [s.en, s.zh, s.es, s.cues]))].join('\t');
+}
+
+export function parseSenses(line: string): SensesRecord {
+  const [word = '', pos = '', list = ''] = fields(line, 3);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(list);
+  } catch {
+    throw new RowFormatError('senses field is not valid JSON');
+  }
+  if (!Array.isArray(raw) || raw.length < 2) throw new RowFormatError('a senses row lists at least two senses');
+  const senses = raw.map((item: unknown): AlternativeSense => {
+    if (!Array.isArray(item) || item.length !== 4 || item.some((part) => typeof part !== 'string')) {
+      throw new RowFormatError('each sense must be [english, chinese, spanish, cues]');
+    }
+    const [en, zh, es, cues] = item as string[];
+    return { en: en!, zh: zh!, es: es!, cues: cues! };
+  });
+  return { headword: headword(word, 'headword'), pos: partOfSpeech(pos), senses };
 }
 
 /** A row that does not fit the format; the caller adds the file name and line number. */

@@ -8,7 +8,17 @@ import Database from 'better-sqlite3';
 import { verifyData } from './data-files';
 import { normalizePhrase, normalizeQuery, resolveLemma, resolvePhrase, type LemmaSource, type Resolution } from './lemma';
 import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, storedVersionFor } from './sqlite-store';
-import type { Dictionary, DictionaryEntry, DictionaryLanguage, DictionaryLoadReport, LookupResult, PhraseListing } from './types';
+import type { AlternativeSense } from './data-format';
+import { contextWords, rankSenses } from './sense-ranking';
+import type {
+  Dictionary,
+  DictionaryEntry,
+  DictionaryLanguage,
+  DictionaryLoadReport,
+  LookupContext,
+  LookupResult,
+  PhraseListing,
+} from './types';
 
 export interface OpenDictionaryOptions {
   /** The dictionary's own SQLite file, or ':memory:'. */
@@ -75,6 +85,7 @@ class SqliteDictionary implements Dictionary {
   private readonly formsStatement: Database.Statement<[string], { lemma: string }>;
   private readonly spanishStatement: Database.Statement<[string], { pos: string; es: string }>;
   private readonly source: LemmaSource;
+  private readonly wordSensesStatement: Database.Statement<[string, string], { senses: string }>;
   private phraseList: readonly PhraseListing[] | undefined;
 
   constructor(
@@ -85,6 +96,7 @@ class SqliteDictionary implements Dictionary {
     this.sensesStatement = db.prepare('SELECT pos, zh, en, other FROM senses WHERE word = ? ORDER BY ord');
     this.formsStatement = db.prepare('SELECT lemma FROM forms WHERE form = ? ORDER BY ord');
     this.spanishStatement = db.prepare('SELECT pos, es FROM spanish WHERE word = ?');
+    this.wordSensesStatement = db.prepare('SELECT senses FROM word_senses WHERE word = ? AND pos = ?');
     this.source = {
       isHeadword: (word) => this.headwordStatement.get(word) !== undefined,
       lemmasOf: (form) => this.formsStatement.all(form).map((row) => row.lemma),
@@ -92,10 +104,14 @@ class SqliteDictionary implements Dictionary {
     };
   }
 
-  lookUp(word: string, language: DictionaryLanguage): LookupResult | undefined {
+  lookUp(word: string, language: DictionaryLanguage, context?: LookupContext): LookupResult | undefined {
     const resolution = this.resolve(word);
     if (!resolution) return undefined;
-    const entries = resolution.headwords.flatMap((headword) => this.entriesOf(headword, language));
+    let entries = resolution.headwords.flatMap((headword) => this.entriesOf(headword, language));
+    if (context?.sentence) {
+      const words = contextWords(context.sentence, resolution.lemma, (form) => this.lemmaOf(form));
+      entries = entries.map((entry) => this.inContext(entry, language, words));
+    }
     return entries.length > 0 ? { query: word.trim(), lemma: resolution.lemma, entries } : undefined;
   }
 
@@ -155,6 +171,34 @@ class SqliteDictionary implements Dictionary {
 
   close(): void {
     this.db.close();
+  }
+
+  senseIn(lemma: string, partOfSpeech: string, sentence: string): { definition: string; zh: string; es: string } | undefined {
+    const headword = this.resolve(lemma)?.lemma;
+    if (headword === undefined) return undefined;
+    const row = this.wordSensesStatement.get(headword, partOfSpeech.trim().toLowerCase());
+    if (!row) return undefined;
+    const senses = JSON.parse(row.senses) as AlternativeSense[];
+    const chosen = rankSenses(
+      senses,
+      contextWords(sentence, headword, (form) => this.lemmaOf(form)),
+    );
+    if (chosen === 0) return undefined;
+    const sense = senses[chosen]!;
+    return { definition: sense.en, zh: sense.zh, es: sense.es.split('|').filter(Boolean).join(', ') };
+  }
+
+  /** The entry with the sense the sentence means, and that sense's own glosses (none if no source gives one). */
+  private inContext(entry: DictionaryEntry, language: DictionaryLanguage, words: ReadonlySet<string>): DictionaryEntry {
+    const row = this.wordSensesStatement.get(entry.headword, entry.partOfSpeech);
+    if (!row) return entry;
+    const senses = JSON.parse(row.senses) as AlternativeSense[];
+    const chosen = rankSenses(senses, words);
+    if (chosen === 0) return entry;
+    const sense = senses[chosen]!;
+    const gloss = language === 'zh' ? sense.zh : language === 'es' ? sense.es.split('|').filter(Boolean).join(', ') : '';
+    const { gloss: _old, glossOtherSense: _other, ...rest } = entry;
+    return { ...rest, definition: sense.en, ...(gloss ? { gloss } : {}) };
   }
 
   /** Glosses per part of speech, in the headword's order (most common first). */

@@ -129,6 +129,11 @@ export class WordNet {
     return map;
   }
 
+  /** The synset at an offset (its definition, examples, hypernyms), names included. */
+  synset(pos: WordNetPos, offset: number): Sense | undefined {
+    return this.sense(pos, offset);
+  }
+
   private sense(pos: WordNetPos, offset: number): Sense | undefined {
     const cacheKey = `${pos}:${offset}`;
     if (this.glossCache.has(cacheKey)) return this.glossCache.get(cacheKey);

@@ -80,6 +80,21 @@ describe('GET /api/dictionary/{phrase}', () => {
   });
 });
 
+describe('the sense a sentence means', () => {
+  it('answers with the sense of the sentence sent, and refuses a sentence with markup', async () => {
+    const sentence = encodeURIComponent('The bank froze deposits and stopped lending money to firms.');
+    const entry = decoded((await get(`/api/dictionary/bank?language=zh&sentence=${sentence}`)).json());
+    const noun = entry.entries.find((e) => e.part_of_speech === 'noun')!;
+    expect(noun.definition).toMatch(/financial institution/);
+    expect(noun.gloss?.startsWith('银行')).toBe(true);
+    const plain = decoded((await get('/api/dictionary/bank?language=zh')).json());
+    expect(plain.entries.find((e) => e.part_of_speech === 'noun')!.definition).toMatch(/sloping land/);
+    const bad = await get(`/api/dictionary/bank?language=zh&sentence=${encodeURIComponent('<script>x</script>')}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'invalid_parameter' } });
+  });
+});
+
 describe('phrases marked in the article body', () => {
   it.each(['zh', 'es'])('marks the words of "gave up" and of "turned … down" in the %s page', async (language) => {
     const response = await get(`/api/articles/p-story?language=${language}`);

@@ -150,4 +150,25 @@ describe('phrases in the bundled dictionary', () => {
       '<strong class="nr-vocabulary-in-context">coming</strong> <strong class="nr-vocabulary-in-context">back</strong>',
     );
   });
+
+  it("shows the sense a sentence means, with that sense's glosses, and the most frequent one without a sentence", () => {
+    const money = 'Savers queued outside the bank after it froze all deposits and stopped lending money.';
+    const river = 'Herons nested on the muddy bank where the river slows.';
+    const noun = (sentence: string | undefined, language: 'zh' | 'es') =>
+      dictionary
+        .lookUp('bank', language, sentence === undefined ? undefined : { sentence })!
+        .entries.find((e) => e.partOfSpeech === 'noun')!;
+    expect(noun(money, 'zh').definition).toMatch(/financial institution/);
+    expect(noun(money, 'zh').gloss?.split('；')[0]).toBe('银行');
+    expect(noun(money, 'es').gloss?.split(', ')[0]).toBe('banco');
+    expect(noun(river, 'zh').gloss?.split('；')[0]).toBe('岸');
+    expect(noun(undefined, 'zh').definition).toMatch(/sloping land/);
+    // The importer's card takes the same sense from its example.
+    const [card] = withDictionaryGlosses(
+      [{ word: 'bank', partOfSpeech: 'noun', definition: noun(undefined, 'zh').definition, example: money, translations: {} }],
+      dictionary,
+    );
+    expect(card!.definition).toMatch(/financial institution/);
+    expect(card!.translations.zh?.split('；')[0]).toBe('银行');
+  });
 });

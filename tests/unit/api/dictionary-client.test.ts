@@ -25,9 +25,11 @@ describe('dictionary client', () => {
     );
     const { sleep } = recordingSleep();
     const client = createDictionaryClient({ fetch, sleep });
-    const found = await client.lookUpWord('gave', 'zh', undefined, 'give up');
+    const found = await client.lookUpWord('gave', 'zh', undefined, { phrase: 'give up', sentence: 'They gave <up> at dawn.' });
     expect(fetch.calls[0]!.url).toContain('/dictionary/gave?');
     expect(new URL(fetch.calls[0]!.url, 'http://x').searchParams.get('phrase')).toBe('give up');
+    // Angle brackets, which the server refuses in a sentence, are left out.
+    expect(new URL(fetch.calls[0]!.url, 'http://x').searchParams.get('sentence')).toBe('They gave  up  at dawn.');
     expect(found?.lemma).toBe('give');
     expect(found?.phrase?.lemma).toBe('give up');
     expect(found?.phrase?.senses[0]?.gloss).toBe('放弃');
