@@ -125,7 +125,12 @@ export class EntryBuilder {
       const sense = this.wordNet.synset(pos, synset.offset);
       if (!sense) return undefined;
       const hypernyms = synset.hypernyms.map((offset) => this.wordNet.synset(pos, offset)?.definition ?? '');
-      const aligned = alignChinese(glosses, evidence[i]!, evidence.filter((_, j) => j !== i), MAX_CHINESE_SENSES);
+      const aligned = alignChinese(
+        glosses,
+        evidence[i]!,
+        evidence.filter((_, j) => j !== i),
+        MAX_CHINESE_SENSES,
+      );
       senses.push({
         en: i === 0 ? '' : shorten(simplifyDefinition(sense.definition)),
         zh: aligned.fit === 'sense' ? aligned.glosses.join('；') : '',
