@@ -33,6 +33,8 @@ ${rows.join('\n')}
   senses first: from the Multilingual Central Repository 3.0 Spanish wordnet reached through WordNet
   3.1 → 3.0 → ILI, plus a glossary of function words written for this project
   (scripts/dictionary/spanish-closed-class.tsv).
+- \`senses.tsv.gz\`: \`headword, part of speech, JSON [[English, Chinese, Spanish, cue words], …]\`: up
+  to three senses of frequent words (the entry's own first), for showing the sense a sentence means.
 - \`manifest.json\`: sha256, size and row count of each file, the combined data version, sources.
 
 ## Sources and licences
