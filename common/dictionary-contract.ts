@@ -23,6 +23,11 @@ export const DictionaryEntryCodec = t.intersection(
     t.partial({
       /** A few senses in the learner's language, most common first; absent for en or when there is none. */
       gloss: t.string,
+      /**
+       * true when the dictionary has no gloss for the sense the definition gives, and `gloss` is
+       * the word's other senses' (the entry says so rather than present them as this sense's).
+       */
+      gloss_other_sense: t.boolean,
       /** The dictionary word this entry belongs to, when it is not the lemma (better: its own senses after good's). */
       headword: t.string,
     }),
@@ -41,4 +46,14 @@ export const DictionaryResponseCodec = t.type(
   },
   'DictionaryResponse',
 );
+
+/**
+ * GET /api/dictionary/{word}?phrase=…: the word's entry with, first, the entry of the phrase the
+ * word stands in (gave in "gave up": give up), when the dictionary has it.
+ */
+export const DictionaryWithPhraseCodec = t.intersection(
+  [DictionaryResponseCodec, t.partial({ phrase: DictionaryResponseCodec })],
+  'DictionaryWithPhrase',
+);
+export type DictionaryWithPhrase = t.TypeOf<typeof DictionaryWithPhraseCodec>;
 export type DictionaryResponse = t.TypeOf<typeof DictionaryResponseCodec>;

@@ -12,6 +12,9 @@ export const DICTIONARY_LANGUAGES: readonly DictionaryLanguage[] = ['zh', 'es', 
 /** No English word is longer; anything longer is not a word. */
 export const MAX_LOOKUP_WORD_LENGTH = 64;
 
+/** The sentence sent with a word to choose its sense; a longer one is cut to this many characters. */
+export const MAX_CONTEXT_SENTENCE_LENGTH = 400;
+
 /** A word has at least one letter (the server's JSON Schema for `word` reuses this pattern). */
 export const LETTER = /\p{L}/u;
 /** Markup and control characters never belong in a word; the server refuses them with a 400. */
@@ -35,6 +38,8 @@ export interface WordSense {
   readonly ipa: string;
   /** In the learner's language; undefined when the dictionary has none (or for English). */
   readonly gloss?: string;
+  /** True when every gloss known belongs to another sense of the word than the definition's. */
+  readonly glossOtherSense?: boolean;
   readonly definition: string;
   readonly tags: readonly string[];
   readonly frequencyRank: number | null;

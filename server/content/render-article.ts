@@ -13,6 +13,7 @@ import { escapeHtml } from '../store/fts-query';
 import type { ArticleInput, StoredArticle, TranslatedLanguage } from '../store/types';
 import { ARTICLE_LABELS } from './labels';
 import { sanitiseHtml } from './sanitise-html';
+import { phraseFinderFor } from './phrase-finder';
 import { formMatcher, markBodyWords, markExample, type WordForms } from './word-markup';
 
 /** Sample articles point at a reserved domain; a link there would lead nowhere. */
@@ -52,6 +53,7 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
     article.vocabulary.map((item) => item.word),
     forms,
   );
+  const phrases = forms ? phraseFinderFor(forms) : undefined;
   const parts: string[] = [];
 
   parts.push(`<article class="nr-article" lang="en">`);
@@ -87,13 +89,13 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
   if (summary) {
     parts.push(`<section class="nr-article-summary" lang="${localSummary ? translated : 'en'}">`);
     parts.push(`<h2 lang="${textLanguage}">${escapeHtml(labels.summary)}</h2>`);
-    parts.push(`<p>${localSummary ? escapeHtml(summary) : markBodyWords(summary, isVocabulary)}</p>`);
+    parts.push(`<p>${localSummary ? escapeHtml(summary) : markBodyWords(summary, isVocabulary, phrases)}</p>`);
     parts.push(`</section>`);
   }
 
   parts.push(`<div class="nr-article-body">`);
   for (const paragraph of article.paragraphs) {
-    if (paragraph.trim()) parts.push(`<p>${markBodyWords(paragraph.trim(), isVocabulary)}</p>`);
+    if (paragraph.trim()) parts.push(`<p>${markBodyWords(paragraph.trim(), isVocabulary, phrases)}</p>`);
   }
   parts.push(`</div>`);
 

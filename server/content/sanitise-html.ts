@@ -19,7 +19,8 @@ const ALLOWED_TAGS = [
   // Vocabulary words in the body are buttons, so the keyboard can open their dictionary entry.
   'button',
 ];
-const ALLOWED_ATTR = ['class', 'lang', 'dir', 'datetime', 'href', 'title', 'rel', 'hreflang', 'aria-label', 'role', 'type'];
+// data-phrase: the phrase a body word stands in (word-markup.ts), read by the look-up.
+const ALLOWED_ATTR = ['class', 'lang', 'dir', 'datetime', 'href', 'title', 'rel', 'hreflang', 'aria-label', 'role', 'type', 'data-phrase'];
 
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName !== 'A' || !node.hasAttribute('href')) return;

@@ -7,10 +7,15 @@
 import type { MissingHelp } from '../../common/catalog';
 import type { LanguageCode } from '../../common/languages';
 import type { ArticleInput, TranslatedLanguage, VocabularyItem } from '../store/types';
+import type { LookupResult } from '../dictionary/types';
 import { formMatcher, type WordForms } from './word-markup';
 
 export interface GlossDictionary extends WordForms {
   gloss(lemma: string, partOfSpeech: string, language: TranslatedLanguage, fallbackToOtherPos?: boolean): string | undefined;
+  /** The sense the card's example means when it is not the most frequent one (the bundled dictionary's). */
+  senseIn?(lemma: string, partOfSpeech: string, sentence: string): { definition: string; zh: string; es: string } | undefined;
+  /** The bundled dictionary's look-up, for phrase cards (phrase-vocabulary.ts); absent in small fakes. */
+  lookUp?(word: string, language: 'en'): LookupResult | undefined;
 }
 
 const GLOSS_LANGUAGES: readonly TranslatedLanguage[] = ['zh', 'es'];
@@ -65,7 +70,10 @@ function tidy(piece: string, cutBefore: boolean, cutAfter: boolean): string {
 function findWord(text: string, word: string, forms?: WordForms): { index: number } | undefined {
   if (/\s/.test(word.trim())) {
     const at = text.toLowerCase().indexOf(word.trim().toLowerCase());
-    return at < 0 ? undefined : { index: at };
+    if (at >= 0) return { index: at };
+    // An inflected phrase (coming back): where its first word stands in any form.
+    const isFirst = formMatcher([word.trim().split(/\s+/)[0]!], forms);
+    return [...text.matchAll(WORD)].find((match) => isFirst(match[0]));
   }
   const isForm = formMatcher([word], forms);
   return [...text.matchAll(WORD)].find((match) => isForm(match[0]));
@@ -103,12 +111,19 @@ export function exampleClause(sentence: string, word: string, forms?: WordForms)
 export function withDictionaryGlosses(vocabulary: readonly VocabularyItem[], dictionary: GlossDictionary): VocabularyItem[] {
   return vocabulary.map((item) => {
     const translations: Partial<Record<TranslatedLanguage, string>> = { ...item.translations };
+    const written = GLOSS_LANGUAGES.filter((language) => translations[language]?.trim());
+    // The sense the example means (the same ranking as a tap), for cards whose definition is the
+    // dictionary's most frequent sense (the importer's); a person's definition and glosses stand.
+    const frequent = dictionary.lookUp?.(item.word, 'en')?.entries.find((entry) => entry.partOfSpeech === item.partOfSpeech);
+    const chosenByDictionary = written.length === 0 && item.example !== '' && frequent?.definition === item.definition;
+    const sense = chosenByDictionary ? dictionary.senseIn?.(item.word, item.partOfSpeech, item.example) : undefined;
     for (const language of GLOSS_LANGUAGES) {
       if (translations[language]?.trim()) continue;
-      const gloss = dictionary.gloss(item.word, item.partOfSpeech, language, true);
+      const gloss = sense ? sense[language] : dictionary.gloss(item.word, item.partOfSpeech, language, true);
       if (gloss) translations[language] = gloss;
     }
-    return { ...item, example: exampleClause(item.example, item.word, dictionary), translations };
+    const definition = sense?.definition || item.definition;
+    return { ...item, definition, example: exampleClause(item.example, item.word, dictionary), translations };
   });
 }
 

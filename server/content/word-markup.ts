@@ -5,10 +5,13 @@
  * Returns escaped HTML; the renderer sanitises the whole article afterwards.
  */
 import { escapeHtml } from '../store/fts-query';
+import { phraseFinderFor, type PhraseEntry, type PhraseFinder } from './phrase-finder';
 
 /** Resolves a written form to its dictionary form (the bundled dictionary does this). */
 export interface WordForms {
   lemmaOf(form: string): string | undefined;
+  /** The dictionary's phrases, to mark them in the body (phrase-finder.ts). */
+  phrases?(): readonly PhraseEntry[];
 }
 
 /** A word: letters, with inner apostrophes or hyphens (council's, by-election). Digits never. */
@@ -51,13 +54,22 @@ function mapWords(text: string, wrap: (word: string) => string): string {
   return html + escapeHtml(text.slice(last));
 }
 
-/** A body paragraph: vocabulary forms as buttons (reachable by keyboard), every other word tappable. */
-export function markBodyWords(text: string, isVocabulary: (token: string) => boolean): string {
-  return mapWords(text, (word) =>
-    isVocabulary(word)
-      ? `<button type="button" class="nr-vocab-word">${escapeHtml(word)}</button>`
-      : `<span class="nr-w">${escapeHtml(word)}</span>`,
-  );
+/**
+ * A body paragraph: vocabulary forms as buttons (reachable by keyboard), every other word tappable.
+ * A word of a phrase (gave in "gave up") carries the phrase in `data-phrase`, so a tap offers the
+ * phrase's entry first.
+ */
+export function markBodyWords(text: string, isVocabulary: (token: string) => boolean, phrases?: PhraseFinder): string {
+  const phraseOf = new Map<number, string>();
+  for (const found of phrases?.find(text) ?? []) for (const index of found.tokens) phraseOf.set(index, found.phrase);
+  let index = 0;
+  return mapWords(text, (word) => {
+    const phrase = phraseOf.get(index++);
+    const inPhrase = phrase === undefined ? '' : ` nr-phrase" data-phrase="${escapeHtml(phrase)}`;
+    return isVocabulary(word)
+      ? `<button type="button" class="nr-vocab-word${inPhrase}">${escapeHtml(word)}</button>`
+      : `<span class="nr-w${inPhrase}">${escapeHtml(word)}</span>`;
+  });
 }
 
 function escapeRegExp(text: string): string {
@@ -70,7 +82,17 @@ export function markExample(sentence: string, word: string, forms?: WordForms): 
   const strong = (piece: string) => `<strong class="nr-vocabulary-in-context">${escapeHtml(piece)}</strong>`;
   if (target === '') return escapeHtml(sentence);
   if (/\s/.test(target)) {
-    // A phrase is marked where it occurs as written.
+    // A phrase is marked in whatever form the sentence uses (came back, turned … down), else as written.
+    const found = forms
+      ? phraseFinderFor(forms)
+          ?.find(sentence)
+          .find((phrase) => phrase.phrase === target.toLowerCase())
+      : undefined;
+    if (found) {
+      const marked = new Set(found.tokens);
+      let index = 0;
+      return mapWords(sentence, (token) => (marked.has(index++) ? strong(token) : escapeHtml(token)));
+    }
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${escapeRegExp(target)})(?![\\p{L}\\p{N}])`, 'giu');
     return sentence
       .split(pattern)
@@ -88,6 +110,7 @@ export function markExample(sentence: string, word: string, forms?: WordForms): 
 export function memoisedForms(forms: WordForms, capacity = 100_000): WordForms {
   const known = new Map<string, string | null>();
   return {
+    ...(forms.phrases ? { phrases: () => forms.phrases!() } : {}),
     lemmaOf(form) {
       const hit = known.get(form);
       if (hit !== undefined) return hit ?? undefined;

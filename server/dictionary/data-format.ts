@@ -10,6 +10,7 @@ export const DATA_FILES = {
   entries: 'entries.tsv.gz',
   forms: 'forms.tsv.gz',
   spanish: 'spanish.tsv.gz',
+  senses: 'senses.tsv.gz',
 } as const;
 
 export type DataFileKey = keyof typeof DATA_FILES;
@@ -45,6 +46,10 @@ export function isPartOfSpeech(value: string): value is PartOfSpeech {
 
 /** Headwords are lowercase single words: letters, with internal hyphens or apostrophes. */
 export const HEADWORD = /^\p{Ll}+(?:['-]\p{Ll}+)*$/u;
+/** Phrase headwords: two to four such words, one space between (give up, waiting list, in spite of). */
+export const PHRASE = /^\p{Ll}+(?:['-]\p{Ll}+)*(?: \p{Ll}+(?:['-]\p{Ll}+)*){1,3}$/u;
+/** Most words a phrase headword has. */
+export const MAX_PHRASE_WORDS = 4;
 
 export interface SenseRecord {
   readonly pos: PartOfSpeech;
@@ -52,6 +57,11 @@ export interface SenseRecord {
   readonly zh: string;
   /** English definition; '' when neither WordNet nor ECDICT has one. */
   readonly en: string;
+  /**
+   * Languages whose glosses are all known to be other senses' than the English definition's
+   * (docs/dictionary.md): 'z' Chinese, 'e' Spanish; '' or absent when they fit or nothing says.
+   */
+  readonly otherSense?: string;
 }
 
 export interface EntryRecord {
@@ -75,6 +85,48 @@ export interface SpanishRecord {
   readonly spanish: readonly string[];
 }
 
+/** One WordNet sense of a headword's part of speech, for choosing the sense a sentence means. */
+export interface AlternativeSense {
+  /** English definition; '' for the first sense (the entry's own). */
+  readonly en: string;
+  /** Chinese glosses of this sense joined by '；', '' when no source gives one. */
+  readonly zh: string;
+  /** Spanish lemmas of this sense joined by '|', '' when none. */
+  readonly es: string;
+  /** Words of its definition, examples and hypernyms (lowercase, space-separated): what a sentence meaning it tends to share. */
+  readonly cues: string;
+}
+
+/** `headword ⇥ pos ⇥ JSON [[en, zh, es, cues], …]`, the entry's own sense first. */
+export interface SensesRecord {
+  readonly headword: string;
+  readonly pos: PartOfSpeech;
+  readonly senses: readonly AlternativeSense[];
+}
+
+export function formatSenses(record: SensesRecord): string {
+  return [record.headword, record.pos, JSON.stringify(record.senses.map((s) => [s.en, s.zh, s.es, s.cues]))].join('\t');
+}
+
+export function parseSenses(line: string): SensesRecord {
+  const [word = '', pos = '', list = ''] = fields(line, 3);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(list);
+  } catch {
+    throw new RowFormatError('senses field is not valid JSON');
+  }
+  if (!Array.isArray(raw) || raw.length < 2) throw new RowFormatError('a senses row lists at least two senses');
+  const senses = raw.map((item: unknown): AlternativeSense => {
+    if (!Array.isArray(item) || item.length !== 4 || item.some((part) => typeof part !== 'string')) {
+      throw new RowFormatError('each sense must be [english, chinese, spanish, cues]');
+    }
+    const [en, zh, es, cues] = item as string[];
+    return { en: en!, zh: zh!, es: es!, cues: cues! };
+  });
+  return { headword: headword(word, 'headword'), pos: partOfSpeech(pos), senses };
+}
+
 /** A row that does not fit the format; the caller adds the file name and line number. */
 export class RowFormatError extends Error {}
 
@@ -83,7 +135,7 @@ function clean(field: string): string {
 }
 
 export function formatEntry(entry: EntryRecord): string {
-  const senses = JSON.stringify(entry.senses.map((s) => [s.pos, s.zh, s.en]));
+  const senses = JSON.stringify(entry.senses.map((s) => (s.otherSense ? [s.pos, s.zh, s.en, s.otherSense] : [s.pos, s.zh, s.en])));
   return [entry.headword, clean(entry.ipa), String(entry.rank), entry.tags.join(' '), senses].join('\t');
 }
 
@@ -101,8 +153,9 @@ function fields(line: string, count: number): string[] {
   return parts;
 }
 
-function headword(value: string, what: string): string {
-  if (!HEADWORD.test(value)) throw new RowFormatError(`${what} ${JSON.stringify(value)} is not a lowercase word`);
+function headword(value: string, what: string, phraseAllowed = false): string {
+  if (!HEADWORD.test(value) && !(phraseAllowed && PHRASE.test(value)))
+    throw new RowFormatError(`${what} ${JSON.stringify(value)} is not a lowercase word`);
   return value;
 }
 
@@ -125,12 +178,19 @@ export function parseEntry(line: string): EntryRecord {
   }
   if (!Array.isArray(raw) || raw.length === 0) throw new RowFormatError('senses field must be a non-empty list');
   const senses = raw.map((item: unknown): SenseRecord => {
-    if (!Array.isArray(item) || item.length !== 3 || typeof item[1] !== 'string' || typeof item[2] !== 'string') {
-      throw new RowFormatError('each sense must be [partOfSpeech, chinese, english]');
+    if (
+      !Array.isArray(item) ||
+      (item.length !== 3 && item.length !== 4) ||
+      typeof item[1] !== 'string' ||
+      typeof item[2] !== 'string' ||
+      (item.length === 4 && (typeof item[3] !== 'string' || !/^z?e?$/.test(item[3])))
+    ) {
+      throw new RowFormatError('each sense must be [partOfSpeech, chinese, english, otherSense?]');
     }
-    return { pos: partOfSpeech(item[0]), zh: item[1], en: item[2] };
+    const otherSense = typeof item[3] === 'string' && item[3] !== '' ? { otherSense: item[3] } : {};
+    return { pos: partOfSpeech(item[0]), zh: item[1], en: item[2], ...otherSense };
   });
-  return { headword: headword(word, 'headword'), ipa, rank, tags: tagText ? tagText.split(' ') : [], senses };
+  return { headword: headword(word, 'headword', true), ipa, rank, tags: tagText ? tagText.split(' ') : [], senses };
 }
 
 export function parseForm(line: string): FormRecord {
@@ -142,7 +202,7 @@ export function parseSpanish(line: string): SpanishRecord {
   const [word = '', pos = '', list = ''] = fields(line, 3);
   const spanish = list.split('|').filter((s) => s.length > 0);
   if (spanish.length === 0) throw new RowFormatError('no Spanish equivalents');
-  return { headword: headword(word, 'headword'), pos: partOfSpeech(pos), spanish };
+  return { headword: headword(word, 'headword', true), pos: partOfSpeech(pos), spanish };
 }
 
 export interface ManifestFile {
@@ -161,4 +221,4 @@ export interface Manifest {
   readonly sources: Readonly<Record<string, string>>;
 }
 
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;

@@ -42,6 +42,40 @@ export function normalizeQuery(raw: string): string | undefined {
   return word;
 }
 
+/** Most words a phrase look-up may have (server/dictionary/data-format.ts MAX_PHRASE_WORDS). */
+const MAX_PHRASE_PARTS = 4;
+
+/**
+ * The phrase a query asks about ("Gave  up" → "gave up"), or undefined when it is not two to four
+ * words. Each word follows normalizeQuery's rules; the whole keeps the 64-character limit.
+ */
+export function normalizePhrase(raw: string): string | undefined {
+  const parts = raw.trim().split(/\s+/);
+  if (parts.length < 2 || parts.length > MAX_PHRASE_PARTS) return undefined;
+  const words = parts.map(normalizeQuery);
+  if (words.some((word) => word === undefined)) return undefined;
+  const phrase = words.join(' ');
+  return phrase.length <= MAX_LOOKUP_WORD_LENGTH ? phrase : undefined;
+}
+
+/**
+ * A phrase headword for a phrase as written: itself, else with its first word's lemma (gave up →
+ * give up, looked after → look after), its last word's (waiting lists → waiting list), or every
+ * word's; the lemma of a word being what resolveLemma finds for it.
+ */
+export function resolvePhrase(phrase: string, source: LemmaSource): Resolution | undefined {
+  const words = phrase.split(' ');
+  const lemma = (word: string): string => resolveLemma(word, source)?.lemma ?? word;
+  const firstLemma = [lemma(words[0]!), ...words.slice(1)];
+  const lastLemma = [...words.slice(0, -1), lemma(words.at(-1)!)];
+  const everyLemma = words.map(lemma);
+  for (const candidate of [words, firstLemma, lastLemma, everyLemma]) {
+    const text = candidate.join(' ');
+    if (source.isHeadword(text)) return { lemma: text, headwords: [text] };
+  }
+  return undefined;
+}
+
 /** What a known word resolves to, without guessing: the headword itself and the forms file. */
 function resolveKnown(word: string, source: LemmaSource): Resolution | undefined {
   const own = source.isHeadword(word);

@@ -6,9 +6,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { verifyData } from './data-files';
-import { normalizeQuery, resolveLemma, type LemmaSource } from './lemma';
+import { normalizePhrase, normalizeQuery, resolveLemma, resolvePhrase, type LemmaSource, type Resolution } from './lemma';
 import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, storedVersionFor } from './sqlite-store';
-import type { Dictionary, DictionaryEntry, DictionaryLanguage, DictionaryLoadReport, LookupResult } from './types';
+import type { AlternativeSense } from './data-format';
+import { contextWords, rankSenses } from './sense-ranking';
+import type {
+  Dictionary,
+  DictionaryEntry,
+  DictionaryLanguage,
+  DictionaryLoadReport,
+  LookupContext,
+  LookupResult,
+  PhraseListing,
+} from './types';
 
 export interface OpenDictionaryOptions {
   /** The dictionary's own SQLite file, or ':memory:'. */
@@ -57,7 +67,12 @@ interface SenseRow {
   pos: string;
   zh: string;
   en: string;
+  /** 'z', 'e' or 'ze': that language's glosses are only other senses' (data-format.ts). */
+  other: string;
 }
+
+/** A phrase tagged so (build-dictionary.ts) or carrying a level mark is marked in article text. */
+const MARKABLE_TAGS = /\b(?:semcor|oxford3000|collins[1-5]|cet4|cet6|ielts|toefl|zk|gk)\b/;
 interface HeadwordRow {
   ipa: string;
   rank: number;
@@ -70,15 +85,18 @@ class SqliteDictionary implements Dictionary {
   private readonly formsStatement: Database.Statement<[string], { lemma: string }>;
   private readonly spanishStatement: Database.Statement<[string], { pos: string; es: string }>;
   private readonly source: LemmaSource;
+  private readonly wordSensesStatement: Database.Statement<[string, string], { senses: string }>;
+  private phraseList: readonly PhraseListing[] | undefined;
 
   constructor(
     private readonly db: Database.Database,
     readonly version: string,
   ) {
     this.headwordStatement = db.prepare('SELECT ipa, rank, tags FROM headwords WHERE word = ?');
-    this.sensesStatement = db.prepare('SELECT pos, zh, en FROM senses WHERE word = ? ORDER BY ord');
+    this.sensesStatement = db.prepare('SELECT pos, zh, en, other FROM senses WHERE word = ? ORDER BY ord');
     this.formsStatement = db.prepare('SELECT lemma FROM forms WHERE form = ? ORDER BY ord');
     this.spanishStatement = db.prepare('SELECT pos, es FROM spanish WHERE word = ?');
+    this.wordSensesStatement = db.prepare('SELECT senses FROM word_senses WHERE word = ? AND pos = ?');
     this.source = {
       isHeadword: (word) => this.headwordStatement.get(word) !== undefined,
       lemmasOf: (form) => this.formsStatement.all(form).map((row) => row.lemma),
@@ -86,12 +104,45 @@ class SqliteDictionary implements Dictionary {
     };
   }
 
-  lookUp(word: string, language: DictionaryLanguage): LookupResult | undefined {
-    const normalized = normalizeQuery(word);
-    const resolution = normalized === undefined ? undefined : resolveLemma(normalized, this.source);
+  lookUp(word: string, language: DictionaryLanguage, context?: LookupContext): LookupResult | undefined {
+    const resolution = this.resolve(word);
     if (!resolution) return undefined;
-    const entries = resolution.headwords.flatMap((headword) => this.entriesOf(headword, language));
+    let entries = resolution.headwords.flatMap((headword) => this.entriesOf(headword, language));
+    if (context?.sentence) {
+      const words = contextWords(context.sentence, resolution.lemma, (form) => this.lemmaOf(form));
+      entries = entries.map((entry) => this.inContext(entry, language, words));
+    }
     return entries.length > 0 ? { query: word.trim(), lemma: resolution.lemma, entries } : undefined;
+  }
+
+  /**
+   * A phrase (two to four words) resolves as a phrase; a hyphenated word that is no headword but a
+   * phrase with spaces is ("give-up") resolves to that phrase before its last part.
+   */
+  private resolve(query: string): Resolution | undefined {
+    if (/\s/.test(query.trim())) {
+      const phrase = normalizePhrase(query);
+      return phrase === undefined ? undefined : resolvePhrase(phrase, this.source);
+    }
+    const normalized = normalizeQuery(query);
+    if (normalized === undefined) return undefined;
+    if (normalized.includes('-') && !this.source.isHeadword(normalized)) {
+      const phrase = normalizePhrase(normalized.replace(/-/g, ' '));
+      const found = phrase === undefined ? undefined : resolvePhrase(phrase, this.source);
+      if (found) return found;
+    }
+    return resolveLemma(normalized, this.source);
+  }
+
+  phrases(): readonly PhraseListing[] {
+    this.phraseList ??= (
+      this.db
+        .prepare(
+          "SELECT h.word AS phrase, h.tags AS tags, (SELECT pos FROM senses s WHERE s.word = h.word ORDER BY ord LIMIT 1) AS pos FROM headwords h WHERE h.word LIKE '% %' ORDER BY h.word",
+        )
+        .all() as Array<{ phrase: string; tags: string; pos: string | null }>
+    ).map((row) => ({ phrase: row.phrase, partOfSpeech: row.pos ?? 'noun', markable: MARKABLE_TAGS.test(row.tags) }));
+    return this.phraseList;
   }
 
   lemmaOf(form: string): string | undefined {
@@ -100,16 +151,22 @@ class SqliteDictionary implements Dictionary {
   }
 
   gloss(lemma: string, partOfSpeech: string, language: 'zh' | 'es', fallbackToOtherPos = false): string | undefined {
+    // Callers normally pass a lemma (or a phrase); an inflected form still finds its lemma's glosses.
     const normalized = normalizeQuery(lemma);
-    if (normalized === undefined) return undefined;
-    // Callers normally pass a lemma; an inflected form still finds its lemma's glosses.
-    const headword = this.source.isHeadword(normalized) ? normalized : resolveLemma(normalized, this.source)?.lemma;
+    const headword =
+      normalized === undefined
+        ? this.resolve(lemma)?.lemma
+        : this.source.isHeadword(normalized)
+          ? normalized
+          : resolveLemma(normalized, this.source)?.lemma;
     if (headword === undefined) return undefined;
     const glosses = this.glossesOf(headword, language);
     const pos = partOfSpeech.trim().toLowerCase();
-    const exact = glosses.find((g) => g.pos === pos)?.gloss;
-    if (exact || !fallbackToOtherPos) return exact;
-    return glosses.find((g) => g.gloss !== undefined)?.gloss;
+    // A card shows one sense (WordNet's first, as the entry): never another sense's gloss as its own.
+    const fitting = glosses.filter((g) => !g.otherSense);
+    const exact = fitting.find((g) => g.pos === pos)?.gloss;
+    if (exact || !fallbackToOtherPos || glosses.some((g) => g.pos === pos && g.otherSense)) return exact;
+    return fitting.find((g) => g.gloss !== undefined)?.gloss;
   }
 
   wordsOfLevel(tags: readonly string[], topRank: number): string[] {
@@ -132,15 +189,47 @@ class SqliteDictionary implements Dictionary {
     this.db.close();
   }
 
+  senseIn(lemma: string, partOfSpeech: string, sentence: string): { definition: string; zh: string; es: string } | undefined {
+    const headword = this.resolve(lemma)?.lemma;
+    if (headword === undefined) return undefined;
+    const row = this.wordSensesStatement.get(headword, partOfSpeech.trim().toLowerCase());
+    if (!row) return undefined;
+    const senses = JSON.parse(row.senses) as AlternativeSense[];
+    const chosen = rankSenses(
+      senses,
+      contextWords(sentence, headword, (form) => this.lemmaOf(form)),
+    );
+    if (chosen === 0) return undefined;
+    const sense = senses[chosen]!;
+    return { definition: sense.en, zh: sense.zh, es: sense.es.split('|').filter(Boolean).join(', ') };
+  }
+
+  /** The entry with the sense the sentence means, and that sense's own glosses (none if no source gives one). */
+  private inContext(entry: DictionaryEntry, language: DictionaryLanguage, words: ReadonlySet<string>): DictionaryEntry {
+    const row = this.wordSensesStatement.get(entry.headword, entry.partOfSpeech);
+    if (!row) return entry;
+    const senses = JSON.parse(row.senses) as AlternativeSense[];
+    const chosen = rankSenses(senses, words);
+    if (chosen === 0) return entry;
+    const sense = senses[chosen]!;
+    const gloss = language === 'zh' ? sense.zh : language === 'es' ? sense.es.split('|').filter(Boolean).join(', ') : '';
+    const { gloss: _old, glossOtherSense: _other, ...rest } = entry;
+    return { ...rest, definition: sense.en, ...(gloss ? { gloss } : {}) };
+  }
+
   /** Glosses per part of speech, in the headword's order (most common first). */
-  private glossesOf(headword: string, language: 'zh' | 'es' | 'en'): Array<{ pos: string; gloss: string | undefined; sense: SenseRow }> {
+  private glossesOf(
+    headword: string,
+    language: 'zh' | 'es' | 'en',
+  ): Array<{ pos: string; gloss: string | undefined; otherSense: boolean; sense: SenseRow }> {
     const senses = this.sensesStatement.all(headword);
     const spanish = language === 'es' ? new Map(this.spanishStatement.all(headword).map((row) => [row.pos, row.es])) : undefined;
     return senses.map((sense) => {
       let gloss: string | undefined;
       if (language === 'zh') gloss = sense.zh || undefined;
       else if (spanish) gloss = spanish.get(sense.pos)?.split('|').join(', ');
-      return { pos: sense.pos, gloss, sense };
+      const otherSense = gloss !== undefined && sense.other.includes(language === 'zh' ? 'z' : 'e');
+      return { pos: sense.pos, gloss, otherSense, sense };
     });
   }
 
@@ -148,10 +237,11 @@ class SqliteDictionary implements Dictionary {
     const row = this.headwordStatement.get(headword);
     if (!row) return [];
     const tags = row.tags ? row.tags.split(' ') : [];
-    return this.glossesOf(headword, language).map(({ pos, gloss, sense }) => ({
+    return this.glossesOf(headword, language).map(({ pos, gloss, otherSense, sense }) => ({
       partOfSpeech: pos,
       ipa: row.ipa,
       ...(gloss === undefined ? {} : { gloss }),
+      ...(otherSense ? { glossOtherSense: true } : {}),
       definition: sense.en,
       tags,
       frequencyRank: row.rank > 0 ? row.rank : null,

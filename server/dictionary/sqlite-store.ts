@@ -5,19 +5,20 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { parseEntry, parseForm, parseSpanish } from './data-format';
+import { parseEntry, parseForm, parseSenses, parseSpanish } from './data-format';
 import { readRows, type VerifiedData } from './data-files';
 
 /** Bump when the tables change, so existing files are rebuilt even if the data did not change. */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 3;
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE headwords (word TEXT PRIMARY KEY, ipa TEXT NOT NULL, rank INTEGER NOT NULL, tags TEXT NOT NULL) WITHOUT ROWID;
-  CREATE TABLE senses (word TEXT NOT NULL, ord INTEGER NOT NULL, pos TEXT NOT NULL, zh TEXT NOT NULL, en TEXT NOT NULL,
+  CREATE TABLE senses (word TEXT NOT NULL, ord INTEGER NOT NULL, pos TEXT NOT NULL, zh TEXT NOT NULL, en TEXT NOT NULL, other TEXT NOT NULL,
     PRIMARY KEY (word, ord)) WITHOUT ROWID;
   CREATE TABLE forms (form TEXT NOT NULL, ord INTEGER NOT NULL, lemma TEXT NOT NULL, PRIMARY KEY (form, ord)) WITHOUT ROWID;
   CREATE TABLE spanish (word TEXT NOT NULL, pos TEXT NOT NULL, es TEXT NOT NULL, PRIMARY KEY (word, pos)) WITHOUT ROWID;
+  CREATE TABLE word_senses (word TEXT NOT NULL, pos TEXT NOT NULL, senses TEXT NOT NULL, PRIMARY KEY (word, pos)) WITHOUT ROWID;
 `;
 
 export function storedVersionFor(data: VerifiedData): string {
@@ -39,16 +40,18 @@ export function fillDatabase(db: Database.Database, data: VerifiedData): number 
   const entries = readRows(data, 'entries', parseEntry);
   const forms = readRows(data, 'forms', parseForm);
   const spanish = readRows(data, 'spanish', parseSpanish);
+  const wordSenses = readRows(data, 'senses', parseSenses);
   db.exec(SCHEMA);
   const insertHeadword = db.prepare('INSERT OR REPLACE INTO headwords (word, ipa, rank, tags) VALUES (?, ?, ?, ?)');
-  const insertSense = db.prepare('INSERT OR REPLACE INTO senses (word, ord, pos, zh, en) VALUES (?, ?, ?, ?, ?)');
+  const insertSense = db.prepare('INSERT OR REPLACE INTO senses (word, ord, pos, zh, en, other) VALUES (?, ?, ?, ?, ?, ?)');
   const insertForm = db.prepare('INSERT OR REPLACE INTO forms (form, ord, lemma) VALUES (?, ?, ?)');
   const insertSpanish = db.prepare('INSERT OR REPLACE INTO spanish (word, pos, es) VALUES (?, ?, ?)');
+  const insertSenses = db.prepare('INSERT OR REPLACE INTO word_senses (word, pos, senses) VALUES (?, ?, ?)');
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
   db.transaction(() => {
     for (const entry of entries) {
       insertHeadword.run(entry.headword, entry.ipa, entry.rank, entry.tags.join(' '));
-      entry.senses.forEach((sense, ord) => insertSense.run(entry.headword, ord, sense.pos, sense.zh, sense.en));
+      entry.senses.forEach((sense, ord) => insertSense.run(entry.headword, ord, sense.pos, sense.zh, sense.en, sense.otherSense ?? ''));
     }
     const ordinals = new Map<string, number>();
     for (const { form, lemma } of forms) {
@@ -57,6 +60,7 @@ export function fillDatabase(db: Database.Database, data: VerifiedData): number 
       insertForm.run(form, ord, lemma);
     }
     for (const row of spanish) insertSpanish.run(row.headword, row.pos, row.spanish.join('|'));
+    for (const row of wordSenses) insertSenses.run(row.headword, row.pos, JSON.stringify(row.senses));
     setMeta.run('headwords', String(entries.length));
     // Written last: a file with a version is a complete file.
     setMeta.run('version', storedVersionFor(data));

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { SourceId } from '../../common/catalog';
 import { readingTimeMinutes } from '../../common/reading-time';
 import { measureReadability, splitSentences, words } from '../content/readability';
+import { phraseVocabulary, type PhraseDictionary } from '../content/phrase-vocabulary';
 import { withDictionaryGlosses, type GlossDictionary } from '../content/vocabulary-help';
 import { contentHashOf } from '../store/content-hash';
 import type { ArticleInput, TranslatedLanguage, VocabularyItem } from '../store/types';
@@ -97,7 +98,9 @@ export async function buildArticle(draft: ArticleDraft, options: BuildOptions = 
   const text = draft.paragraphs.join('\n\n');
   const wordCount = words(text).length;
   const summary = summarise(draft.feedSummaryHtml, draft.paragraphs);
-  const picked = pickVocabulary(draft.paragraphs);
+  // Phrases the article uses (give up, turn … down) are cards too, after its words.
+  const phrases = options.dictionary?.lookUp ? phraseVocabulary(draft.paragraphs, options.dictionary as PhraseDictionary) : [];
+  const picked = [...pickVocabulary(draft.paragraphs), ...phrases];
   let vocabulary: VocabularyItem[] = options.dictionary ? withDictionaryGlosses(picked, options.dictionary) : picked;
   const summaryTranslations: Partial<Record<TranslatedLanguage, string>> = {};
   if (options.translation) {

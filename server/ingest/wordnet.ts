@@ -30,6 +30,17 @@ export interface Sense {
   /** The definition part of the gloss, without its usage examples. */
   readonly definition: string;
   readonly examples: readonly string[];
+  /** WordNet's lexicographer file number (noun.person is 18). */
+  readonly lexFile: number;
+  /** Offsets of its hypernyms (the same part of speech). */
+  readonly hypernyms: readonly number[];
+}
+
+/** A sense's synset, for following it into other wordnets. */
+export interface SenseSynset {
+  readonly offset: number;
+  readonly lexFile: number;
+  readonly hypernyms: readonly number[];
 }
 
 function defaultDictDir(): string {
@@ -69,7 +80,7 @@ export class WordNet {
 
   /** Up to `limit` senses, most frequent first, leaving out senses where the word is a name. */
   senses(lemma: string, pos: WordNetPos, limit: number): Sense[] {
-    const key = lemma.toLowerCase();
+    const key = lemma.toLowerCase().replace(/\s+/g, '_');
     const entry = this.index(pos).get(key);
     const found: Sense[] = [];
     for (const offset of entry?.offsets ?? []) {
@@ -78,6 +89,29 @@ export class WordNet {
       if (sense && !sense.properNames.includes(key)) found.push(sense);
     }
     return found;
+  }
+
+  /** Synset offsets of the senses `senses()` would list (names left out), most frequent first. */
+  senseOffsets(lemma: string, pos: WordNetPos): number[] {
+    return this.senseSynsets(lemma, pos).map((synset) => synset.offset);
+  }
+
+  /** The synsets of the senses `senses()` would list, with their lexicographer file and hypernyms. */
+  senseSynsets(lemma: string, pos: WordNetPos): SenseSynset[] {
+    const key = lemma.toLowerCase().replace(/\s+/g, '_');
+    const entry = this.index(pos).get(key);
+    const found: SenseSynset[] = [];
+    for (const offset of entry?.offsets ?? []) {
+      const sense = this.sense(pos, offset);
+      if (sense !== undefined && !sense.properNames.includes(key))
+        found.push({ offset, lexFile: sense.lexFile, hypernyms: sense.hypernyms });
+    }
+    return found;
+  }
+
+  /** Every lemma of a part of speech (collocations with `_`, as WordNet writes them). */
+  lemmas(pos: WordNetPos): IterableIterator<string> {
+    return this.index(pos).keys();
   }
 
   private index(pos: WordNetPos): Map<string, IndexEntry> {
@@ -93,6 +127,11 @@ export class WordNet {
     }
     this.indexes.set(pos, map);
     return map;
+  }
+
+  /** The synset at an offset (its definition, examples, hypernyms), names included. */
+  synset(pos: WordNetPos, offset: number): Sense | undefined {
+    return this.sense(pos, offset);
   }
 
   private sense(pos: WordNetPos, offset: number): Sense | undefined {
@@ -139,7 +178,16 @@ export function parseGloss(dataLine: string, pos: WordNetPos): Sense | undefined
     const word = (fields[4 + i * 2] ?? '').replace(/\(.*\)$/, '');
     if (/^[A-Z]/.test(word)) properNames.push(word.toLowerCase());
   }
-  return definition ? { pos, properNames, definition, examples } : undefined;
+  // Then p_cnt and p_cnt pointers of four fields each: symbol, offset, part of speech, source/target.
+  const hypernyms: number[] = [];
+  const pointerAt = 4 + wordCount * 2;
+  const pointerCount = Number(fields[pointerAt] ?? '0');
+  for (let i = 0; i < pointerCount; i += 1) {
+    const symbol = fields[pointerAt + 1 + i * 4];
+    if (symbol === '@' || symbol === '@i') hypernyms.push(Number(fields[pointerAt + 2 + i * 4]));
+  }
+  const lexFile = Number(fields[1] ?? '0');
+  return definition ? { pos, properNames, definition, examples, lexFile, hypernyms } : undefined;
 }
 
 function readLineAt(file: string, offset: number): string | undefined {

@@ -1,12 +1,14 @@
 /**
- * GET /api/dictionary/{word}?language=zh|es|en: one word's entry, resolved to its lemma, with a
- * gloss in the learner's language. The word is NFC-normalised and trimmed, then validated by the
+ * GET /api/dictionary/{word}?language=zh|es|en[&phrase=…]: one word's (or phrase's: give up, look
+ * after) entry, resolved to its lemma, with a gloss in the learner's language; with `phrase`, the
+ * entry of the phrase the word stands in comes too, as `phrase`; with `sentence`, each part of
+ * speech shows the sense the sentence means. The word is NFC-normalised and trimmed, then validated by the
  * route's schema (schemas.ts, the wordProblem rules in common/dictionary.ts). Answers change only when the
  * dictionary data is rebuilt (a new release), so they may be cached for a day and served stale
  * for a week while revalidating.
  */
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
-import type { DictionaryResponse } from '../../common/dictionary-contract';
+import type { DictionaryResponse, DictionaryWithPhrase } from '../../common/dictionary-contract';
 import type { Dictionary, LookupResult } from '../dictionary/types';
 import { ApiError } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
@@ -26,6 +28,7 @@ export function toDictionaryResponse(result: LookupResult): DictionaryResponse {
       tags: [...entry.tags],
       frequency_rank: entry.frequencyRank,
       ...(entry.gloss !== undefined && entry.gloss !== '' ? { gloss: entry.gloss } : {}),
+      ...(entry.gloss && entry.glossOtherSense ? { gloss_other_sense: true } : {}),
       ...(entry.headword !== result.lemma ? { headword: entry.headword } : {}),
     })),
   };
@@ -34,6 +37,8 @@ export function toDictionaryResponse(result: LookupResult): DictionaryResponse {
 const normaliseWord: preValidationHookHandler = (request, _reply, done) => {
   const params = request.params as Record<string, unknown>;
   if (typeof params.word === 'string') params.word = params.word.normalize('NFC').trim();
+  const query = request.query as Record<string, unknown>;
+  if (typeof query.phrase === 'string') query.phrase = query.phrase.normalize('NFC').trim();
   done();
 };
 
@@ -51,13 +56,18 @@ export const dictionaryRoutes: FastifyPluginAsync<DictionaryRoutesOptions> = asy
     { schema: ROUTE_SCHEMAS.dictionary, preValidation: normaliseWord },
     async (request, reply) => {
       const { word } = request.params;
-      const { language } = request.query;
-      return reply.sendAnswer(`${language}\u0000${word}`, () => {
-        const result = dictionary.lookUp(word, language);
+      const { language, phrase, sentence } = request.query;
+      return reply.sendAnswer(`${language}\u0000${word}\u0000${phrase ?? ''}\u0000${sentence ?? ''}`, (): DictionaryWithPhrase => {
+        const result = dictionary.lookUp(word, language, sentence === undefined ? undefined : { sentence });
+        // A phrase the dictionary lacks is no error: the word's entry is what was asked for.
+        const phraseResult = phrase === undefined ? undefined : dictionary.lookUp(phrase, language);
         if (result === undefined || result.entries.length === 0) {
           throw new ApiError(404, 'not_found', `There is no dictionary entry for "${word}"`, 'word');
         }
-        return toDictionaryResponse(result);
+        const answer = toDictionaryResponse(result);
+        return phraseResult && phraseResult.entries.length > 0 && phraseResult.lemma !== result.lemma
+          ? { ...answer, phrase: toDictionaryResponse(phraseResult) }
+          : answer;
       });
     },
   );

@@ -18,10 +18,17 @@ import {
   QUERY_LIMITS,
   SourcesResponseCodec,
 } from '../../common/contract';
-import { DictionaryResponseCodec } from '../../common/dictionary-contract';
+import { DictionaryWithPhraseCodec } from '../../common/dictionary-contract';
 import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId, type DifficultyLevel, type SourceId } from '../../common/catalog';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../common/languages';
-import { DICTIONARY_LANGUAGES, LETTER, MARKUP_OR_CONTROL, MAX_LOOKUP_WORD_LENGTH, type DictionaryLanguage } from '../../common/dictionary';
+import {
+  DICTIONARY_LANGUAGES,
+  LETTER,
+  MARKUP_OR_CONTROL,
+  MAX_CONTEXT_SENTENCE_LENGTH,
+  MAX_LOOKUP_WORD_LENGTH,
+  type DictionaryLanguage,
+} from '../../common/dictionary';
 import { jsonSchemaOf, type JsonSchema } from '../http/codec-schema';
 import { LemmaInventoriesCodec, LevelWordsCodec, MAX_INVENTORY_IDS } from '../../common/lemma-contract';
 import { PLACEMENT_LEVELS, type PlacementLevel } from '../../common/placement-levels';
@@ -104,7 +111,19 @@ export interface WordParams {
 }
 export interface DictionaryQuery {
   readonly language: DictionaryLanguage;
+  /** The phrase the word stands in, in the article's text (give up for gave): its entry comes first. */
+  readonly phrase?: string;
+  /** The sentence the word stands in: each part of speech shows the sense it means there. */
+  readonly sentence?: string;
 }
+
+/** The sentence around a tapped word (src/views/detail/body-sentences.ts): no angle brackets or control characters. */
+export const SENTENCE: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_CONTEXT_SENTENCE_LENGTH,
+  pattern: `^[^<>${CONTROL_CHARACTERS}]*$`,
+};
 
 const ERROR = jsonSchemaOf(ApiErrorBodyCodec);
 /** Every route's errors: 400 and 404 (invalid_parameter, not_found), 429, 503 and 500, one shape. */
@@ -139,7 +158,7 @@ export const ROUTE_SCHEMAS = {
   },
   dictionary: {
     params: object({ word: WORD }, ['word']),
-    querystring: object({ language: oneOf(DICTIONARY_LANGUAGES, 'en') }),
-    response: { 200: jsonSchemaOf(DictionaryResponseCodec), ...ERRORS },
+    querystring: object({ language: oneOf(DICTIONARY_LANGUAGES, 'en'), phrase: WORD, sentence: SENTENCE }),
+    response: { 200: jsonSchemaOf(DictionaryWithPhraseCodec), ...ERRORS },
   },
 } as const;

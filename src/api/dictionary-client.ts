@@ -4,15 +4,24 @@
  * an error; a look-up is retried once, because a learner waiting on a popover would rather see
  * "Try again" than a spinner for the list pages' full retry schedule.
  */
-import type { DictionaryLanguage } from '../../common/dictionary';
+import { MAX_CONTEXT_SENTENCE_LENGTH, type DictionaryLanguage } from '../../common/dictionary';
 import { toWordEntry, type WordEntry } from '../domain/word-lookup';
-import { DictionaryResponseCodec } from '../../common/dictionary-contract';
+import { DictionaryWithPhraseCodec } from '../../common/dictionary-contract';
 import { ApiError } from './errors';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
 
 export interface DictionaryApi {
-  /** The entry, or null when the dictionary has no entry for the word. */
-  lookUpWord(word: string, language: DictionaryLanguage, signal?: AbortSignal): Promise<WordEntry | null>;
+  /**
+   * The entry, or null when the dictionary has no entry for the word. `phrase`: the phrase the
+   * word stands in, in the text (give up for gave); its entry comes as the entry's `phrase`.
+   */
+  lookUpWord(word: string, language: DictionaryLanguage, signal?: AbortSignal, context?: LookupContext): Promise<WordEntry | null>;
+}
+
+/** Where the word stands: the phrase the server marked it with, and its sentence. */
+export interface LookupContext {
+  readonly phrase?: string;
+  readonly sentence?: string;
 }
 
 export const LOOKUP_MAX_RETRIES = 1;
@@ -20,12 +29,18 @@ export const LOOKUP_MAX_RETRIES = 1;
 export function createDictionaryClient(options: Partial<RequestOptions> = {}): DictionaryApi {
   const base: RequestOptions = { ...defaultRequestOptions(), maxRetries: LOOKUP_MAX_RETRIES, ...options };
   return {
-    async lookUpWord(word, language, signal) {
+    async lookUpWord(word, language, signal, context = {}) {
+      const { phrase, sentence } = context;
       try {
         const response = await requestJson(
           `/dictionary/${encodeURIComponent(word)}`,
-          { language },
-          DictionaryResponseCodec,
+          {
+            language,
+            ...(phrase === undefined ? {} : { phrase }),
+            // The server takes a sentence of at most 400 characters, without angle brackets.
+            ...(sentence ? { sentence: sentence.replace(/[<>]/g, ' ').slice(0, MAX_CONTEXT_SENTENCE_LENGTH) } : {}),
+          },
+          DictionaryWithPhraseCodec,
           signal === undefined ? base : { ...base, signal },
         );
         return toWordEntry(response);

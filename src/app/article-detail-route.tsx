@@ -135,7 +135,13 @@ export default function ArticleDetailRoute() {
     return wordLookupMachine.provide({
       actors: {
         lookUpWord: fromPromise<WordEntry | null, WordLookupRequest>(({ input, signal }) =>
-          settleUnlessAborted(signal, dictionary.lookUpWord(input.word, input.language, signal)),
+          settleUnlessAborted(
+            signal,
+            dictionary.lookUpWord(input.word, input.language, signal, {
+              ...(input.phrase === undefined ? {} : { phrase: input.phrase }),
+              ...(input.sentence === undefined ? {} : { sentence: input.sentence }),
+            }),
+          ),
         ),
       },
     });

@@ -21,6 +21,10 @@ export interface ReadingHelpTexts {
   /** "went" is a form of "go". */
   readonly formOf: (query: string, lemma: string) => string;
   readonly alsoHeadword: (headword: string) => string;
+  /** Heading of the phrase's entry, shown before the tapped word's. */
+  readonly phraseHeading: (phrase: string) => string;
+  /** Said before glosses that belong to the word's other senses, not the definition's. */
+  readonly glossOtherSense: string;
   readonly pronunciation: string;
   readonly glossLabel: string;
   /** Said where the dictionary has no gloss in this language for a sense. */
@@ -47,6 +51,8 @@ export const READING_HELP_TEXTS = {
     tryAgain: 'Try again',
     formOf: (query, lemma) => `“${query}” is a form of “${lemma}”.`,
     alsoHeadword: (headword) => `“${headword}” as a word of its own`,
+    phraseHeading: (phrase) => `Phrase: ${phrase}`,
+    glossOtherSense: 'No translation for this sense; other senses:',
     pronunciation: 'Pronunciation',
     glossLabel: 'Meaning',
     noGloss: 'No translation in this dictionary yet.',
@@ -70,6 +76,8 @@ export const READING_HELP_TEXTS = {
     tryAgain: '重试',
     formOf: (query, lemma) => `“${query}”是“${lemma}”的变化形式。`,
     alsoHeadword: (headword) => `“${headword}”作为独立单词`,
+    phraseHeading: (phrase) => `短语：${phrase}`,
+    glossOtherSense: '此义项暂无中文释义；其他义项：',
     pronunciation: '发音',
     glossLabel: '中文释义',
     noGloss: '暂无中文释义。',
@@ -93,6 +101,8 @@ export const READING_HELP_TEXTS = {
     tryAgain: 'Intentar de nuevo',
     formOf: (query, lemma) => `«${query}» es una forma de «${lemma}».`,
     alsoHeadword: (headword) => `«${headword}» como palabra propia`,
+    phraseHeading: (phrase) => `Expresión: ${phrase}`,
+    glossOtherSense: 'Sin traducción para este sentido; otros sentidos:',
     pronunciation: 'Pronunciación',
     glossLabel: 'Significado',
     noGloss: 'Aún no hay traducción al español.',

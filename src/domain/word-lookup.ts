@@ -4,7 +4,7 @@
  * entry shows the answer.
  */
 import { wordProblem, type WordSense } from '../../common/dictionary';
-import type { DictionaryResponse } from '../../common/dictionary-contract';
+import type { DictionaryResponse, DictionaryWithPhrase } from '../../common/dictionary-contract';
 import type { TextLanguage } from '../../common/languages';
 
 const DIGIT = /\p{N}/u;
@@ -12,13 +12,17 @@ const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:|www\.)|@|\.[a-z]{2,}\//i;
 /** Edges that are punctuation, quotes or dashes, not part of the word ("Harbour," or ‘left’). */
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
+/** Longest phrase the dictionary holds, in words (server/dictionary/data-format.ts). */
+const MAX_PHRASE_WORDS = 4;
+
 /**
- * The word to look up for a piece of text the learner tapped or typed, or null when it is not
+ * The word (or phrase) to look up for a piece of text the learner tapped or typed, or null when it is not
  * a word at all: numbers, addresses and punctuation are never sent to the dictionary.
  */
 export function lookupWordFrom(text: string): string | null {
-  const trimmed = text.normalize('NFC').trim().replace(EDGE_PUNCTUATION, '');
-  if (trimmed === '' || /\s/.test(trimmed)) return null;
+  const trimmed = text.normalize('NFC').trim().replace(EDGE_PUNCTUATION, '').replace(/\s+/g, ' ');
+  // A phrase of two to four words (give up, in spite of) is looked up whole.
+  if (trimmed === '' || trimmed.split(' ').length > MAX_PHRASE_WORDS) return null;
   if (DIGIT.test(trimmed) || URL_LIKE.test(trimmed)) return null;
   // A possessive is the word it belongs to: "council's" is looked up as "council".
   const word = trimmed.replace(/['’]s$/i, '');
@@ -103,16 +107,21 @@ export interface WordEntry {
   /** Its dictionary form. */
   readonly lemma: string;
   readonly senses: readonly WordSense[];
+  /** The phrase the tapped word stands in (give up for gave), shown before the word. */
+  readonly phrase?: WordEntry;
 }
 
-export function toWordEntry(raw: DictionaryResponse): WordEntry {
+export function toWordEntry(raw: DictionaryResponse | DictionaryWithPhrase): WordEntry {
+  const phrase = 'phrase' in raw && raw.phrase !== undefined ? { phrase: toWordEntry(raw.phrase) } : {};
   return {
     query: raw.query,
     lemma: raw.lemma,
+    ...phrase,
     senses: raw.entries.map((entry) => ({
       partOfSpeech: entry.part_of_speech,
       ipa: entry.ipa,
       ...(entry.gloss !== undefined && entry.gloss.trim() !== '' ? { gloss: entry.gloss } : {}),
+      ...(entry.gloss_other_sense === true && entry.gloss !== undefined && entry.gloss.trim() !== '' ? { glossOtherSense: true } : {}),
       definition: entry.definition,
       tags: [...entry.tags],
       frequencyRank: entry.frequency_rank,

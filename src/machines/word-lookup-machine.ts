@@ -1,5 +1,7 @@
 /**
  * Looks up a word the learner tapped, clicked or typed while reading.
+ * A word the server marked as part of a phrase (gave in "gave up") is sent with that phrase, whose
+ * entry then comes first; a tapped word is sent with its sentence, so the sense it means there is shown.
  * States: idle (nothing open) -> lookingUp -> shown (the entry) / noEntry (not in the
  * dictionary, or not a word at all: numbers and addresses are never sent) / failed (the request
  * failed; RETRY asks again). WORD_SELECTED from any state replaces what is open; CLOSED closes
@@ -17,6 +19,10 @@ export interface WordLookupContext {
   selection: string | null;
   /** The word asked for; null when the selection is not a word. */
   word: string | null;
+  /** The phrase the word stands in, in the text (the server marks it): its entry is shown first. */
+  phrase: string | null;
+  /** The sentence the tapped word stands in: the server shows the sense it means there. */
+  sentence: string | null;
   entry: WordEntry | null;
 }
 
@@ -27,9 +33,12 @@ export interface WordLookupInput {
 export interface WordLookupRequest {
   word: string;
   language: DictionaryLanguage;
+  phrase?: string;
+  sentence?: string;
 }
 
-export type WordLookupEvent = { type: 'WORD_SELECTED'; text: string } | { type: 'RETRY' } | { type: 'CLOSED' };
+export type WordLookupEvent =
+  { type: 'WORD_SELECTED'; text: string; phrase?: string; sentence?: string } | { type: 'RETRY' } | { type: 'CLOSED' };
 
 export const LOOK_UP_WORD_ID = 'lookUpWord';
 
@@ -48,9 +57,15 @@ export const wordLookupMachine = setup({
   actions: {
     selectWord: assign(({ event }) => {
       if (event.type !== 'WORD_SELECTED') return {};
-      return { selection: event.text, word: lookupWordFrom(event.text), entry: null };
+      return {
+        selection: event.text,
+        word: lookupWordFrom(event.text),
+        phrase: event.phrase ?? null,
+        sentence: event.sentence ?? null,
+        entry: null,
+      };
     }),
-    clear: assign({ selection: null, word: null, entry: null }),
+    clear: assign({ selection: null, word: null, phrase: null, sentence: null, entry: null }),
   },
   guards: {
     isWord: ({ context }) => context.word !== null,
@@ -61,7 +76,7 @@ export const wordLookupMachine = setup({
   },
 }).createMachine({
   id: 'wordLookup',
-  context: ({ input }) => ({ language: input.language, selection: null, word: null, entry: null }),
+  context: ({ input }) => ({ language: input.language, selection: null, word: null, phrase: null, sentence: null, entry: null }),
   initial: 'idle',
   on: {
     WORD_SELECTED: { target: '.choosing', actions: 'selectWord', reenter: true },
@@ -81,7 +96,12 @@ export const wordLookupMachine = setup({
       invoke: {
         id: LOOK_UP_WORD_ID,
         src: 'lookUpWord',
-        input: ({ context }) => ({ word: context.word ?? '', language: context.language }),
+        input: ({ context }) => ({
+          word: context.word ?? '',
+          language: context.language,
+          ...(context.phrase === null ? {} : { phrase: context.phrase }),
+          ...(context.sentence === null ? {} : { sentence: context.sentence }),
+        }),
         onDone: [{ guard: 'hasEntry', target: 'shown', actions: assign({ entry: ({ event }) => event.output }) }, { target: 'noEntry' }],
         onError: { target: 'failed' },
       },

@@ -21,7 +21,7 @@ import {
   SourceIdCodec,
   SourcesResponseCodec,
 } from '../../common/contract';
-import { DictionaryResponseCodec } from '../../common/dictionary-contract';
+import { DictionaryWithPhraseCodec } from '../../common/dictionary-contract';
 import { wordProblem } from '../../common/dictionary';
 import { jsonSchemaOf, type JsonSchema } from '../../server/http/codec-schema';
 import { AnswerCache } from '../../server/http/answer-cache';
@@ -63,7 +63,7 @@ describe('response schemas derived from the io-ts codecs', () => {
     ['CategoriesResponse', CategoriesResponseCodec, ROUTE_SCHEMAS.categories.response[200]],
     ['SourcesResponse', SourcesResponseCodec, ROUTE_SCHEMAS.sources.response[200]],
     ['HealthResponse', HealthResponseCodec, ROUTE_SCHEMAS.health.response[503]],
-    ['DictionaryResponse', DictionaryResponseCodec, ROUTE_SCHEMAS.dictionary.response[200]],
+    ['DictionaryWithPhrase', DictionaryWithPhraseCodec, ROUTE_SCHEMAS.dictionary.response[200]],
     ['ApiErrorBody', ApiErrorBodyCodec, ROUTE_SCHEMAS.latest.response['4xx']],
   ] as const)('%s names every field its codec has', (_name, codec, schema) => {
     const expected = codecPaths(codec).sort();

@@ -34,7 +34,7 @@ export const texts = {
     aboutParagraphs: [
       'NewsReader English helps learners, especially Chinese and Spanish speakers, build their English by reading news-style articles. Each article shows its source, date, length, estimated reading time and difficulty, so you can choose what fits your level.',
       'The articles on this site are original sample texts written for this project. They are not copied from any news outlet; the source names only say which newsroom style a text imitates.',
-      'Dictionary: ECDICT (MIT); Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY 3.0); Princeton WordNet.',
+      'Dictionary: ECDICT (MIT); Spanish wordnet of the Multilingual Central Repository 3.0 (CC BY 3.0); Chinese Open Wordnet (Bond and Wang); Princeton WordNet.',
     ],
   },
   card: {

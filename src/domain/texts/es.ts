@@ -34,7 +34,7 @@ export const texts = {
     aboutParagraphs: [
       'NewsReader English ayuda a quienes aprenden inglés, sobre todo hablantes de chino y español, a mejorar leyendo artículos de estilo periodístico. Cada artículo indica su fuente, fecha, extensión, tiempo estimado de lectura y dificultad, para que elijas lo que se ajusta a tu nivel.',
       'Los artículos de este sitio son textos de muestra originales escritos para este proyecto. No se han copiado de ningún medio; los nombres de las fuentes solo indican el estilo periodístico que imita cada texto.',
-      'Diccionario: ECDICT (MIT); wordnet español del Multilingual Central Repository 3.0 (CC BY 3.0); Princeton WordNet.',
+      'Diccionario: ECDICT (MIT); wordnet español del Multilingual Central Repository 3.0 (CC BY 3.0); Chinese Open Wordnet (Bond y Wang); Princeton WordNet.',
     ],
   },
   card: {

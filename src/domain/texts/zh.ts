@@ -34,7 +34,7 @@ export const texts = {
     aboutParagraphs: [
       'NewsReader English 帮助英语学习者（尤其是讲中文和西班牙语的学习者）通过阅读新闻风格的文章提高英语水平。每篇文章都标明来源、日期、字数、预计阅读时间和难度，方便你选择适合自己水平的内容。',
       '本站文章均为专为本项目撰写的原创示例文本，并非转载自任何新闻机构；来源名称仅表示文章模仿的新闻写作风格。',
-      '词典：ECDICT（MIT）；Multilingual Central Repository 3.0 西班牙语 WordNet（CC BY 3.0）；Princeton WordNet。',
+      '词典：ECDICT（MIT）；Multilingual Central Repository 3.0 西班牙语 WordNet（CC BY 3.0）；Chinese Open Wordnet（Bond、Wang）；Princeton WordNet。',
     ],
   },
   card: {

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import bodyStyles from '../../styles/article-body.css?inline';
 import type { TextLanguage } from '../../../common/languages';
 import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
+import { sentenceAround } from './body-sentences';
 import { IsolatedHtml } from './isolated-html';
 import { ReadAloudPlayer } from './read-aloud-player';
 import { SaveProblem } from './save-problem';
@@ -77,16 +78,33 @@ export function ArticleReader({ html, language }: { html: string | null; languag
   const returnFocusTo = useRef<HTMLElement | null>(null);
 
   const select = useCallback(
-    (text: string, trigger: HTMLElement) => {
+    (text: string, trigger: HTMLElement, place: { phrase?: string; sentence?: string } = {}) => {
       // Replacing an open entry keeps the place focus first came from.
       if (actor.getSnapshot().matches('idle')) returnFocusTo.current = focusedElement() ?? trigger;
       setAnchor(trigger);
-      actor.send({ type: 'WORD_SELECTED', text });
+      actor.send({
+        type: 'WORD_SELECTED',
+        text,
+        ...(place.phrase ? { phrase: place.phrase } : {}),
+        ...(place.sentence ? { sentence: place.sentence } : {}),
+      });
     },
     [actor],
   );
 
-  const onBodyWord = useCallback((element: HTMLElement) => select(element.textContent ?? '', element), [select]);
+  // The server marks the words of a phrase (gave up, turned … down) with it: its entry comes first;
+  // the sentence lets the server show the sense the word has there.
+  const onBodyWord = useCallback(
+    (element: HTMLElement) => {
+      const root = element.getRootNode();
+      const sentence = root instanceof ShadowRoot ? sentenceAround(root, element) : '';
+      select(element.textContent ?? '', element, {
+        ...(element.dataset.phrase ? { phrase: element.dataset.phrase } : {}),
+        ...(sentence ? { sentence } : {}),
+      });
+    },
+    [select],
+  );
 
   const close = useCallback(
     (restoreFocus: boolean) => {

@@ -47,8 +47,10 @@ function SenseView({ sense, texts, textLanguage }: { sense: WordSense; texts: Re
         {partOfSpeechName(sense.partOfSpeech, textLanguage)}
       </p>
       {textLanguage === 'en' ? null : sense.gloss !== undefined ? (
-        <p className="word-sense-gloss" lang={textLanguage}>
-          <span className="visually-hidden">{texts.glossLabel}: </span>
+        <p className={sense.glossOtherSense ? 'word-sense-gloss word-sense-gloss-other' : 'word-sense-gloss'} lang={textLanguage}>
+          <span className={sense.glossOtherSense ? undefined : 'visually-hidden'}>
+            {sense.glossOtherSense ? texts.glossOtherSense : `${texts.glossLabel}:`}{' '}
+          </span>
           {sense.gloss}
         </p>
       ) : (
@@ -216,6 +218,13 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
                 {texts.tryAgain}
               </button>
             </div>
+          ) : null}
+          {status === 'shown' && entry?.phrase ? (
+            <section className="word-entry-phrase">
+              <h3>{texts.phraseHeading(entry.phrase.lemma)}</h3>
+              <SaveWordButton entry={entry.phrase} anchor={anchor} textLanguage={textLanguage} />
+              <EntryBody entry={entry.phrase} texts={texts} textLanguage={textLanguage} />
+            </section>
           ) : null}
           {status === 'shown' && entry !== null ? <EntryBody entry={entry} texts={texts} textLanguage={textLanguage} /> : null}
           {status === 'shown' && entry !== null ? <WordStatusButtons lemma={entry.lemma} language={textLanguage} /> : null}

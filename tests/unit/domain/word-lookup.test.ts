@@ -19,11 +19,12 @@ describe('what is worth looking up', () => {
     ["council's", 'council'],
     ['by-election', 'by-election'],
     ['(café)', 'café'],
+    ['  gave   up ', 'gave up'],
   ])('looks %s up as %s', (text, word) => {
     expect(lookupWordFrom(text)).toBe(word);
   });
 
-  it.each(['2024', '3rd', 'https://example.org', 'www.example.org', 'name@example.org', '—', '', 'two words', 'a'.repeat(65)])(
+  it.each(['2024', '3rd', 'https://example.org', 'www.example.org', 'name@example.org', '—', '', 'five words in a row', 'a'.repeat(65)])(
     'never sends %j',
     (text) => {
       expect(lookupWordFrom(text)).toBeNull();

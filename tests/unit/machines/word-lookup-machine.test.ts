@@ -42,6 +42,19 @@ describe('word look-up machine', () => {
     expect(actor.getSnapshot().context.entry).toEqual(ENTRY);
   });
 
+  it('asks for a word of a phrase with its phrase, and for the next word without the old one', async () => {
+    const { actor, calls } = start('zh');
+    actor.send({ type: 'WORD_SELECTED', text: 'gave', phrase: 'give up' });
+    expect(calls[0]!.input).toEqual({ word: 'gave', language: 'zh', phrase: 'give up' });
+    const withPhrase: WordEntry = { ...ENTRY, query: 'gave', lemma: 'give', phrase: { ...ENTRY, query: 'give up', lemma: 'give up' } };
+    calls[0]!.answer.resolve(withPhrase);
+    await settle();
+    expect(actor.getSnapshot().context.entry?.phrase?.lemma).toBe('give up');
+    actor.send({ type: 'WORD_SELECTED', text: 'harbour' });
+    expect(calls[1]!.input).toEqual({ word: 'harbour', language: 'zh' });
+    expect(actor.getSnapshot().context.phrase).toBeNull();
+  });
+
   it('never sends numbers, addresses or punctuation, and says there is no entry', () => {
     const { actor, calls } = start();
     for (const text of ['2024', 'https://example.org/a', '—', 'A4']) {

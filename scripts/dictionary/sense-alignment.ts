@@ -1,0 +1,158 @@
+/**
+ * Chooses, for the WordNet sense an entry shows, which of ECDICT's Chinese glosses (given per part
+ * of speech, not per sense) belong to that sense, using the Chinese Open Wordnet's lemmas of the
+ * sense's synset and of the word's other synsets. Pure: the build passes the lemmas in.
+ */
+
+/** How sure the first gloss shown is the shown sense's. */
+export type GlossFit =
+  /** A source says so: COW's lemmas of the sense (or MCR's, for Spanish) match. */
+  | 'sense'
+  /** No source says either way; ECDICT's own order stands (its first gloss is its most common). */
+  | 'unknown'
+  /** Every gloss known belongs to another sense: the entry says there is none for this one. */
+  | 'other';
+
+export interface AlignedGlosses {
+  readonly glosses: readonly string[];
+  readonly fit: GlossFit;
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** "(使)入港" → "入港", "把...送交" → "把送交": brackets and ellipses are notes, not the word. */
+export function glossCore(gloss: string): string {
+  return gloss
+    .replace(/[(（[【〔][^)）\]】〕]*[)）\]】〕]/g, '')
+    .replace(/[.…。·\s]/g, '')
+    .replace(/的$/, '');
+}
+
+/**
+ * How well a Chinese gloss matches a synset's Chinese lemmas: 1 for the same word, 0.8 when one
+ * holds the other (教练 in 足球教练), else the share of the shorter one's Han characters the other
+ * holds when at least half, else 0.
+ */
+export function matchScore(gloss: string, lemmas: readonly string[]): number {
+  const core = glossCore(gloss);
+  if (!HAN.test(core)) return 0;
+  let best = 0;
+  for (const lemma of lemmas) {
+    const other = glossCore(lemma);
+    if (!other) continue;
+    if (core === other) return 1;
+    const shorter = core.length <= other.length ? core : other;
+    const longer = shorter === core ? other : core;
+    if (shorter.length >= 2 && longer.includes(shorter)) {
+      best = Math.max(best, 0.8);
+      continue;
+    }
+    const chars = [...shorter].filter((ch) => HAN.test(ch));
+    if (chars.length < 2) continue;
+    const shared = chars.filter((ch) => longer.includes(ch)).length / chars.length;
+    if (shared >= 0.5) best = Math.max(best, 0.5 * shared);
+  }
+  return best;
+}
+
+/** COW lemmas most like a dictionary gloss first: two or three characters, then shorter, then as listed. */
+function preferredLemmas(lemmas: readonly string[]): string[] {
+  const weight = (lemma: string): number => (lemma.length >= 2 && lemma.length <= 3 ? 0 : 1);
+  return lemmas
+    .map((lemma, index) => ({ lemma, index }))
+    .sort((a, b) => weight(a.lemma) - weight(b.lemma) || a.lemma.length - b.lemma.length || a.index - b.index)
+    .map(({ lemma }) => lemma);
+}
+
+/** What the wordnets say about one sense of the word, in the learner's language. */
+export interface SenseEvidence {
+  /** The synset's own lemmas (COW for Chinese). */
+  readonly lemmas: readonly string[];
+  /** Lemmas of its hypernyms: weaker, a kind-of (前锋 for a striker who plays forward). */
+  readonly hypernymLemmas: readonly string[];
+  /** WordNet's lexicographer file (noun.person, noun.artifact …): senses in the same one are near. */
+  readonly lexFile: number;
+}
+
+/**
+ * Whether two senses are far enough apart that one's gloss would mislead as the other's: a person
+ * and anything else (antique the elderly man, 古董 the object; striker the player, 罢工者), or a
+ * living thing or its produce and a made thing or place. Other pairs shade into each other
+ * (potato the plant and the food are 马铃薯 both; become: 变成; radio the medium and the set), so
+ * ECDICT's order stands for them. Numbers are WordNet's noun lexicographer files.
+ */
+const PERSON = 18;
+const LIVING: ReadonlySet<number> = new Set([5, 13, 20]); // animal, food, plant
+const MADE_OR_PLACE: ReadonlySet<number> = new Set([6, 15, 17]); // artifact, location, object
+const NOUN_FILES = { first: 3, last: 28 };
+
+export function distinctSenses(a: number, b: number): boolean {
+  const noun = (file: number): boolean => file >= NOUN_FILES.first && file <= NOUN_FILES.last;
+  if (!noun(a) || !noun(b) || a === b) return false;
+  if ((a === PERSON) !== (b === PERSON)) return true;
+  return (LIVING.has(a) && MADE_OR_PLACE.has(b)) || (LIVING.has(b) && MADE_OR_PLACE.has(a));
+}
+
+const STRONG_MATCH = 0.8;
+
+/**
+ * The glosses of one part of speech reordered for the shown sense, first rule that applies:
+ * 1. ECDICT's glosses that match the sense's own COW lemmas, best match first;
+ * 2. those that match its hypernyms' lemmas;
+ * 3. one of its own COW lemmas, added in front (ECDICT has none for this sense);
+ * 4. those that match a sense of the same lexicographer file (coach the trainer of a team and coach
+ *    the tutor are both noun.person: 教练 fits either);
+ * 5. ECDICT's order, minus the glosses that match only other, distinct senses (`fit: 'unknown'`);
+ * 6. when every gloss is a distinct sense's: a hypernym's lemma if there is one, else `fit: 'other'`.
+ */
+export function alignChinese(
+  ecdict: readonly string[],
+  shown: SenseEvidence,
+  others: readonly SenseEvidence[],
+  limit: number,
+): AlignedGlosses {
+  const firstBy = (score: (gloss: string) => number): AlignedGlosses | undefined => {
+    const scored = ecdict.map((gloss, index) => ({ gloss, index, score: score(gloss) }));
+    const fitting = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score || a.index - b.index);
+    if (fitting.length === 0) return undefined;
+    const rest = scored.filter((s) => s.score === 0).map((s) => s.gloss);
+    return { glosses: [...fitting.map((s) => s.gloss), ...rest].slice(0, limit), fit: 'sense' };
+  };
+  const own = firstBy((gloss) => matchScore(gloss, shown.lemmas)) ?? firstBy((gloss) => matchScore(gloss, shown.hypernymLemmas));
+  if (own) return own;
+  const added = (lemmas: readonly string[]): AlignedGlosses => {
+    const lemma = preferredLemmas(lemmas)[0]!;
+    return { glosses: [lemma, ...ecdict.filter((g) => g !== lemma)].slice(0, limit), fit: 'sense' };
+  };
+  if (shown.lemmas.length > 0) return added(shown.lemmas);
+  const near = others.filter((other) => other.lexFile === shown.lexFile);
+  const kin = firstBy((gloss) => Math.max(0, ...near.map((other) => matchScore(gloss, other.lemmas))));
+  if (kin) return kin;
+  // Only a strong match (the same word, or one holding the other) places a gloss in another sense.
+  const elsewhere = (gloss: string): boolean =>
+    others.some((other) => distinctSenses(shown.lexFile, other.lexFile) && matchScore(gloss, other.lemmas) >= STRONG_MATCH);
+  // Glosses no source places come before those known to be another sense's: they may be this one's.
+  const unplaced = ecdict.filter((g) => !elsewhere(g));
+  const placed = ecdict.filter((g) => elsewhere(g));
+  if (unplaced.length > 0) return { glosses: [...unplaced, ...placed].slice(0, limit), fit: 'unknown' };
+  if (placed.length === 0) return { glosses: [], fit: 'unknown' };
+  if (shown.hypernymLemmas.length > 0) return added(shown.hypernymLemmas);
+  return { glosses: placed.slice(0, limit), fit: 'other' };
+}
+
+/**
+ * Spanish for the shown sense: the lemmas of its own synset first, then the word's other senses'.
+ * When its synset has none and the first sense that has some is a distinct one (distinctSenses),
+ * the glosses are another sense's (`fit: 'other'`).
+ */
+export function alignSpanish(shown: SenseEvidence, others: readonly SenseEvidence[], limit: number): AlignedGlosses {
+  const glosses: string[] = [];
+  for (const lemma of [...shown.lemmas, ...others.flatMap((other) => other.lemmas)]) {
+    if (glosses.length >= limit) break;
+    if (!glosses.includes(lemma)) glosses.push(lemma);
+  }
+  if (glosses.length === 0) return { glosses, fit: 'unknown' };
+  if (shown.lemmas.length > 0) return { glosses, fit: 'sense' };
+  const firstWithSpanish = others.find((other) => other.lemmas.length > 0)!;
+  return { glosses, fit: distinctSenses(shown.lexFile, firstWithSpanish.lexFile) ? 'other' : 'unknown' };
+}
