@@ -4,6 +4,7 @@ import type { TextLanguage } from '../../../common/languages';
 import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
 import { sentenceAround } from './body-sentences';
 import { IsolatedHtml } from './isolated-html';
+import { MarkingSwitch } from '../learner/marking-switch';
 import { ReadAloudPlayer } from './read-aloud-player';
 import { SaveProblem } from './save-problem';
 import { useReadAloudBody } from './use-read-aloud-body';
@@ -134,7 +135,7 @@ export function ArticleReader({ html, language }: { html: string | null; languag
   return (
     <>
       <LookupField language={language} onLookUp={select} />
-      {html !== null ? <ReadAloudPlayer language={language} /> : null}
+      {html !== null ? <ReadAloudPlayer language={language} switches={<MarkingSwitch language={language} />} /> : null}
       <SaveProblem textLanguage={language} />
       {html !== null ? (
         <IsolatedHtml

@@ -3,12 +3,11 @@ import { coverageOf } from '../../domain/coverage';
 import { learnerTextsFor } from '../../domain/learner-texts';
 import { CoverageText } from './coverage-text';
 import { LemmaInventoryActorContext, WordStatusActorContext } from './learner-contexts';
-import { MarkingSwitch } from './marking-switch';
 import { StoreOffNotice } from './store-off-notice';
 
 /**
- * The article's fit for this learner, above the body: coverage, band and new words, and the
- * marking switch. The panel is rendered from the start with its room kept (learner.css), so the
+ * The article's fit for this learner, above the body: coverage, band and new words (the marking
+ * switch is in the reading tools). The panel is rendered from the start with its room kept (learner.css), so the
  * article does not move when the statuses and the inventory arrive.
  */
 export function ArticleCoverage({ articleId, language }: { articleId: string; language: TextLanguage }) {
@@ -20,7 +19,6 @@ export function ArticleCoverage({ articleId, language }: { articleId: string; la
     <section className="article-coverage" aria-label={texts.forYou}>
       <p className="article-coverage-line">{coverage !== null ? <CoverageText coverage={coverage} language={language} /> : null}</p>
       <div className="article-coverage-tools">
-        {statuses !== null ? <MarkingSwitch language={language} /> : null}
         <StoreOffNotice language={language} />
       </div>
     </section>

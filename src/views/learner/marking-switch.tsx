@@ -3,13 +3,16 @@ import { learnerTextsFor } from '../../domain/learner-texts';
 import { WordStatusActorContext } from './learner-contexts';
 
 /**
- * The switch for the marks of new and learning words in the body. Self-contained (it needs only
- * the word-status actor), so a toolbar can host it.
+ * The switch for the marks of new and learning words in the body, in the reading tools (the phone's
+ * bottom toolbar shows only the switch, its name kept for assistive technology). Self-contained: it
+ * needs only the word-status actor, and shows nothing until the statuses are read.
  */
 export function MarkingSwitch({ language }: { language: TextLanguage }) {
   const texts = learnerTextsFor(language);
   const actor = WordStatusActorContext.useActorRef();
   const on = WordStatusActorContext.useSelector((snapshot) => snapshot.context.marking);
+  const ready = WordStatusActorContext.useSelector((snapshot) => snapshot.matches('ready'));
+  if (!ready) return null;
   return (
     <button
       type="button"
@@ -21,7 +24,7 @@ export function MarkingSwitch({ language }: { language: TextLanguage }) {
       <span aria-hidden="true" className="marking-switch-track">
         <span className="marking-switch-thumb" />
       </span>
-      {texts.marking}
+      <span className="marking-switch-label">{texts.marking}</span>
     </button>
   );
 }
