@@ -8,6 +8,12 @@
  * lemma of the answer (articles share most of theirs), and per article its entries as indices into
  * that table, ascending, each written as the base-36 gap from the previous one, with `*count` (base
  * 36) when the lemma occurs more than once: "0 3*2 1" = table[0] once, table[3] twice, table[4] once.
+ *
+ * The cards' answer (GET /api/lemmas) leaves the common words out of its table: with `ranked` set,
+ * an index below the length of the frequency list (GET /api/level-words?level=RANKED_LEVEL, most
+ * frequent first, which the browser downloads once and keeps) is a rank into that list, and the
+ * table (spelled out) holds only the rarer lemmas, at the indices after it. `ranked` is the list's
+ * check (listCheck), so an answer is never decoded against a different list.
  */
 import * as t from 'io-ts';
 
@@ -27,6 +33,8 @@ export const LemmaInventoriesCodec = t.intersection(
     t.partial({
       /** Article page only: inflected forms of the body and their lemma, "went go were be" (pairs). */
       forms: t.string,
+      /** Cards: the check of the frequency list the entries' low indices are ranks into. */
+      ranked: t.string,
     }),
   ],
   'LemmaInventories',
@@ -42,9 +50,32 @@ export interface PlainInventory {
   readonly lemmas: ReadonlyArray<readonly [string, number]>;
 }
 
-export function encodeInventories(list: readonly PlainInventory[], forms?: ReadonlyMap<string, string>): LemmaInventories {
-  const table = [...new Set(list.flatMap((inventory) => inventory.lemmas.map(([lemma]) => lemma)))].sort();
-  const index = new Map(table.map((lemma, position) => [lemma, position]));
+/** The placement level whose words (the most frequent headwords, most frequent first) are the cards' frequency list. */
+export const RANKED_LEVEL = 'top10000';
+
+/** A short check of a word list (FNV-1a, 32 bits, base 36): the same list gives the same check on the server and in the browser. */
+export function listCheck(words: readonly string[]): string {
+  let hash = 0x811c9dc5;
+  const text = words.join(' ');
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${words.length.toString(36)}-${(hash >>> 0).toString(36)}`;
+}
+
+/** Encodes inventories; with `ranked` (a frequency list the browser has), its words are sent as ranks into it. */
+export function encodeInventories(
+  list: readonly PlainInventory[],
+  forms?: ReadonlyMap<string, string>,
+  ranked?: readonly string[],
+): LemmaInventories {
+  const rank = new Map((ranked ?? []).map((word, position) => [word, position]));
+  const offset = ranked?.length ?? 0;
+  const table = [...new Set(list.flatMap((inventory) => inventory.lemmas.map(([lemma]) => lemma)))]
+    .filter((lemma) => !rank.has(lemma))
+    .sort();
+  const index = new Map([...rank, ...table.map((lemma, position) => [lemma, offset + position] as const)]);
   const inventories = list.map((inventory) => {
     const entries = inventory.lemmas.map(([lemma, count]) => [index.get(lemma)!, count] as const).sort((a, b) => a[0] - b[0]);
     let previous = 0;
@@ -59,6 +90,7 @@ export function encodeInventories(list: readonly PlainInventory[], forms?: Reado
     lemmas: table.join(' '),
     inventories,
     ...(forms !== undefined ? { forms: [...forms].flat().join(' ') } : {}),
+    ...(ranked !== undefined ? { ranked: listCheck(ranked) } : {}),
   };
 }
 
@@ -66,9 +98,16 @@ export class InventoryFormatError extends Error {
   override readonly name = 'InventoryFormatError';
 }
 
-/** The inventories of a decoded answer; throws InventoryFormatError when an entry points outside the table. */
-export function decodeInventoryEntries(answer: LemmaInventories): PlainInventory[] {
-  const table = answer.lemmas === '' ? [] : answer.lemmas.split(' ');
+/**
+ * The inventories of a decoded answer, with the frequency list when the answer is `ranked`; throws
+ * InventoryFormatError when an entry points outside the table or the list is missing or another.
+ */
+export function decodeInventoryEntries(answer: LemmaInventories, ranked?: readonly string[]): PlainInventory[] {
+  const spelled = answer.lemmas === '' ? [] : answer.lemmas.split(' ');
+  if (answer.ranked !== undefined && (ranked === undefined || listCheck(ranked) !== answer.ranked)) {
+    throw new InventoryFormatError(`The answer points into frequency list ${answer.ranked}, which this page does not have`);
+  }
+  const table = answer.ranked === undefined ? spelled : [...ranked!, ...spelled];
   return answer.inventories.map((item) => {
     const lemmas: Array<readonly [string, number]> = [];
     let position = 0;

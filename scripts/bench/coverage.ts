@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { encodeInventories, type PlainInventory } from '../../common/lemma-contract';
+import { encodeInventories, RANKED_LEVEL, type PlainInventory } from '../../common/lemma-contract';
+import { FREQUENCY_BAND_SIZE } from '../../common/placement-levels';
 import { lemmaInventory } from '../../server/content/lemma-inventory';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { launchChrome } from '../../tests/e2e/support/chrome';
@@ -27,7 +28,7 @@ interface Timing {
 }
 
 /** Runs in the page: builds the status map once, then times the 20 cards and the long article. */
-const MEASURE = `function ({ cardsAnswer, longPlain, known, saved, runs, warmUp }) {
+const MEASURE = `function ({ cardsAnswer, ranked, longPlain, known, saved, runs, warmUp }) {
   const bench = window.coverageBench;
   const at = '2026-03-01T10:00:00.000Z';
   const records = known.map((id) => ({ id, status: 'known', source: 'placement', setAt: at }));
@@ -46,7 +47,7 @@ const MEASURE = `function ({ cardsAnswer, longPlain, known, saved, runs, warmUp 
     return { cold: all[0], median: measured[Math.floor(measured.length / 2)], max: measured[measured.length - 1] };
   };
   const cards = time(() => {
-    for (const inventory of bench.decodeInventoryEntries(JSON.parse(cardsAnswer))) bench.coverageOf(inventory, statuses);
+    for (const inventory of bench.decodeInventoryEntries(JSON.parse(cardsAnswer), ranked)) bench.coverageOf(inventory, statuses);
   });
   const long = time(() => bench.coverageOf(longPlain, statuses));
   return { mapMillis, cards, long };
@@ -67,7 +68,9 @@ try {
     const inventory = lemmaInventory(article.paragraphs, dictionary);
     return { articleId: article.id, words: inventory.words, lemmas: inventory.lemmas };
   });
-  const cardsAnswer = JSON.stringify(encodeInventories(cards));
+  // The cards' frequency list, as GET /api/level-words?level=RANKED_LEVEL answers it (downloaded once per browser).
+  const ranked = dictionary.wordsOfLevel!([], FREQUENCY_BAND_SIZE[RANKED_LEVEL]);
+  const cardsAnswer = JSON.stringify(encodeInventories(cards, undefined, ranked));
   const one = lemmaInventory(articles[0]!.paragraphs, dictionary);
   const oneAnswer = JSON.stringify(encodeInventories([{ articleId: articles[0]!.id, words: one.words, lemmas: one.lemmas }], one.forms));
   // A 2,000-word article: the corpus's paragraphs one after another until 2,000 running words.
@@ -85,6 +88,8 @@ try {
   console.log(
     `Inventories of 20 cards: ${cardsAnswer.length} bytes, ${gz(cardsAnswer)} bytes gzip (${cards.reduce((s, c) => s + c.words, 0)} running words, ${cards.reduce((s, c) => s + c.lemmas.length, 0)} lemma entries)`,
   );
+  const listAnswer = JSON.stringify({ level: RANKED_LEVEL, words: ranked.join(' ') });
+  console.log(`The frequency list the cards point into (${ranked.length} words, once per browser): ${gz(listAnswer)} bytes gzip`);
   console.log(
     `One article page's inventory with its forms: ${oneAnswer.length} bytes, ${gz(oneAnswer)} bytes gzip (${one.words} running words)`,
   );
@@ -118,7 +123,7 @@ try {
     await page.addScriptTag({ content: source });
     // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
     const figures = (await page.evaluate(
-      `(${MEASURE})(${JSON.stringify({ cardsAnswer, longPlain, known, saved, runs: RUNS, warmUp: WARM_UP })})`,
+      `(${MEASURE})(${JSON.stringify({ cardsAnswer, ranked, longPlain, known, saved, runs: RUNS, warmUp: WARM_UP })})`,
     )) as {
       mapMillis: number;
       cards: Timing;

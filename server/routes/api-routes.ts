@@ -9,6 +9,8 @@ import type { CategoriesResponse, HealthResponse, SourcesResponse } from '../../
 import { CATEGORY_IDS, SOURCES, SOURCE_IDS } from '../../common/catalog';
 import { textLanguageFor } from '../../common/languages';
 import { CATEGORY_LABELS } from '../../common/labels';
+import { RANKED_LEVEL } from '../../common/lemma-contract';
+import { FREQUENCY_BAND_SIZE, tagsOfLevel } from '../../common/placement-levels';
 import type { Dictionary } from '../dictionary/types';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { sendJson } from '../http/json-reply';
@@ -65,6 +67,12 @@ function healthBody(checked: DatabaseHealth): HealthResponse {
   };
 }
 
+/** The cards' frequency list, read once: the same words GET /api/level-words?level=RANKED_LEVEL answers. */
+function rankedWordsOf(dictionary: Dictionary): () => readonly string[] {
+  let words: readonly string[] | undefined;
+  return () => (words ??= dictionary.wordsOfLevel?.(tagsOfLevel(RANKED_LEVEL), FREQUENCY_BAND_SIZE[RANKED_LEVEL]) ?? []);
+}
+
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   const { health, dictionary, reader, dataVersion, saveRendered, answerCacheEntries, passes } = options;
   app.addHook('preValidation', dropEmptyValues);
@@ -72,6 +80,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(articleRoutes, {
     reader,
     ...(dictionary ? { forms: dictionary } : {}),
+    ...(dictionary?.wordsOfLevel ? { rankedWords: rankedWordsOf(dictionary) } : {}),
     ...(dataVersion ? { dataVersion } : {}),
     ...(saveRendered ? { saveRendered } : {}),
     ...(answerCacheEntries !== undefined ? { answerCacheEntries } : {}),

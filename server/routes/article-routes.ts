@@ -182,6 +182,7 @@ export async function lemmasAnswer(
   ids: readonly string[],
   forms: WordForms | undefined,
   withForms = false,
+  ranked?: readonly string[],
 ): Promise<LemmaInventories | null> {
   const found: PlainInventory[] = [];
   const formMap = new Map<string, string>();
@@ -193,7 +194,7 @@ export async function lemmasAnswer(
     for (const [form, lemma] of inventory.forms) formMap.set(form, lemma);
   }
   if (withForms && found.length === 0) return null;
-  return encodeInventories(found, withForms ? formMap : undefined);
+  return encodeInventories(found, withForms ? formMap : undefined, ranked);
 }
 
 export interface ArticleRoutesOptions {
@@ -201,6 +202,8 @@ export interface ArticleRoutesOptions {
   readonly reader: ArticleReader;
   /** The bundled dictionary's lemmas, so pages rendered on a read highlight vocabulary in every form. */
   readonly forms?: WordForms;
+  /** The cards' frequency list (common/lemma-contract.ts RANKED_LEVEL); without it the cards' inventories spell every lemma. */
+  readonly rankedWords?: () => readonly string[];
   /** The database's data version (bumped by every write, from any process); without it nothing is cached. */
   readonly dataVersion?: () => number;
   /** Stores a page rendered on a read, so the next read finds it. */
@@ -210,7 +213,7 @@ export interface ArticleRoutesOptions {
 }
 
 export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (app, options) => {
-  const { reader, forms, dataVersion, saveRendered, answerCacheEntries } = options;
+  const { reader, forms, rankedWords, dataVersion, saveRendered, answerCacheEntries } = options;
   const render = fallbackRenderer(forms);
   const lemmaForms = forms ? memoisedForms(forms) : undefined;
   await app.register(answerCache, {
@@ -237,7 +240,7 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
     const ids = inventoryIds(request.query.ids);
     return reply.sendAnswer(
       `lemmas\u0000${ids.join(',')}`,
-      async () => (await lemmasAnswer(reader, ids, lemmaForms))!,
+      async () => (await lemmasAnswer(reader, ids, lemmaForms, false, rankedWords?.()))!,
       CACHE_POLICY.article,
     );
   });

@@ -153,7 +153,7 @@ export const ROUTE_SCHEMAS = {
     response: { 200: jsonSchemaOf(LemmaInventoriesCodec), ...ERRORS },
   },
   levelWords: {
-    querystring: object({ level: { type: 'string', enum: [...PLACEMENT_LEVELS] } }, ['level']),
+    querystring: object({ level: { type: 'string', enum: [...PLACEMENT_LEVELS] }, v: { type: 'string', maxLength: 20 } }, ['level']),
     response: { 200: jsonSchemaOf(LevelWordsCodec), ...ERRORS },
   },
   dictionary: {

@@ -8,6 +8,7 @@ import {
   LemmaInventoriesCodec,
   LevelWordsCodec,
   MAX_INVENTORY_IDS,
+  RANKED_LEVEL,
 } from '../../common/lemma-contract';
 import type { PlacementLevel } from '../../common/placement-levels';
 import type { LemmaInventory } from '../domain/coverage';
@@ -30,6 +31,20 @@ export interface LemmaApi {
 export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaApi {
   const base: RequestOptions = { ...defaultRequestOptions(), ...options };
   const withSignal = (signal?: AbortSignal): RequestOptions => (signal === undefined ? base : { ...base, signal });
+  // The cards' frequency list, by its check: fetched once per page (and kept by the HTTP cache: its
+  // address carries the check, so a new list is a new address).
+  const lists = new Map<string, Promise<string[]>>();
+  const rankedList = (check: string, signal?: AbortSignal): Promise<string[]> => {
+    let list = lists.get(check);
+    if (list === undefined) {
+      list = requestJson('/level-words', { level: RANKED_LEVEL, v: check }, LevelWordsCodec, withSignal(signal)).then((answer) =>
+        answer.words === '' ? [] : answer.words.split(' '),
+      );
+      list.catch(() => lists.delete(check));
+      lists.set(check, list);
+    }
+    return list;
+  };
   return {
     async inventories(articleIds, signal) {
       const batches: string[][] = [];
@@ -38,7 +53,12 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
       const answers = await Promise.all(
         batches.map((ids) => requestJson('/lemmas', { ids: ids.join(',') }, LemmaInventoriesCodec, withSignal(signal))),
       );
-      return answers.flatMap(decodeInventoryEntries);
+      const decoded = await Promise.all(
+        answers.map(async (answer) =>
+          decodeInventoryEntries(answer, answer.ranked === undefined ? undefined : await rankedList(answer.ranked, signal)),
+        ),
+      );
+      return decoded.flat();
     },
     async articleLemmas(articleId, signal) {
       const answer = await requestJson(`/articles/${encodeURIComponent(articleId)}/lemmas`, {}, LemmaInventoriesCodec, withSignal(signal));

@@ -6,7 +6,8 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ArticleCard } from '../domain/article';
-import { byFit, coverageOf, inLearningZone, type Coverage } from '../domain/coverage';
+import { learnerTextsFor } from '../domain/learner-texts';
+import { byFit, coverageOf, ofBand, inLearningZone, type Coverage } from '../domain/coverage';
 import { apiLanguageFor, textLanguageFor } from '../../common/languages';
 import { languageFromPath } from '../domain/routing';
 import { createLemmaClient } from '../api/lemma-client';
@@ -68,6 +69,7 @@ function CardFitPublisher({ page, onChange }: LearnerCoverageRuntimeProps) {
   const inventoryActor = LemmaInventoryActorContext.useActorRef();
   const statuses = WordStatusActorContext.useSelector((snapshot) => (snapshot.matches('ready') ? snapshot.context.statuses : null));
   const order = WordStatusActorContext.useSelector((snapshot) => snapshot.context.order);
+  const shown = WordStatusActorContext.useSelector((snapshot) => snapshot.context.fitShown);
   const inventories = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.inventories);
   const listCards = ArticleListActorContext.useSelector((snapshot) => snapshot.context.cards);
   const zoneCandidates = useZoneCandidates(page, language);
@@ -90,18 +92,30 @@ function CardFitPublisher({ page, onChange }: LearnerCoverageRuntimeProps) {
         const found = coverage.get(id);
         return found === undefined ? null : <CoverageText coverage={found} language={textLanguage} />;
       },
-      arrange: (cards) => (order === 'fit' ? byFit(cards, (card) => coverage.get(card.id)) : cards),
+      arrange: (cards) => {
+        const kept = page === 'list' ? ofBand(cards, shown, (card) => coverage.get(card.id)) : cards;
+        return order === 'fit' ? byFit(kept, (card) => coverage.get(card.id)) : kept;
+      },
       controls:
         page === 'list' ? (
-          <FitOrderControl
-            order={order}
-            language={textLanguage}
-            onChange={(next) => statusActor.send({ type: 'ORDER_CHANGED', order: next })}
-          />
+          <>
+            <FitOrderControl
+              order={order}
+              shown={shown}
+              language={textLanguage}
+              onChange={(next) => statusActor.send({ type: 'ORDER_CHANGED', order: next })}
+              onShownChange={(next) => statusActor.send({ type: 'FIT_SHOWN_CHANGED', shown: next })}
+            />
+            {shown !== 'all' && listCards.length > 0 && ofBand(listCards, shown, (card) => coverage.get(card.id)).length === 0 ? (
+              <p className="fit-none" role="status">
+                {learnerTextsFor(textLanguage).noneFits}
+              </p>
+            ) : null}
+          </>
         ) : null,
       zone: page === 'home' && zone.length > 0 ? <LearningZone cards={zone.slice(0, ZONE_SHOWN)} language={language} /> : null,
     };
-  }, [statuses, inventories, order, zoneCandidates, page, textLanguage, language, statusActor]);
+  }, [statuses, inventories, order, shown, listCards, zoneCandidates, page, textLanguage, language, statusActor]);
 
   useEffect(() => onChange(fit), [fit, onChange]);
   useEffect(() => () => onChange(null), [onChange]);

@@ -68,3 +68,8 @@ export function coveragePercent(share: number): number {
 export function byFit<T>(items: readonly T[], coverage: (item: T) => Coverage | undefined): T[] {
   return [...items].sort((a, b) => (coverage(b)?.share ?? -1) - (coverage(a)?.share ?? -1));
 }
+
+/** Only the items of one band ('all': every item); an item whose coverage is not known yet is left out of a band. */
+export function ofBand<T>(items: readonly T[], band: CoverageBand | 'all', coverage: (item: T) => Coverage | undefined): readonly T[] {
+  return band === 'all' ? items : items.filter((item) => coverage(item)?.band === band);
+}

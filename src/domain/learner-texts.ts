@@ -32,6 +32,9 @@ export interface LearnerTexts {
   readonly fitOrder: string;
   readonly newestFirst: string;
   readonly bestFitFirst: string;
+  readonly fitShown: string;
+  readonly allFits: string;
+  readonly noneFits: string;
   readonly zoneTitle: string;
   readonly zoneHint: string;
   readonly placementOffer: string;
@@ -112,6 +115,9 @@ const en: LearnerTexts = {
   fitOrder: 'Order',
   newestFirst: 'Newest first',
   bestFitFirst: 'Best fit for me first',
+  fitShown: 'Show',
+  allFits: 'Every article',
+  noneFits: 'No article on this page fits that choice. Choose another, or load more.',
   zoneTitle: 'In your learning zone',
   zoneHint: 'New articles where you know at least 95% of the words: enough to read with a little help, and learn.',
   placementOffer: 'Find your level in two minutes, so every article shows how much of it you know.',
@@ -213,6 +219,9 @@ const zh: LearnerTexts = {
   fitOrder: '排序',
   newestFirst: '最新优先',
   bestFitFirst: '最适合我的优先',
+  fitShown: '显示',
+  allFits: '全部文章',
+  noneFits: '本页没有符合该选项的文章。请换一个选项，或加载更多。',
   zoneTitle: '适合你学习的文章',
   zoneHint: '你认识至少 95% 词汇的新文章：借助一点帮助就能读懂，还能学到新词。',
   placementOffer: '花两分钟测一下词汇量，每篇文章都会显示你认识多少词。',
@@ -313,6 +322,9 @@ const es: LearnerTexts = {
   fitOrder: 'Orden',
   newestFirst: 'Más recientes primero',
   bestFitFirst: 'Las que mejor me van primero',
+  fitShown: 'Mostrar',
+  allFits: 'Todos los artículos',
+  noneFits: 'Ningún artículo de esta página encaja con esa opción. Elige otra o carga más.',
   zoneTitle: 'En tu zona de aprendizaje',
   zoneHint: 'Artículos nuevos en los que conoces al menos el 95% de las palabras: se leen con un poco de ayuda, y se aprende.',
   placementOffer: 'Descubre tu nivel en dos minutos y cada artículo te dirá cuánto conoces de él.',

@@ -5,6 +5,7 @@
  * change reads the store again. The marking switch (new and learning words marked in the body) lives here too.
  */
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import type { CoverageBand } from '../domain/coverage';
 import type { SavedWord, WordStoreProblem } from '../domain/saved-words';
 import { handRecord, restAsKnown, statusMap, withRecords, type StatusRecord, type WordStatus } from '../domain/word-status';
 import { WordStoreError, type FinishedArticle, type LearnerContents } from '../platform/word-store';
@@ -38,10 +39,13 @@ export interface WordStatusContext {
   marking: boolean;
   /** The list's order: newest first, or the best fit for this learner first. */
   order: FitOrder;
+  /** The list's fit filter: every card, or only those of one coverage band. */
+  fitShown: FitShown;
   now: () => Date;
 }
 
 export type FitOrder = 'newest' | 'fit';
+export type FitShown = 'all' | CoverageBand;
 
 export type WordStatusInput = { now?: () => Date; marking?: boolean };
 
@@ -52,6 +56,7 @@ export type WordStatusEvent =
   | { type: 'UNDO_EXPIRED'; batch: string }
   | { type: 'MARKING_TOGGLED' }
   | { type: 'ORDER_CHANGED'; order: FitOrder }
+  | { type: 'FIT_SHOWN_CHANGED'; shown: FitShown }
   | { type: 'EXTERNAL_CHANGE' }
   | { type: 'RETRY' };
 
@@ -137,6 +142,7 @@ export const wordStatusMachine = setup({
     }),
     toggleMarking: assign({ marking: ({ context }) => !context.marking }),
     setOrder: assign({ order: ({ context, event }) => (event.type === 'ORDER_CHANGED' ? event.order : context.order) }),
+    setFitShown: assign({ fitShown: ({ context, event }) => (event.type === 'FIT_SHOWN_CHANGED' ? event.shown : context.fitShown) }),
     dropJob: assign({ jobs: ({ context }) => context.jobs.slice(1) }),
     /** A write failed: the marks show as stored again, read from the store. */
     dropJobs: assign({ jobs: [] }),
@@ -161,10 +167,15 @@ export const wordStatusMachine = setup({
     undo: null,
     marking: input.marking ?? true,
     order: 'newest',
+    fitShown: 'all',
     now: input.now ?? (() => new Date()),
   }),
   invoke: { src: 'storeChanges' },
-  on: { MARKING_TOGGLED: { actions: 'toggleMarking' }, ORDER_CHANGED: { actions: 'setOrder' } },
+  on: {
+    MARKING_TOGGLED: { actions: 'toggleMarking' },
+    ORDER_CHANGED: { actions: 'setOrder' },
+    FIT_SHOWN_CHANGED: { actions: 'setFitShown' },
+  },
   initial: 'loading',
   states: {
     loading: {

@@ -155,21 +155,27 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
 
   function open(): Promise<IDBPDatabase<NewsreaderSchema>> {
     if (typeof indexedDB === 'undefined') return Promise.reject(new WordStoreError('unavailable', 'This browser has no IndexedDB'));
-    opening ??= openDB<NewsreaderSchema>(DATABASE_NAME, DATABASE_VERSION, {
-      upgrade(db, oldVersion, newVersion, tx) {
-        for (let version = oldVersion + 1; version <= (newVersion ?? DATABASE_VERSION); version += 1) MIGRATIONS[version]?.(db, tx);
-      },
-      // Another tab runs a newer site and wants to upgrade: let it, and open again on the next call.
-      blocking() {
-        void opening?.then((db) => db.close());
+    // A browser that refuses IndexedDB (some private windows) may throw from indexedDB.open itself,
+    // synchronously: that becomes the same rejection as a refusal reported later.
+    opening ??= Promise.resolve()
+      .then(() =>
+        openDB<NewsreaderSchema>(DATABASE_NAME, DATABASE_VERSION, {
+          upgrade(db, oldVersion, newVersion, tx) {
+            for (let version = oldVersion + 1; version <= (newVersion ?? DATABASE_VERSION); version += 1) MIGRATIONS[version]?.(db, tx);
+          },
+          // Another tab runs a newer site and wants to upgrade: let it, and open again on the next call.
+          blocking() {
+            void opening?.then((db) => db.close());
+            opening = null;
+          },
+        }),
+      )
+      .catch((error: unknown) => {
         opening = null;
-      },
-    }).catch((error: unknown) => {
-      opening = null;
-      const name = errorName(error);
-      if (name === 'VersionError' || name === 'QuotaExceededError') throw storeError(error, 'open');
-      throw new WordStoreError('unavailable', 'The saved words could not be opened', { cause: error });
-    });
+        const name = errorName(error);
+        if (name === 'VersionError' || name === 'QuotaExceededError') throw storeError(error, 'open');
+        throw new WordStoreError('unavailable', 'The saved words could not be opened', { cause: error });
+      });
     return opening;
   }
 

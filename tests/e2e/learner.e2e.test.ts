@@ -102,6 +102,20 @@ describe('word statuses and coverage in the browser', () => {
       await second.getByLabel(t.fitOrder).selectOption('fit');
       const firstCardHref = await second.locator('[data-testid="article-card"] a.card-link').first().getAttribute('href');
       expect(decodeURIComponent(firstCardHref!.split('/').pop()!)).toBe(id);
+      // ... and filter by fit: our article (at least 95% known) is not among the hard ones, and "every article" brings all back.
+      const cards = second.locator('[data-testid="article-card"]');
+      const cardIds = async () =>
+        Promise.all(
+          (await cards.locator('a.card-link').all()).map(async (link) =>
+            decodeURIComponent((await link.getAttribute('href'))!.split('/').pop()!),
+          ),
+        );
+      const allShown = await cards.count();
+      await second.getByLabel(t.fitShown).selectOption('hard');
+      await expect.poll(async () => (await cardIds()).includes(id)).toBe(false);
+      expect(await cards.count()).toBeLessThan(allShown);
+      await second.getByLabel(t.fitShown).selectOption('all');
+      await expect.poll(() => cards.count()).toBe(allShown);
       // Home offers the learning zone once the learner has statuses (our article is in it: >= 95%, a word new).
       await second.goto('/zh');
       await expect
@@ -243,5 +257,89 @@ describe('the placement in the browser', () => {
         .toBe(t.statusLine(t.statuses.ignored));
       expect(tapped).not.toBe('');
     });
+  });
+});
+
+describe('the placement and progress pages by keyboard, at 360 px, and without IndexedDB', () => {
+  const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+  /** Presses Tab until the focused element matches, or fails after `limit` presses. */
+  async function tabTo(page: Page, matches: () => boolean, limit = 80): Promise<void> {
+    for (let step = 0; step < limit; step += 1) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(matches)) return;
+    }
+    throw new Error('Tab never reached the element');
+  }
+
+  it('zh: the level is chosen and the goal set with the keyboard alone; neither page scrolls sideways at 360 px', async () => {
+    await withPage(harness, async (page) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto('/zh/level');
+      await page.locator('form.level-form').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await sideways(page)).toBe(false);
+      // The radio group is one Tab stop; the arrows move the choice; Tab goes on to the button.
+      await tabTo(page, () => (document.activeElement as HTMLInputElement | null)?.name === 'level');
+      await page.keyboard.press('ArrowDown');
+      const chosen = await page.evaluate(() => (document.activeElement as HTMLInputElement).value);
+      expect(await page.locator(`input[name="level"][value="${chosen}"]`).isChecked()).toBe(true);
+      await tabTo(page, () => document.activeElement?.getAttribute('type') === 'submit');
+      await page.keyboard.press('Enter');
+      await page.locator('.level-done [role="status"]').waitFor({ timeout: 15_000 });
+      expect(await sideways(page)).toBe(false);
+
+      await page.goto('/zh/progress');
+      await page.locator('#daily-goal').waitFor();
+      expect(await sideways(page)).toBe(false);
+      const goalBefore = await page.locator('#daily-goal').inputValue();
+      await tabTo(page, () => document.activeElement?.id === 'daily-goal');
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => page.locator('#daily-goal').inputValue()).not.toBe(goalBefore);
+      // The chart's table opens from the keyboard.
+      await tabTo(page, () => document.activeElement?.tagName === 'SUMMARY');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.locator('details.progress-table').evaluate((details) => (details as HTMLDetailsElement).open))
+        .toBe(true);
+      expect(await page.locator('[data-testid="words-known"]').textContent()).not.toBe('0');
+      expect(await sideways(page)).toBe(false);
+      // The goal chosen is kept.
+      const goalAfter = await page.locator('#daily-goal').inputValue();
+      await page.reload();
+      await expect.poll(() => page.locator('#daily-goal').inputValue()).toBe(goalAfter);
+    });
+  });
+
+  it('zh: with IndexedDB refused the site still reads, and the status features say why they are off', async () => {
+    const context = await harness.browser.newContext({ baseURL: harness.server.origin });
+    try {
+      // As in a private window of some browsers: opening a database throws.
+      await context.addInitScript(() => {
+        IDBFactory.prototype.open = () => {
+          throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+        };
+      });
+      const page = await context.newPage();
+      const id = await firstArticleId(page);
+      expect(await page.locator('[data-testid="article-card"]').count()).toBeGreaterThan(0);
+      await page.goto('/zh');
+      await expect.poll(() => page.locator('[data-testid="article-card"]').count()).toBeGreaterThan(0);
+
+      await page.goto(`/zh/articles/${encodeURIComponent(id)}`);
+      await page.locator(INTERACTIVE_BODY).waitFor();
+      await page.getByText(t.off.unavailable).first().waitFor({ timeout: 10_000 });
+
+      await page.goto('/zh/progress');
+      await page.getByRole('alert').getByText(t.off.unavailable).waitFor({ timeout: 10_000 });
+
+      await page.goto('/zh/level');
+      await page.locator('form.level-form').waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('button', { name: t.level.submit }).click();
+      await page.getByRole('alert').getByText(t.off.unavailable).waitFor({ timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -11,7 +11,10 @@ import {
   decodeForms,
   decodeInventoryEntries,
   encodeInventories,
+  InventoryFormatError,
   LemmaInventoriesCodec,
+  listCheck,
+  RANKED_LEVEL,
   type LemmaInventories,
 } from '../../common/lemma-contract';
 import { lemmaInventory } from '../../server/content/lemma-inventory';
@@ -105,6 +108,13 @@ describe('lemma inventory of an article', () => {
     expect(decoded.map((each) => ({ ...each, lemmas: [...each.lemmas].sort() }))).toEqual(
       list.map((each) => ({ ...each, lemmas: [...each.lemmas].sort() })),
     );
+    // With a frequency list: its words go as ranks, only the others are spelled out.
+    const ranked = ['the', 'be', 'go', 'apple'];
+    const compact = encodeInventories(list, undefined, ranked);
+    expect(compact.lemmas).toBe('zebra');
+    const sorted = (inventories: typeof decoded) => inventories.map((each) => ({ ...each, lemmas: [...each.lemmas].sort() }));
+    expect(sorted(decodeInventoryEntries(compact, ranked))).toEqual(sorted(decoded));
+    expect(() => decodeInventoryEntries(compact, ['the', 'go', 'be', 'apple'])).toThrow(InventoryFormatError);
   });
 });
 
@@ -113,7 +123,17 @@ describe('GET /api/lemmas and /api/articles/{id}/lemmas', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/lemmas?ids=l-harbour,nope,l-river' });
     expect(response.headers['cache-control']).toContain('public');
     expect(response.headers.etag).toBeDefined();
-    const inventories = decodeInventoryEntries(await answer('/api/lemmas?ids=l-harbour,nope,l-river'));
+    const body = await answer('/api/lemmas?ids=l-harbour,nope,l-river');
+    // Common words are ranks into the frequency list the browser fetches once, by the check the answer names.
+    expect(body.ranked).toBeDefined();
+    expect(() => decodeInventoryEntries(body)).toThrow(InventoryFormatError);
+    const listResponse = await ctx.app.inject({ method: 'GET', url: `/api/level-words?level=${RANKED_LEVEL}&v=${body.ranked}` });
+    expect(listResponse.statusCode).toBe(200);
+    const ranked = (listResponse.json() as { words: string }).words.split(' ');
+    expect(listCheck(ranked)).toBe(body.ranked);
+    expect(body.lemmas.split(' ')).not.toContain('the');
+    expect(() => decodeInventoryEntries(body, ranked.slice(1))).toThrow(InventoryFormatError);
+    const inventories = decodeInventoryEntries(body, ranked);
     expect(inventories.map((each) => each.articleId)).toEqual(['l-harbour', 'l-river']);
     const riverCounts = Object.fromEntries(inventories[1]!.lemmas);
     expect(riverCounts.river).toBe(2);

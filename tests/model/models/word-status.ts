@@ -36,6 +36,7 @@ const payloads: PayloadTable = {
   STATUS_SET: [{ type: 'STATUS_SET', lemma: 'river', status: 'known' }],
   REST_KNOWN: [{ type: 'REST_KNOWN', articleId: 'city-bikes', lemmas: REST_LEMMAS }],
   ORDER_CHANGED: [],
+  FIT_SHOWN_CHANGED: [],
   UNDO_EXPIRED: (snapshot) => {
     const undo = (snapshot.context as WordStatusContext).undo;
     return undo === null ? [] : [{ type: 'UNDO_EXPIRED', batch: undo.batch }];

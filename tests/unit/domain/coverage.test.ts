@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, byFit, coverageOf, coveragePercent, inLearningZone, type LemmaInventory } from '../../../src/domain/coverage';
+import { bandOf, byFit, coverageOf, coveragePercent, inLearningZone, ofBand, type LemmaInventory } from '../../../src/domain/coverage';
 import { statusMap, type StatusRecord } from '../../../src/domain/word-status';
 import { savedWord } from '../../support/saved-word-fixtures';
 
@@ -60,5 +60,16 @@ describe('coverage', () => {
     const coverage = (id: string) =>
       shares[id] === undefined ? undefined : { share: shares[id]!, band: bandOf(shares[id]!), newWords: 1, learningWords: 0 };
     expect(byFit(['a', 'b', 'c', 'd'], coverage)).toEqual(['b', 'd', 'a', 'c']);
+  });
+
+  it('filters by band, leaving out what is not known yet, and keeps everything for "all"', () => {
+    const shares: Record<string, number | undefined> = { a: 0.9, b: 0.99, c: undefined, d: 0.96, e: 0.94 };
+    const coverage = (id: string) =>
+      shares[id] === undefined ? undefined : { share: shares[id]!, band: bandOf(shares[id]!), newWords: 1, learningWords: 0 };
+    const ids = ['a', 'b', 'c', 'd', 'e'];
+    expect(ofBand(ids, 'hard', coverage)).toEqual(['a', 'e']);
+    expect(ofBand(ids, 'withHelp', coverage)).toEqual(['d']);
+    expect(ofBand(ids, 'comfortable', coverage)).toEqual(['b']);
+    expect(ofBand(ids, 'all', coverage)).toEqual(ids);
   });
 });
