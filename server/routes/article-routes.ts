@@ -11,7 +11,7 @@ import type { LanguageCode } from '../../common/languages';
 import { missingArticleMessage } from '../../common/page-data';
 import { renderArticleHtml } from '../content/render-article';
 import { renderLanguageOf } from '../content/stored-pages';
-import { missingHelp } from '../content/vocabulary-help';
+import { machineWritten, missingHelp } from '../content/vocabulary-help';
 import { memoisedForms, type WordForms } from '../content/word-markup';
 import { ApiError } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
@@ -134,6 +134,7 @@ export async function articleAnswer(
         estimated_reading_time: article.readingTimeMinutes,
         difficulty_level: article.difficulty,
         missing_in_language: missingHelp(article, language),
+        ...machineWritten(article, language),
       },
       html_content: html,
     },
