@@ -5,6 +5,7 @@
  * stored and shown marked with the model; every other answer is logged and skipped, and nothing is
  * ever half-written.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import { importFeeds } from '../../server/ingest/importer';
 import { ChatCompletionsClient, llmConfigFromEnv, LlmConfigError, retryAfterMs, type LlmConfig } from '../../server/llm/chat-completions';
 import { openSqliteStore, type SqliteStore } from '../../server/store/sqlite-store';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-completions';
+import { testDictionary, testDictionaryPath } from '../server/fixtures';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 
 const MODEL = 'test-model:7b';
@@ -42,6 +44,7 @@ function rss(title: string, link: string, paragraphs: readonly string[]): string
 }
 
 beforeAll(async () => {
+  testDictionary();
   llm = await startFakeChatServer();
   feeds = await startFixtureServer({
     '/feeds/rss.xml': { file: 'rss-full.xml', contentType: 'application/rss+xml' },
@@ -335,4 +338,54 @@ describe('npm run ingest -- --explain over stored articles', () => {
       store.close();
     }
   });
+});
+
+describe('the command', () => {
+  function ingest(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/ingest/cli.ts', ...args], {
+        cwd: join(import.meta.dirname, '../..'),
+        env: { ...process.env, DICTIONARY_PATH: testDictionaryPath(), TRANSLATION_PROVIDER: '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  it('`--explain` without LLM_BASE_URL is a usage error; with it, it explains stored articles through the logger, and again skips them', async () => {
+    const database = join(dir, 'cli.db');
+    const store = openSqliteStore(database);
+    await importFeeds(store, [{ url: feeds.url('/feeds/rss.xml'), source: 'npr' }], { allowPrivateHosts: true });
+    store.close();
+
+    const unset = await ingest(['--explain'], { DATABASE_PATH: database, LLM_BASE_URL: '' });
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toMatch(/--explain needs a language model: set LLM_BASE_URL and LLM_MODEL/);
+
+    const env = { DATABASE_PATH: database, LLM_BASE_URL: llm.baseUrl, LLM_MODEL: MODEL, LLM_MAX_REQUESTS: '10' };
+    const first = await ingest(['--explain', '--limit', '1'], env);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const lines = first.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { name: string; msg: string; component?: string });
+    expect(lines.some((l) => l.component === 'explanations' && /^explain: 1\/2 .*zh written, es written/.test(l.msg))).toBe(true);
+    expect(lines.at(-1)!.msg).toMatch(/Explained 1 article\(s\).*stopped by limit/);
+
+    const second = await ingest(['--explain'], env);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/Explained 1 article\(s\); 0 without usable answers; 1 already had help/);
+    const reopened = openSqliteStore(database);
+    try {
+      for (const id of [NIGHT_BUSES(), EYE_TESTS()]) expect(Object.keys(reopened.byId(id)!.machineHelp ?? {}).sort()).toEqual(['es', 'zh']);
+    } finally {
+      reopened.close();
+    }
+  }, 90_000);
 });
