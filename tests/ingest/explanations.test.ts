@@ -20,7 +20,8 @@ import { articleId } from '../../server/ingest/article-builder';
 import { explainStoredArticles } from '../../server/ingest/explanations/explain-stored';
 import { importFeeds } from '../../server/ingest/importer';
 import { ChatCompletionsClient, llmConfigFromEnv, LlmConfigError, retryAfterMs, type LlmConfig } from '../../server/llm/chat-completions';
-import { openSqliteStore, type SqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore, type SqliteArticleStore as SqliteStore } from '../../server/store/sqlite-store';
+import type { MachineHelp } from '../../server/store/types';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-completions';
 import { testDictionary, testDictionaryPath } from '../server/fixtures';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
@@ -325,8 +326,8 @@ describe('npm run ingest -- --explain over stored articles', () => {
       const languages = [NIGHT_BUSES(), EYE_TESTS()].flatMap((id) => Object.keys(store.byId(id)!.machineHelp ?? {}));
       expect(languages).toHaveLength(3);
       for (const id of [NIGHT_BUSES(), EYE_TESTS()]) {
-        for (const help of Object.values(store.byId(id)!.machineHelp ?? {})) {
-          expect(help.summary && help.notes.length >= 2 && help.sentences.length >= 2).toBeTruthy();
+        for (const help of Object.values(store.byId(id)!.machineHelp ?? {}) as MachineHelp[]) {
+          expect(Boolean(help.summary) && help.notes.length >= 2 && help.sentences.length >= 2).toBe(true);
         }
       }
       const next = new ChatCompletionsClient(config());

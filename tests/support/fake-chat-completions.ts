@@ -133,7 +133,7 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
       case 'good':
         return json(200, completion(JSON.stringify(good)));
       case 'malformed-json':
-        return json(200, completion('{"summary": "这篇文章', ''));
+        return json(200, completion('{"summary": "这篇文章'));
       case 'wrong-shape':
         return json(200, completion(JSON.stringify({ summary: 42, notes: 'none' })));
       case 'too-long':
