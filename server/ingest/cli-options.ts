@@ -176,7 +176,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   }
   if (dryRun && !mergeDuplicates) throw new UsageError('--dry-run goes with --merge-duplicates');
   if (limit !== undefined && !explain) throw new UsageError('--limit goes with --explain');
-  if (explain && (mergeDuplicates || feeds.length > 0)) throw new UsageError('--explain imports nothing: name no feed and no --merge-duplicates with it');
+  if (explain && (mergeDuplicates || feeds.length > 0))
+    throw new UsageError('--explain imports nothing: name no feed and no --merge-duplicates with it');
   if (mergeDuplicates && feeds.length > 0) throw new UsageError('--merge-duplicates imports nothing: name no feed with it');
   if (!help && !mergeDuplicates && !explain && feeds.length === 0) {
     if (source) throw new UsageError('--source names the source of the feeds after it, but no feed follows');

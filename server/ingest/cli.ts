@@ -52,7 +52,12 @@ async function main(): Promise<number> {
     databaseUrl = databaseUrlFrom(process.env);
     llm = llmConfigFromEnv(process.env);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof TranslationConfigError || error instanceof ConfigError || error instanceof LlmConfigError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof TranslationConfigError ||
+      error instanceof ConfigError ||
+      error instanceof LlmConfigError
+    ) {
       process.stderr.write(`ingest: ${error.message}\n\n${USAGE}\n`);
       return 2;
     }

@@ -37,9 +37,9 @@ export function parseJson<T>(text: string, fallback: T): T {
 }
 
 /** The `machineHelp` field of an article: left out when there is none, so hashes of articles without it never change. */
-export function machineHelpField(
-  stored: string | Partial<Record<TranslatedLanguage, MachineHelp>> | null | undefined,
-): { machineHelp?: Partial<Record<TranslatedLanguage, MachineHelp>> } {
+export function machineHelpField(stored: string | Partial<Record<TranslatedLanguage, MachineHelp>> | null | undefined): {
+  machineHelp?: Partial<Record<TranslatedLanguage, MachineHelp>>;
+} {
   const value = typeof stored === 'string' ? parseJson<Partial<Record<TranslatedLanguage, MachineHelp>>>(stored, {}) : stored;
   return value && typeof value === 'object' && Object.keys(value).length > 0 ? { machineHelp: value } : {};
 }
