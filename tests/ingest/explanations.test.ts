@@ -18,6 +18,7 @@ import { ARTICLE_LABELS } from '../../server/content/labels';
 import { articleRenderer } from '../../server/content/stored-pages';
 import { articleId } from '../../server/ingest/article-builder';
 import { explainStoredArticles } from '../../server/ingest/explanations/explain-stored';
+import { EXPLANATION_SCHEMA, ExplanationAnswerCodec } from '../../server/ingest/explanations/explanation-answer';
 import { importFeeds } from '../../server/ingest/importer';
 import { ChatCompletionsClient, llmConfigFromEnv, LlmConfigError, retryAfterMs, type LlmConfig } from '../../server/llm/chat-completions';
 import { openSqliteStore, type SqliteArticleStore as SqliteStore } from '../../server/store/sqlite-store';
@@ -140,6 +141,29 @@ describe('configuration', () => {
     } finally {
       store.close();
     }
+  });
+});
+
+describe('the client', () => {
+  it('waits as long as a 429 asks (Retry-After) before asking again', async () => {
+    llm.script = () => '429-then-good';
+    const client = new ChatCompletionsClient(config({ timeoutMs: 5_000 }));
+    const article = [
+      'The Federal Reserve kept interest rates unchanged on Wednesday, saying inflation was still too high.',
+      'Markets in New York rose after the announcement, and the chairman said the committee would watch the data closely.',
+    ];
+    const started = Date.now();
+    const answer = await client.ask({
+      system: 'Simplified Chinese',
+      user: `Title: Retry\nBEGIN ARTICLE-00\n${article.join('\n\n')}\nEND ARTICLE-00`,
+      schemaName: 'article_reading_help',
+      schema: EXPLANATION_SCHEMA,
+      codec: ExplanationAnswerCodec,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(llm.requests).toHaveLength(2);
+    expect(client.requestsSent).toBe(2);
+    expect(answer.hard_sentences.length).toBe(2);
   });
 });
 
