@@ -401,7 +401,7 @@ describe('the command', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { name: string; msg: string; component?: string });
     expect(lines.some((l) => l.component === 'explanations' && /^explain: 1\/2 .*zh written, es written/.test(l.msg))).toBe(true);
-    expect(lines.at(-1)!.msg).toMatch(/Explained 1 article\(s\).*stopped by limit/);
+    expect(lines.some((l) => /Explained 1 article\(s\).*stopped by limit/.test(l.msg))).toBe(true);
 
     const second = await ingest(['--explain'], env);
     expect(second.code).toBe(0);

@@ -42,43 +42,49 @@ export async function explainStoredArticles(
   const summary: ExplainRunSummary = { skipped: 0, explained: 0, unexplained: 0 };
   const ids = await store.articleIds();
   let asked = 0;
-  for (const [index, id] of ids.entries()) {
-    if (options.signal?.aborted) {
-      summary.stoppedBy = 'signal';
-      break;
-    }
-    const article = await store.byId(id);
-    if (!article) continue;
-    if (EXPLAINED_LANGUAGES.every((language) => article.machineHelp?.[language])) {
-      summary.skipped += 1;
-      continue;
-    }
-    if (options.limit !== undefined && asked >= options.limit) {
-      summary.stoppedBy = 'limit';
-      break;
-    }
-    if (client.budgetLeft === 0) {
-      summary.stoppedBy = 'budget';
-      break;
-    }
-    asked += 1;
-    const { importedAt: _imported, updatedAt: _updated, html: _html, ...input } = article;
-    const result = await explainArticle(input, client, log);
-    if (result.article !== input) {
-      await store.upsert(result.article);
-      summary.explained += 1;
-    } else {
-      summary.unexplained += 1;
-    }
-    log.info(
-      { articleId: id, outcomes: result.outcomes, done: index + 1, of: ids.length, requests: client.requestsSent },
-      `explain: ${index + 1}/${ids.length} ${id}: ${EXPLAINED_LANGUAGES.map((l) => `${l} ${result.outcomes[l] ?? '-'}`).join(', ')}`,
-    );
-    if (Object.values(result.outcomes).includes('budget')) {
-      summary.stoppedBy = 'budget';
-      break;
+  let next = 0;
+  const stop = (why: NonNullable<ExplainRunSummary['stoppedBy']>) => (summary.stoppedBy ??= why);
+  // Enough articles at once to keep LLM_CONCURRENCY busy: each article asks its languages at once.
+  const workers = Math.max(1, Math.ceil(client.config.concurrency / EXPLAINED_LANGUAGES.length));
+  async function work(): Promise<void> {
+    while (next < ids.length && summary.stoppedBy === undefined) {
+      if (options.signal?.aborted) {
+        stop('signal');
+        return;
+      }
+      const index = next++;
+      const id = ids[index]!;
+      const article = await store.byId(id);
+      if (!article) continue;
+      if (EXPLAINED_LANGUAGES.every((language) => article.machineHelp?.[language])) {
+        summary.skipped += 1;
+        continue;
+      }
+      if (options.limit !== undefined && asked >= options.limit) {
+        stop('limit');
+        return;
+      }
+      if (client.budgetLeft === 0) {
+        stop('budget');
+        return;
+      }
+      asked += 1;
+      const { importedAt: _imported, updatedAt: _updated, html: _html, ...input } = article;
+      const result = await explainArticle(input, client, log);
+      if (result.article !== input) {
+        await store.upsert(result.article);
+        summary.explained += 1;
+      } else {
+        summary.unexplained += 1;
+      }
+      log.info(
+        { articleId: id, outcomes: result.outcomes, position: index + 1, of: ids.length, requests: client.requestsSent },
+        `explain: ${index + 1}/${ids.length} ${id}: ${EXPLAINED_LANGUAGES.map((l) => `${l} ${result.outcomes[l] ?? '-'}`).join(', ')}`,
+      );
+      if (Object.values(result.outcomes).includes('budget')) stop('budget');
     }
   }
+  await Promise.all(Array.from({ length: workers }, work));
   if (summary.stoppedBy === 'budget') {
     log.warn({ requests: client.requestsSent }, new LlmBudgetExhausted('LLM_MAX_REQUESTS reached; run again to go on').message);
   }
