@@ -72,12 +72,21 @@ export type ArticlePage = t.TypeOf<typeof ArticlePageCodec>;
 
 export const MissingHelpCodec = keyOf(MISSING_HELP_KINDS, 'MissingHelp');
 
+/** Parts of an article's reading help a language model wrote (server/ingest/explanations/). */
+export const MACHINE_HELP_PARTS = ['summary', 'cultural_notes', 'hard_sentences'] as const;
+export const MachineHelpPartCodec = keyOf(MACHINE_HELP_PARTS, 'MachineHelpPart');
+
+/** Present when some help shown in the asked language is machine-written: by which model, and which parts. */
+export const MachineWrittenCodec = t.type({ model: t.string, parts: t.array(MachineHelpPartCodec) }, 'MachineWritten');
+export type MachineWritten = t.TypeOf<typeof MachineWrittenCodec>;
+
 export const LearningMetadataCodec = t.partial(
   {
     estimated_reading_time: t.number,
     difficulty_level: DifficultyCodec,
     /** What this article does not have in the asked language yet (the page names it). */
     missing_in_language: t.array(MissingHelpCodec),
+    machine_written: MachineWrittenCodec,
   },
   'LearningMetadata',
 );

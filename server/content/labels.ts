@@ -18,6 +18,9 @@ export interface ArticleLabels {
   readonly source: string;
   readonly categories: string;
   readonly readOriginal: string;
+  /** Under help a language model wrote, with the model's name. */
+  readonly machineWritten: (model: string) => string;
+  readonly hardSentences: string;
   readonly readingTime: (minutes: number) => string;
   readonly wordCount: (words: number) => string;
 }
@@ -35,6 +38,8 @@ export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
     source: 'Source',
     categories: 'Categories',
     readOriginal: 'Read the original article',
+    machineWritten: (model) => `Machine-written by the language model ${model}; it may contain mistakes.`,
+    hardSentences: 'Hard sentences explained',
     readingTime: (m) => `${m} min read`,
     wordCount: (w) => `${w} words`,
   },
@@ -50,6 +55,8 @@ export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
     source: '来源',
     categories: '类别',
     readOriginal: '阅读原文',
+    machineWritten: (model) => `以上内容由语言模型 ${model} 自动生成，可能有错误。`,
+    hardSentences: '难句解析',
     readingTime: (m) => `阅读约 ${m} 分钟`,
     wordCount: (w) => `${w} 词`,
   },
@@ -65,6 +72,8 @@ export const ARTICLE_LABELS: Readonly<Record<TextLanguage, ArticleLabels>> = {
     source: 'Fuente',
     categories: 'Categorías',
     readOriginal: 'Leer el artículo original',
+    machineWritten: (model) => `Escrito automáticamente por el modelo de lenguaje ${model}; puede contener errores.`,
+    hardSentences: 'Frases difíciles explicadas',
     readingTime: (m) => `${m} min de lectura`,
     wordCount: (w) => `${w} palabras`,
   },

@@ -84,12 +84,20 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
   }
   parts.push(`</header>`);
 
-  const localSummary = translated ? article.summaryTranslations[translated]?.trim() : undefined;
+  // Machine-written help fills only what people did not write, always marked with its model (docs/explanations.md).
+  const machine = translated ? article.machineHelp?.[translated] : undefined;
+  const machineMark = machine
+    ? `<p class="nr-machine-written" lang="${textLanguage}">${escapeHtml(labels.machineWritten(machine.model))}</p>`
+    : '';
+  const handSummary = translated ? article.summaryTranslations[translated]?.trim() : undefined;
+  const machineSummary = handSummary ? undefined : machine?.summary?.trim();
+  const localSummary = handSummary || machineSummary;
   const summary = localSummary || article.summary.trim();
   if (summary) {
     parts.push(`<section class="nr-article-summary" lang="${localSummary ? translated : 'en'}">`);
     parts.push(`<h2 lang="${textLanguage}">${escapeHtml(labels.summary)}</h2>`);
     parts.push(`<p>${localSummary ? escapeHtml(summary) : markBodyWords(summary, isVocabulary, phrases)}</p>`);
+    if (machineSummary) parts.push(machineMark);
     parts.push(`</section>`);
   }
 
@@ -130,9 +138,17 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
     parts.push(`</section>`);
   }
 
-  if (article.culturalNotes.length) {
+  const machineNotes = machine?.notes ?? [];
+  if (article.culturalNotes.length || machineNotes.length) {
     parts.push(`<section class="nr-cultural-context">`);
     parts.push(`<h2 lang="${textLanguage}">${escapeHtml(labels.culturalContext)}</h2>`);
+    for (const note of machineNotes) {
+      parts.push(`<aside class="nr-cultural-note nr-cultural-note-machine" lang="${translated}">`);
+      parts.push(`<h3>${escapeHtml(note.title)} <span class="nr-cultural-note-term" lang="en">(${escapeHtml(note.term)})</span></h3>`);
+      parts.push(`<p>${escapeHtml(note.body)}</p>`);
+      parts.push(`</aside>`);
+    }
+    if (machineNotes.length) parts.push(machineMark);
     for (const note of article.culturalNotes) {
       const local = translated ? note.translations[translated] : undefined;
       const useLocal = Boolean(local?.title?.trim() && local?.body?.trim());
@@ -145,6 +161,19 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
       }
       parts.push(`</aside>`);
     }
+    parts.push(`</section>`);
+  }
+
+  if (machine?.sentences.length) {
+    parts.push(`<section class="nr-hard-sentences">`);
+    parts.push(`<h2 lang="${textLanguage}">${escapeHtml(labels.hardSentences)}</h2>`);
+    for (const item of machine.sentences) {
+      parts.push(`<div class="nr-hard-sentence">`);
+      parts.push(`<blockquote lang="en"><p>${escapeHtml(item.sentence)}</p></blockquote>`);
+      parts.push(`<p lang="${translated}">${escapeHtml(item.explanation)}</p>`);
+      parts.push(`</div>`);
+    }
+    parts.push(machineMark);
     parts.push(`</section>`);
   }
 

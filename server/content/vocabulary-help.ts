@@ -6,6 +6,7 @@
  */
 import type { MissingHelp } from '../../common/catalog';
 import type { LanguageCode } from '../../common/languages';
+import type { MachineWritten } from '../../common/contract';
 import type { ArticleInput, TranslatedLanguage, VocabularyItem } from '../store/types';
 import type { LookupResult } from '../dictionary/types';
 import { formMatcher, type WordForms } from './word-markup';
@@ -133,15 +134,34 @@ export function withReadingHelp<T extends Pick<ArticleInput, 'vocabulary'>>(arti
 }
 
 /** What the article page says is not there yet for a learner reading in `language`. */
-export function missingHelp(article: Pick<ArticleInput, 'summaryTranslations' | 'culturalNotes'>, language: LanguageCode): MissingHelp[] {
+export function missingHelp(
+  article: Pick<ArticleInput, 'summaryTranslations' | 'culturalNotes' | 'machineHelp'>,
+  language: LanguageCode,
+): MissingHelp[] {
   const translated = language === 'zh' || language === 'es' ? language : undefined;
+  const machine = translated ? article.machineHelp?.[translated] : undefined;
   const missing: MissingHelp[] = [];
-  if (translated && !article.summaryTranslations[translated]?.trim()) missing.push('summary');
+  if (translated && !article.summaryTranslations[translated]?.trim() && !machine?.summary?.trim()) missing.push('summary');
   const notesInLanguage = article.culturalNotes.filter((note) => {
     if (!translated) return true;
     const local = note.translations[translated];
     return Boolean(local?.title?.trim() && local?.body?.trim());
   });
-  if (notesInLanguage.length === 0) missing.push('cultural_notes');
+  if (notesInLanguage.length === 0 && !machine?.notes.length) missing.push('cultural_notes');
   return missing;
+}
+
+/** The API's marker of machine-written help shown in this language (the page says the same in words). */
+export function machineWritten(
+  article: Pick<ArticleInput, 'summaryTranslations' | 'culturalNotes' | 'machineHelp'>,
+  language: LanguageCode,
+): { machine_written?: MachineWritten } {
+  const translated = language === 'zh' || language === 'es' ? language : undefined;
+  const machine = translated ? article.machineHelp?.[translated] : undefined;
+  if (!translated || !machine) return {};
+  const parts: MachineWritten['parts'] = [];
+  if (machine.summary?.trim() && !article.summaryTranslations[translated]?.trim()) parts.push('summary');
+  if (machine.notes.length) parts.push('cultural_notes');
+  if (machine.sentences.length) parts.push('hard_sentences');
+  return parts.length ? { machine_written: { model: machine.model, parts } } : {};
 }

@@ -18,6 +18,7 @@ export const USAGE = `Usage:
   npm run ingest -- [options] --config <file>
   npm run ingest                  (the default feeds: server/ingest/feeds.json)
   npm run ingest -- --merge-duplicates [--dry-run]
+  npm run ingest -- --explain [--limit <n>]
 
 Reads RSS 2.0 / Atom feeds and imports their articles into the database that npm start uses
 (DATABASE_PATH, default data/newsreader.db; created and migrated when missing).
@@ -35,6 +36,9 @@ Options:
   --merge-duplicates  import nothing: merge articles stored twice into the older one (its id kept; the
                       other's address redirects to it)
   --dry-run           with --merge-duplicates: print what would be merged, change no article
+  --explain           import nothing: machine-written summaries, notes and hard sentences (zh, es) for
+                      stored articles that lack them, from the model at LLM_BASE_URL (resumable)
+  --limit <n>         with --explain: ask about at most n articles (LLM_MAX_REQUESTS bounds requests too)
   --help              this text`;
 
 export interface CliOptions {
@@ -47,6 +51,8 @@ export interface CliOptions {
   readonly allowPrivateHosts: boolean;
   readonly mergeDuplicates: boolean;
   readonly dryRun: boolean;
+  readonly explain: boolean;
+  readonly limit?: number;
   readonly help: boolean;
 }
 
@@ -110,6 +116,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   let allowPrivateHosts = false;
   let mergeDuplicates = false;
   let dryRun = false;
+  let explain = false;
+  let limit: number | undefined;
   let help = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
@@ -148,6 +156,12 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       case '--dry-run':
         dryRun = true;
         break;
+      case '--explain':
+        explain = true;
+        break;
+      case '--limit':
+        limit = positiveNumber('--limit', value(), true);
+        break;
       case '--help':
       case '-h':
         help = true;
@@ -161,8 +175,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     }
   }
   if (dryRun && !mergeDuplicates) throw new UsageError('--dry-run goes with --merge-duplicates');
+  if (limit !== undefined && !explain) throw new UsageError('--limit goes with --explain');
+  if (explain && (mergeDuplicates || feeds.length > 0))
+    throw new UsageError('--explain imports nothing: name no feed and no --merge-duplicates with it');
   if (mergeDuplicates && feeds.length > 0) throw new UsageError('--merge-duplicates imports nothing: name no feed with it');
-  if (!help && !mergeDuplicates && feeds.length === 0) {
+  if (!help && !mergeDuplicates && !explain && feeds.length === 0) {
     if (source) throw new UsageError('--source names the source of the feeds after it, but no feed follows');
     feeds.push(...readFeedConfig(DEFAULT_FEEDS_FILE));
   }
@@ -176,6 +193,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     allowPrivateHosts,
     mergeDuplicates,
     dryRun,
+    explain,
+    ...(limit !== undefined ? { limit } : {}),
     help,
   };
 }

@@ -16,6 +16,8 @@ import { describeStep, mergeDuplicates } from './merge-duplicates';
 import { createLogger } from '../http/logging';
 import { createProgressReporter } from './progress';
 import { translationProviderFromEnv, TranslationConfigError } from './translation';
+import { ChatCompletionsClient, llmConfigFromEnv, LlmConfigError } from '../llm/chat-completions';
+import { explainStoredArticles } from './explanations/explain-stored';
 
 function databasePath(env: NodeJS.ProcessEnv): string {
   return resolve(PROJECT_ROOT, env['DATABASE_PATH']?.trim() || 'data/newsreader.db');
@@ -43,12 +45,19 @@ async function main(): Promise<number> {
   let options;
   let translation;
   let databaseUrl;
+  let llm;
   try {
     options = parseCliArgs(process.argv.slice(2));
     translation = translationProviderFromEnv(process.env);
     databaseUrl = databaseUrlFrom(process.env);
+    llm = llmConfigFromEnv(process.env);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof TranslationConfigError || error instanceof ConfigError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof TranslationConfigError ||
+      error instanceof ConfigError ||
+      error instanceof LlmConfigError
+    ) {
       process.stderr.write(`ingest: ${error.message}\n\n${USAGE}\n`);
       return 2;
     }
@@ -58,6 +67,12 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if (options.explain && !llm) {
+    process.stderr.write('ingest: --explain needs a language model: set LLM_BASE_URL and LLM_MODEL (docs/explanations.md)\n');
+    return 2;
+  }
+  // One client per process: LLM_MAX_REQUESTS bounds the whole run (with --every, each run gets a new one).
+  const llmLog = logger.child({ component: 'explanations' });
 
   const stop = new AbortController();
   let signals = 0;
@@ -117,6 +132,25 @@ async function main(): Promise<number> {
       dictionary.close();
     }
   }
+  if (options.explain && llm) {
+    try {
+      const client = new ChatCompletionsClient(llm);
+      reporter.message(`Explaining stored articles in ${target} with ${llm.model} (at most ${llm.maxRequests} requests)`);
+      const result = await explainStoredArticles(store, client, {
+        log: llmLog,
+        signal: stop.signal,
+        ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      });
+      reporter.message(
+        `Explained ${result.explained} article(s); ${result.unexplained} without usable answers; ${result.skipped} already had help` +
+          (result.stoppedBy ? `; stopped by ${result.stoppedBy} (run again to go on)` : ''),
+      );
+      return 0;
+    } finally {
+      await store.close();
+      dictionary.close();
+    }
+  }
   try {
     reporter.message(`Importing ${options.feeds.length} feed(s) into ${target}`);
     for (;;) {
@@ -130,6 +164,7 @@ async function main(): Promise<number> {
         reporter,
         dictionary,
         ...(translation ? { translation } : {}),
+        ...(llm ? { explanations: { client: new ChatCompletionsClient(llm), log: llmLog } } : {}),
       });
       reporter.finish(summary);
       exitCode = readAnything(summary) ? 0 : 1;

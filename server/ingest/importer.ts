@@ -16,6 +16,9 @@ import { parseFeed, type FeedItem, type ParsedFeed } from './feed-parser';
 import { FetchFailure, PoliteFetcher, type FetcherOptions } from './polite-fetcher';
 import type { GlossDictionary } from '../content/vocabulary-help';
 import type { TranslationProvider } from './translation';
+import type { ChatCompletionsClient } from '../llm/chat-completions';
+import { rehashed } from '../store/content-hash';
+import { explainArticle, type ExplainLog } from './explanations/explain-article';
 import { loadVocabularyData } from './vocabulary';
 
 export interface FeedSpec {
@@ -58,6 +61,8 @@ export interface ImportOptions extends FetcherOptions {
   /** The bundled dictionary: Chinese and Spanish glosses for every article's vocabulary. */
   readonly dictionary?: GlossDictionary;
   readonly translation?: TranslationProvider;
+  /** A language model (LLM_BASE_URL): summaries, notes and hard sentences in zh and es, after the glosses. */
+  readonly explanations?: { readonly client: ChatCompletionsClient; readonly log: ExplainLog };
   readonly reporter?: ImportReporter;
   /** Fetch pages again even when the feed says nothing changed. */
   readonly refetch?: boolean;
@@ -196,7 +201,7 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
           publishedAt ??= page.publishedAt;
         }
         if (!title) return count(feed, 'failed', { title: label, id, reason: 'the item has no title' });
-        const article = await buildArticle(
+        const built = await buildArticle(
           {
             source: feed.source,
             url,
@@ -213,6 +218,14 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
             ...(reporter.warning ? { onWarning: reporter.warning } : {}),
           },
         );
+        let article = built;
+        // Machine help written for this text before stays (re-imported without a model, or with one: not asked again).
+        if (existing?.machineHelp && existing.paragraphs.join('\n') === built.paragraphs.join('\n')) {
+          article = rehashed({ ...built, machineHelp: existing.machineHelp });
+        }
+        if (options.explanations) {
+          article = (await explainArticle(article, options.explanations.client, options.explanations.log)).article;
+        }
         const written = await store.upsertStory(article, { urlKeys });
         return count(feed, written.outcome, {
           title,

@@ -11,7 +11,7 @@ import type { LanguageCode } from '../../common/languages';
 import { missingArticleMessage } from '../../common/page-data';
 import { renderArticleHtml } from '../content/render-article';
 import { renderLanguageOf } from '../content/stored-pages';
-import { missingHelp } from '../content/vocabulary-help';
+import { machineWritten, missingHelp } from '../content/vocabulary-help';
 import { memoisedForms, type WordForms } from '../content/word-markup';
 import { lemmaInventory } from '../content/lemma-inventory';
 import { encodeInventories, MAX_INVENTORY_IDS, type LemmaInventories, type PlainInventory } from '../../common/lemma-contract';
@@ -136,6 +136,7 @@ export async function articleAnswer(
         estimated_reading_time: article.readingTimeMinutes,
         difficulty_level: article.difficulty,
         missing_in_language: missingHelp(article, language),
+        ...machineWritten(article, language),
       },
       html_content: html,
     },

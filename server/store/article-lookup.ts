@@ -1,7 +1,7 @@
 /** Reading one article with its learning content and, when asked, its stored page. */
 import type Database from 'better-sqlite3';
 import type { DifficultyLevel, SourceId } from '../../common/catalog';
-import { knownCategories, parseJson, type ArticleRow } from './rows';
+import { knownCategories, parseJson, type ArticleRow, machineHelpField } from './rows';
 import {
   pageKeyFits,
   type ArticlePage,
@@ -30,7 +30,7 @@ export class ArticleLookup {
           (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
         FROM articles AS a WHERE a.id = ${KEPT_ID}`),
       page: db.prepare(`SELECT a.seq, a.id, a.url, a.source, a.title, a.published_at, a.summary, a.summary_translations,
-          a.word_count, a.reading_time_minutes, a.difficulty, a.content_hash,
+          a.word_count, a.reading_time_minutes, a.difficulty, a.content_hash, a.machine_help,
           (SELECT json_group_array(category) FROM
             (SELECT category FROM article_categories WHERE article_seq = a.seq ORDER BY position)) AS categories
         FROM articles AS a WHERE a.id = ${KEPT_ID}`),
@@ -66,6 +66,7 @@ export class ArticleLookup {
       difficulty: row.difficulty as DifficultyLevel,
       categories: knownCategories(row.categories),
       culturalNotes: this.notes(row.seq),
+      ...machineHelpField(row.machine_help),
       contentHash: row.content_hash,
       ...(html !== undefined ? { html } : {}),
     };

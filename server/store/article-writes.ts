@@ -47,13 +47,13 @@ export class ArticleWrites {
       existing: db.prepare('SELECT seq, content_hash FROM articles WHERE id = ?'),
       deleteArticle: db.prepare('DELETE FROM articles WHERE seq = ?'),
       insert: db.prepare(`INSERT INTO articles (id, url, source, title, published_at, summary, summary_translations,
-          paragraphs, word_count, reading_time_minutes, difficulty, content_hash, imported_at, updated_at)
+          paragraphs, word_count, reading_time_minutes, difficulty, content_hash, machine_help, imported_at, updated_at)
         VALUES (@id, @url, @source, @title, @publishedAt, @summary, @summaryTranslations, @paragraphs,
-          @wordCount, @readingTimeMinutes, @difficulty, @contentHash, @now, @now)`),
+          @wordCount, @readingTimeMinutes, @difficulty, @contentHash, @machineHelp, @now, @now)`),
       update: db.prepare(`UPDATE articles SET url = @url, source = @source, title = @title, published_at = @publishedAt,
           summary = @summary, summary_translations = @summaryTranslations, paragraphs = @paragraphs,
           word_count = @wordCount, reading_time_minutes = @readingTimeMinutes, difficulty = @difficulty,
-          content_hash = @contentHash, updated_at = @now
+          content_hash = @contentHash, machine_help = @machineHelp, updated_at = @now
         WHERE seq = @seq`),
       deleteCategories: db.prepare('DELETE FROM article_categories WHERE article_seq = ?'),
       deleteVocabulary: db.prepare('DELETE FROM vocabulary WHERE article_seq = ?'),
@@ -103,6 +103,7 @@ export class ArticleWrites {
       readingTimeMinutes: Math.max(0, Math.round(article.readingTimeMinutes)),
       difficulty: article.difficulty,
       contentHash: article.contentHash,
+      machineHelp: JSON.stringify(article.machineHelp ?? {}),
       now: new Date().toISOString(),
     };
     let seq: number;

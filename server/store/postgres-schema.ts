@@ -200,6 +200,12 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX article_aliases_by_article ON article_aliases (article_id);
     `,
   },
+  {
+    version: 5,
+    name: 'machine-written reading help per learner language, with the model that wrote it',
+    // The same as SQLite's v9: MachineHelp per language (types.ts), '{}' when none.
+    sql: `ALTER TABLE articles ADD COLUMN machine_help json NOT NULL DEFAULT '{}';`,
+  },
 ];
 
 export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;

@@ -24,6 +24,7 @@ import { withPoolClient } from './postgres-client';
 import { migratePostgres, type PgMigrationReport } from './postgres-schema';
 import { SEARCH_CANDIDATES } from './search-index';
 import { rehashed } from './content-hash';
+import { machineHelpField } from './rows';
 import {
   MAX_SIMILAR_CANDIDATES,
   chooseStory,
@@ -43,6 +44,7 @@ import type {
   ArticleRenderer,
   ArticleSummaryRow,
   CulturalNote,
+  MachineHelp,
   Page,
   RenderLanguage,
   SearchQuery,
@@ -93,7 +95,7 @@ function isRetryable(error: unknown): boolean {
 
 const SUMMARY_COLUMNS = `a.seq, a.id, a.source, a.title, a.published_at, a.summary, a.summary_translations,
   a.word_count, a.reading_time_minutes, a.difficulty, a.categories`;
-const PAGE_COLUMNS = `${SUMMARY_COLUMNS}, a.url, a.cultural_notes, a.content_hash`;
+const PAGE_COLUMNS = `${SUMMARY_COLUMNS}, a.url, a.cultural_notes, a.machine_help, a.content_hash`;
 /** Not `a.*`: the search and heads vectors are large and nothing reads them back. */
 const ARTICLE_COLUMNS = `${PAGE_COLUMNS}, a.paragraphs, a.vocabulary, a.imported_at, a.updated_at`;
 
@@ -115,6 +117,7 @@ interface SummaryRow {
 interface PageRow extends SummaryRow {
   url: string;
   cultural_notes: CulturalNote[];
+  machine_help?: Partial<Record<TranslatedLanguage, MachineHelp>> | null;
   content_hash: string;
   html?: string | null;
 }
@@ -148,6 +151,7 @@ function toPage(row: PageRow): ArticlePage {
     ...summary,
     url: row.url,
     culturalNotes: row.cultural_notes ?? [],
+    ...machineHelpField(row.machine_help),
     contentHash: row.content_hash,
     ...(typeof row.html === 'string' ? { html: row.html } : {}),
   };
@@ -492,13 +496,13 @@ export class PostgresArticleStore implements ArticleDatabase {
     // the row is inserted, or updated only when its content hash differs, or left alone.
     const { rows } = await client.query<{ seq: string; inserted: boolean }>(
       `INSERT INTO articles (id, url, source, title, published_at, summary, summary_translations, paragraphs, body,
-         word_count, reading_time_minutes, difficulty, categories, vocabulary, cultural_notes, content_hash, imported_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
+         word_count, reading_time_minutes, difficulty, categories, vocabulary, cultural_notes, content_hash, imported_at, updated_at, machine_help)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
        ON CONFLICT (id) DO UPDATE SET url = excluded.url, source = excluded.source, title = excluded.title,
          published_at = excluded.published_at, summary = excluded.summary, summary_translations = excluded.summary_translations,
          paragraphs = excluded.paragraphs, body = excluded.body, word_count = excluded.word_count,
          reading_time_minutes = excluded.reading_time_minutes, difficulty = excluded.difficulty, categories = excluded.categories,
-         vocabulary = excluded.vocabulary, cultural_notes = excluded.cultural_notes, content_hash = excluded.content_hash,
+         vocabulary = excluded.vocabulary, cultural_notes = excluded.cultural_notes, machine_help = excluded.machine_help, content_hash = excluded.content_hash,
          updated_at = excluded.updated_at
        WHERE articles.content_hash IS DISTINCT FROM excluded.content_hash
        RETURNING seq, (xmax = 0) AS inserted`,
@@ -520,6 +524,7 @@ export class PostgresArticleStore implements ArticleDatabase {
         JSON.stringify(article.culturalNotes ?? []),
         article.contentHash,
         now,
+        JSON.stringify(article.machineHelp ?? {}),
       ],
     );
     const row = rows[0];

@@ -1,7 +1,7 @@
 /** Row shapes of the articles table and their mapping to what the store returns. */
 import { isCategoryId, type CategoryId, type DifficultyLevel, type SourceId } from '../../common/catalog';
 import { snippetToHtml } from './fts-query';
-import type { ArticleSummaryRow } from './types';
+import type { ArticleSummaryRow, MachineHelp, TranslatedLanguage } from './types';
 
 export interface ArticleRow {
   seq: number;
@@ -17,12 +17,14 @@ export interface ArticleRow {
   reading_time_minutes: number;
   difficulty: string;
   content_hash: string;
+  /** JSON: machine-written help per language (schema v9); '{}' when none. */
+  machine_help: string;
   imported_at: string;
   updated_at: string;
   categories: string;
 }
 
-export type SummaryRow = Omit<ArticleRow, 'url' | 'paragraphs' | 'content_hash' | 'imported_at' | 'updated_at'> & {
+export type SummaryRow = Omit<ArticleRow, 'url' | 'paragraphs' | 'content_hash' | 'machine_help' | 'imported_at' | 'updated_at'> & {
   snippet?: string;
 };
 
@@ -32,6 +34,14 @@ export function parseJson<T>(text: string, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** The `machineHelp` field of an article: left out when there is none, so hashes of articles without it never change. */
+export function machineHelpField(stored: string | Partial<Record<TranslatedLanguage, MachineHelp>> | null | undefined): {
+  machineHelp?: Partial<Record<TranslatedLanguage, MachineHelp>>;
+} {
+  const value = typeof stored === 'string' ? parseJson<Partial<Record<TranslatedLanguage, MachineHelp>>>(stored, {}) : stored;
+  return value && typeof value === 'object' && Object.keys(value).length > 0 ? { machineHelp: value } : {};
 }
 
 export function knownCategories(json: string): CategoryId[] {

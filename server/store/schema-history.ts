@@ -242,6 +242,14 @@ export const MIGRATIONS: readonly Migration[] = [
       backfillStoryIdentities(db);
     },
   },
+  {
+    version: 9,
+    name: 'machine-written reading help per learner language, with the model that wrote it',
+    up(db) {
+      // JSON per language (MachineHelp in types.ts): summary, notes, explained sentences, model, date.
+      db.exec(`ALTER TABLE articles ADD COLUMN machine_help TEXT NOT NULL DEFAULT '{}'`);
+    },
+  },
 ];
 
 /** The counter name of a list filter combination (see v6); the store reads totals by it. */

@@ -29,6 +29,35 @@ export interface CulturalNote {
   readonly translations: Partial<Record<TranslatedLanguage, { title: string; body: string }>>;
 }
 
+/** A background note a language model wrote, on an English term of the article. */
+export interface MachineNote {
+  /** The English term it explains, as it occurs in the article. */
+  readonly term: string;
+  readonly title: string;
+  readonly body: string;
+}
+
+/** One of the article's hardest sentences (quoted exactly) and its explanation. */
+export interface MachineSentence {
+  readonly sentence: string;
+  readonly explanation: string;
+}
+
+/**
+ * Reading help a language model wrote for one learner language (server/ingest/explanations/).
+ * Only what people did not write is kept: no summary when a hand-written one exists, no notes
+ * when hand-written notes exist in the language. Shown marked as machine-written with the model.
+ */
+export interface MachineHelp {
+  /** The model's name as the endpoint knows it (LLM_MODEL). */
+  readonly model: string;
+  /** ISO 8601 date-time. */
+  readonly generatedAt: string;
+  readonly summary?: string;
+  readonly notes: readonly MachineNote[];
+  readonly sentences: readonly MachineSentence[];
+}
+
 /** An article as written into the store, by the corpus loader or the importer. */
 export interface ArticleInput {
   /** Stable id: derived from the canonical URL (pipeline) or fixed in the data (corpus). */
@@ -50,6 +79,8 @@ export interface ArticleInput {
   readonly categories: readonly CategoryId[];
   readonly vocabulary: readonly VocabularyItem[];
   readonly culturalNotes: readonly CulturalNote[];
+  /** Machine-written help per translated learner language; absent (not empty) when there is none. */
+  readonly machineHelp?: Partial<Record<TranslatedLanguage, MachineHelp>>;
   /** A hash of the content, so an unchanged re-import writes nothing. */
   readonly contentHash: string;
 }
@@ -117,6 +148,7 @@ export type ArticlePage = Pick<
   | 'difficulty'
   | 'categories'
   | 'culturalNotes'
+  | 'machineHelp'
   | 'contentHash'
 > & { readonly html?: string };
 

@@ -34,6 +34,8 @@ export interface ArticleView {
   summary?: string;
   /** What the article does not have in the asked language yet; empty when nothing is missing. */
   missingHelp: readonly MissingHelp[];
+  /** Which help on the page a language model wrote, and which model (the page body says so in words). */
+  machineWritten?: { readonly model: string; readonly parts: readonly string[] };
 }
 
 function nonEmptyText(value: string | null | undefined): string | undefined {
@@ -91,6 +93,7 @@ export function toArticleView(detail: ArticleDetail): ArticleView {
   };
   const summary = nonEmptyText(detail.summary);
   if (summary !== undefined) view.summary = summary;
+  if (metadata.machine_written) view.machineWritten = { model: metadata.machine_written.model, parts: [...metadata.machine_written.parts] };
   return view;
 }
 

@@ -192,6 +192,30 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(await db.idsWithoutHtml(10)).toEqual([first.id]);
     });
 
+    it('keeps machine-written help per language, leaves it out when there is none, and re-renders pages when it is added', async () => {
+      db.setRenderer(renderer);
+      const first = FIXTURES[0]!;
+      await db.upsert(first);
+      expect(await db.byId(first.id)).not.toHaveProperty('machineHelp');
+      expect(await db.page(first.id, 'zh')).not.toHaveProperty('machineHelp');
+      const machineHelp = {
+        zh: {
+          model: 'qwen2.5:7b-instruct',
+          generatedAt: '2026-11-26T10:00:00.000Z',
+          summary: '摘要',
+          notes: [{ term: 'council', title: '市议会', body: '城市的立法机构。' }],
+          sentences: [{ sentence: 'A sentence.', explanation: '解释。' }],
+        },
+      };
+      const { contentHash: _hash, ...content } = first;
+      const helped: ArticleInput = { ...content, machineHelp, contentHash: contentHashOf({ ...content, machineHelp }) };
+      expect(await db.upsert(helped)).toBe('updated');
+      expect((await db.byId(first.id))?.machineHelp).toEqual(machineHelp);
+      expect((await db.page(first.id, 'zh'))?.machineHelp).toEqual(machineHelp);
+      expect((await db.page(first.id, 'zh'))?.html).toBe(`<p>zh ${helped.contentHash}</p>`);
+      expect(await db.upsert(helped)).toBe('unchanged');
+    });
+
     it('saves a page rendered later only for the content it was rendered from', async () => {
       const first = FIXTURES[0]!;
       await db.upsert(first);
