@@ -2,7 +2,8 @@
  * The word-status and lemma-inventory machines with their real services: the IndexedDB store
  * (statusStore() of word-store-factory.ts, imported on first use) and the lemma API client.
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
+import { storeChanges } from './store-changes';
 import type { LemmaApi } from '../api/lemma-client';
 import { lemmaInventoryMachine, type InventoryAnswer, type InventoryRequest } from '../machines/lemma-inventory-machine';
 import { wordStatusMachine, type StatusJob } from '../machines/word-status-machine';
@@ -26,21 +27,7 @@ export function wiredWordStatus(getStore: () => Promise<StatusStore>) {
         else if (input.kind === 'removeBatch') await store.removeBatch(input.batch);
         else await store.markFinished(input.article);
       }),
-      storeChanges: fromCallback(({ sendBack }) => {
-        let unsubscribe: (() => void) | null = null;
-        let stopped = false;
-        void getStore()
-          .then((store) => {
-            if (!stopped) unsubscribe = store.subscribe(() => sendBack({ type: 'EXTERNAL_CHANGE' }));
-          })
-          .catch(() => {
-            // The load reports the problem; without a store there are no changes to hear.
-          });
-        return () => {
-          stopped = true;
-          unsubscribe?.();
-        };
-      }),
+      storeChanges: storeChanges(getStore),
     },
   });
 }
@@ -96,19 +83,7 @@ export function wiredProgress(getStore: () => Promise<StatusStore>, now: () => D
       restoreBackup: fromPromise<void, Backup>(async ({ input }) => (await getStore()).restore(input)),
       loadProgress: fromPromise<LearnerContents>(async () => (await getStore()).loadLearner()),
       saveGoal: fromPromise<void, DailyGoal>(async ({ input }) => (await getStore()).setGoal(input)),
-      storeChanges: fromCallback(({ sendBack }) => {
-        let unsubscribe: (() => void) | null = null;
-        let stopped = false;
-        void getStore()
-          .then((store) => {
-            if (!stopped) unsubscribe = store.subscribe(() => sendBack({ type: 'EXTERNAL_CHANGE' }));
-          })
-          .catch(() => {});
-        return () => {
-          stopped = true;
-          unsubscribe?.();
-        };
-      }),
+      storeChanges: storeChanges(getStore),
     },
   });
 }

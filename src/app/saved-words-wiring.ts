@@ -2,7 +2,8 @@
  * The saved-words machine with the store and the downloads. The routes pass the IndexedDB store
  * of word-store-factory.ts (imported on first use, so idb loads with the words and article routes only).
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
+import { storeChanges } from './store-changes';
 import { exportAnki, exportCsv } from '../domain/word-export';
 import { localDayStamp } from '../domain/local-dates';
 import { savedWordsMachine, type AddWordsInput } from '../machines/saved-words-machine';
@@ -40,21 +41,7 @@ export function wiredSavedWords(
         return (await getStore()).addIfAbsent(words);
       }),
       removeWord: fromPromise<void, { id: string }>(async ({ input }) => (await getStore()).remove(input.id)),
-      storeChanges: fromCallback(({ sendBack }) => {
-        let unsubscribe: (() => void) | null = null;
-        let stopped = false;
-        void getStore()
-          .then((store) => {
-            if (!stopped) unsubscribe = store.subscribe(() => sendBack({ type: 'EXTERNAL_CHANGE' }));
-          })
-          .catch(() => {
-            // The load reports the problem; without a store there are no changes to hear.
-          });
-        return () => {
-          stopped = true;
-          unsubscribe?.();
-        };
-      }),
+      storeChanges: storeChanges(getStore),
     },
     actions: {
       exportCsv: ({ context }) =>
