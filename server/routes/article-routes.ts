@@ -19,7 +19,7 @@ import { ApiError } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { answerCache } from '../plugins/answer-cache';
 import { searchWords } from '../store/fts-query';
-import type { ArticleReader } from '../store/reader';
+import type { ArticleReads } from '../store/article-store';
 import type { ArticleSummaryRow, Page, RenderLanguage, StoredArticle } from '../store/types';
 import { ROUTE_SCHEMAS, type ArticleParams, type LanguageQuery, type LatestQuery, type LemmasQuery, type SearchQuery } from './schemas';
 
@@ -99,7 +99,7 @@ export interface ArticleAnswerDeps {
 
 /** The answer of GET /api/articles/{id}?language=…, or null when there is no such article; server rendering embeds the same. */
 export async function articleAnswer(
-  reader: ArticleReader,
+  reader: ArticleReads,
   id: string,
   language: LanguageCode,
   deps: ArticleAnswerDeps,
@@ -145,12 +145,12 @@ export async function articleAnswer(
 }
 
 /** The answer of GET /api/articles/latest for these filters. */
-export async function latestAnswer(reader: ArticleReader, query: LatestQuery): Promise<ArticlePage> {
+export async function latestAnswer(reader: ArticleReads, query: LatestQuery): Promise<ArticlePage> {
   return toPage(await reader.latest(filtersOf(query)), query.limit, query.offset);
 }
 
 /** The answer of GET /api/articles/search for this (trimmed, checked) query. */
-export async function searchAnswer(reader: ArticleReader, query: SearchQuery): Promise<ArticlePage> {
+export async function searchAnswer(reader: ArticleReads, query: SearchQuery): Promise<ArticlePage> {
   // Also for the list page the server renders from a search in its address, which no route schema checked.
   checkSearchWords(query.q);
   return toPage(await reader.search({ q: query.q, ...filtersOf(query) }), query.limit, query.offset);
@@ -179,7 +179,7 @@ export function inventoryIds(ids: string): string[] {
  * inflected forms of the body: computed on a read from the stored paragraphs, then kept by the answer cache.
  */
 export async function lemmasAnswer(
-  reader: ArticleReader,
+  reader: ArticleReads,
   ids: readonly string[],
   forms: WordForms | undefined,
   withForms = false,
@@ -200,7 +200,7 @@ export async function lemmasAnswer(
 
 export interface ArticleRoutesOptions {
   /** Reads for the API, possibly off the event loop (read-pool.ts). */
-  readonly reader: ArticleReader;
+  readonly reader: ArticleReads;
   /** The bundled dictionary's lemmas, so pages rendered on a read highlight vocabulary in every form. */
   readonly forms?: WordForms;
   /** The cards' frequency list (common/lemma-contract.ts RANKED_LEVEL); without it the cards' inventories spell every lemma. */

@@ -24,11 +24,11 @@
  * 3. The page: the summary columns and a snippet with the words marked, for the page's rows only.
  */
 import type Database from 'better-sqlite3';
-import type { CategoryId, DifficultyLevel, SourceId } from '../../common/catalog';
-import { HIT_END, HIT_START, ftsTerms, stripSentinels } from './fts-query';
+import type { CategoryId, DifficultyLevel, SourceId } from '../../../common/catalog';
+import { HIT_END, HIT_START, ftsTerms, stripSentinels } from '../fts-query';
 import { SUMMARY_COLUMNS } from './list-queries';
 import { toSummary, type SummaryRow } from './rows';
-import type { ArticleSummaryRow, Page, SearchQuery } from './types';
+import type { ArticleSummaryRow, Page, SearchQuery } from '../types';
 
 /** How many matches search ranks (and reports exactly); see the header. */
 export const SEARCH_CANDIDATES = 1000;
