@@ -19,8 +19,8 @@ import {
   SourcesResponseCodec,
 } from '../../common/contract';
 import { DictionaryWithPhraseCodec } from '../../common/dictionary-contract';
-import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId, type DifficultyLevel, type SourceId } from '../../common/catalog';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../common/languages';
+import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS } from '../../common/catalog';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '../../common/languages';
 import {
   DICTIONARY_LANGUAGES,
   LETTER,
@@ -84,19 +84,7 @@ export const WORD: JsonSchema = {
 
 const ARTICLE_ID: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001f\\u007f]*$' };
 
-export interface LanguageQuery {
-  readonly language: LanguageCode;
-}
-export interface LatestQuery extends LanguageQuery {
-  readonly limit: number;
-  readonly offset: number;
-  readonly category?: CategoryId;
-  readonly source?: SourceId;
-  readonly difficulty?: DifficultyLevel;
-}
-export interface SearchQuery extends LatestQuery {
-  readonly q: string;
-}
+export type { LanguageQuery, LatestQuery, SearchQuery } from '../answers/answer-queries';
 export interface ArticleParams {
   readonly id: string;
 }
