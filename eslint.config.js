@@ -28,7 +28,7 @@ const LAYERS = {
  * these and common/. The root (app.ts, main.ts, open-store.ts) composes everything; the `server` entry
  * above keeps every file of server/ away from src/.
  */
-const SERVER_LAYERS = {
+export const SERVER_LAYERS = {
   'server/routes': ['server/answers', 'server/plugins', 'server/http', 'server/content', 'server/dictionary', 'server/store'],
   'server/pages': ['server/answers', 'server/plugins', 'server/http', 'server/content', 'server/store'],
   'server/answers': ['server/content', 'server/dictionary', 'server/http', 'server/store'],

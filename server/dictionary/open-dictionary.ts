@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { verifyData } from './data-files';
 import { normalizePhrase, normalizeQuery, resolveLemma, resolvePhrase, type LemmaSource, type Resolution } from './lemma';
-import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, storedVersionFor } from './sqlite-store';
+import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, storedVersionFor } from './dictionary-store';
 import type { AlternativeSense } from './data-format';
 import { contextWords, rankSenses } from './sense-ranking';
 import type {

@@ -8,7 +8,6 @@ import type { SourceId } from '../../common/catalog';
 import { words } from '../content/readability';
 import type { ArticleStore, SettledOrLater } from '../store/article-store';
 import { isStoryCanonical, storyUrlKey } from '../store/story-identity';
-import type { UpsertOutcome } from '../store/types';
 import { articleId, buildArticle, publicUrl } from './article-builder';
 import { decodeDocument } from './charset';
 import { extractArticle, htmlToParagraphs, type ExtractedPage } from './extract';
@@ -20,6 +19,9 @@ import type { ChatCompletionsClient } from '../llm/chat-completions';
 import { rehashed } from '../store/content-hash';
 import { explainArticle, type ExplainLog } from './explanations/explain-article';
 import { loadVocabularyData } from './vocabulary';
+import { emptySummary, type ImportReporter, type ImportSummary, type ItemOutcome } from './import-summary';
+export { emptySummary, readAnything } from './import-summary';
+export type { ImportReporter, ImportSummary, ItemOutcome } from './import-summary';
 
 export interface FeedSpec {
   /** An http(s) address or a local file path. */
@@ -36,27 +38,6 @@ const ITEMS_AT_ONCE_PER_FEED = 4;
 const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1';
 const PAGE_ACCEPT = 'text/html, application/xhtml+xml;q=0.9';
 
-export type ItemOutcome = UpsertOutcome | 'failed';
-
-export interface ImportSummary {
-  imported: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  feedsRead: number;
-  feedsNotModified: number;
-  feedsFailed: number;
-}
-
-export interface ImportReporter {
-  feedStarted?(feed: FeedSpec, index: number, total: number): void;
-  /** itemCount is undefined for a 304 (not modified) feed. */
-  feedRead?(feed: FeedSpec, itemCount: number | undefined): void;
-  feedFailed?(feed: FeedSpec, reason: string): void;
-  itemDone?(feed: FeedSpec, outcome: ItemOutcome, detail: { title: string; id?: string; reason?: string }): void;
-  warning?(message: string): void;
-}
-
 export interface ImportOptions extends FetcherOptions {
   /** The bundled dictionary: Chinese and Spanish glosses for every article's vocabulary. */
   readonly dictionary?: GlossDictionary;
@@ -67,10 +48,6 @@ export interface ImportOptions extends FetcherOptions {
   /** Fetch pages again even when the feed says nothing changed. */
   readonly refetch?: boolean;
   readonly now?: () => Date;
-}
-
-export function emptySummary(): ImportSummary {
-  return { imported: 0, updated: 0, unchanged: 0, failed: 0, feedsRead: 0, feedsNotModified: 0, feedsFailed: 0 };
 }
 
 function reason(error: unknown): string {
@@ -296,9 +273,4 @@ export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[]
     await fetcher.close();
   }
   return summary;
-}
-
-/** Whether anything at all could be read: the CLI exits non-zero otherwise. */
-export function readAnything(summary: ImportSummary): boolean {
-  return summary.feedsRead > 0;
 }

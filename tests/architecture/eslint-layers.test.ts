@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ALLOWED_IMPORTS, type Layer } from './layer-rules';
+import { ALLOWED_IMPORTS, SERVER_LAYERS, type Layer } from './layer-rules';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RULE = '@typescript-eslint/no-restricted-imports';
@@ -60,6 +60,13 @@ describe('eslint.config.js mirrors the layer rules', () => {
     ]) {
       expect(await server(refused), refused).toHaveLength(1);
     }
+  });
+
+  it('holds the same layers of server/ as the layer test', async () => {
+    const configFile = path.join(ROOT, 'eslint.config.js');
+    const { SERVER_LAYERS: eslintServerLayers } = (await import(configFile)) as { SERVER_LAYERS: unknown };
+    const { server: _root, 'server/config': _config, ...folders } = SERVER_LAYERS;
+    expect(eslintServerLayers).toEqual(folders);
   });
 
   it('keeps the layers of server/ in their order', async () => {

@@ -1,5 +1,5 @@
 /**
- * The data a server-rendered page carries (common/page-data.ts, server/routes/page-data.ts): the
+ * The data a server-rendered page carries (common/page-data.ts, server/pages/embedded-answers.ts): the
  * API's own answers for exactly the requests the web app's client makes first, embedded so that no
  * article text can close the element, decoded by the client with the contract's codecs; and the
  * shell as before when there is no server-rendering build or it fails.

@@ -1,0 +1,122 @@
+/** The word database's schema and its migrations, and the reads that load a database whose records may not all be readable. */
+import { type IDBPDatabase, type IDBPTransaction, type DBSchema } from 'idb';
+import { decodeSavedWord } from '../domain/saved-word-codec';
+import type { SavedWord } from '../domain/saved-words';
+import { decodeStatusRecord } from '../domain/word-status-codec';
+import { decodeGoal } from '../domain/progress';
+import type { StatusRecord } from '../domain/word-status';
+import { WordStoreError, type FinishedArticle, type LearnerContents, type WordStoreContents } from './word-store';
+
+export interface SetAsideRecord {
+  readonly record: unknown;
+  readonly reason: string;
+  readonly at: string;
+}
+
+export interface NewsreaderSchema extends DBSchema {
+  // Values are `unknown` on purpose: what is on disk is decoded, never trusted.
+  words: { key: string; value: unknown; indexes: { due: string } };
+  setAside: { key: number; value: SetAsideRecord };
+  // Version 2.
+  statuses: { key: string; value: unknown; indexes: { setAt: string; batch: string } };
+  finished: { key: string; value: FinishedArticle };
+  settings: { key: string; value: { key: string; value: unknown } };
+}
+
+export type StoreName = 'words' | 'setAside' | 'statuses' | 'finished' | 'settings';
+export type UpgradeTransaction = IDBPTransaction<NewsreaderSchema, StoreName[], 'versionchange'>;
+
+/**
+ * One step per version, run in order from the version on disk to DATABASE_VERSION inside the
+ * upgrade transaction. A v2 adds `2: (db, tx) => { ... }` here (a new index, or records rewritten
+ * through a cursor on tx.objectStore('words')) and raises DATABASE_VERSION; steps are never edited
+ * once released, since a browser may run any of them later.
+ */
+export const MIGRATIONS: Readonly<Record<number, (db: IDBPDatabase<NewsreaderSchema>, tx: UpgradeTransaction) => void>> = {
+  1: (db) => {
+    const words = db.createObjectStore('words', { keyPath: 'id' });
+    words.createIndex('due', 'card.due');
+    db.createObjectStore('setAside', { autoIncrement: true });
+  },
+  // Word statuses and finished articles: new stores only, so every saved word and its card stay as they are.
+  2: (db) => {
+    const statuses = db.createObjectStore('statuses', { keyPath: 'id' });
+    statuses.createIndex('setAt', 'setAt');
+    statuses.createIndex('batch', 'batch');
+    db.createObjectStore('finished', { keyPath: 'articleId' });
+    db.createObjectStore('settings', { keyPath: 'key' });
+  },
+};
+
+export function errorName(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '';
+}
+
+export function storeError(error: unknown, action: string): WordStoreError {
+  if (error instanceof WordStoreError) return error;
+  const name = errorName(error);
+  if (name === 'VersionError')
+    return new WordStoreError('newerVersion', 'The saved words were written by a newer version of the site', { cause: error });
+  if (name === 'QuotaExceededError') return new WordStoreError('quotaFull', `The browser's storage is full (${action})`, { cause: error });
+  return new WordStoreError('failed', `Could not ${action} the saved words`, { cause: error });
+}
+
+export function readable(key: IDBValidKey, value: unknown): { word: SavedWord } | { reason: string } {
+  const decoded = decodeSavedWord(value);
+  return 'word' in decoded && decoded.word.id !== key ? { reason: 'Key and id differ' } : decoded;
+}
+
+export async function loadMovingAside(db: IDBPDatabase<NewsreaderSchema>, now: () => Date): Promise<WordStoreContents> {
+  const tx = db.transaction(['words', 'setAside'], 'readwrite');
+  // A failed write aborts the transaction; its rejection is the error thrown below, not an unhandled one.
+  tx.done.catch(() => {});
+  const words: SavedWord[] = [];
+  for (let cursor = await tx.objectStore('words').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    const decoded = readable(cursor.key, cursor.value);
+    if ('word' in decoded) words.push(decoded.word);
+    else {
+      await tx.objectStore('setAside').add({ record: cursor.value, reason: decoded.reason, at: now().toISOString() });
+      await cursor.delete();
+    }
+  }
+  const setAside = await tx.objectStore('setAside').count();
+  await tx.done;
+  return { words, setAside };
+}
+
+/** Reads without writing: unreadable records stay in `words` and are counted with those already aside. */
+export async function loadSkipping(db: IDBPDatabase<NewsreaderSchema>): Promise<WordStoreContents> {
+  const tx = db.transaction(['words', 'setAside'], 'readonly');
+  const words: SavedWord[] = [];
+  let skipped = 0;
+  for (let cursor = await tx.objectStore('words').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    const decoded = readable(cursor.key, cursor.value);
+    if ('word' in decoded) words.push(decoded.word);
+    else skipped += 1;
+  }
+  const setAside = (await tx.objectStore('setAside').count()) + skipped;
+  await tx.done;
+  return { words, setAside };
+}
+
+export async function loadLearnerContents(db: IDBPDatabase<NewsreaderSchema>): Promise<LearnerContents> {
+  const tx = db.transaction(['words', 'setAside', 'statuses', 'finished', 'settings'], 'readonly');
+  const words: SavedWord[] = [];
+  const statuses: StatusRecord[] = [];
+  let skipped = 0;
+  for (let cursor = await tx.objectStore('words').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    const decoded = readable(cursor.key, cursor.value);
+    if ('word' in decoded) words.push(decoded.word);
+    else skipped += 1;
+  }
+  for (let cursor = await tx.objectStore('statuses').openCursor(); cursor !== null; cursor = await cursor.continue()) {
+    const decoded = decodeStatusRecord(cursor.value);
+    // An unreadable status is a word back to new, never a broken page; the saved words count theirs.
+    if ('record' in decoded && decoded.record.id === cursor.key) statuses.push(decoded.record);
+  }
+  const finished = await tx.objectStore('finished').getAll();
+  const goal = decodeGoal((await tx.objectStore('settings').get('goal'))?.value);
+  const setAside = (await tx.objectStore('setAside').count()) + skipped;
+  await tx.done;
+  return { words, setAside, statuses, finished, ...(goal !== null ? { goal } : {}) };
+}
