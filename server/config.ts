@@ -40,7 +40,7 @@ export interface ServerConfig {
   readonly passBatchMs: number;
   /** Event-loop delay beyond which requests other than /api/health are shed (503); 0 is off. */
   readonly maxEventLoopDelayMs: number;
-  /** Serialised API answers kept per data version (server/http/answer-cache.ts); 0 is off. */
+  /** Serialised API answers kept per data version (server/http/prepared-answers.ts); 0 is off. */
   readonly answerCacheEntries: number;
   readonly analytics: AnalyticsConfig;
 }

@@ -33,7 +33,7 @@ export function sendJson(request: FastifyRequest, reply: FastifyReply, body: unk
   return sendPrepared(request, reply, { json, etag: etagOf(json) }, cacheControl);
 }
 
-/** JSON already serialised with its ETag (answer-cache.ts). */
+/** JSON already serialised with its ETag (prepared-answers.ts). */
 export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,

@@ -3,7 +3,7 @@
  * it and carry it (common/page-data.ts): home its latest 4, the list its first page of 20 for the
  * address's search and filters, an article the article in the page's API language. Each request is
  * written as the web app's client sends it (src/api/client.ts, src/app/list-routes.tsx) and answered
- * by the same functions as the API (article-routes.ts), so the client finds exactly its own request.
+ * by the same functions as the API (answers/article-answers.ts), so the client finds exactly its own request.
  */
 import { FILTERABLE_CATEGORIES, isDifficultyLevel, isSourceId, type CategoryId } from '../../common/catalog';
 import { apiLanguageFor } from '../../common/languages';

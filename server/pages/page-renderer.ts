@@ -2,7 +2,7 @@
  * Every page path answers with the web app's index.html, its head written for that page
  * (html-shell.ts) and, when the server-rendering build is there (server-entry.ts), the page
  * itself rendered by the same components as the browser's, with the API answers it was rendered
- * from embedded for the browser to start from (page-data.ts). Reached through the not-found
+ * from embedded for the browser to start from (embedded-answers.ts). Reached through the not-found
  * handler, after @fastify/static has found no file for the path.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -43,7 +43,7 @@ export interface ServerRendering {
   readonly entry: ServerEntry;
   readonly reader: ArticleReads;
   readonly answers: Omit<ArticleAnswerDeps, 'log'>;
-  /** The database's data version (answer-cache.ts); with it, rendered pages are kept until the next write. */
+  /** The database's data version (http/prepared-answers.ts); with it, rendered pages are kept until the next write. */
   readonly dataVersion?: () => number;
   /** Rendered pages kept (0: none). */
   readonly cacheEntries?: number;
@@ -72,7 +72,7 @@ export function createPageRenderer(options: {
 }): PageRenderer {
   const { store, template, publicUrl, rendering } = options;
   // A rendered page costs a React render (a few milliseconds, most of a request); a popular one is kept, as the
-  // API keeps its answers: by address, per data version, from its second request (http/answer-cache.ts).
+  // API keeps its answers: by address, per data version, from its second request (http/prepared-answers.ts).
   const cacheEntries = rendering?.dataVersion ? (rendering.cacheEntries ?? PAGE_CACHE_ENTRIES) : 0;
   const cache = new AnswerCache(cacheEntries, PAGE_CACHE_CHARS);
   const asText = (page: unknown) => page as string;

@@ -1,5 +1,5 @@
 /**
- * Serialised answers for the routes of the plugin that registers this one (http/answer-cache.ts):
+ * Serialised answers for the routes of the plugin that registers this one (http/prepared-answers.ts):
  * `reply.sendAnswer(key, compute)` sends the answer kept for `key` at the current data version,
  * or computes it, serialises it with the route's response schema and keeps it. Either way the
  * body goes out as prepared text with its ETag (304 when the client has it), so a repeated query

@@ -2,7 +2,7 @@
  * Sheds requests with 503 `overloaded` + Retry-After while the event loop lags more than
  * `maxEventLoopDelayMs` (@fastify/under-pressure); 0 turns it off. Health probes are never shed:
  * they must report what is going on. (Reads waiting too long for a worker are shed by the read
- * pool; errors.ts answers those.)
+ * pool; error-handler.ts answers those.)
  */
 import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyPluginAsync } from 'fastify';
