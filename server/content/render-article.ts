@@ -11,7 +11,7 @@ import { DATE_LOCALES, textLanguageFor, type LanguageCode } from '../../common/l
 import { CATEGORY_LABELS, DIFFICULTY_LABELS } from '../../common/labels';
 import { escapeHtml } from '../../common/escape-html';
 import type { ArticleInput, StoredArticle, TranslatedLanguage } from '../store/types';
-import { ARTICLE_LABELS } from './labels';
+import { ARTICLE_LABELS } from './article-labels';
 import { sanitiseHtml } from './sanitise-html';
 import { phraseFinderFor } from './phrase-finder';
 import { formMatcher, markBodyWords, markExample, type WordForms } from './word-markup';

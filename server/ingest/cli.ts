@@ -15,7 +15,7 @@ import { parseCliArgs, USAGE, UsageError } from './cli-options';
 import { importFeeds, readAnything } from './importer';
 import { describeStep, mergeDuplicates } from './merge-duplicates';
 import { createLogger } from '../http/logging';
-import { createProgressReporter } from './progress';
+import { createProgressReporter } from './import-progress';
 import { translationProviderFromEnv, TranslationConfigError } from './translation';
 import { ChatCompletionsClient, llmConfigFromEnv, LlmConfigError } from '../llm/chat-completions';
 import { explainStoredArticles } from './explanations/explain-stored';

@@ -134,7 +134,7 @@ describe('the layer checker itself', () => {
 
   it('accepts allowed edges and ignores strings, comments, property names and types', () => {
     const clean = [
-      checkSource('server/x.ts', `import { ArticleDetailCodec } from '../common/contract';\nimport { t } from './content/labels';`),
+      checkSource('server/x.ts', `import { ArticleDetailCodec } from '../common/contract';\nimport { t } from './content/article-labels';`),
       checkSource(
         'src/app/x.tsx',
         `import '../styles/app.css';\nimport { a } from '../platform/logger';\nconst r = window.location.reload;`,

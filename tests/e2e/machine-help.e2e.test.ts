@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { dictionaryPathFrom } from '../../server/config';
-import { ARTICLE_LABELS } from '../../server/content/labels';
+import { ARTICLE_LABELS } from '../../server/content/article-labels';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { importFeeds } from '../../server/ingest/importer';
 import { ChatCompletionsClient } from '../../server/llm/chat-completions';

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ArticleResponseCodec, type ArticleResponse } from '../../common/contract';
 import { buildServer } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { ARTICLE_LABELS } from '../../server/content/labels';
+import { ARTICLE_LABELS } from '../../server/content/article-labels';
 import { articleRenderer } from '../../server/content/stored-pages';
 import { articleId } from '../../server/ingest/article-builder';
 import { explainStoredArticles } from '../../server/ingest/explanations/explain-stored';

@@ -9,7 +9,7 @@ import { buildServer } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { articleId } from '../../server/ingest/article-builder';
 import { emptySummary, importFeeds } from '../../server/ingest/importer';
-import { createProgressReporter } from '../../server/ingest/progress';
+import { createProgressReporter } from '../../server/ingest/import-progress';
 import { LibreTranslateProvider, translationProviderFromEnv, TranslationConfigError } from '../../server/ingest/translation';
 import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
