@@ -9,8 +9,9 @@
  *   counter every few seconds, so a dropped listener costs at most that long of stale caches.
  *
  * Search keeps SQLite's semantics (search-index.ts): every word must match, `harb*` is a prefix,
- * the newest SEARCH_CANDIDATES + 1 matches are ranked (title holding every word 20, a title word 10,
- * a summary word 4, ties newest first), totals are capped the same way. The differences (English
+ * the newest SEARCH_CANDIDATES + 1 matches (by publication time) are counted and ranked in blocks of
+ * RANK_BLOCK (title holding every word 20, a title word 10, a summary word 4, ties newest first), totals
+ * are capped the same way. The differences (English
  * stop words, Snowball stemming, no accent folding) are in docs/deployment.md.
  */
 import pg from 'pg';
@@ -22,7 +23,7 @@ import { StoreUnavailableError } from './errors';
 import { HIT_END, HIT_START, prefixParts, searchTokens, snippetToHtml, wordParts } from './fts-query';
 import { withPoolClient } from './postgres-client';
 import { migratePostgres, type PgMigrationReport } from './postgres-schema';
-import { SEARCH_CANDIDATES } from './search-index';
+import { SEARCH_CANDIDATES, rankedPage } from './search-index';
 import { rehashed } from './content-hash';
 import { machineHelpField } from './rows';
 import {
@@ -415,24 +416,21 @@ export class PostgresArticleStore implements ArticleDatabase {
       const { rows: candidates } = await this.pool.query<{ seq: string; score: number }>(
         `WITH q AS (SELECT ${all} AS q_all, ${any} AS q_any),
          candidates AS (
-           SELECT a.seq, a.heads FROM articles AS a
+           SELECT a.seq, a.published_at, a.heads FROM articles AS a
            WHERE TRUE${where} AND a.search @@ (${all})
-           ORDER BY a.seq DESC LIMIT ${SEARCH_CANDIDATES + 1})
+           ORDER BY a.published_at DESC, a.seq DESC LIMIT ${SEARCH_CANDIDATES + 1})
          SELECT c.seq,
            (CASE WHEN ts_filter(c.heads, '{a}') @@ q.q_all THEN 20 ELSE 0 END) +
            (CASE WHEN ts_filter(c.heads, '{a}') @@ q.q_any THEN 10 ELSE 0 END) +
            (CASE WHEN ts_filter(c.heads, '{b}') @@ q.q_any THEN 4 ELSE 0 END) AS score
-         FROM candidates AS c, q ORDER BY c.seq DESC`,
+         FROM candidates AS c, q ORDER BY c.published_at DESC, c.seq DESC`,
         params,
       );
       const capped = candidates.length > SEARCH_CANDIDATES;
       if (capped) candidates.length = SEARCH_CANDIDATES;
       const total = candidates.length;
-      // Array.prototype.sort is stable: equal scores stay newest first.
-      const pageSeqs = [...candidates]
-        .sort((a, b) => b.score - a.score)
-        .slice(query.offset, query.offset + query.limit)
-        .map((row) => row.seq);
+      // Ranked in blocks of the newest matches, as SQLite ranks them (search-index.ts).
+      const pageSeqs = rankedPage(candidates, query.offset, query.limit, () => (row) => row.score).map((row) => row.seq);
       if (pageSeqs.length === 0) return capped ? { items: [], total, totalCapped: true } : { items: [], total };
       // Like SQLite's snippet(): the passage comes from the first of title, summary and body holding a word.
       const pageParams = [...termParams, pageSeqs, HEADLINE_OPTIONS];
