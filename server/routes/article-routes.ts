@@ -15,6 +15,7 @@ import { machineWritten, missingHelp } from '../content/vocabulary-help';
 import { memoisedForms, type WordForms } from '../content/word-markup';
 import { lemmaInventory } from '../content/lemma-inventory';
 import { encodeInventories, MAX_INVENTORY_IDS, type LemmaInventories, type PlainInventory } from '../../common/lemma-contract';
+import { decodeCursor, encodeCursor } from './list-cursor';
 import { ApiError } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { answerCache } from '../plugins/answer-cache';
@@ -144,9 +145,19 @@ export async function articleAnswer(
   return body;
 }
 
-/** The answer of GET /api/articles/latest for these filters. */
+/**
+ * The answer of GET /api/articles/latest for these filters: from the offset, or after the cursor (then
+ * the offset counts from there). next_cursor names the page's last article while more may follow.
+ */
 export async function latestAnswer(reader: ArticleReader, query: LatestQuery): Promise<ArticlePage> {
-  return toPage(await reader.latest(filtersOf(query)), query.limit, query.offset);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  // Without a cursor the total says whether more follow; after one, a row past the page does.
+  const read = await reader.latest({ ...filtersOf(query), ...(after ? { after, limit: query.limit + 1 } : {}) });
+  const page = after ? { ...read, items: read.items.slice(0, query.limit) } : read;
+  const more = after ? read.items.length > query.limit : query.offset + query.limit < page.total;
+  const last = page.items[page.items.length - 1];
+  const answer = toPage(page, query.limit, query.offset);
+  return more && last ? { ...answer, next_cursor: encodeCursor({ publishedAt: last.publishedAt, id: last.id }) } : answer;
 }
 
 /** The answer of GET /api/articles/search for this (trimmed, checked) query. */
@@ -224,7 +235,7 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
 
   app.get<{ Querystring: LatestQuery }>('/articles/latest', { schema: ROUTE_SCHEMAS.latest }, async (request, reply) => {
     const query = request.query;
-    return reply.sendAnswer(keyOf('latest', query), () => latestAnswer(reader, query), CACHE_POLICY.list);
+    return reply.sendAnswer(keyOf('latest', query, query.cursor ?? ''), () => latestAnswer(reader, query), CACHE_POLICY.list);
   });
 
   app.get<{ Querystring: SearchQuery }>(

@@ -32,6 +32,7 @@ import {
 import { jsonSchemaOf, type JsonSchema } from '../http/codec-schema';
 import { LemmaInventoriesCodec, LevelWordsCodec, MAX_INVENTORY_IDS } from '../../common/lemma-contract';
 import { PLACEMENT_LEVELS, type PlacementLevel } from '../../common/placement-levels';
+import { MAX_CURSOR_LENGTH } from './list-cursor';
 
 /** The largest offset SQLite and JavaScript agree on exactly. */
 export const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
@@ -90,6 +91,8 @@ export interface LanguageQuery {
 export interface LatestQuery extends LanguageQuery {
   readonly limit: number;
   readonly offset: number;
+  /** Latest only: the next_cursor of an earlier answer (list-cursor.ts). */
+  readonly cursor?: string;
   readonly category?: CategoryId;
   readonly source?: SourceId;
   readonly difficulty?: DifficultyLevel;
@@ -133,7 +136,10 @@ const HEALTH = jsonSchemaOf(HealthResponseCodec);
 
 /** Query properties in the order their errors are reported (ajv stops at the first). */
 export const ROUTE_SCHEMAS = {
-  latest: { querystring: object({ ...FILTERS, ...PAGE }), response: { 200: ARTICLE_PAGE, ...ERRORS } },
+  latest: {
+    querystring: object({ ...FILTERS, ...PAGE, cursor: { type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH } }),
+    response: { 200: ARTICLE_PAGE, ...ERRORS },
+  },
   search: { querystring: object({ q: SEARCH_TEXT, ...FILTERS, ...PAGE }, ['q']), response: { 200: ARTICLE_PAGE, ...ERRORS } },
   article: {
     params: object({ id: ARTICLE_ID }, ['id']),

@@ -391,8 +391,15 @@ export class PostgresArticleStore implements ArticleDatabase {
       ]);
       const total = Number(totals[0]?.value ?? 0);
       if (query.offset >= total) return { items: [], total };
+      let after = '';
+      if (query.after) {
+        // As in SQLite (list-queries.ts): a range the index seeks to, then the ties of that moment by id.
+        params.push(query.after.publishedAt, query.after.id);
+        const at = `$${params.length - 1}`;
+        after = ` AND a.published_at <= ${at} AND (a.published_at < ${at} OR a.id COLLATE "C" > $${params.length})`;
+      }
       const { rows } = await this.pool.query<SummaryRow>(
-        `SELECT ${SUMMARY_COLUMNS} FROM articles AS a WHERE true${where}
+        `SELECT ${SUMMARY_COLUMNS} FROM articles AS a WHERE true${where}${after}
          ORDER BY a.published_at DESC, a.id COLLATE "C" ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.limit, query.offset],
       );

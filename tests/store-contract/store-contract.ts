@@ -124,6 +124,40 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(await db.latest({ limit: 2, offset: 6 })).toEqual({ items: [], total: 6 });
     });
 
+    it('pages after a position (keyset) as offsets do, with or without filters, ties broken by id', async () => {
+      // Three more articles of one moment, so a position inside a tie is tried too.
+      const tied = ['t-b', 't-a', 't-c'].map((id) => ({ ...extra(id, `Tie ${id}`, 'Same moment.'), categories: ['technology' as const] }));
+      await db.upsertMany(tied);
+      for (const filters of [
+        {},
+        { category: 'technology' as const },
+        { source: 'npr' as const },
+        { category: 'technology' as const, source: 'npr' as const },
+      ]) {
+        const everything = ids(await db.latest({ limit: 100, offset: 0, ...filters }));
+        expect(everything.length).toBeGreaterThan(1);
+        const walked: string[] = [];
+        let after: { publishedAt: string; id: string } | undefined;
+        for (;;) {
+          const page = await db.latest({ limit: 2, offset: 0, ...filters, ...(after ? { after } : {}) });
+          if (page.items.length === 0) break;
+          walked.push(...ids(page));
+          const last = page.items[page.items.length - 1]!;
+          after = { publishedAt: last.publishedAt, id: last.id };
+        }
+        expect(walked).toEqual(everything);
+      }
+      const tech = ids(await db.latest({ limit: 100, offset: 0, category: 'technology' }));
+      expect(tech.slice(0, 3)).toEqual(['t-a', 't-b', 't-c']);
+      const afterA = await db.latest({
+        limit: 1,
+        offset: 1,
+        category: 'technology',
+        after: { publishedAt: '2026-11-20T00:00:00.000Z', id: 't-a' },
+      });
+      expect(ids(afterA)).toEqual(['t-c']);
+    });
+
     it('filters by category, source and difficulty, with matching totals', async () => {
       const tech = await db.latest({ limit: 10, offset: 0, category: 'technology' });
       expect(ids(tech)).toEqual(['f-telescope-title', 'f-telescope-summary']);
