@@ -87,11 +87,14 @@ function classes(articles: number, latestTotals: Map<string, number>): Class[] {
     ),
   );
   const next = random(31);
-  while (twoWords.length < PATHS_PER_CLASS) {
-    const a = words[Math.floor(next() * words.length)]!;
-    const b = words[Math.floor(next() * words.length)]!;
-    if (a === b) continue;
-    const category = FILTERABLE_CATEGORIES[Math.floor(next() * FILTERABLE_CATEGORIES.length)]!;
+  // Two words of one article's title and summary, with one of its categories: a question that has answers.
+  for (let index = 0; twoWords.length < PATHS_PER_CLASS && index < articles; index++) {
+    const article = syntheticArticle((index * 7919) % articles);
+    const own = [...new Set(`${article.title} ${article.summary}`.toLowerCase().split(/[^a-z]+/))].filter((w) => w.length >= 3);
+    const a = own[Math.floor(next() * own.length)];
+    const b = own[Math.floor(next() * own.length)];
+    const category = article.categories.find((c) => (FILTERABLE_CATEGORIES as readonly string[]).includes(c));
+    if (!a || !b || a === b || !category) continue;
     twoWords.push(searchPath(`${a} ${b}`, `&category=${category}`, languages[twoWords.length % 2]!));
   }
   // Deep offsets: anywhere in each filtered list (its total read first), newest to oldest.
@@ -103,6 +106,14 @@ function classes(articles: number, latestTotals: Map<string, number>): Class[] {
     const offset = Math.floor(next() * Math.max(1, total - 20));
     latest.push(`/api/articles/latest?language=${languages[i % 2]}&limit=20${filter}&offset=${offset}`);
   }
+  // Cursors at any depth: the position of any synthetic article (its date and id), with any filter.
+  const cursors: string[] = [];
+  for (let i = 0; cursors.length < PATHS_PER_CLASS && filters.length > 0; i++) {
+    const index = Math.floor(next() * articles);
+    const publishedAt = new Date(Date.UTC(2026, 10, 20) - index * 15 * 60 * 1000).toISOString();
+    const cursor = Buffer.from(JSON.stringify([publishedAt, `synthetic-1-${index}`]), 'utf8').toString('base64url');
+    cursors.push(`/api/articles/latest?language=${languages[i % 2]}&limit=20${filters[i % filters.length]}&cursor=${cursor}`);
+  }
   const ids = shuffled(
     Array.from({ length: articles }, (_, i) => i),
     7,
@@ -113,6 +124,7 @@ function classes(articles: number, latestTotals: Map<string, number>): Class[] {
     { name: 'search: two words with a category', floor: 'search', paths: shuffled([...new Set(twoWords)], 2) },
     { name: 'search: prefix with a category', floor: 'search', paths: shuffled([...new Set(prefix)], 3) },
     { name: 'latest: filtered, any offset', floor: 'latest', paths: shuffled([...new Set(latest)], 4) },
+    { name: 'latest: filtered, after a cursor at any depth', floor: 'latest', paths: shuffled([...new Set(cursors)], 5) },
     {
       name: 'article JSON, first view',
       floor: 'detail',
