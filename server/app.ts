@@ -23,17 +23,11 @@ import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
 import { apiRoutes, type ApiOptions } from './routes/api-routes';
 import { fallbackRenderer } from './routes/article-routes';
-import type { ArticleDatabase } from './store/article-database';
-import { databaseReader, inlineReader, type ArticleReader } from './store/reader';
-import { SqliteArticleStore } from './store/sqlite-store';
-import type { ArticleStore } from './store/types';
-import { WatchedStore, type DatabaseHealth } from './store/watched-store';
+import type { ArticleStore } from './store/article-store';
 
 export interface BuildServerOptions {
-  /** The synchronous SQLite store (main.ts without DATABASE_URL, and most tests); or else `database`. */
-  readonly store?: ArticleStore;
-  /** Any store through the asynchronous interface (PostgreSQL); used when `store` is absent. */
-  readonly database?: ArticleDatabase;
+  /** The articles: either store behind the seam (store/sqlite/sqlite-seam.ts, store/postgres/postgres-store.ts). */
+  readonly store: ArticleStore;
   readonly config: ServerConfig;
   /** The bundled dictionary: word look-up, and vocabulary forms in rendered articles. */
   readonly dictionary?: Dictionary;
@@ -43,62 +37,27 @@ export interface BuildServerOptions {
   readonly loggerInstance?: FastifyBaseLogger;
   /** The background content passes, reported by /api/health. */
   readonly passes?: () => PassesStatus;
-  /** The API's reads; defaults to reading `store` on the event loop. main.ts passes a worker pool. */
-  readonly reader?: ArticleReader;
-  /** The health check; defaults to WatchedStore.check() or a count through the store. */
-  readonly health?: () => DatabaseHealth | Promise<DatabaseHealth>;
   /** How the built server-rendering module is imported; Node's import() when absent (tests hand in their own). */
   readonly loadServerEntry?: ModuleLoader;
 }
 
-function defaultHealth(store: ArticleStore | ArticleDatabase): () => DatabaseHealth | Promise<DatabaseHealth> {
-  if (store instanceof WatchedStore) return () => store.check();
-  return async () => {
-    try {
-      return { status: 'ok', articleCount: await store.count() };
-    } catch (error) {
-      return { status: 'unavailable', articleCount: null, problem: error instanceof Error ? error.message : String(error) };
-    }
-  };
-}
-
-/** What the API needs from the store. The answer cache needs the database's data version; stores without one (tests' fakes) go uncached. */
-function apiOptions(options: BuildServerOptions): ApiOptions {
-  return { ...storeOptions(options), ...(options.passes ? { passes: options.passes } : {}) };
-}
-
-function storeOptions({ store, database, config, dictionary, reader, health }: BuildServerOptions): ApiOptions {
-  if (!store) {
-    if (!database) throw new Error('buildServer needs a store or a database');
-    return {
-      reader: reader ?? databaseReader(database),
-      health: health ?? defaultHealth(database),
-      ...(dictionary ? { dictionary } : {}),
-      dataVersion: () => database.dataVersion(),
-      // Best effort, like SQLite's: a page that could not be stored is rendered again on the next read.
-      saveRendered: (id, hash, language, html) => void database.saveRenderedHtml(id, hash, language, html).catch(() => undefined),
-      answerCacheEntries: config.answerCacheEntries,
-    };
-  }
-  const versioned = store instanceof WatchedStore || store instanceof SqliteArticleStore ? store : undefined;
+/** What the API needs from the store. */
+function apiOptions({ store, config, dictionary, passes }: BuildServerOptions): ApiOptions {
   return {
-    reader: reader ?? inlineReader(() => store),
-    health: health ?? defaultHealth(store),
+    reader: store,
+    health: () => store.check(),
     ...(dictionary ? { dictionary } : {}),
-    ...(versioned
-      ? {
-          dataVersion: () => versioned.dataVersion(),
-          saveRendered: (id, hash, language, html) => versioned.saveRenderedHtml(id, hash, language, html),
-          answerCacheEntries: config.answerCacheEntries,
-        }
-      : {}),
+    dataVersion: () => store.dataVersion(),
+    // Best effort: a page that could not be stored is rendered again on the next read.
+    saveRendered: (id, hash, language, html) => void store.saveRenderedHtml(id, hash, language, html).catch(() => undefined),
+    answerCacheEntries: config.answerCacheEntries,
+    ...(passes ? { passes } : {}),
   };
 }
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { config, logger } = options;
-  const store = options.store ?? options.database;
-  if (!store) throw new Error('buildServer needs a store or a database');
+  const { store } = options;
   const headers = securityHeaderList(config.analytics, config.publicUrl.startsWith('https:'));
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: logger ?? loggerOptions(config.logLevel) }),

@@ -15,13 +15,8 @@ import { loadCorpus } from './corpus/load-corpus';
 import { openDictionary } from './dictionary/open-dictionary';
 import { DictionaryDataError, type Dictionary } from './dictionary/types';
 import { needsBuild, runViteBuild } from './build/web-build';
-import { sqliteDatabase, type ArticleDatabase } from './store/article-database';
-import { openPostgresStore } from './store/postgres-store';
-import { openSqliteStore, type SqliteArticleStore } from './store/sqlite-store';
-import { ReadPool } from './store/read-pool';
-import { inlineReader, splitReader } from './store/reader';
-import type { ArticleStore } from './store/types';
-import { WatchedStore } from './store/watched-store';
+import { openStore } from './open-store';
+import type { ArticleStore } from './store/article-store';
 
 async function ensureWebBuild(config: ServerConfig, log: (level: 'info' | 'warn' | 'error', msg: string) => void) {
   if (config.skipWebBuild) {
@@ -52,7 +47,7 @@ type Log = (level: 'info' | 'warn' | 'error', msg: string) => void;
  * pages of this renderer) are returned to run in the background once the server listens (content-passes.ts).
  */
 async function prepareContent(
-  database: ArticleDatabase,
+  database: ArticleStore,
   config: ServerConfig,
   dictionary: Dictionary,
   logger: Logger,
@@ -96,106 +91,23 @@ interface Served {
   readonly closeStores: () => Promise<void>;
 }
 
-/**
- * DATABASE_URL: the articles live in PostgreSQL, shared by every node. No read workers (the pool's
- * connections wait on the server, not this thread) and no file to watch; health is a count through the pool.
- * Of several nodes started together, one runs the content passes (an advisory lock, content-passes.ts).
- */
-async function servePostgres(url: string, config: ServerConfig, dictionary: Dictionary, logger: Logger): Promise<Served> {
-  const shown = url.replace(/\/\/[^@/]*@/, '//…@');
-  let store;
-  try {
-    store = await openPostgresStore(url, { poolSize: config.databasePoolSize, readTimeoutMs: config.readTimeoutMs });
-  } catch (error) {
-    logger.fatal(
-      { err: error },
-      `The server could not start: PostgreSQL at ${shown} could not be opened or migrated: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    process.exit(1);
-  }
-  const { from, to, applied } = store.migration;
-  logger.info(
-    { schemaFrom: from, schemaTo: to },
-    applied.length ? `PostgreSQL ${shown}: migrated from v${from} to v${to} (${applied.join('; ')})` : `PostgreSQL ${shown}: schema v${to}`,
-  );
-  const passes = await prepareContent(store, config, dictionary, logger);
-  const app = await buildServer({
-    database: store,
-    config,
-    dictionary,
-    loggerInstance: logger,
-    health: () => store.check(),
-    passes: () => passes.status(),
-  });
-  return {
-    app,
-    passes,
-    closeStores: async () => {
-      dictionary.close();
-      await store.close();
-    },
-  };
-}
-
-/** The SQLite file at DATABASE_PATH (the default): watched, with read workers for searches. */
-async function serveSqlite(config: ServerConfig, dictionary: Dictionary, logger: Logger): Promise<Served> {
-  let sqlite: SqliteArticleStore | undefined;
-  let openError: unknown;
-  try {
-    sqlite = openSqliteStore(config.databasePath);
-  } catch (error) {
-    openError = error;
-  }
-  let passes: ContentPasses | undefined;
-  if (!sqlite) {
-    // Keep serving: /api/health reports 503, pages still load, operators see why in the log.
-    logger.error(`database ${config.databasePath} cannot be opened: ${String(openError)}`);
-  } else {
-    const { from, to, applied } = sqlite.migration;
-    logger.info(
-      { schemaFrom: from, schemaTo: to },
-      applied.length
-        ? `database ${config.databasePath}: migrated from v${from} to v${to} (${applied.join('; ')})`
-        : `database ${config.databasePath}: schema v${to}`,
-    );
-    passes = await prepareContent(sqliteDatabase(sqlite), config, dictionary, logger);
-  }
-
-  // Searches run on worker threads with their own connections; lists, articles (bounded by
-  // their indexes), writes, health checks and page heads use the watched store on this thread.
-  const pool =
-    sqlite && config.readWorkers > 0
-      ? new ReadPool({
-          databasePath: config.databasePath,
-          size: config.readWorkers,
-          maxQueue: config.readQueueMax,
-          timeoutMs: config.readTimeoutMs,
-        })
-      : undefined;
-  const watched = new WatchedStore(config.databasePath, sqlite, () => void pool?.reopen());
-  const store: ArticleStore = watched;
-  const inline = inlineReader(() => watched);
+/** One way on either database: open the store behind the seam, prepare its content, build the server. */
+async function serve(config: ServerConfig, dictionary: Dictionary, logger: Logger): Promise<Served> {
+  const { store, usable, watch } = await openStore(config, logger);
+  const passes = usable ? await prepareContent(store, config, dictionary, logger) : undefined;
   const app = await buildServer({
     store,
     config,
     dictionary,
     loggerInstance: logger,
-    reader: pool ? splitReader(inline, pool) : inline,
     ...(passes ? { passes: () => passes.status() } : {}),
   });
-  // The file is checked even when nobody probes /api/health, so a replaced database is picked up.
-  const watch = setInterval(() => {
-    const health = watched.check();
-    if (health.status !== 'ok') app.log.error(`database ${health.status}: ${health.problem ?? 'unknown problem'}`);
-  }, 5000);
-  watch.unref();
+  const stopWatching = watch((message) => app.log.error(message));
   const closeStores = async () => {
-    clearInterval(watch);
-    store.close();
+    stopWatching();
+    await store.close();
     dictionary.close();
-    await pool?.close();
   };
-
   return { app, passes, closeStores };
 }
 
@@ -255,9 +167,7 @@ async function main(): Promise<void> {
 
   // What holds the thread before the server exists (migration, the sample corpus) is bounded by the corpus, not
   // the database; load shedding never sees it. The passes over stored articles start once the server listens.
-  const { app, passes, closeStores } = config.databaseUrl
-    ? await servePostgres(config.databaseUrl, config, dictionary, logger)
-    : await serveSqlite(config, dictionary, logger);
+  const { app, passes, closeStores } = await serve(config, dictionary, logger);
   const log: Log = (level, msg) => app.log[level](msg);
 
   await ensureWebBuild(config, log);

@@ -17,7 +17,7 @@ import { articleRenderer } from '../../server/content/stored-pages';
 import { explainStoredArticles } from '../../server/ingest/explanations/explain-stored';
 import { explanationPrompt, EXPLAINED_LANGUAGES } from '../../server/ingest/explanations/explain-article';
 import { ChatCompletionsClient } from '../../server/llm/chat-completions';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { contentHashOf } from '../../server/store/content-hash';
 import { readCorpus } from '../../server/corpus/load-corpus';
 import { PROJECT_ROOT } from '../../server/config';

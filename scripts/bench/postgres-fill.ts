@@ -12,7 +12,7 @@ import { withReadingHelp } from '../../server/content/vocabulary-help';
 import { loadCorpus } from '../../server/corpus/load-corpus';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { rehashed } from '../../server/store/content-hash';
-import { openPostgresStore } from '../../server/store/postgres-store';
+import { openPostgresStore } from '../../server/store/postgres/postgres-store';
 import type { ArticleInput } from '../../server/store/types';
 import { REPO_ROOT } from '../../tests/support/server-process';
 import { syntheticArticle } from '../../tests/support/synthetic-articles';

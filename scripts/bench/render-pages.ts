@@ -6,7 +6,7 @@
  */
 import { applyRenderPass, articleRenderer } from '../../server/content/stored-pages';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 
 export async function renderStoredPages(databasePath: string, dictionaryPath: string): Promise<{ rendered: number; seconds: number }> {
   const { dictionary } = openDictionary({ path: dictionaryPath });

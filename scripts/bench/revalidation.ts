@@ -10,8 +10,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPostgresStore } from '../../server/store/postgres-store';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openPostgresStore } from '../../server/store/postgres/postgres-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
 import { startThrowawayCluster, type ThrowawayCluster } from '../postgres/throwaway-cluster';
 import { buildWebApp } from '../../tests/e2e/support/build';

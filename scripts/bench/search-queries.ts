@@ -3,7 +3,7 @@
  * search at a time (no HTTP, no cache) for each search class of scripts/bench/scale.ts, on a database
  * that scale.ts built. Prints the mean over 30 runs after one warm-up.
  */
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import type { SearchQuery } from '../../server/store/types';
 
 const at = process.argv.indexOf('--db');

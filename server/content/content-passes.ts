@@ -11,7 +11,7 @@
  * Until an article's page is refreshed, reads render it on the fly (the fallback renderer), never an error.
  */
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import type { Awaitable } from '../store/article-database';
+import type { ArticleStore, SettledOrLater } from '../store/article-store';
 import type { ArticleInput, ArticleRenderer, StoredArticle } from '../store/types';
 import { rehashed } from '../store/content-hash';
 import { READING_HELP_PASS } from './reading-help-pass';
@@ -19,18 +19,11 @@ import type { RenderThread } from './render-thread';
 import { RENDER_PASS } from './stored-pages';
 import { withReadingHelp, type GlossDictionary } from './vocabulary-help';
 
-/** What the passes need of a store (both stores, through ArticleDatabase). */
-export interface PassesStore {
-  count(): Awaitable<number>;
-  idsAfter(limit: number, after?: string): Awaitable<string[]>;
-  idsWithoutHtml(limit: number, after?: string): Awaitable<string[]>;
-  byId(id: string): Awaitable<StoredArticle | undefined>;
-  upsert(article: ArticleInput): unknown;
-  renderStored(ids: readonly string[], renderer: ArticleRenderer): Awaitable<number>;
-  contentPass(name: string): Awaitable<string | undefined>;
-  recordContentPass(name: string, version: string): Awaitable<void>;
-  exclusively?<T>(name: string, work: () => Promise<T>): Promise<{ held: true; value: T } | { held: false }>;
-}
+/** What the passes need of a store (both stores, through ArticleStore). */
+export type PassesStore = SettledOrLater<
+  Pick<ArticleStore, 'count' | 'idsAfter' | 'idsWithoutHtml' | 'byId' | 'upsert' | 'renderStored' | 'contentPass' | 'recordContentPass'>
+> &
+  Pick<ArticleStore, 'exclusively'>;
 
 /** One pass: which articles to look at after a position, and the work for a batch of them (one short write each). */
 export interface BatchedPass {

@@ -4,7 +4,7 @@
  * data differs from the one the pass last ran with, and rewrites only the articles it changes;
  * run twice, the second run changes nothing.
  */
-import type { Awaitable } from '../store/article-database';
+import type { ArticleStore, SettledOrLater } from '../store/article-store';
 import type { ArticleInput, StoredArticle } from '../store/types';
 import { rehashed } from '../store/content-hash';
 import { withReadingHelp, type GlossDictionary } from './vocabulary-help';
@@ -12,13 +12,7 @@ import { withReadingHelp, type GlossDictionary } from './vocabulary-help';
 export const READING_HELP_PASS = 'dictionary-reading-help';
 
 /** What the pass needs of a store: every article, one at a time, and a record of passes run. */
-export interface PassStore {
-  articleIds(): Awaitable<string[]>;
-  byId(id: string): Awaitable<StoredArticle | undefined>;
-  upsert(article: ArticleInput): unknown;
-  contentPass(name: string): Awaitable<string | undefined>;
-  recordContentPass(name: string, version: string): Awaitable<void>;
-}
+export type PassStore = SettledOrLater<Pick<ArticleStore, 'articleIds' | 'byId' | 'upsert' | 'contentPass' | 'recordContentPass'>>;
 
 export interface ReadingHelpPassResult {
   /** False when the pass had already run with this dictionary. */

@@ -4,7 +4,7 @@
  * fails or renders with another version than the server's is not used (the pass then renders inline).
  */
 import { Worker } from 'node:worker_threads';
-import { typescriptWorkerSource } from '../store/read-pool';
+import { typescriptWorkerSource } from '../store/sqlite/read-pool';
 import type { ArticleInput, RenderLanguage } from '../store/types';
 
 type Pages = Readonly<Record<RenderLanguage, string>>;

@@ -5,7 +5,7 @@
  * under both (pagesVersion) and everything is rendered again, in the background, when either changes.
  */
 import type { LanguageCode } from '../../common/languages';
-import type { Awaitable } from '../store/article-database';
+import type { ArticleStore, SettledOrLater } from '../store/article-store';
 import type { ArticleInput, ArticleRenderer, RenderLanguage } from '../store/types';
 import { RENDER_LANGUAGES } from '../store/types';
 import { renderArticleHtml } from './render-article';
@@ -37,12 +37,7 @@ export function articleRenderer(forms?: WordForms & { readonly version?: string 
 }
 
 /** What the pass needs of a store. */
-export interface RenderPassStore {
-  idsWithoutHtml(limit: number, after?: string): Awaitable<string[]>;
-  renderStored(ids: readonly string[], renderer: ArticleRenderer): Awaitable<number>;
-  contentPass(name: string): Awaitable<string | undefined>;
-  recordContentPass(name: string, version: string): Awaitable<void>;
-}
+export type RenderPassStore = SettledOrLater<Pick<ArticleStore, 'idsWithoutHtml' | 'renderStored' | 'contentPass' | 'recordContentPass'>>;
 
 export interface RenderPassResult {
   readonly rendered: number;

@@ -10,7 +10,7 @@ import { readingTimeMinutes } from '../../common/reading-time';
 import { words } from '../content/readability';
 import { withReadingHelp, type GlossDictionary } from '../content/vocabulary-help';
 import { contentHashOf, rehashed } from '../store/content-hash';
-import type { Awaitable, UpsertCounts } from '../store/article-database';
+import type { ArticleStore, SettledOrLater, UpsertCounts } from '../store/article-store';
 import type { ArticleInput, CulturalNote, TranslatedLanguage, VocabularyItem } from '../store/types';
 
 /** The fixed date the sample articles are written relative to. */
@@ -170,7 +170,7 @@ export interface CorpusLoadResult extends UpsertCounts {
 
 /** With the dictionary, the samples get the same help as imported articles (their own glosses kept). */
 export async function loadCorpus(
-  store: { upsertMany(articles: Iterable<ArticleInput>): Awaitable<UpsertCounts> },
+  store: SettledOrLater<Pick<ArticleStore, 'upsertMany'>>,
   dir: string,
   dictionary?: GlossDictionary,
 ): Promise<CorpusLoadResult> {

@@ -6,9 +6,10 @@ import { resolve } from 'node:path';
 import { ConfigError, databaseUrlFrom, dictionaryDataDirFrom, dictionaryPathFrom, PROJECT_ROOT } from '../config';
 import { openDictionary } from '../dictionary/open-dictionary';
 import { DictionaryDataError } from '../dictionary/types';
-import { sqliteDatabase, type ArticleDatabase } from '../store/article-database';
-import { openPostgresStore } from '../store/postgres-store';
-import { openSqliteStore } from '../store/sqlite-store';
+import type { ArticleStore } from '../store/article-store';
+import { sqliteSeam } from '../store/sqlite/sqlite-seam';
+import { openPostgresStore } from '../store/postgres/postgres-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { articleRenderer } from '../content/stored-pages';
 import { parseCliArgs, USAGE, UsageError } from './cli-options';
 import { importFeeds, readAnything } from './importer';
@@ -101,9 +102,9 @@ async function main(): Promise<number> {
     throw error;
   }
   // DATABASE_URL: the same PostgreSQL the servers read (migrated here too, if this runs first).
-  let store: ArticleDatabase;
+  let store: ArticleStore;
   try {
-    store = databaseUrl ? await openPostgresStore(databaseUrl) : sqliteDatabase(openSqliteStore(path));
+    store = databaseUrl ? await openPostgresStore(databaseUrl) : sqliteSeam(openSqliteStore(path));
   } catch (error) {
     dictionary.close();
     logger.fatal({ err: error }, `ingest: the database could not be opened: ${error instanceof Error ? error.message : String(error)}`);

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { SourceId } from '../../common/catalog';
 import { words } from '../content/readability';
-import type { Awaitable, FeedValidators } from '../store/article-database';
+import type { ArticleStore, SettledOrLater } from '../store/article-store';
 import { isStoryCanonical, storyUrlKey, type StoryIdentity, type StoryWriteResult } from '../store/story-identity';
 import type { ArticleInput, StoredArticle, UpsertOutcome } from '../store/types';
 import { articleId, buildArticle, publicUrl } from './article-builder';
@@ -91,19 +91,10 @@ function isHtmlType(contentType: string, body: Uint8Array): boolean {
 
 class ItemFailure extends Error {}
 
-/** What an import needs of a store: the SQLite store or any ArticleDatabase (PostgreSQL). */
-export interface ImportStore {
-  byId(id: string): Awaitable<StoredArticle | undefined>;
-  /** The stored story at one of these addresses (storyUrlKey keys). */
-  findStory(urlKeys: readonly string[]): Awaitable<StoredArticle | undefined>;
-  /** Writes the story under the id of the stored article it is, if any (server/store/story-identity.ts). */
-  upsertStory(article: ArticleInput, identity: StoryIdentity): Awaitable<StoryWriteResult>;
-  /** Articles stored before the store kept story identities get them (a no-op once done). */
-  backfillStoryIdentity(): Awaitable<number>;
-  feedState(feedUrl: string): Awaitable<FeedValidators | undefined>;
-  saveFeedState(feedUrl: string, state: FeedValidators): Awaitable<void>;
-  compactSearch(): Awaitable<void>;
-}
+/** What an import needs of a store: the SQLite store or any ArticleStore (PostgreSQL). */
+export type ImportStore = SettledOrLater<
+  Pick<ArticleStore, 'byId' | 'findStory' | 'upsertStory' | 'backfillStoryIdentity' | 'feedState' | 'saveFeedState' | 'compactSearch'>
+>;
 
 export async function importFeeds(store: ImportStore, feeds: readonly FeedSpec[], options: ImportOptions = {}): Promise<ImportSummary> {
   loadVocabularyData();

@@ -5,17 +5,13 @@
  * address, the same text, a near-identical text); a duplicate's row is removed and its id becomes an
  * alias of the kept article, so its page and API address lead to the kept one (301 for pages).
  */
-import type { Awaitable } from '../store/article-database';
+import type { ArticleStore, SettledOrLater } from '../store/article-store';
 import type { StoryMatch } from '../store/story-identity';
 import type { StoredArticle } from '../store/types';
 
-export interface MergeStore {
-  articleIds(): Awaitable<string[]>;
-  byId(id: string): Awaitable<StoredArticle | undefined>;
-  backfillStoryIdentity(): Awaitable<number>;
-  olderSameStory(id: string): Awaitable<{ id: string; matchedBy: StoryMatch } | undefined>;
-  mergeStory(dropId: string, keepId: string): Awaitable<boolean>;
-}
+export type MergeStore = SettledOrLater<
+  Pick<ArticleStore, 'articleIds' | 'byId' | 'backfillStoryIdentity' | 'olderSameStory' | 'mergeStory'>
+>;
 
 export interface MergeStep {
   readonly drop: { readonly id: string; readonly title: string };

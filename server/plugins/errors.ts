@@ -11,7 +11,7 @@ import { ApiError, errorBody, type ApiErrorCode } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { isValidationFailure, parameterError } from '../http/parameter-errors';
 import { StoreUnavailableError } from '../store/errors';
-import { ReadOverloadError } from '../store/read-pool';
+import { ReadOverloadError } from '../store/sqlite/read-pool';
 
 function send(reply: FastifyReply, status: number, code: ApiErrorCode, message: string): FastifyReply {
   return reply.code(status).send(errorBody(code, message));

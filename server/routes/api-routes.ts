@@ -15,7 +15,7 @@ import type { Dictionary } from '../dictionary/types';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { sendJson } from '../http/json-reply';
 import type { PassesStatus } from '../content/content-passes';
-import type { DatabaseHealth } from '../store/watched-store';
+import type { DatabaseHealth } from '../store/article-store';
 import { articleRoutes, type ArticleRoutesOptions } from './article-routes';
 import { dictionaryRoutes } from './dictionary-routes';
 import { ROUTE_SCHEMAS, type LanguageQuery } from './schemas';

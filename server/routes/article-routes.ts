@@ -20,7 +20,7 @@ import { ApiError } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { answerCache } from '../plugins/answer-cache';
 import { searchWords } from '../store/fts-query';
-import type { ArticleReader } from '../store/reader';
+import type { ArticleReads } from '../store/article-store';
 import type { ArticleSummaryRow, Page, RenderLanguage, StoredArticle } from '../store/types';
 import { ROUTE_SCHEMAS, type ArticleParams, type LanguageQuery, type LatestQuery, type LemmasQuery, type SearchQuery } from './schemas';
 
@@ -100,7 +100,7 @@ export interface ArticleAnswerDeps {
 
 /** The answer of GET /api/articles/{id}?language=…, or null when there is no such article; server rendering embeds the same. */
 export async function articleAnswer(
-  reader: ArticleReader,
+  reader: ArticleReads,
   id: string,
   language: LanguageCode,
   deps: ArticleAnswerDeps,
@@ -149,7 +149,7 @@ export async function articleAnswer(
  * The answer of GET /api/articles/latest for these filters: from the offset, or after the cursor (then
  * the offset counts from there). next_cursor names the page's last article while more may follow.
  */
-export async function latestAnswer(reader: ArticleReader, query: LatestQuery): Promise<ArticlePage> {
+export async function latestAnswer(reader: ArticleReads, query: LatestQuery): Promise<ArticlePage> {
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   // Without a cursor the total says whether more follow; after one, a row past the page does.
   const read = await reader.latest({ ...filtersOf(query), ...(after ? { after, limit: query.limit + 1 } : {}) });
@@ -161,7 +161,7 @@ export async function latestAnswer(reader: ArticleReader, query: LatestQuery): P
 }
 
 /** The answer of GET /api/articles/search for this (trimmed, checked) query. */
-export async function searchAnswer(reader: ArticleReader, query: SearchQuery): Promise<ArticlePage> {
+export async function searchAnswer(reader: ArticleReads, query: SearchQuery): Promise<ArticlePage> {
   // Also for the list page the server renders from a search in its address, which no route schema checked.
   checkSearchWords(query.q);
   return toPage(await reader.search({ q: query.q, ...filtersOf(query) }), query.limit, query.offset);
@@ -190,7 +190,7 @@ export function inventoryIds(ids: string): string[] {
  * inflected forms of the body: computed on a read from the stored paragraphs, then kept by the answer cache.
  */
 export async function lemmasAnswer(
-  reader: ArticleReader,
+  reader: ArticleReads,
   ids: readonly string[],
   forms: WordForms | undefined,
   withForms = false,
@@ -211,7 +211,7 @@ export async function lemmasAnswer(
 
 export interface ArticleRoutesOptions {
   /** Reads for the API, possibly off the event loop (read-pool.ts). */
-  readonly reader: ArticleReader;
+  readonly reader: ArticleReads;
   /** The bundled dictionary's lemmas, so pages rendered on a read highlight vocabulary in every form. */
   readonly forms?: WordForms;
   /** The cards' frequency list (common/lemma-contract.ts RANKED_LEVEL); without it the cards' inventories spell every lemma. */

@@ -11,7 +11,7 @@ import { LIST_PAGE_SIZE, listPageCount } from '../../common/list-paging';
 import { missingArticleMessage, type ApiQuery, type PageData } from '../../common/page-data';
 import { withinSearchLimits } from '../../common/search-text';
 import type { PageRequest } from '../http/html-shell';
-import type { ArticleReader } from '../store/reader';
+import type { ArticleReads } from '../store/article-store';
 import { articleAnswer, latestAnswer, searchAnswer, type ArticleAnswerDeps } from './article-routes';
 import type { LatestQuery } from './schemas';
 
@@ -53,7 +53,7 @@ function listQuery(search: string, language: LatestQuery['language']): { q: stri
 }
 
 export async function readPageData(
-  reader: ArticleReader,
+  reader: ArticleReads,
   page: PageRequest,
   search: string,
   deps: ArticleAnswerDeps,

@@ -25,12 +25,12 @@ import {
 } from '../http/html-shell';
 import { AnswerCache } from '../http/answer-cache';
 import type { RenderPage, ServerEntry } from '../http/server-entry';
-import type { ArticleReader } from '../store/reader';
+import type { ArticleReads } from '../store/article-store';
 import type { StoredArticle } from '../store/types';
 import type { ArticleAnswerDeps } from './article-routes';
 import { readPageData } from './page-data';
 
-/** Where a page's head reads its article: the synchronous SQLite store or any ArticleDatabase. */
+/** Where a page's head reads its article: the synchronous SQLite store or any ArticleStore. */
 export interface PageHeadStore {
   byId(id: string): StoredArticle | undefined | Promise<StoredArticle | undefined>;
 }
@@ -41,7 +41,7 @@ export interface PageRenderer {
 
 export interface ServerRendering {
   readonly entry: ServerEntry;
-  readonly reader: ArticleReader;
+  readonly reader: ArticleReads;
   readonly answers: Omit<ArticleAnswerDeps, 'log'>;
   /** The database's data version (answer-cache.ts); with it, rendered pages are kept until the next write. */
   readonly dataVersion?: () => number;

@@ -1,6 +1,6 @@
 /**
- * The article store: everything the HTTP layer and the content pipeline need,
- * with no SQL in its shape, so a PostgreSQL store can stand beside the SQLite one.
+ * What the store holds and answers with, shared by both stores (store/sqlite/, store/postgres/) and
+ * their callers; the store seam itself is article-store.ts.
  */
 import type { CategoryId, DifficultyLevel, SourceId } from '../../common/catalog';
 import type { LanguageCode } from '../../common/languages';
@@ -134,7 +134,7 @@ export interface StoredArticle extends ArticleInput {
  * page carries both), so a read is a few small rows and the page. `html` is absent when no page is
  * stored for the article's current content; the caller then reads the whole article and renders.
  */
-export type ArticlePage = Pick<
+export type ArticleWithPage = Pick<
   StoredArticle,
   | 'id'
   | 'url'
@@ -197,23 +197,5 @@ export interface Page<T> {
 }
 
 export type UpsertOutcome = 'imported' | 'updated' | 'unchanged';
-
-export interface ArticleStore {
-  latest(query: ArticleQuery): Page<ArticleSummaryRow>;
-  search(query: SearchQuery): Page<ArticleSummaryRow>;
-  /** With a rendering language, the stored page for it comes along as `html` (when there is one). */
-  byId(id: string, language?: RenderLanguage): StoredArticle | undefined;
-  /** The article as the API shows it in a rendering language, with its stored page when there is one. */
-  page(id: string, language: RenderLanguage): ArticlePage | undefined;
-  count(): number;
-  /** Writes one article in one transaction: all of it or nothing. */
-  upsert(article: ArticleInput): UpsertOutcome;
-  /** Feed validators for conditional requests. */
-  feedState(feedUrl: string): { etag?: string; lastModified?: string } | undefined;
-  saveFeedState(feedUrl: string, state: { etag?: string; lastModified?: string }): void;
-  /** After a batch of writes (an import run): merges the search index's segments so queries stay fast. */
-  compactSearch(): void;
-  close(): void;
-}
 
 export type { LanguageCode };

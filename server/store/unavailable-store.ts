@@ -3,13 +3,14 @@
  * unreadable path, schema from a newer version): every call fails with StoreUnavailableError,
  * so /api/health answers 503 and the API answers 503 instead of the process dying.
  */
+import { healthByCount, type ArticleStore } from './article-store';
 import { StoreUnavailableError } from './errors';
-import type { ArticleStore } from './types';
 
 export function unavailableStore(cause: unknown): ArticleStore {
   const reason = cause instanceof Error ? cause.message : String(cause);
-  const fail = (): never => {
-    throw new StoreUnavailableError(`The database could not be opened: ${reason}`, { cause });
+  const error = () => new StoreUnavailableError(`The database could not be opened: ${reason}`, { cause });
+  const fail = async (): Promise<never> => {
+    throw error();
   };
   return {
     latest: fail,
@@ -18,9 +19,28 @@ export function unavailableStore(cause: unknown): ArticleStore {
     page: fail,
     count: fail,
     upsert: fail,
+    upsertMany: fail,
+    upsertStory: fail,
+    findStory: fail,
+    backfillStoryIdentity: fail,
+    olderSameStory: fail,
+    mergeStory: fail,
     feedState: fail,
     saveFeedState: fail,
     compactSearch: fail,
-    close: () => undefined,
+    dataVersion: () => {
+      throw error();
+    },
+    setRenderer: () => undefined,
+    saveRenderedHtml: fail,
+    clearRenderedHtml: fail,
+    idsWithoutHtml: fail,
+    renderStored: fail,
+    articleIds: fail,
+    idsAfter: fail,
+    contentPass: fail,
+    recordContentPass: fail,
+    check: () => healthByCount(fail),
+    close: async () => undefined,
   };
 }

@@ -9,7 +9,7 @@ import { ARTICLE_LABELS } from '../../server/content/labels';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { importFeeds } from '../../server/ingest/importer';
 import { ChatCompletionsClient } from '../../server/llm/chat-completions';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import type { MachineHelp } from '../../server/store/types';
 import { startFixtureServer } from '../ingest/fixture-server';
 import { startFakeChatServer } from '../support/fake-chat-completions';

@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { HealthResponse } from '../../common/contract';
 import { READING_HELP_TEXTS } from '../../src/domain/word-lookup-texts';
 import { contentHashOf } from '../../server/store/content-hash';
-import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres-store';
+import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres/postgres-store';
 import type { ArticleInput } from '../../server/store/types';
 import { cardTitles, chooseLanguage, expectHeader, listArticles, previewTitle, serverTitles, shownText, texts } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
 import { BASE64_XSS_VECTORS, PLAIN_XSS_VECTORS, URL_ENCODED_XSS_VECTORS, XSS_VECTORS, findXssProblems } from '../support/xss-vectors';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';

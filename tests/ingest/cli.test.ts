@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FEEDS_FILE, parseCliArgs, readFeedConfig, sourceForUrl, UsageError } from '../../server/ingest/cli-options';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { testDictionary, testDictionaryPath } from '../server/fixtures';
 import { FIXTURES, startFixtureServer, type FixtureServer } from './fixture-server';
 import { logMessages } from './log-messages';

@@ -15,9 +15,10 @@ import { testConfig } from '../../server/config';
 import { applyReadingHelpPass, READING_HELP_PASS } from '../../server/content/reading-help-pass';
 import { EXAMPLE_MAX_WORDS } from '../../server/content/vocabulary-help';
 import { importFeeds, type FeedSpec, type ImportOptions } from '../../server/ingest/importer';
-import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
+import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite/sqlite-store';
 import { testDictionary } from '../server/fixtures';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
+import { sqliteSeam } from '../../server/store/sqlite/sqlite-seam';
 
 const ROUTES = {
   '/feeds/rss.xml': { file: 'rss-full.xml', contentType: 'application/rss+xml; charset=utf-8' },
@@ -57,7 +58,7 @@ async function importAll(options: ImportOptions = {}): Promise<string[]> {
 }
 
 async function renderedVocabulary(ids: readonly string[], language: 'zh' | 'es') {
-  const app = await buildServer({ store, config: testConfig({ loadCorpus: false }), dictionary: testDictionary() });
+  const app = await buildServer({ store: sqliteSeam(store), config: testConfig({ loadCorpus: false }), dictionary: testDictionary() });
   const items: Array<{ word: string; gloss: string | null; missing: boolean; example: string; marked: string[] }> = [];
   for (const id of ids) {
     const response = await app.inject({ method: 'GET', url: `/api/articles/${id}?language=${language}` });

@@ -21,11 +21,12 @@ import { explainStoredArticles } from '../../server/ingest/explanations/explain-
 import { EXPLANATION_SCHEMA, ExplanationAnswerCodec } from '../../server/ingest/explanations/explanation-answer';
 import { importFeeds } from '../../server/ingest/importer';
 import { ChatCompletionsClient, llmConfigFromEnv, LlmConfigError, retryAfterMs, type LlmConfig } from '../../server/llm/chat-completions';
-import { openSqliteStore, type SqliteArticleStore as SqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore, type SqliteArticleStore as SqliteStore } from '../../server/store/sqlite/sqlite-store';
 import type { MachineHelp } from '../../server/store/types';
 import { startFakeChatServer, type FakeChatServer } from '../support/fake-chat-completions';
 import { testDictionary, testDictionaryPath } from '../server/fixtures';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
+import { sqliteSeam } from '../../server/store/sqlite/sqlite-seam';
 
 const MODEL = 'test-model:7b';
 let llm: FakeChatServer;
@@ -91,7 +92,7 @@ const NIGHT_BUSES = () => articleId('npr', feeds.url('/stories/night-buses?utm_s
 const EYE_TESTS = () => articleId('npr', feeds.url('/stories/eye-tests'));
 
 async function articleAnswer(store: SqliteStore, id: string, language: string): Promise<ArticleResponse['article']> {
-  const app = await buildServer({ store, config: testConfig({ loadCorpus: false }) });
+  const app = await buildServer({ store: sqliteSeam(store), config: testConfig({ loadCorpus: false }) });
   try {
     const response = await app.inject({ method: 'GET', url: `/api/articles/${id}?language=${language}` });
     expect(response.statusCode).toBe(200);

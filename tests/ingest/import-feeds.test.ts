@@ -15,8 +15,9 @@ import { testConfig } from '../../server/config';
 import { articleId } from '../../server/ingest/article-builder';
 import { importFeeds, type FeedSpec, type ImportOptions, type ImportSummary } from '../../server/ingest/importer';
 import { DEFAULT_USER_AGENT } from '../../server/ingest/polite-fetcher';
-import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
+import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite/sqlite-store';
 import { startFixtureServer, type FixtureServer, type Route } from './fixture-server';
+import { sqliteSeam } from '../../server/store/sqlite/sqlite-seam';
 
 const ROUTES: Record<string, Route> = {
   '/feeds/rss.xml': { file: 'rss-full.xml', contentType: 'application/rss+xml; charset=utf-8', etag: '"rss-v1"' },
@@ -86,7 +87,10 @@ async function run(feeds: FeedSpec[], options: ImportOptions = {}): Promise<{ su
 }
 
 async function api(): Promise<FastifyInstance> {
-  app ??= await buildServer({ store, config: testConfig({ databasePath: join(dir, 'newsreader.db'), loadCorpus: false }) });
+  app ??= await buildServer({
+    store: sqliteSeam(store),
+    config: testConfig({ databasePath: join(dir, 'newsreader.db'), loadCorpus: false }),
+  });
   return app;
 }
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonPublicKind } from '../../server/ingest/address-guard';
 import { importFeeds } from '../../server/ingest/importer';
 import { PoliteFetcher } from '../../server/ingest/polite-fetcher';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { failureOf } from './fetch-failure';
 

@@ -11,8 +11,9 @@ import { articleId } from '../../server/ingest/article-builder';
 import { emptySummary, importFeeds } from '../../server/ingest/importer';
 import { createProgressReporter } from '../../server/ingest/progress';
 import { LibreTranslateProvider, translationProviderFromEnv, TranslationConfigError } from '../../server/ingest/translation';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
+import { sqliteSeam } from '../../server/store/sqlite/sqlite-seam';
 
 function recorder(isTTY: boolean, columns = 120) {
   const chunks: string[] = [];
@@ -127,7 +128,7 @@ describe('translation provider', () => {
       const first = stored.vocabulary[0]!;
       expect(first.translations).toEqual({ zh: `[zh] ${first.word}`, es: `[es] ${first.word}` });
 
-      const app = await buildServer({ store, config: testConfig({ loadCorpus: false }) });
+      const app = await buildServer({ store: sqliteSeam(store), config: testConfig({ loadCorpus: false }) });
       try {
         const response = await app.inject({ method: 'GET', url: `/api/articles/${id}?language=es` });
         const html = (response.json() as { article: { html_content: string } }).article.html_content;

@@ -18,8 +18,8 @@ import { testConfig } from '../../server/config';
 import { articleId, buildArticle } from '../../server/ingest/article-builder';
 import { importFeeds, type FeedSpec, type ImportSummary } from '../../server/ingest/importer';
 import { mergeDuplicates } from '../../server/ingest/merge-duplicates';
-import { migrate } from '../../server/store/migrations';
-import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
+import { migrate } from '../../server/store/sqlite/migrations';
+import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite/sqlite-store';
 import { SIMILAR_TEXT_THRESHOLD, textSimilarity } from '../../server/store/story-identity';
 import { makeTempDir, testDictionary, testDictionaryPath, writeDist } from '../server/fixtures';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
@@ -37,6 +37,7 @@ import {
   rssFeed,
   storyPages,
 } from './story-fixtures';
+import { sqliteSeam } from '../../server/store/sqlite/sqlite-seam';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -117,7 +118,7 @@ async function run(feeds: FeedSpec[], target: Parameters<typeof importFeeds>[0] 
 
 async function api(): Promise<FastifyInstance> {
   app ??= await buildServer({
-    store,
+    store: sqliteSeam(store),
     config: testConfig({
       databasePath: join(dir, 'newsreader.db'),
       distDir: writeDist(dir),

@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../../server/config';
 import { measureReadability } from '../../server/content/readability';
 import { renderArticleHtml } from '../../server/content/render-article';
 import { CORPUS_DATE, CORPUS_EARLIEST, loadCorpus, readCorpus } from '../../server/corpus/load-corpus';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { makeTempDir } from './fixtures';
 
 const CORPUS_DIR = join(PROJECT_ROOT, 'server/corpus/articles');

@@ -6,7 +6,7 @@
 import { copyFileSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { startLiveServer, type LiveServer } from '../support/server-process';
 import { FIXTURES, makeTempDir, writeDist } from './fixtures';
 

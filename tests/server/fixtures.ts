@@ -12,8 +12,9 @@ import { openDictionary } from '../../server/dictionary/open-dictionary';
 import type { Dictionary } from '../../server/dictionary/types';
 import type { ModuleLoader } from '../../server/http/server-entry';
 import { contentHashOf } from '../../server/store/content-hash';
-import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
+import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
+import { sqliteSeam } from '../../server/store/sqlite/sqlite-seam';
 
 type Draft = Omit<
   ArticleInput,
@@ -201,7 +202,7 @@ export async function startTestServer(
     ...options.config,
   });
   const app = await buildServer({
-    store,
+    store: sqliteSeam(store),
     config,
     ...(options.withDictionary ? { dictionary: testDictionary() } : {}),
     ...(options.loadServerEntry ? { loadServerEntry: options.loadServerEntry } : {}),

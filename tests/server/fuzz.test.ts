@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { fuzz } from '../support/fuzz';
 import { startLiveServer, type LiveServer } from '../support/server-process';
 import { FIXTURES, makeTempDir, writeDist } from './fixtures';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config';
-import { LATEST_SCHEMA_VERSION } from '../../server/store/migrations';
+import { LATEST_SCHEMA_VERSION } from '../../server/store/sqlite/migrations';
 import { makeTempDir, writeDist } from './fixtures';
 
 const dir = makeTempDir('nr-main-');

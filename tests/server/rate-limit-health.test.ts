@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { unavailableStore } from '../../server/store/unavailable-store';
 import { makeTempDir, startTestServer } from './fixtures';
 

@@ -27,7 +27,7 @@ import { jsonSchemaOf, type JsonSchema } from '../../server/http/codec-schema';
 import { AnswerCache } from '../../server/http/answer-cache';
 import { apiRoutes } from '../../server/routes/api-routes';
 import { MAX_OFFSET, ROUTE_SCHEMAS } from '../../server/routes/schemas';
-import { inlineReader } from '../../server/store/reader';
+import { sqliteSeam } from '../../server/store/sqlite/sqlite-seam';
 import { startTestServer, testDictionary, type TestContext } from './fixtures';
 
 /** Every property path a codec names, objects and arrays walked through ("articles[].preview.title"). */
@@ -90,7 +90,7 @@ describe('every /api route declares its schemas', () => {
     const store = { count: () => 0 } as never;
     await app.register(apiRoutes, {
       prefix: '/api',
-      reader: inlineReader(() => store),
+      reader: sqliteSeam(store),
       health: () => ({ status: 'ok', articleCount: 0 }),
       dictionary: testDictionary(),
     });

@@ -11,12 +11,13 @@ import { syntheticArticle } from '../support/synthetic-articles';
 import { buildServer } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { applyRenderPass, articleRenderer } from '../../server/content/stored-pages';
-import { SEARCH_CANDIDATES } from '../../server/store/search-index';
-import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
+import { SEARCH_CANDIDATES } from '../../server/store/sqlite/search-index';
+import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
 import { article, makeTempDir, testDictionary, writeDist } from './fixtures';
 import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
+import { sqliteSeam } from '../../server/store/sqlite/sqlite-seam';
 
 const dir = makeTempDir('nr-scale-');
 const databasePath = join(dir, 'scale.db');
@@ -64,7 +65,7 @@ beforeAll(async () => {
       categories: ['education'],
     }),
   ]);
-  app = await buildServer({ store, config: testConfig({ distDir: writeDist(dir), databasePath, rateLimitMax: 0 }) });
+  app = await buildServer({ store: sqliteSeam(store), config: testConfig({ distDir: writeDist(dir), databasePath, rateLimitMax: 0 }) });
   await app.ready();
 }, 60_000);
 

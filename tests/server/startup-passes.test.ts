@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from '../../server/config';
 import { progressName } from '../../server/content/content-passes';
 import { READING_HELP_PASS } from '../../server/content/reading-help-pass';
 import { pagesVersion, RENDER_PASS } from '../../server/content/stored-pages';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { RENDER_LANGUAGES, type ArticleRenderer } from '../../server/store/types';
 import { syntheticArticles } from '../support/synthetic-articles';
 import { makeTempDir, testDictionary, testDictionaryPath, writeDist } from './fixtures';

@@ -3,10 +3,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS, SchemaTooNewError, migrate, schemaVersion } from '../../server/store/migrations';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, SchemaTooNewError, migrate, schemaVersion } from '../../server/store/sqlite/migrations';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { toFtsQuery } from '../../server/store/fts-query';
-import { tagsOf } from '../../server/store/search-index';
+import { tagsOf } from '../../server/store/sqlite/search-index';
 import { FIXTURES, article, makeTempDir } from './fixtures';
 
 const dir = makeTempDir('nr-store-');

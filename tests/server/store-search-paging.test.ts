@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSyntheticArticles, SEARCH_TERMS, syntheticArticle } from '../support/synthetic-articles';
-import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite-store';
+import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite/sqlite-store';
 import type { ArticleQuery, SearchQuery } from '../../server/store/types';
 import { makeTempDir } from './fixtures';
 

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresStore } from '../../server/store/postgres-store';
+import { openPostgresStore } from '../../server/store/postgres/postgres-store';
 import { startFixtureServer, type FixtureServer } from '../ingest/fixture-server';
 import { testDictionary, testDictionaryPath } from '../server/fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';

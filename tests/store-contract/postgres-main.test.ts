@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../../server/config';
-import { PG_LATEST_VERSION } from '../../server/store/postgres-schema';
+import { PG_LATEST_VERSION } from '../../server/store/postgres/postgres-schema';
 import { makeTempDir, testDictionaryPath, testDictionary, writeDist } from '../server/fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 import { startServer, type RunningServer } from '../support/server-process';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentPasses, renderedPagesPass, type PassLogger } from '../../server/content/content-passes';
 import { articleRenderer, pagesVersion, RENDER_PASS } from '../../server/content/stored-pages';
-import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres-store';
+import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres/postgres-store';
 import { RENDER_LANGUAGES, type ArticleRenderer } from '../../server/store/types';
 import { testDictionary } from '../server/fixtures';
 import { syntheticArticles } from '../support/synthetic-articles';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { articleRenderer } from '../../server/content/stored-pages';
-import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres-store';
+import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres/postgres-store';
 import { article, FIXTURES, makeTempDir, testDictionary, writeDist } from '../server/fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
@@ -28,10 +28,9 @@ async function node(): Promise<{ store: PostgresArticleStore; app: FastifyInstan
   const store = await openPostgresStore(database.url, { versionRefreshMs: 3_600_000 });
   store.setRenderer(articleRenderer(testDictionary()));
   const app = await buildServer({
-    database: store,
+    store,
     config: testConfig({ publicUrl: 'https://reader.test', distDir: writeDist(dir), rateLimitMax: 0 }),
     dictionary: testDictionary(),
-    health: () => store.check(),
   });
   await app.ready();
   stores.push(store);

@@ -15,7 +15,7 @@ import { articleRenderer } from '../../server/content/stored-pages';
 import { buildArticle } from '../../server/ingest/article-builder';
 import { importFeeds, type FeedSpec, type ImportSummary } from '../../server/ingest/importer';
 import { mergeDuplicates } from '../../server/ingest/merge-duplicates';
-import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres-store';
+import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres/postgres-store';
 import { startFixtureServer, type FixtureServer } from '../ingest/fixture-server';
 import { FERRY, FERRY_UPDATED, LIBRARY, atomFeed, rssFeed, storyPages } from '../ingest/story-fixtures';
 import { makeTempDir, testDictionary, writeDist } from '../server/fixtures';
@@ -183,7 +183,7 @@ describe('story identity on PostgreSQL', () => {
     expect(await store.count()).toBe(1);
 
     app = await buildServer({
-      database: store,
+      store,
       config: testConfig({ publicUrl: 'https://reader.test', distDir: writeDist(dir), rateLimitMax: 0 }),
       dictionary: testDictionary(),
     });

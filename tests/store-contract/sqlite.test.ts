@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
-import { sqliteDatabase } from '../../server/store/article-database';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { sqliteSeam } from '../../server/store/sqlite/sqlite-seam';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { storeContract } from './store-contract';
 
 describe('store contract: SQLite', () => {
   storeContract(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nr-contract-'));
-    const db = sqliteDatabase(openSqliteStore(join(dir, 'articles.db')));
+    const db = sqliteSeam(openSqliteStore(join(dir, 'articles.db')));
     return {
       db,
       async cleanup() {

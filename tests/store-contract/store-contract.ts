@@ -1,11 +1,11 @@
 /**
  * One suite, two stores: every test here runs against a real SQLite file (sqlite.test.ts) and a
- * real PostgreSQL database (postgres.test.ts) through the asynchronous ArticleDatabase interface,
+ * real PostgreSQL database (postgres.test.ts) through the asynchronous ArticleStore interface,
  * so what the HTTP layer, the importer and the start-up passes rely on holds for both.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ArticleDatabase } from '../../server/store/article-database';
-import { InvalidArticleError } from '../../server/store/article-writes';
+import type { ArticleStore } from '../../server/store/article-store';
+import { InvalidArticleError } from '../../server/store/sqlite/article-writes';
 import type { SourceId } from '../../common/catalog';
 import type { ArticleInput, ArticleRenderer } from '../../server/store/types';
 import { article, FIXTURES } from '../server/fixtures';
@@ -14,7 +14,7 @@ import { storyUrlKey } from '../../server/store/story-identity';
 import { contentHashOf } from '../../server/store/content-hash';
 
 export interface ContractTarget {
-  readonly db: ArticleDatabase;
+  readonly db: ArticleStore;
   cleanup(): Promise<void>;
 }
 
@@ -46,7 +46,7 @@ const ids = (page: { items: readonly { id: string }[] }) => page.items.map((item
 
 export function storeContract(open: () => Promise<ContractTarget>): void {
   let target: ContractTarget;
-  let db: ArticleDatabase;
+  let db: ArticleStore;
 
   beforeEach(async () => {
     target = await open();

@@ -5,7 +5,7 @@
  *   tsx tests/support/concurrent-writer.ts <database> <from> <to>
  */
 import { syntheticArticle } from './synthetic-articles';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 
 const [path, fromText, toText] = process.argv.slice(2);
 const from = Number(fromText);

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId } from '../../common/catalog';
 import { readingTimeMinutes } from '../../common/reading-time';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
 
 /** Terms the generator plants, with the share of articles that contain each. */

@@ -4,16 +4,12 @@
  * --limit) goes on where it stopped next time. Each article is written by one upsert: one
  * transaction that also re-renders its stored pages, so its help is all there or not at all.
  */
-import type { Awaitable } from '../../store/article-database';
+import type { ArticleStore, SettledOrLater } from '../../store/article-store';
 import type { ArticleInput, StoredArticle } from '../../store/types';
 import { LlmBudgetExhausted, type ChatCompletionsClient } from '../../llm/chat-completions';
 import { EXPLAINED_LANGUAGES, explainArticle, type ExplainLog } from './explain-article';
 
-export interface ExplainStore {
-  articleIds(): Awaitable<string[]>;
-  byId(id: string): Awaitable<StoredArticle | undefined>;
-  upsert(article: ArticleInput): Awaitable<unknown>;
-}
+export type ExplainStore = SettledOrLater<Pick<ArticleStore, 'articleIds' | 'byId' | 'upsert'>>;
 
 export interface ExplainRunOptions {
   /** Articles to ask about at most in this run. */

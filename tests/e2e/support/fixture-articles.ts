@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { dictionaryPathFrom } from '../../../server/config';
 import { openDictionary } from '../../../server/dictionary/open-dictionary';
 import { importFeeds } from '../../../server/ingest/importer';
-import { openSqliteStore } from '../../../server/store/sqlite-store';
+import { openSqliteStore } from '../../../server/store/sqlite/sqlite-store';
 import { startFixtureServer } from '../../ingest/fixture-server';
 
 const FEED_ROUTES = {

@@ -25,12 +25,12 @@
  * 3. The page: the summary columns and a snippet with the words marked, for the page's rows only.
  */
 import type Database from 'better-sqlite3';
-import type { CategoryId, DifficultyLevel, SourceId } from '../../common/catalog';
-import { HIT_END, HIT_START, ftsTerms, stripSentinels } from './fts-query';
+import type { CategoryId, DifficultyLevel, SourceId } from '../../../common/catalog';
+import { HIT_END, HIT_START, ftsTerms, stripSentinels } from '../fts-query';
 import { SUMMARY_COLUMNS } from './list-queries';
 import { SearchKeys } from './search-order';
 import { toSummary, type SummaryRow } from './rows';
-import type { ArticleSummaryRow, Page, SearchQuery } from './types';
+import type { ArticleSummaryRow, Page, SearchQuery } from '../types';
 
 /** How many matches search counts (and pages through); see the header. */
 export const SEARCH_CANDIDATES = 1000;

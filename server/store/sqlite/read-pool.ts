@@ -8,9 +8,9 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { StoreUnavailableError } from './errors';
-import type { ArticleReader } from './reader';
-import type { ArticlePage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from './types';
+import { StoreUnavailableError } from '../errors';
+import type { ArticleReads } from '../article-store';
+import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from '../types';
 
 export type ReadRequest =
   | { readonly seq: number; readonly op: 'latest'; readonly query: ArticleQuery }
@@ -54,7 +54,7 @@ export function typescriptWorkerSource(moduleUrl: string): string {
 }
 const BOOTSTRAP = typescriptWorkerSource(new URL('./read-worker.ts', import.meta.url).href);
 
-export class ReadPool implements ArticleReader {
+export class ReadPool implements ArticleReads {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private seq = 0;
@@ -76,8 +76,8 @@ export class ReadPool implements ArticleReader {
     return this.run({ seq: ++this.seq, op: 'search', query }) as Promise<Page<ArticleSummaryRow>>;
   }
 
-  page(id: string, language: RenderLanguage): Promise<ArticlePage | undefined> {
-    return this.run({ seq: ++this.seq, op: 'page', id, language }) as Promise<ArticlePage | undefined>;
+  page(id: string, language: RenderLanguage): Promise<ArticleWithPage | undefined> {
+    return this.run({ seq: ++this.seq, op: 'page', id, language }) as Promise<ArticleWithPage | undefined>;
   }
 
   byId(id: string, language?: RenderLanguage): Promise<StoredArticle | undefined> {

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { parseJson } from './rows';
-import { MAX_SIMILAR_CANDIDATES, textFingerprint, urlKeysOf, type StoryCandidate, type TextFingerprint } from './story-identity';
+import { MAX_SIMILAR_CANDIDATES, textFingerprint, urlKeysOf, type StoryCandidate, type TextFingerprint } from '../story-identity';
 
 /** Migration v8's tables; PostgreSQL's migration v4 has the same shape (postgres-schema.ts). */
 export const STORY_TABLES_SQL = `

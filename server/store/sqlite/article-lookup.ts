@@ -1,16 +1,16 @@
 /** Reading one article with its learning content and, when asked, its stored page. */
 import type Database from 'better-sqlite3';
-import type { DifficultyLevel, SourceId } from '../../common/catalog';
+import type { DifficultyLevel, SourceId } from '../../../common/catalog';
 import { knownCategories, parseJson, type ArticleRow, machineHelpField } from './rows';
 import {
   pageKeyFits,
-  type ArticlePage,
+  type ArticleWithPage,
   type CulturalNote,
   type RenderLanguage,
   type StoredArticle,
   type TranslatedLanguage,
   type VocabularyItem,
-} from './types';
+} from '../types';
 
 /** The id asked for, or the kept article's when it was merged into one (schema v8): old links keep working. */
 const KEPT_ID = 'coalesce((SELECT article_id FROM article_aliases WHERE alias_id = @id), @id)';
@@ -42,7 +42,7 @@ export class ArticleLookup {
     };
   }
 
-  page(id: string, language: RenderLanguage): ArticlePage | undefined {
+  page(id: string, language: RenderLanguage): ArticleWithPage | undefined {
     const row = this.statements.page.get({ id }) as PageRow | undefined;
     return row && this.pageOf(row, this.storedPage(row.seq, language, row.content_hash));
   }
@@ -52,7 +52,7 @@ export class ArticleLookup {
     return stored && pageKeyFits(stored.content_hash, contentHash, this.pagesVersion()) ? stored.html : undefined;
   }
 
-  private pageOf(row: PageRow, html: string | undefined): ArticlePage {
+  private pageOf(row: PageRow, html: string | undefined): ArticleWithPage {
     return {
       id: row.id,
       url: row.url,

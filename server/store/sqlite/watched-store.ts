@@ -5,16 +5,9 @@
  * path the store opens it again, so the server heals without a restart.
  */
 import { statSync } from 'node:fs';
-import { StoreUnavailableError } from './errors';
+import { StoreUnavailableError } from '../errors';
 import { openSqliteStore, type SqliteArticleStore } from './sqlite-store';
-import type { ArticleStore } from './types';
-
-export interface DatabaseHealth {
-  readonly status: 'ok' | 'degraded' | 'unavailable';
-  readonly articleCount: number | null;
-  /** Why it is not ok, for operators. */
-  readonly problem?: string;
-}
+import type { DatabaseHealth } from '../article-store';
 
 interface FileIdentity {
   readonly dev: number;
@@ -30,7 +23,7 @@ function identityOf(path: string): FileIdentity | undefined {
   }
 }
 
-export class WatchedStore implements ArticleStore {
+export class WatchedStore {
   private store: SqliteArticleStore | undefined;
   private identity: FileIdentity | undefined;
 
@@ -86,17 +79,6 @@ export class WatchedStore implements ArticleStore {
     return undefined;
   }
 
-  latest: ArticleStore['latest'] = (query) => this.current.latest(query);
-  search: ArticleStore['search'] = (query) => this.current.search(query);
-  byId: ArticleStore['byId'] = (id, language) => this.current.byId(id, language);
-  page: ArticleStore['page'] = (id, language) => this.current.page(id, language);
-  dataVersion = (): number => this.current.dataVersion();
-  saveRenderedHtml: SqliteArticleStore['saveRenderedHtml'] = (...args) => this.current.saveRenderedHtml(...args);
-  count: ArticleStore['count'] = () => this.current.count();
-  upsert: ArticleStore['upsert'] = (article) => this.current.upsert(article);
-  feedState: ArticleStore['feedState'] = (url) => this.current.feedState(url);
-  saveFeedState: ArticleStore['saveFeedState'] = (url, state) => this.current.saveFeedState(url, state);
-  compactSearch: ArticleStore['compactSearch'] = () => this.current.compactSearch();
   close(): void {
     this.store?.close();
   }

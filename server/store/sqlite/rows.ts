@@ -1,7 +1,7 @@
 /** Row shapes of the articles table and their mapping to what the store returns. */
-import { isCategoryId, type CategoryId, type DifficultyLevel, type SourceId } from '../../common/catalog';
-import { snippetToHtml } from './fts-query';
-import type { ArticleSummaryRow, MachineHelp, TranslatedLanguage } from './types';
+import { isCategoryId, type CategoryId, type DifficultyLevel, type SourceId } from '../../../common/catalog';
+import { snippetToHtml } from '../fts-query';
+import type { ArticleSummaryRow, MachineHelp, TranslatedLanguage } from '../types';
 
 export interface ArticleRow {
   seq: number;

@@ -3,8 +3,8 @@
  * Called inside the store's write transaction (sqlite-store.ts), so all of it lands or none.
  */
 import type Database from 'better-sqlite3';
-import { CATEGORY_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../common/catalog';
-import { rehashed } from './content-hash';
+import { CATEGORY_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../../common/catalog';
+import { rehashed } from '../content-hash';
 import type { SearchIndex } from './search-index';
 import {
   chooseStory,
@@ -14,10 +14,10 @@ import {
   type StoryIdentity,
   type StoryMatch,
   type StoryWriteResult,
-} from './story-identity';
+} from '../story-identity';
 import { StoryRecords } from './story-records';
-import type { ArticleInput, ArticleRenderer, UpsertOutcome } from './types';
-import { pageKey, RENDER_LANGUAGES } from './types';
+import type { ArticleInput, ArticleRenderer, UpsertOutcome } from '../types';
+import { pageKey, RENDER_LANGUAGES } from '../types';
 
 export class InvalidArticleError extends Error {}
 

@@ -1,0 +1,118 @@
+/**
+ * The store seam: the one interface every caller outside the store folders sees, asynchronous so the
+ * SQLite store (synchronous, better-sqlite3: store/sqlite/) and the PostgreSQL store (a network round
+ * trip per query: store/postgres/) stand behind one shape. The server, the start-up passes, the
+ * importer and the corpus loader use it or a narrow view of it (Pick); the contract tests
+ * (tests/store-contract) run one suite on both implementations.
+ */
+import type { StoryIdentity, StoryMatch, StoryWriteResult } from './story-identity';
+import type {
+  ArticleInput,
+  ArticleQuery,
+  ArticleRenderer,
+  ArticleSummaryRow,
+  ArticleWithPage,
+  Page,
+  RenderLanguage,
+  SearchQuery,
+  StoredArticle,
+  UpsertOutcome,
+} from './types';
+
+export interface FeedValidators {
+  etag?: string;
+  lastModified?: string;
+}
+
+export interface UpsertCounts {
+  imported: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** What /api/health reports of the database. */
+export interface DatabaseHealth {
+  readonly status: 'ok' | 'degraded' | 'unavailable';
+  readonly articleCount: number | null;
+  /** Why it is not ok, for operators. */
+  readonly problem?: string;
+}
+
+export interface ArticleStore {
+  latest(query: ArticleQuery): Promise<Page<ArticleSummaryRow>>;
+  search(query: SearchQuery): Promise<Page<ArticleSummaryRow>>;
+  /** With a rendering language, the stored page for it comes along as `html` (when there is one). */
+  byId(id: string, language?: RenderLanguage): Promise<StoredArticle | undefined>;
+  /** The article as the API shows it in a rendering language, with its stored page when there is one. */
+  page(id: string, language: RenderLanguage): Promise<ArticleWithPage | undefined>;
+  count(): Promise<number>;
+  /** One article in one transaction: all of it or nothing. */
+  upsert(article: ArticleInput): Promise<UpsertOutcome>;
+  /** Many articles in one transaction (the corpus loader). */
+  upsertMany(articles: Iterable<ArticleInput>): Promise<UpsertCounts>;
+  /**
+   * One imported story, written under the id of the stored article it is (story-identity.ts), the
+   * look-up and the write in one transaction that other importers wait for.
+   */
+  upsertStory(article: ArticleInput, identity: StoryIdentity): Promise<StoryWriteResult>;
+  /** The stored story at one of these addresses (storyUrlKey keys). */
+  findStory(urlKeys: readonly string[]): Promise<StoredArticle | undefined>;
+  /** Gives articles stored without their identity rows (before the schema had them) those rows; how many. */
+  backfillStoryIdentity(): Promise<number>;
+  /** The older stored article this one repeats, if any (the merge command). */
+  olderSameStory(id: string): Promise<{ id: string; matchedBy: StoryMatch } | undefined>;
+  /** Merges `dropId` into `keepId`: the dropped id becomes an alias of the kept article. */
+  mergeStory(dropId: string, keepId: string): Promise<boolean>;
+  /** Feed validators for conditional requests. */
+  feedState(feedUrl: string): Promise<FeedValidators | undefined>;
+  saveFeedState(feedUrl: string, state: FeedValidators): Promise<void>;
+  /** After a batch of writes (an import run): merges the search index's segments so queries stay fast. */
+  compactSearch(): Promise<void>;
+  /**
+   * A number that changes after every article write by any process or node; keys the answer and page
+   * caches. Synchronous because it is read on every request: PostgreSQL keeps it up to date in the
+   * background (LISTEN/NOTIFY, with a periodic re-read as a time bound).
+   */
+  dataVersion(): number;
+  /** Writes that follow store each article's rendered pages. */
+  setRenderer(renderer: ArticleRenderer | undefined): void;
+  saveRenderedHtml(id: string, contentHash: string, language: RenderLanguage, html: string): Promise<void>;
+  clearRenderedHtml(): Promise<void>;
+  idsWithoutHtml(limit: number, after?: string): Promise<string[]>;
+  renderStored(ids: readonly string[], renderer: ArticleRenderer): Promise<number>;
+  articleIds(): Promise<string[]>;
+  /** Up to `limit` article ids after the article `after`, oldest first: a pass over the whole store in batches. */
+  idsAfter(limit: number, after?: string): Promise<string[]>;
+  /**
+   * Runs `work` only when no other node is running work of that name (PostgreSQL: an advisory lock); absent for a
+   * store only one process serves (SQLite), where it simply runs.
+   */
+  exclusively?<T>(name: string, work: () => Promise<T>): Promise<{ held: true; value: T } | { held: false }>;
+  contentPass(name: string): Promise<string | undefined>;
+  recordContentPass(name: string, version: string): Promise<void>;
+  /** The health check: cheap enough for every probe of /api/health. */
+  check(): Promise<DatabaseHealth>;
+  close(): Promise<void>;
+}
+
+/** What the API and the pages read. */
+export type ArticleReads = Pick<ArticleStore, 'latest' | 'search' | 'byId' | 'page'>;
+
+/**
+ * A narrow view of the seam whose methods may also answer at once: tools and tests hand the
+ * synchronous SQLite store (store/sqlite/sqlite-store.ts) where the server hands the seam.
+ */
+export type SettledOrLater<View> = {
+  [Name in keyof View]: View[Name] extends (...args: infer Args) => Promise<infer Result>
+    ? (...args: Args) => Result | Promise<Result>
+    : View[Name];
+};
+
+/** The health check every store without a better one uses: a count through the store. */
+export async function healthByCount(count: () => Promise<number>): Promise<DatabaseHealth> {
+  try {
+    return { status: 'ok', articleCount: await count() };
+  } catch (error) {
+    return { status: 'unavailable', articleCount: null, problem: error instanceof Error ? error.message : String(error) };
+  }
+}

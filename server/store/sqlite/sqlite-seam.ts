@@ -1,0 +1,64 @@
+/**
+ * The SQLite store behind the store seam (article-store.ts). Each call runs synchronously on this
+ * thread and hands back a settled promise, except what the server gives to others: searches may go to
+ * the read workers (read-pool.ts), and the health check to the watched file (watched-store.ts).
+ */
+import { healthByCount, type ArticleReads, type ArticleStore, type DatabaseHealth, type FeedValidators } from '../article-store';
+import type { StoryIdentity } from '../story-identity';
+import type { ArticleInput, ArticleQuery, ArticleRenderer, RenderLanguage, SearchQuery } from '../types';
+import type { SqliteArticleStore } from './sqlite-store';
+
+export interface SqliteSeamOptions {
+  /**
+   * Where searches run (the read workers); on this thread when absent. A list page reads at most
+   * offset + limit index entries and an article a few rows by key (well under a millisecond at
+   * 100,000 articles, see list-queries.ts), less than the worker round trip and the copy of the
+   * answer between threads; only search, whose cost grows with the matches, needs a worker.
+   */
+  readonly search?: ArticleReads['search'];
+  /** The health check (the watched file); a count through the store when absent. */
+  readonly check?: () => DatabaseHealth;
+  /** Closes what the server opened (the watched file, the read workers); the store itself when absent. */
+  readonly close?: () => Promise<void>;
+}
+
+/** `store` is read on every call, so a reopened file (watched-store.ts) is followed. */
+export function sqliteSeam(store: SqliteArticleStore | (() => SqliteArticleStore), options: SqliteSeamOptions = {}): ArticleStore {
+  const current = typeof store === 'function' ? store : () => store;
+  const call =
+    <A extends unknown[], R>(method: (s: SqliteArticleStore, ...args: A) => R) =>
+    async (...args: A): Promise<R> =>
+      method(current(), ...args);
+  const seam: ArticleStore = {
+    latest: call((s, query: ArticleQuery) => s.latest(query)),
+    search: options.search ?? call((s, query: SearchQuery) => s.search(query)),
+    byId: call((s, id: string, language?: RenderLanguage) => s.byId(id, language)),
+    page: call((s, id: string, language: RenderLanguage) => s.page(id, language)),
+    count: call((s) => s.count()),
+    upsert: call((s, article: ArticleInput) => s.upsert(article)),
+    upsertMany: call((s, articles: Iterable<ArticleInput>) => s.upsertMany(articles)),
+    upsertStory: call((s, article: ArticleInput, identity: StoryIdentity) => s.upsertStory(article, identity)),
+    findStory: call((s, urlKeys: readonly string[]) => s.findStory(urlKeys)),
+    backfillStoryIdentity: call((s) => s.backfillStoryIdentity()),
+    olderSameStory: call((s, id: string) => s.olderSameStory(id)),
+    mergeStory: call((s, dropId: string, keepId: string) => s.mergeStory(dropId, keepId)),
+    feedState: call((s, url: string) => s.feedState(url)),
+    saveFeedState: call((s, url: string, state: FeedValidators) => s.saveFeedState(url, state)),
+    compactSearch: call((s) => s.compactSearch()),
+    dataVersion: () => current().dataVersion(),
+    setRenderer: (renderer) => current().setRenderer(renderer),
+    saveRenderedHtml: call((s, id: string, hash: string, language: RenderLanguage, html: string) =>
+      s.saveRenderedHtml(id, hash, language, html),
+    ),
+    clearRenderedHtml: call((s) => s.clearRenderedHtml()),
+    idsWithoutHtml: call((s, limit: number, after?: string) => s.idsWithoutHtml(limit, after)),
+    renderStored: call((s, ids: readonly string[], renderer: ArticleRenderer) => s.renderStored(ids, renderer)),
+    articleIds: call((s) => s.articleIds()),
+    idsAfter: call((s, limit: number, after?: string) => s.idsAfter(limit, after)),
+    contentPass: call((s, name: string) => s.contentPass(name)),
+    recordContentPass: call((s, name: string, version: string) => s.recordContentPass(name, version)),
+    check: options.check ? async () => options.check!() : () => healthByCount(() => seam.count()),
+    close: options.close ?? (async () => current().close()),
+  };
+  return seam;
+}
