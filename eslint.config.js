@@ -23,6 +23,26 @@ const LAYERS = {
   common: [],
 };
 
+/**
+ * server/'s own layers (tests/architecture/layer-rules.ts SERVER_LAYERS): each folder may import itself,
+ * these and common/. The root (app.ts, main.ts, open-store.ts) composes everything; the `server` entry
+ * above keeps every file of server/ away from src/.
+ */
+const SERVER_LAYERS = {
+  'server/routes': ['server/answers', 'server/plugins', 'server/http', 'server/content', 'server/dictionary', 'server/store'],
+  'server/pages': ['server/answers', 'server/plugins', 'server/http', 'server/content', 'server/store'],
+  'server/answers': ['server/content', 'server/dictionary', 'server/http', 'server/store'],
+  'server/plugins': ['server/http', 'server/store'],
+  'server/http': [],
+  'server/ingest': ['server/config', 'server/corpus', 'server/content', 'server/dictionary', 'server/http', 'server/llm', 'server/store'],
+  'server/corpus': ['server/content', 'server/dictionary', 'server/store'],
+  'server/content': ['server/dictionary', 'server/store'],
+  'server/dictionary': [],
+  'server/store': [],
+  'server/llm': [],
+  'server/build': [],
+};
+
 /** These layers hold no React and no router (they are tested and run without a DOM). */
 const NO_REACT = ['src/domain', 'src/machines', 'src/api', 'src/platform', 'common'];
 /** Browser globals go through src/platform; network calls go through a machine and src/api. */
@@ -107,6 +127,8 @@ export default defineConfig(
     },
   },
   ...Object.entries(LAYERS).flatMap(([layer, allowed]) => boundaryBlocks(layer, allowed)),
+  // After the `server` blocks, so these take their place for files in server/'s folders.
+  ...Object.entries(SERVER_LAYERS).flatMap(([layer, allowed]) => boundaryBlocks(layer, [...allowed, 'common'])),
   {
     name: 'layers/no-browser-globals',
     files: NO_BROWSER_GLOBALS.map((layer) => `${layer}/**/*.{ts,tsx}`),

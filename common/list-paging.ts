@@ -1,7 +1,7 @@
 /**
  * The list page's size and its `page` address parameter: /zh/articles?page=3 is the list's first
  * 60 cards, what "Load more" twice shows. It is the "Load more" link's target, so the list pages
- * without JavaScript; the server renders that many (server/routes/page-data.ts) and the web app
+ * without JavaScript; the server renders that many (server/pages/embedded-answers.ts) and the web app
  * starts from them, then loads more in place. Shared by the web app and the server.
  */
 export const LIST_PAGE_SIZE = 20;

@@ -11,18 +11,18 @@ import type { ServerConfig } from './config';
 import type { PassesStatus } from './content/content-passes';
 import type { Dictionary } from './dictionary/types';
 import { earlyErrors } from './http/early-errors';
-import type { ModuleLoader } from './http/server-entry';
+import type { ModuleLoader } from './pages/server-entry';
 import { loggerOptions } from './http/logging';
-import { securityHeaders as securityHeaderList } from './http/security-headers';
-import { errors } from './plugins/errors';
+import { securityHeaders as securityHeaderList } from './http/header-policy';
+import { errors } from './plugins/error-handler';
 import { htmlEtags } from './plugins/html-etags';
 import { loadShedding } from './plugins/load-shedding';
-import { pages } from './plugins/pages';
+import { pages } from './pages/page-plugin';
 import { rateLimit } from './plugins/rate-limit';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
 import { apiRoutes, type ApiOptions } from './routes/api-routes';
-import { fallbackRenderer } from './routes/article-routes';
+import { fallbackRenderer } from './answers/article-answers';
 import type { ArticleStore } from './store/article-store';
 
 export interface BuildServerOptions {

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 
 export const STAMP_FILE = '.build-stamp.json';
-/** Written by the same `vite build` (vite.config.ts's server-entry plugin); the server loads it (http/server-entry.ts). */
+/** Written by the same `vite build` (vite.config.ts's server-entry plugin); the server loads it (pages/server-entry.ts). */
 export const SERVER_ENTRY_FILE = 'server/entry-server.js';
 const INPUT_FILES = ['index.html', 'vite.config.ts', 'package-lock.json'];
 const INPUT_DIRS = ['src', 'common', 'public'];

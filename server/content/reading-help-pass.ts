@@ -5,7 +5,6 @@
  * run twice, the second run changes nothing.
  */
 import type { ArticleStore, SettledOrLater } from '../store/article-store';
-import type { ArticleInput, StoredArticle } from '../store/types';
 import { rehashed } from '../store/content-hash';
 import { withReadingHelp, type GlossDictionary } from './vocabulary-help';
 

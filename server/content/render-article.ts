@@ -9,7 +9,7 @@ import { SOURCES, isSourceId } from '../../common/catalog';
 import { partOfSpeechName } from '../../common/parts-of-speech';
 import { DATE_LOCALES, textLanguageFor, type LanguageCode } from '../../common/languages';
 import { CATEGORY_LABELS, DIFFICULTY_LABELS } from '../../common/labels';
-import { escapeHtml } from '../store/fts-query';
+import { escapeHtml } from '../../common/escape-html';
 import type { ArticleInput, StoredArticle, TranslatedLanguage } from '../store/types';
 import { ARTICLE_LABELS } from './labels';
 import { sanitiseHtml } from './sanitise-html';

@@ -4,7 +4,7 @@
  * takes (deteriorating for deteriorate), and an example sentence shows the form it uses.
  * Returns escaped HTML; the renderer sanitises the whole article afterwards.
  */
-import { escapeHtml } from '../store/fts-query';
+import { escapeHtml } from '../../common/escape-html';
 import { phraseFinderFor, type PhraseEntry, type PhraseFinder } from './phrase-finder';
 
 /** Resolves a written form to its dictionary form (the bundled dictionary does this). */

@@ -7,7 +7,6 @@
  */
 import type { ArticleStore, SettledOrLater } from '../store/article-store';
 import type { StoryMatch } from '../store/story-identity';
-import type { StoredArticle } from '../store/types';
 
 export type MergeStore = SettledOrLater<
   Pick<ArticleStore, 'articleIds' | 'byId' | 'backfillStoryIdentity' | 'olderSameStory' | 'mergeStory'>

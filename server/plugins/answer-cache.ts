@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { AnswerCache } from '../http/answer-cache';
+import { AnswerCache } from '../http/prepared-answers';
 import { REVALIDATE, sendPrepared, serialised } from '../http/json-reply';
 
 declare module 'fastify' {

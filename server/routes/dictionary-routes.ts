@@ -8,31 +8,12 @@
  * for a week while revalidating.
  */
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
-import type { DictionaryResponse, DictionaryWithPhrase } from '../../common/dictionary-contract';
-import type { Dictionary, LookupResult } from '../dictionary/types';
+import type { Dictionary } from '../dictionary/types';
 import { ApiError } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { answerCache } from '../plugins/answer-cache';
+import { dictionaryAnswer, levelWordsAnswer } from '../answers/dictionary-answers';
 import { ROUTE_SCHEMAS, type DictionaryQuery, type LevelQuery, type WordParams } from './schemas';
-import type { LevelWords } from '../../common/lemma-contract';
-import { BASELINE_RANK, FREQUENCY_BAND_SIZE, tagsOfLevel } from '../../common/placement-levels';
-
-export function toDictionaryResponse(result: LookupResult): DictionaryResponse {
-  return {
-    query: result.query,
-    lemma: result.lemma,
-    entries: result.entries.map((entry) => ({
-      part_of_speech: entry.partOfSpeech,
-      ipa: entry.ipa,
-      definition: entry.definition,
-      tags: [...entry.tags],
-      frequency_rank: entry.frequencyRank,
-      ...(entry.gloss !== undefined && entry.gloss !== '' ? { gloss: entry.gloss } : {}),
-      ...(entry.gloss && entry.glossOtherSense ? { gloss_other_sense: true } : {}),
-      ...(entry.headword !== result.lemma ? { headword: entry.headword } : {}),
-    })),
-  };
-}
 
 const normaliseWord: preValidationHookHandler = (request, _reply, done) => {
   const params = request.params as Record<string, unknown>;
@@ -57,29 +38,16 @@ export const dictionaryRoutes: FastifyPluginAsync<DictionaryRoutesOptions> = asy
     async (request, reply) => {
       const { word } = request.params;
       const { language, phrase, sentence } = request.query;
-      return reply.sendAnswer(`${language}\u0000${word}\u0000${phrase ?? ''}\u0000${sentence ?? ''}`, (): DictionaryWithPhrase => {
-        const result = dictionary.lookUp(word, language, sentence === undefined ? undefined : { sentence });
-        // A phrase the dictionary lacks is no error: the word's entry is what was asked for.
-        const phraseResult = phrase === undefined ? undefined : dictionary.lookUp(phrase, language);
-        if (result === undefined || result.entries.length === 0) {
-          throw new ApiError(404, 'not_found', `There is no dictionary entry for "${word}"`, 'word');
-        }
-        const answer = toDictionaryResponse(result);
-        return phraseResult && phraseResult.entries.length > 0 && phraseResult.lemma !== result.lemma
-          ? { ...answer, phrase: toDictionaryResponse(phraseResult) }
-          : answer;
-      });
+      return reply.sendAnswer(`${language}\u0000${word}\u0000${phrase ?? ''}\u0000${sentence ?? ''}`, () =>
+        dictionaryAnswer(dictionary, word, language, { phrase, sentence }),
+      );
     },
   );
 
   // The placement's words: bundled data, cached like an entry.
   app.get<{ Querystring: LevelQuery }>('/level-words', { schema: ROUTE_SCHEMAS.levelWords }, async (request, reply) => {
     const { level } = request.query;
-    return reply.sendAnswer(`level\u0000${level}`, () => {
-      const top = (FREQUENCY_BAND_SIZE as Readonly<Record<string, number>>)[level] ?? BASELINE_RANK;
-      const body: LevelWords = { level, words: (dictionary.wordsOfLevel?.(tagsOfLevel(level), top) ?? []).join(' ') };
-      return body;
-    });
+    return reply.sendAnswer(`level\u0000${level}`, () => levelWordsAnswer(dictionary, level));
   });
 
   // Without a word the path would fall through to "no such endpoint"; say what is missing instead.

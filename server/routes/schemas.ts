@@ -19,8 +19,8 @@ import {
   SourcesResponseCodec,
 } from '../../common/contract';
 import { DictionaryWithPhraseCodec } from '../../common/dictionary-contract';
-import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId, type DifficultyLevel, type SourceId } from '../../common/catalog';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../common/languages';
+import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS } from '../../common/catalog';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '../../common/languages';
 import {
   DICTIONARY_LANGUAGES,
   LETTER,
@@ -32,7 +32,7 @@ import {
 import { jsonSchemaOf, type JsonSchema } from '../http/codec-schema';
 import { LemmaInventoriesCodec, LevelWordsCodec, MAX_INVENTORY_IDS } from '../../common/lemma-contract';
 import { PLACEMENT_LEVELS, type PlacementLevel } from '../../common/placement-levels';
-import { MAX_CURSOR_LENGTH } from './list-cursor';
+import { MAX_CURSOR_LENGTH } from '../answers/list-cursor';
 
 /** The largest offset SQLite and JavaScript agree on exactly. */
 export const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
@@ -85,21 +85,7 @@ export const WORD: JsonSchema = {
 
 const ARTICLE_ID: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001f\\u007f]*$' };
 
-export interface LanguageQuery {
-  readonly language: LanguageCode;
-}
-export interface LatestQuery extends LanguageQuery {
-  readonly limit: number;
-  readonly offset: number;
-  /** Latest only: the next_cursor of an earlier answer (list-cursor.ts). */
-  readonly cursor?: string;
-  readonly category?: CategoryId;
-  readonly source?: SourceId;
-  readonly difficulty?: DifficultyLevel;
-}
-export interface SearchQuery extends LatestQuery {
-  readonly q: string;
-}
+export type { LanguageQuery, LatestQuery, SearchQuery } from '../answers/answer-queries';
 export interface ArticleParams {
   readonly id: string;
 }

@@ -3,6 +3,7 @@
  * each word becomes a quoted FTS string (so AND, OR, NEAR, *, ^, :, parentheses and quotes
  * are plain text), and the words are joined with AND.
  */
+import { escapeHtml } from '../../common/escape-html';
 
 /** Words are runs of anything but whitespace that contain at least one letter or digit. */
 export function searchTokens(q: string): string[] {
@@ -66,18 +67,6 @@ export const HIT_END = '\uE001';
 
 export function stripSentinels(text: string): string {
   return text.replace(/[\uE000\uE001]/g, '');
-}
-
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
 }
 
 /** Escapes the snippet text, then turns the sentinels into <mark> (never the other way round). */

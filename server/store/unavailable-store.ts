@@ -4,7 +4,7 @@
  * so /api/health answers 503 and the API answers 503 instead of the process dying.
  */
 import { healthByCount, type ArticleStore } from './article-store';
-import { StoreUnavailableError } from './errors';
+import { StoreUnavailableError } from './store-errors';
 
 export function unavailableStore(cause: unknown): ArticleStore {
   const reason = cause instanceof Error ? cause.message : String(cause);

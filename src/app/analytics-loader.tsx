@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AnalyticsEvent } from '../domain/analytics-events';
-import type { AnalyticsServices } from '../machines/analytics-wiring';
+import type { AnalyticsServices } from './analytics-wiring';
 import type { Logger } from '../platform/logger';
 import { ConsentActorContext } from '../views/consent/consent-context';
 import type { AnalyticsRuntimeProps } from './analytics-runtime';

@@ -11,7 +11,7 @@ import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
 import type { AnalyticsEvent } from '../domain/analytics-events';
-import { configuredProviders, createAnalyticsMachine, type AnalyticsServices } from '../machines/analytics-wiring';
+import { configuredProviders, createAnalyticsMachine, type AnalyticsServices } from './analytics-wiring';
 import type { consentMachine } from '../machines/consent-machine';
 import type { Logger } from '../platform/logger';
 import { browserAnalyticsServices } from './analytics-services';

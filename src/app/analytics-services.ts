@@ -3,7 +3,7 @@
  * China probe, and the configured providers, each downloading its code only when consent first
  * loads it. Part of the analytics chunk.
  */
-import type { AnalyticsServices } from '../machines/analytics-wiring';
+import type { AnalyticsServices } from './analytics-wiring';
 import type { AnalyticsProvider } from '../platform/analytics-providers';
 import { browserEnvironment } from '../platform/environment';
 import type { Logger } from '../platform/logger';

@@ -15,7 +15,7 @@ import { decodePathSegment, languageFromPath, pageAt } from '../domain/routing';
 import type { WordEntry } from '../domain/word-lookup';
 import { createDictionaryClient } from '../api/dictionary-client';
 import { articleDetailMachine, type ArticleRequest, type SanitisedBody } from '../machines/article-detail-machine';
-import { readAloudWith } from '../machines/read-aloud-wiring';
+import { readAloudWith } from './read-aloud-wiring';
 import { readingProgressMachine } from '../machines/reading-progress-machine';
 import { wordLookupMachine, type WordLookupRequest } from '../machines/word-lookup-machine';
 import { parsesDeclarativeShadowRoots } from '../platform/declarative-shadow-dom';

@@ -7,7 +7,7 @@
 import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
 import type { ArticlesApi } from '../api/client';
-import { firstAnswersFrom } from '../api/page-data';
+import { firstAnswersFrom } from '../api/first-answers';
 import type { PageData } from '../../common/page-data';
 import type { Logger } from '../platform/logger';
 import { TEXTS } from '../domain/all-texts';

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { textLanguageFor } from '../../common/languages';
 import { languageFromPath } from '../domain/routing';
-import { decodePageData, firstAnswersFrom, type FirstAnswers } from '../api/page-data';
+import { decodePageData, firstAnswersFrom, type FirstAnswers } from '../api/first-answers';
 import { PAGE_DATA_ELEMENT_ID } from '../../common/page-data';
 import { consoleLogger } from '../platform/logger';
 import { yieldToMain } from '../platform/main-thread';
@@ -37,7 +37,7 @@ interface Start {
   readonly serverRendered: boolean;
 }
 
-/** A server-rendered page (server/routes/page-routes.ts) is hydrated from the answers it carries; a shell is rendered. */
+/** A server-rendered page (server/pages/page-renderer.ts) is hydrated from the answers it carries; a shell is rendered. */
 function readPage(): Start {
   const embedded = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
   const pageData = decodePageData(embedded, (reason) => consoleLogger.warn(reason));

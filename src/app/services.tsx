@@ -7,7 +7,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { createApiClient, type ArticlesApi } from '../api/client';
 import type { DictionaryApi } from '../api/dictionary-client';
-import type { FirstAnswers } from '../api/page-data';
+import type { FirstAnswers } from '../api/first-answers';
 import type { HtmlSanitiser } from '../platform/html-sanitiser';
 import { consoleLogger, type Logger } from '../platform/logger';
 import type { SpeechEngine } from '../platform/speech-engine';

@@ -62,6 +62,32 @@ describe('eslint.config.js mirrors the layer rules', () => {
     }
   });
 
+  it('keeps the layers of server/ in their order', async () => {
+    const from = (file: string, specifier: string) => importViolations(file, `export * from '${specifier}';\n`);
+    for (const [file, specifier] of [
+      ['server/plugins/probe.ts', '../routes/article-routes'],
+      ['server/plugins/probe.ts', '../pages/page-plugin'],
+      ['server/answers/probe.ts', '../routes/schemas'],
+      ['server/pages/probe.ts', '../routes/api-routes'],
+      ['server/store/sqlite/probe.ts', '../../answers/article-answers'],
+      ['server/http/probe.ts', '../store/store-errors'],
+      ['server/content/probe.ts', '../app'],
+    ]) {
+      expect(await from(file!, specifier!), `${file} -> ${specifier}`).toHaveLength(1);
+    }
+    for (const [file, specifier] of [
+      ['server/probe.ts', './routes/api-routes'],
+      ['server/routes/probe.ts', '../answers/article-answers'],
+      ['server/pages/probe.ts', '../answers/article-answers'],
+      ['server/answers/probe.ts', '../store/article-store'],
+      ['server/store/postgres/probe.ts', '../sqlite/article-writes'],
+      ['server/ingest/probe.ts', '../config'],
+      ['server/answers/probe.ts', '../../common/contract'],
+    ]) {
+      expect(await from(file!, specifier!), `${file} -> ${specifier}`).toEqual([]);
+    }
+  });
+
   it('lets everyone import common/, and common/ import neither src/ nor server/', async () => {
     expect(await importViolations('src/views/home/probe.tsx', `export * from '../../../common/labels';\n`)).toEqual([]);
     expect(await importViolations('src/domain/probe.ts', `export * from '../../common/labels';\n`)).toEqual([]);

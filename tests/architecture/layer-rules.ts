@@ -5,6 +5,10 @@
  * src/app -> src/views -> src/machines -> src/api -> src/domain ; src/machines -> src/platform.
  * common/ holds what the web app and the server both use, and imports nothing of ours: every layer
  * of src/ and server/ may import it. server/ may import common/ only, never src/.
+ *
+ * server/ has layers of its own (SERVER_LAYERS): its root (app.ts, main.ts, open-store.ts) composes
+ * the server; routes/ (the API) and pages/ (server-rendered pages) -> answers/ -> content/, dictionary/
+ * -> store/; plugins/ (cross-cutting hooks) and http/ (helpers) import neither routes/ nor pages/.
  */
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -24,6 +28,49 @@ export const ALLOWED_IMPORTS: Readonly<Record<Layer, readonly Layer[]>> = {
   server: ['server', 'common'],
   common: ['common'],
 };
+
+/** The server's layers: folders of server/, its root files, and config.ts (read by the root and the importer). */
+export const SERVER_LAYERS = {
+  server: [
+    'server/routes',
+    'server/pages',
+    'server/answers',
+    'server/plugins',
+    'server/http',
+    'server/content',
+    'server/dictionary',
+    'server/store',
+    'server/corpus',
+    'server/ingest',
+    'server/llm',
+    'server/build',
+    'server/config',
+  ],
+  'server/config': [],
+  'server/routes': ['server/answers', 'server/plugins', 'server/http', 'server/content', 'server/dictionary', 'server/store'],
+  'server/pages': ['server/answers', 'server/plugins', 'server/http', 'server/content', 'server/store'],
+  'server/answers': ['server/content', 'server/dictionary', 'server/http', 'server/store'],
+  'server/plugins': ['server/http', 'server/store'],
+  'server/http': [],
+  'server/ingest': ['server/config', 'server/corpus', 'server/content', 'server/dictionary', 'server/http', 'server/llm', 'server/store'],
+  'server/corpus': ['server/content', 'server/dictionary', 'server/store'],
+  'server/content': ['server/dictionary', 'server/store'],
+  'server/dictionary': [],
+  'server/store': [],
+  'server/llm': [],
+  'server/build': [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ServerLayer = keyof typeof SERVER_LAYERS;
+
+/** The server layer of a repository-relative path under server/ (a file or an import target, without extension). */
+export function serverLayerOf(relativePath: string): ServerLayer | 'unknown' | undefined {
+  const parts = relativePath.split('/');
+  if (parts[0] !== 'server') return undefined;
+  if (parts.length === 2) return parts[1]!.replace(/\.tsx?$/, '') === 'config' ? 'server/config' : 'server';
+  const layer = `server/${parts[1]}`;
+  return layer in SERVER_LAYERS ? (layer as ServerLayer) : 'unknown';
+}
 
 const REACT_PACKAGES = /^(react|react-dom|@xstate\/react|wouter)(\/|$)/;
 const NO_REACT: readonly Layer[] = ['domain', 'machines', 'api', 'platform', 'common'];
@@ -173,6 +220,10 @@ export function checkSource(relativePath: string, sourceText: string): Violation
     report(1, 'is outside every known layer (src/{app,views,machines,api,platform,domain}); add the layer to the rules first');
     return violations;
   }
+  if (serverLayerOf(relativePath) === 'unknown') {
+    report(1, `is outside every known layer of server/ (${Object.keys(SERVER_LAYERS).join(', ')}); add the layer to the rules first`);
+    return violations;
+  }
 
   const kind = relativePath.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const sourceFile = ts.createSourceFile(relativePath, sourceText, ts.ScriptTarget.Latest, true, kind);
@@ -183,6 +234,17 @@ export function checkSource(relativePath: string, sourceText: string): Violation
       const targetLayer = layerOf(target);
       if (targetLayer === undefined || targetLayer === 'unknown' || !ALLOWED_IMPORTS[layer].includes(targetLayer)) {
         report(line, `${layer} must not import ${targetLayer ?? 'files outside src, common and server'} ('${specifier}')`);
+      } else if (layer === 'server' && targetLayer === 'server') {
+        const from = serverLayerOf(relativePath);
+        const to = serverLayerOf(target);
+        if (
+          from !== undefined &&
+          from !== 'unknown' &&
+          to !== from &&
+          (to === undefined || to === 'unknown' || !(SERVER_LAYERS[from] as readonly string[]).includes(to))
+        ) {
+          report(line, `${from} must not import ${to === 'unknown' ? target : to} ('${specifier}')`);
+        }
       }
     } else if (NO_REACT.includes(layer) && REACT_PACKAGES.test(specifier)) {
       report(line, `${layer} must not import '${specifier}' (no React or router in this layer)`);

@@ -69,6 +69,50 @@ describe('the layer checker itself', () => {
     expect(checkSource('src/newlayer/x.ts', ``)).toHaveLength(1);
   });
 
+  it('flags an arrow back up between the layers of server/', () => {
+    const refused: [string, string][] = [
+      ['server/plugins/x.ts', `import { articleRoutes } from '../routes/article-routes';`],
+      ['server/plugins/x.ts', `import { pages } from '../pages/page-plugin';`],
+      ['server/store/sqlite/x.ts', `import { latestAnswer } from '../../answers/article-answers';`],
+      ['server/answers/x.ts', `import { ROUTE_SCHEMAS } from '../routes/schemas';`],
+      ['server/answers/x.ts', `import { readPageData } from '../pages/embedded-answers';`],
+      ['server/pages/x.ts', `import { apiRoutes } from '../routes/api-routes';`],
+      ['server/routes/x.ts', `import { pages } from '../pages/page-plugin';`],
+      ['server/http/x.ts', `import { StoreUnavailableError } from '../store/store-errors';`],
+      ['server/content/x.ts', `import { buildServer } from '../app';`],
+      ['server/store/x.ts', `const app = await import('../app');`],
+    ];
+    for (const [file, source] of refused) expect(checkSource(file, source), `${file}: ${source}`).toHaveLength(1);
+    expect(formatViolations(checkSource('server/plugins/x.ts', `import { pages } from '../pages/page-plugin';`))).toBe(
+      "server/plugins/x.ts:1: server/plugins must not import server/pages ('../pages/page-plugin')",
+    );
+    expect(checkSource('server/newfolder/x.ts', ``)).toHaveLength(1);
+  });
+
+  it('accepts the arrows down between the layers of server/', () => {
+    const clean = [
+      checkSource('server/app.ts', `import { apiRoutes } from './routes/api-routes';\nimport { pages } from './pages/page-plugin';`),
+      checkSource(
+        'server/routes/x.ts',
+        `import { latestAnswer } from '../answers/article-answers';\nimport { answerCache } from '../plugins/answer-cache';`,
+      ),
+      checkSource(
+        'server/pages/x.ts',
+        `import { articleAnswer } from '../answers/article-answers';\nimport type { ArticleReads } from '../store/article-store';`,
+      ),
+      checkSource(
+        'server/answers/x.ts',
+        `import { renderArticleHtml } from '../content/render-article';\nimport { ApiError } from '../http/api-error';`,
+      ),
+      checkSource(
+        'server/store/postgres/x.ts',
+        `import { validateArticle } from '../sqlite/article-writes';\nimport { escapeHtml } from '../../../common/escape-html';`,
+      ),
+      checkSource('server/ingest/x.ts', `import { configFromEnv } from '../config';\nimport { loadCorpus } from '../corpus/load-corpus';`),
+    ];
+    expect(clean.flat()).toEqual([]);
+  });
+
   it('flags common/ importing anything of ours, React, Node modules or browser globals', () => {
     const violations = checkSource(
       'common/x.ts',

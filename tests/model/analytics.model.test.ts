@@ -16,7 +16,7 @@ import {
   type AnalyticsRegion,
   type ConfiguredProviders,
 } from '../../src/machines/analytics-machine';
-import { createAnalyticsMachine, type AnalyticsServices } from '../../src/machines/analytics-wiring';
+import { createAnalyticsMachine, type AnalyticsServices } from '../../src/app/analytics-wiring';
 import type { AnalyticsProvider } from '../../src/platform/analytics-providers';
 import { GLOBAL_SIGNALS, modelNamed } from './models';
 import { deferred } from '../support/fake-api';

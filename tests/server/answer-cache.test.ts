@@ -3,7 +3,7 @@
  * The answer cache: kept from the second ask, dropped on a new data version, bounded.
  */
 import { describe, expect, it } from 'vitest';
-import { AnswerCache } from '../../server/http/answer-cache';
+import { AnswerCache } from '../../server/http/prepared-answers';
 
 describe('AnswerCache', () => {
   it('keeps an answer once its key is asked a second time, with the ETag of its JSON', () => {

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePageData, firstAnswersFrom } from '../../src/api/page-data';
+import { decodePageData, firstAnswersFrom } from '../../src/api/first-answers';
 import { jsonForScriptElement, PAGE_DATA_ELEMENT_ID } from '../../common/page-data';
 import { article, FIXTURES, startTestServer, type TestContext } from './fixtures';
 

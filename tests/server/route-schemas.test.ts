@@ -24,7 +24,7 @@ import {
 import { DictionaryWithPhraseCodec } from '../../common/dictionary-contract';
 import { wordProblem } from '../../common/dictionary';
 import { jsonSchemaOf, type JsonSchema } from '../../server/http/codec-schema';
-import { AnswerCache } from '../../server/http/answer-cache';
+import { AnswerCache } from '../../server/http/prepared-answers';
 import { apiRoutes } from '../../server/routes/api-routes';
 import { MAX_OFFSET, ROUTE_SCHEMAS } from '../../server/routes/schemas';
 import { sqliteSeam } from '../../server/store/sqlite/sqlite-seam';

@@ -5,7 +5,8 @@
  * page is refreshed once, and each is read fresh (rendered on the fly) before the pass reaches it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentPasses, renderedPagesPass, type PassLogger } from '../../server/content/content-passes';
+import { renderedPagesPass } from '../../server/content/batched-passes';
+import { ContentPasses, type PassLogger } from '../../server/content/content-passes';
 import { articleRenderer, pagesVersion, RENDER_PASS } from '../../server/content/stored-pages';
 import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres/postgres-store';
 import { RENDER_LANGUAGES, type ArticleRenderer } from '../../server/store/types';

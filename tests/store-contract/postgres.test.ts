@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StoreUnavailableError } from '../../server/store/errors';
+import { StoreUnavailableError } from '../../server/store/store-errors';
 import { PG_LATEST_VERSION } from '../../server/store/postgres/postgres-schema';
 import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres/postgres-store';
 import { FIXTURES } from '../server/fixtures';

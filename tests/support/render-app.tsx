@@ -11,7 +11,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { InspectionEvent } from 'xstate';
 import type { CardPage } from '../../src/api/client';
 import type { DictionaryApi } from '../../src/api/dictionary-client';
-import type { FirstAnswers } from '../../src/api/page-data';
+import type { FirstAnswers } from '../../src/api/first-answers';
 import type { ArticleView } from '../../src/domain/article';
 import type { ConsentAnalyticsSetup } from '../../src/app/consent-and-analytics';
 import { App } from '../../src/app/app';

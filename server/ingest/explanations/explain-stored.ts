@@ -5,7 +5,6 @@
  * transaction that also re-renders its stored pages, so its help is all there or not at all.
  */
 import type { ArticleStore, SettledOrLater } from '../../store/article-store';
-import type { ArticleInput, StoredArticle } from '../../store/types';
 import { LlmBudgetExhausted, type ChatCompletionsClient } from '../../llm/chat-completions';
 import { EXPLAINED_LANGUAGES, explainArticle, type ExplainLog } from './explain-article';
 

@@ -4,7 +4,7 @@
  * on it: postgres-reads.ts, postgres-writes.ts, postgres-stories.ts; postgres-store.ts opens it.
  */
 import pg from 'pg';
-import { StoreUnavailableError } from '../errors';
+import { StoreUnavailableError } from '../store-errors';
 import { withPoolClient } from './postgres-client';
 import type { PgMigrationReport } from './postgres-schema';
 import type { ArticleRenderer } from '../types';

@@ -3,7 +3,7 @@
  * one at a time. A slow query here costs this thread only, never the server's event loop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { StoreUnavailableError } from '../errors';
+import { StoreUnavailableError } from '../store-errors';
 import { openSqliteStore, type SqliteArticleStore } from './sqlite-store';
 import type { ReadRequest, ReadResponse } from './read-pool';
 

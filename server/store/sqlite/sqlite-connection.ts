@@ -4,7 +4,7 @@
  * article-lookup.ts, article-writes.ts, story-records.ts and migrations.ts.
  */
 import Database from 'better-sqlite3';
-import { StoreUnavailableError } from '../errors';
+import { StoreUnavailableError } from '../store-errors';
 import { SearchIndex } from './search-index';
 import { ArticleLookup } from './article-lookup';
 import { ArticleWrites } from './article-writes';

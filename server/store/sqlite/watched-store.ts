@@ -5,7 +5,7 @@
  * path the store opens it again, so the server heals without a restart.
  */
 import { statSync } from 'node:fs';
-import { StoreUnavailableError } from '../errors';
+import { StoreUnavailableError } from '../store-errors';
 import { openSqliteStore, type SqliteArticleStore } from './sqlite-store';
 import type { DatabaseHealth } from '../article-store';
 

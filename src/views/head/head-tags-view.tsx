@@ -8,7 +8,7 @@
 import { serializeStructuredData, type HeadTags } from '../../domain/head-tags';
 
 export function HeadTagsView({ tags }: { tags: HeadTags }) {
-  // On the server the page answer's head already holds these tags (server/http/html-shell.ts), and React
+  // On the server the page answer's head already holds these tags (server/pages/html-shell.ts), and React
   // would put its copies in the body; hoisted tags are not hydrated in place, so leaving them out there is safe.
   const hoisted = typeof document !== 'undefined';
   return (

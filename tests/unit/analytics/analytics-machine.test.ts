@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { articleClickFromHomepage, articleStart } from '../../../src/domain/analytics-events';
-import { configuredProviders, createAnalyticsMachine } from '../../../src/machines/analytics-wiring';
+import { configuredProviders, createAnalyticsMachine } from '../../../src/app/analytics-wiring';
 import { fakeServices, type FakeServices } from './fakes';
 
 function startAnalytics(services: FakeServices, path = '/zh') {

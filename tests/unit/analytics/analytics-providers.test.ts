@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { articleComplete } from '../../../src/domain/analytics-events';
-import { createAnalyticsMachine } from '../../../src/machines/analytics-wiring';
+import { createAnalyticsMachine } from '../../../src/app/analytics-wiring';
 import { createBaiduProvider, createGa4Provider, type AnalyticsGlobals } from '../../../src/platform/analytics-providers';
 import type { ScriptLoader } from '../../../src/platform/script-loader';
 import { fakeProbe } from './fakes';

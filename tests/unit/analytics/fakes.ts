@@ -1,6 +1,6 @@
 import type { AnalyticsEventName, AnalyticsEventParams } from '../../../src/domain/analytics-events';
 import type { RegionSignals } from '../../../src/domain/china-detection';
-import type { AnalyticsServices } from '../../../src/machines/analytics-wiring';
+import type { AnalyticsServices } from '../../../src/app/analytics-wiring';
 import type { AnalyticsProvider } from '../../../src/platform/analytics-providers';
 import type { NetworkProbe } from '../../../src/platform/network-probe';
 

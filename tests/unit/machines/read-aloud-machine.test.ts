@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { readAloudWith } from '../../../src/machines/read-aloud-wiring';
+import { readAloudWith } from '../../../src/app/read-aloud-wiring';
 import { AMERICAN_VOICE, BRITISH_VOICE, fakeSpeech, type FakeSpeech } from '../../support/fake-speech';
 
 const SENTENCES = ['Ships left early.', 'The harbour was quiet.', 'Nobody came back.'];

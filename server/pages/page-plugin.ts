@@ -1,6 +1,6 @@
 /**
  * Every page path answers with the web app's index.html, its head written for that page
- * (routes/page-routes.ts): "/" has its own route (to @fastify/static it is the dist folder
+ * (page-renderer.ts): "/" has its own route (to @fastify/static it is the dist folder
  * itself), every other path arrives through the not-found handler once static-files.ts has
  * found no file for it. That handler also answers what is not a page: a JSON 404 for unknown
  * /api paths and for methods other than GET and HEAD, a plain 404 for a missing file.
@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/api-error';
-import { IndexTemplate } from '../http/html-shell';
+import { IndexTemplate } from './html-shell';
 import { isApiPath, looksLikeFile, normalisedPath, pathOf } from '../http/paths';
-import { ServerEntry, type ModuleLoader } from '../http/server-entry';
-import { createPageRenderer, type PageHeadStore, type ServerRendering } from '../routes/page-routes';
+import { ServerEntry, type ModuleLoader } from './server-entry';
+import { createPageRenderer, type PageHeadStore, type ServerRendering } from './page-renderer';
 
 export interface PagesOptions {
   readonly store: PageHeadStore;

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { ApiError, errorBody, type ApiErrorCode } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { isValidationFailure, parameterError } from '../http/parameter-errors';
-import { StoreUnavailableError } from '../store/errors';
+import { StoreUnavailableError } from '../store/store-errors';
 import { ReadOverloadError } from '../store/sqlite/read-pool';
 
 function send(reply: FastifyReply, status: number, code: ApiErrorCode, message: string): FastifyReply {

@@ -9,7 +9,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageData } from '../../common/page-data';
-import { SERVER_BUILD_FOLDER } from './paths';
+import { SERVER_BUILD_FOLDER } from '../http/paths';
 
 export interface RenderRequest {
   readonly url: string;

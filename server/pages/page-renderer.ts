@@ -1,6 +1,6 @@
 /**
  * Every page path answers with the web app's index.html, its head written for that page
- * (html-shell.ts) and, when the server-rendering build is there (http/server-entry.ts), the page
+ * (html-shell.ts) and, when the server-rendering build is there (server-entry.ts), the page
  * itself rendered by the same components as the browser's, with the API answers it was rendered
  * from embedded for the browser to start from (page-data.ts). Reached through the not-found
  * handler, after @fastify/static has found no file for the path.
@@ -22,13 +22,13 @@ import {
   type ArticleHeadData,
   type IndexTemplate,
   type PageRequest,
-} from '../http/html-shell';
-import { AnswerCache } from '../http/answer-cache';
-import type { RenderPage, ServerEntry } from '../http/server-entry';
+} from './html-shell';
+import { AnswerCache } from '../http/prepared-answers';
+import type { RenderPage, ServerEntry } from './server-entry';
 import type { ArticleReads } from '../store/article-store';
 import type { StoredArticle } from '../store/types';
-import type { ArticleAnswerDeps } from './article-routes';
-import { readPageData } from './page-data';
+import type { ArticleAnswerDeps } from '../answers/article-answers';
+import { readPageData } from './embedded-answers';
 
 /** Where a page's head reads its article: the synchronous SQLite store or any ArticleStore. */
 export interface PageHeadStore {

@@ -4,7 +4,7 @@
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { SpeechEngine } from '../platform/speech-engine';
-import { readAloudMachine, type LoadedVoices, type SpeakInput } from './read-aloud-machine';
+import { readAloudMachine, type LoadedVoices, type SpeakInput } from '../machines/read-aloud-machine';
 
 const NO_CALLBACKS = { onEnd: () => {}, onError: () => {} };
 

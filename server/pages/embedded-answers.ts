@@ -10,10 +10,10 @@ import { apiLanguageFor } from '../../common/languages';
 import { LIST_PAGE_SIZE, listPageCount } from '../../common/list-paging';
 import { missingArticleMessage, type ApiQuery, type PageData } from '../../common/page-data';
 import { withinSearchLimits } from '../../common/search-text';
-import type { PageRequest } from '../http/html-shell';
+import type { PageRequest } from './html-shell';
 import type { ArticleReads } from '../store/article-store';
-import { articleAnswer, latestAnswer, searchAnswer, type ArticleAnswerDeps } from './article-routes';
-import type { LatestQuery } from './schemas';
+import { articleAnswer, latestAnswer, searchAnswer, type ArticleAnswerDeps } from '../answers/article-answers';
+import type { LatestQuery } from '../answers/answer-queries';
 
 /** The web app's page sizes (src/app/list-routes.tsx: HOME_ARTICLE_LIMIT, LIST_ARTICLE_LIMIT). */
 export const HOME_PAGE_LIMIT = 4;

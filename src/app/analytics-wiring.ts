@@ -8,7 +8,7 @@ import type { AnalyticsProvider } from '../platform/analytics-providers';
 import type { BrowserEnvironment } from '../platform/environment';
 import type { Logger } from '../platform/logger';
 import type { NetworkProbe } from '../platform/network-probe';
-import { analyticsMachine, type AnalyticsRegion, type ConfiguredProviders } from './analytics-machine';
+import { analyticsMachine, type AnalyticsRegion, type ConfiguredProviders } from '../machines/analytics-machine';
 
 export interface AnalyticsServices {
   readonly environment: BrowserEnvironment;
@@ -27,11 +27,11 @@ export function configuredProviders(services: Pick<AnalyticsServices, 'providers
 export function createAnalyticsMachine(services: AnalyticsServices) {
   const { logger } = services;
 
-  function withProvider(region: AnalyticsRegion | null, what: string, use: (provider: AnalyticsProvider) => void): void {
+  function withProvider(region: AnalyticsRegion | null, what: string, apply: (provider: AnalyticsProvider) => void): void {
     const provider = region ? services.providers[region] : undefined;
     if (!provider) return;
     try {
-      use(provider);
+      apply(provider);
     } catch (error) {
       logger.warn(`Analytics: ${what} failed`, error);
     }

@@ -18,7 +18,7 @@ import {
 } from '../../common/languages';
 import { PAGE_DATA_ELEMENT_ID } from '../../common/page-data';
 import { matchPageRoute, pagePath, PAGE_ROUTES } from '../../common/page-routes';
-import { escapeHtml } from '../store/fts-query';
+import { escapeHtml } from '../../common/escape-html';
 
 export interface PageRequest {
   /** The language segment as written in the path, or the default when there is none. */
