@@ -18,6 +18,8 @@ export function searchKeyBase(publishedAt: string): number {
  * v10: search_keys filled for every stored article (by publication time, then by age for articles of
  * the same second), and both FTS5 tables rebuilt with those rowids and prefix indexes for 3, 4 and 5
  * characters (a `harb*` query then reads one index entry list instead of merging every word it starts).
+ * The rows go in in key order: FTS5 flushes its pending terms whenever a rowid is lower than the last,
+ * so rows in article order wrote one tiny segment per article and merged them (2.5 times slower; docs/benchmarks.md).
  */
 export function migrateToSearchKeys(db: Database.Database): void {
   db.exec(`CREATE TABLE search_keys (
@@ -40,7 +42,8 @@ export function migrateToSearchKeys(db: Database.Database): void {
   db.exec(`
     ${fts('article_search_by_time', 'title, summary, body, tags')};
     INSERT INTO article_search_by_time (rowid, title, summary, body, tags)
-      SELECT k.key, s.title, s.summary, s.body, s.tags FROM article_search AS s JOIN search_keys AS k ON k.article_seq = s.rowid;
+      SELECT k.key, s.title, s.summary, s.body, s.tags FROM search_keys AS k JOIN article_search AS s ON s.rowid = k.article_seq
+      ORDER BY k.key;
     DROP TABLE article_search;
     ALTER TABLE article_search_by_time RENAME TO article_search;
     DROP TABLE article_heads;
