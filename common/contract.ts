@@ -64,6 +64,8 @@ export const ArticlePageCodec = t.intersection(
     t.partial({
       /** Search only: more articles match than `total`, which is then the number ranked (see docs/api.md). */
       total_capped: t.boolean,
+      /** Latest only: pass as `cursor` for the page after this one (keyset paging); absent on the last page. */
+      next_cursor: t.string,
     }),
   ],
   'ArticlePage',

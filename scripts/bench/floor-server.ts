@@ -4,7 +4,8 @@
  *
  *   node --import tsx scripts/bench/floor-server.ts <port> <bodies.json>
  * bodies.json: { "latest": "<body>", "detail": "<body>", "search": "<body>", "byPath"?: { "<path>": "<body>" } }
- * byPath (scripts/bench/scale.ts) answers each measured path with its own body.
+ * byPath (scripts/bench/scale.ts) answers each measured path with its own body; "page"
+ * (scripts/bench/uncached-scale.ts), if given, answers every other path as HTML (a server-rendered page).
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -16,6 +17,7 @@ if (!portText || !bodiesPath) {
 }
 const bodies = JSON.parse(readFileSync(bodiesPath, 'utf8')) as Record<'latest' | 'detail' | 'search', string> & {
   byPath?: Record<string, string>;
+  page?: string;
 };
 const app = Fastify({ logger: false });
 const json = 'application/json; charset=utf-8';
@@ -30,6 +32,8 @@ app.get('/api/health', async (_request, reply) => reply.type(json).send('{"statu
 app.get('/api/articles/latest', async (_request, reply) => reply.type(json).send(bodies.latest));
 app.get('/api/articles/search', async (_request, reply) => reply.type(json).send(bodies.search));
 app.get('/api/articles/:id', async (_request, reply) => reply.type(json).send(bodies.detail));
+const page = bodies.page;
+if (page !== undefined) app.get('/*', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
 await app.listen({ port: Number(portText), host: '127.0.0.1' });
 const shutdown = () => void app.close().then(() => process.exit(0));
 process.on('SIGTERM', shutdown);

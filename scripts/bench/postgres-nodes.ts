@@ -15,19 +15,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { READING_HELP_PASS } from '../../server/content/reading-help-pass';
-import { applyRenderPass, articleRenderer } from '../../server/content/stored-pages';
-import { withReadingHelp } from '../../server/content/vocabulary-help';
-import { loadCorpus } from '../../server/corpus/load-corpus';
-import { openDictionary } from '../../server/dictionary/open-dictionary';
-import { rehashed } from '../../server/store/content-hash';
-import { openPostgresStore } from '../../server/store/postgres/postgres-store';
-import type { ArticleInput } from '../../server/store/types';
 import { REPO_ROOT, startServer, type RunningServer } from '../../tests/support/server-process';
-import { syntheticArticle } from '../../tests/support/synthetic-articles';
 import { startThrowawayCluster } from '../postgres/throwaway-cluster';
 import { runLoad, type LoadFigures } from './load';
+import { fillPostgres } from './postgres-fill';
 import { combinedNodeFigures, markdownTable, scaling, type FigureRow } from './node-figures';
 import { replaceSection } from './sections';
 
@@ -45,7 +36,6 @@ const FILL_ONLY = process.argv.includes('--fill-only');
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const load1 = () => loadavg()[0]!;
-const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
 /** The searches of scripts/bench/search-queries.ts: rare, common and near-universal words, two- and three-word queries, a prefix; each alone and within a category. */
 const SEARCHES = ['zeppelin', 'harbor', 'city', 'people council', 'people council school', 'harb*'].flatMap((q) =>
@@ -67,62 +57,8 @@ function detailPaths(synthetic: number, count: number): string[] {
   return Array.from({ length: Math.min(count, synthetic) }, (_, i) => `/api/articles/synthetic-1-${i * step}?language=zh`);
 }
 
-async function fill(url: string, workDir: string): Promise<{ total: number; synthetic: number; notes: string[] }> {
-  const notes: string[] = [];
-  const { dictionary } = openDictionary({ path: join(workDir, 'dictionary.db') });
-  const store = await openPostgresStore(url);
-  try {
-    const renderer = articleRenderer(dictionary);
-    store.setRenderer(renderer);
-    // First, so the pass records its version before any page is written: run only after the
-    // writes, it found no version recorded and dropped every page to render them all again.
-    await applyRenderPass(store, renderer, dictionary.version);
-    let started = Date.now();
-    const corpus = await loadCorpus(store, join(REPO_ROOT, 'server/corpus/articles'), dictionary);
-    const corpusCount = corpus.imported + corpus.updated + corpus.unchanged;
-    const before = await store.count();
-    // Synthetic ids are deterministic, so a database from an earlier run is grown, not rewritten.
-    const target = Math.max(0, ARTICLES - corpusCount);
-    const from = Math.max(0, before - corpusCount);
-    started = Date.now();
-    for (let start = from; start < target; start += 2000) {
-      const batch: ArticleInput[] = [];
-      for (let index = start; index < Math.min(target, start + 2000); index++) {
-        batch.push(rehashed(withReadingHelp(syntheticArticle(index), dictionary)));
-      }
-      await store.upsertMany(batch);
-      if ((start / 2000) % 10 === 9) log(`  ${(start + 2000).toLocaleString('en-US')} synthetic written, ${seconds(started)} s`);
-    }
-    if (target <= from) notes.push(`the database already held ${before.toLocaleString('en-US')} articles`);
-    if (target > from) {
-      notes.push(
-        `wrote ${(target - from).toLocaleString('en-US')} synthetic articles (with their pages) in ${seconds(started)} s, load ${load1().toFixed(2)}`,
-      );
-    }
-    // Every article was written with its reading help, so the start-up pass would change nothing;
-    // recording it spares each node a 100,000-article scan at start. The render pass now finds no page missing.
-    await store.recordContentPass(READING_HELP_PASS, dictionary.version);
-    const pagesStarted = Date.now();
-    const pages = await applyRenderPass(store, renderer, dictionary.version);
-    if (pages.rendered > 0)
-      notes.push(
-        `rendered the pages of ${pages.rendered.toLocaleString('en-US')} articles stored without them in ${seconds(pagesStarted)} s`,
-      );
-    started = Date.now();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      // What autovacuum does shortly after a big import; measured without it the planner's guesses are a fresh table's.
-      await client.query('VACUUM ANALYZE');
-    } finally {
-      await client.end();
-    }
-    notes.push(`VACUUM ANALYZE in ${seconds(started)} s`);
-    return { total: await store.count(), synthetic: target, notes };
-  } finally {
-    await store.close();
-    dictionary.close();
-  }
+function fill(url: string, workDir: string): Promise<{ total: number; synthetic: number; notes: string[] }> {
+  return fillPostgres(url, join(workDir, 'dictionary.db'), ARTICLES, log);
 }
 
 interface Case {

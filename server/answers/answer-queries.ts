@@ -8,6 +8,8 @@ export interface LanguageQuery {
 export interface LatestQuery extends LanguageQuery {
   readonly limit: number;
   readonly offset: number;
+  /** Latest only: the next_cursor of an earlier answer (list-cursor.ts). */
+  readonly cursor?: string;
   readonly category?: CategoryId;
   readonly source?: SourceId;
   readonly difficulty?: DifficultyLevel;

@@ -17,6 +17,7 @@ import { searchWords } from '../store/fts-query';
 import type { ArticleReads } from '../store/article-store';
 import type { ArticleSummaryRow, Page, RenderLanguage, StoredArticle } from '../store/types';
 import { type LatestQuery, type SearchQuery } from './answer-queries';
+import { decodeCursor, encodeCursor } from './list-cursor';
 
 export function toListItem(row: ArticleSummaryRow): ArticleListItem {
   return {
@@ -128,9 +129,19 @@ export async function articleAnswer(
   return body;
 }
 
-/** The answer of GET /api/articles/latest for these filters. */
+/**
+ * The answer of GET /api/articles/latest for these filters: from the offset, or after the cursor (then
+ * the offset counts from there). next_cursor names the page's last article while more may follow.
+ */
 export async function latestAnswer(reader: ArticleReads, query: LatestQuery): Promise<ArticlePage> {
-  return toPage(await reader.latest(filtersOf(query)), query.limit, query.offset);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  // Without a cursor the total says whether more follow; after one, a row past the page does.
+  const read = await reader.latest({ ...filtersOf(query), ...(after ? { after, limit: query.limit + 1 } : {}) });
+  const page = after ? { ...read, items: read.items.slice(0, query.limit) } : read;
+  const more = after ? read.items.length > query.limit : query.offset + query.limit < page.total;
+  const last = page.items[page.items.length - 1];
+  const answer = toPage(page, query.limit, query.offset);
+  return more && last ? { ...answer, next_cursor: encodeCursor({ publishedAt: last.publishedAt, id: last.id }) } : answer;
 }
 
 /** The answer of GET /api/articles/search for this (trimmed, checked) query. */

@@ -71,7 +71,7 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
 
   app.get<{ Querystring: LatestQuery }>('/articles/latest', { schema: ROUTE_SCHEMAS.latest }, async (request, reply) => {
     const query = request.query;
-    return reply.sendAnswer(keyOf('latest', query), () => latestAnswer(reader, query), CACHE_POLICY.list);
+    return reply.sendAnswer(keyOf('latest', query, query.cursor ?? ''), () => latestAnswer(reader, query), CACHE_POLICY.list);
   });
 
   app.get<{ Querystring: SearchQuery }>(

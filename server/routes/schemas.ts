@@ -32,6 +32,7 @@ import {
 import { jsonSchemaOf, type JsonSchema } from '../http/codec-schema';
 import { LemmaInventoriesCodec, LevelWordsCodec, MAX_INVENTORY_IDS } from '../../common/lemma-contract';
 import { PLACEMENT_LEVELS, type PlacementLevel } from '../../common/placement-levels';
+import { MAX_CURSOR_LENGTH } from '../answers/list-cursor';
 
 /** The largest offset SQLite and JavaScript agree on exactly. */
 export const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
@@ -121,7 +122,10 @@ const HEALTH = jsonSchemaOf(HealthResponseCodec);
 
 /** Query properties in the order their errors are reported (ajv stops at the first). */
 export const ROUTE_SCHEMAS = {
-  latest: { querystring: object({ ...FILTERS, ...PAGE }), response: { 200: ARTICLE_PAGE, ...ERRORS } },
+  latest: {
+    querystring: object({ ...FILTERS, ...PAGE, cursor: { type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH } }),
+    response: { 200: ARTICLE_PAGE, ...ERRORS },
+  },
   search: { querystring: object({ q: SEARCH_TEXT, ...FILTERS, ...PAGE }, ['q']), response: { 200: ARTICLE_PAGE, ...ERRORS } },
   article: {
     params: object({ id: ARTICLE_ID }, ['id']),

@@ -152,9 +152,18 @@ export type ArticleWithPage = Pick<
   | 'contentHash'
 > & { readonly html?: string };
 
+/** Where a list page begins (keyset paging): after this article in list order (newest first, then id). */
+export interface ListPosition {
+  readonly publishedAt: string;
+  readonly id: string;
+}
+
 export interface ArticleQuery {
   readonly limit: number;
+  /** With `after`: counted from that position. */
   readonly offset: number;
+  /** Lists only: the page starts after this article, at the cost of a first page whatever its depth. */
+  readonly after?: ListPosition;
   readonly category?: CategoryId;
   readonly source?: SourceId;
   readonly difficulty?: DifficultyLevel;

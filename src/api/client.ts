@@ -22,6 +22,8 @@ export interface LatestParams {
   language: LanguageCode;
   limit?: number;
   offset?: number;
+  /** The next_cursor of an earlier latest answer: the page after it (keyset paging), the offset left out. */
+  cursor?: string;
   category?: string;
   source?: string;
   difficulty?: string;
@@ -43,6 +45,8 @@ export interface CardPage {
   total: number;
   /** More articles match than the server ranks (a very common word): `total` is a lower bound. */
   totalCapped?: boolean;
+  /** Latest only: the position after this page, which asks for the next page at the cost of a first page. */
+  nextCursor?: string;
 }
 
 /** The list page's question: a search term (blank for none) and the select filters, one page of it. */
@@ -50,6 +54,8 @@ export interface ListPageParams {
   language: LanguageCode;
   limit: number;
   offset: number;
+  /** The next_cursor of the previous page; used instead of the offset when there is no search term. */
+  cursor?: string;
   search: string;
   category?: string;
   source?: string;
@@ -85,10 +91,13 @@ function languageOrDefault(language: LanguageCode | undefined): LanguageCode {
 
 /** The query of /articles/latest for these parameters, as it is sent (and as the server embeds it in a page). */
 export function latestQuery(params: LatestParams) {
+  const cursor = params.cursor === undefined || params.cursor === '' ? undefined : params.cursor;
   return {
     language: languageOrDefault(params.language),
     limit: clampLimit(params.limit),
-    offset: clampOffset(params.offset),
+    // After a cursor the server counts the offset from it: the page right after is offset 0, left out.
+    offset: cursor === undefined ? clampOffset(params.offset) : undefined,
+    cursor,
     category: params.category,
     source: params.source,
     difficulty: params.difficulty,
@@ -97,7 +106,12 @@ export function latestQuery(params: LatestParams) {
 
 /** An API page as the list machine holds it. */
 export function toCardPage(page: ArticlePage): CardPage {
-  return { cards: page.articles.map(toArticleCard), total: page.total, ...(page.total_capped === true ? { totalCapped: true } : {}) };
+  return {
+    cards: page.articles.map(toArticleCard),
+    total: page.total,
+    ...(page.total_capped === true ? { totalCapped: true } : {}),
+    ...(page.next_cursor !== undefined ? { nextCursor: page.next_cursor } : {}),
+  };
 }
 
 export function createApiClient(options: Partial<RequestOptions> = {}): ArticlesApi {
@@ -154,13 +168,14 @@ export function createApiClient(options: Partial<RequestOptions> = {}): Articles
 }
 
 /** The request the list page's question becomes: ranked search when there is a term, else the latest. */
-export function listPageRequest({ search, ...filters }: ListPageParams): {
+export function listPageRequest({ search, cursor, ...filters }: ListPageParams): {
   path: '/articles/latest' | '/articles/search';
   query: QueryValues;
 } {
   const q = withinSearchLimits(search);
+  // Search pages by offset only (its answers carry no cursor).
   return q === ''
-    ? { path: '/articles/latest', query: latestQuery(filters) }
+    ? { path: '/articles/latest', query: latestQuery({ ...filters, cursor }) }
     : { path: '/articles/search', query: { q, ...latestQuery(filters) } };
 }
 

@@ -3,7 +3,9 @@
  * States: loading -> loaded or error; RELOAD from error refetches, and a new language refetches
  * from any state. In loaded, a filter change first filters the loaded cards on the client (at
  * once, as the spec says), then, after a short pause in typing, asks the server the same question
- * over every article (searching); "Load more" asks for the next page of the same question.
+ * over every article (searching); "Load more" asks for the next page of the same question: after
+ * the cursor of the previous answer when it carried one (latest: keyset paging, a first page's cost
+ * at any depth), from the number of cards loaded otherwise (search).
  * Leaving a state stops its request, whose signal is then aborted, so an older answer can never
  * replace a newer one.
  *
@@ -37,6 +39,8 @@ export interface ArticleListContext {
   total: number;
   /** The server ranks only part of what matches (a very common word): `total` is a lower bound. */
   totalCapped: boolean;
+  /** The next_cursor of the last page loaded, when it carried one: "Load more" asks after it. */
+  nextCursor: string | null;
   /** The filters the learner has set. */
   filters: ArticleFilters;
   /** The filters `cards` were fetched with; they differ from `filters` until the server answers. */
@@ -57,6 +61,8 @@ export interface ArticlePageRequest {
   language: LanguageCode;
   limit: number;
   offset: number;
+  /** Set instead of a meaningful offset: the page after this position (the offset is then 0). */
+  cursor?: string;
   filters: ArticleFilters;
 }
 
@@ -103,6 +109,13 @@ const addressAction = {
 
 function pageRequest(context: ArticleListContext, offset: number, filters: ArticleFilters): ArticlePageRequest {
   return { language: apiLanguageFor(context.language), limit: context.limit, offset, filters };
+}
+
+/** The page after the loaded cards: after the last answer's cursor when it had one, else from their count. */
+function nextPageRequest(context: ArticleListContext): ArticlePageRequest {
+  return context.nextCursor === null
+    ? pageRequest(context, context.cards.length, context.query)
+    : { ...pageRequest(context, 0, context.query), cursor: context.nextCursor };
 }
 
 export const articleListMachine = setup({
@@ -167,6 +180,7 @@ export const articleListMachine = setup({
       cards: input.initial?.cards ?? [],
       total: input.initial?.total ?? 0,
       totalCapped: input.initial?.totalCapped === true,
+      nextCursor: input.initial?.nextCursor ?? null,
       filters,
       query: filters,
       errorMessage: null,
@@ -203,6 +217,7 @@ export const articleListMachine = setup({
             cards: event.output.cards,
             total: event.output.total,
             totalCapped: event.output.totalCapped === true,
+            nextCursor: event.output.nextCursor ?? null,
             query: context.filters,
             errorMessage: null,
           })),
@@ -232,7 +247,7 @@ export const articleListMachine = setup({
           invoke: {
             id: FETCH_MORE_ID,
             src: 'fetchArticlePage',
-            input: ({ context }) => pageRequest(context, context.cards.length, context.query),
+            input: ({ context }) => nextPageRequest(context),
             onDone: {
               target: 'deciding',
               actions: assign(({ context, event }) => ({
@@ -240,6 +255,7 @@ export const articleListMachine = setup({
                 // An empty page means the collection shrank since the count: stop at what is shown.
                 total: event.output.cards.length === 0 ? context.cards.length : event.output.total,
                 totalCapped: event.output.cards.length > 0 && event.output.totalCapped === true,
+                nextCursor: event.output.nextCursor ?? null,
               })),
             },
             onError: { target: 'moreFailed', actions: assign({ errorMessage: ({ event }) => messageOf(event.error) }) },
@@ -272,6 +288,7 @@ export const articleListMachine = setup({
                 cards: event.output.cards,
                 total: event.output.total,
                 totalCapped: event.output.totalCapped === true,
+                nextCursor: event.output.nextCursor ?? null,
                 query: context.filters,
               })),
             },

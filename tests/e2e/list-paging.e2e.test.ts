@@ -126,7 +126,9 @@ describe('the list reaches every article', () => {
       await page.goto('/en/articles');
       await waitForCards(page, 20);
       const before = await cardTitles(page);
-      const nextPage = (url: URL) => url.pathname === '/api/articles/latest' && url.searchParams.get('offset') === '20';
+      // The next page of the latest is asked after the first page's cursor (keyset paging), not by offset.
+      const nextPage = (url: URL) =>
+        url.pathname === '/api/articles/latest' && url.searchParams.has('cursor') && !url.searchParams.has('offset');
       await page.route(nextPage, (route) =>
         route.fulfill({
           status: 503,

@@ -29,6 +29,7 @@ interface ListBody {
   total: number;
   limit: number;
   offset: number;
+  next_cursor?: string;
 }
 
 function ids(body: ListBody): string[] {
@@ -50,6 +51,30 @@ describe('GET /api/articles/latest', () => {
       'f-telescope-body',
       'f-oldest',
     ]);
+  });
+
+  it('pages with next_cursor as with offsets, and gives none on the last page', async () => {
+    const all = ids((await get('/api/articles/latest?limit=100')).json<ListBody>());
+    const walked: string[] = [];
+    let url = '/api/articles/latest?limit=4';
+    for (;;) {
+      const body = (await get(url)).json<ListBody>();
+      walked.push(...ids(body));
+      if (body.next_cursor === undefined) break;
+      expect(body.articles).toHaveLength(4);
+      url = `/api/articles/latest?limit=4&cursor=${encodeURIComponent(body.next_cursor)}`;
+    }
+    expect(walked).toEqual(all);
+    // Offsets still page, and say where the next page begins.
+    const second = (await get('/api/articles/latest?limit=2&offset=2')).json<ListBody>();
+    expect(ids(second)).toEqual(all.slice(2, 4));
+    const third = (await get(`/api/articles/latest?limit=2&cursor=${encodeURIComponent(second.next_cursor!)}`)).json<ListBody>();
+    expect(ids(third)).toEqual(all.slice(4, 6));
+    expect(third.next_cursor).toBeUndefined();
+    // Filters apply after a cursor too.
+    const tech = (await get('/api/articles/latest?limit=1&category=technology')).json<ListBody>();
+    const techNext = (await get(`/api/articles/latest?limit=1&category=technology&cursor=${tech.next_cursor}`)).json<ListBody>();
+    expect([...ids(tech), ...ids(techNext)]).toEqual(['f-telescope-title', 'f-telescope-summary']);
   });
 
   it('shapes each item with its preview (English summary, reading time, difficulty)', async () => {

@@ -50,6 +50,21 @@ describe('400 for every bad parameter, naming it and its allowed values', () => 
     await expect400('/api/articles/search?q=moon&limit=10000', 'limit', '1..100');
   });
 
+  it('cursor must be a next_cursor the server wrote', async () => {
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const cursor of [
+      'not a cursor!',
+      'abc',
+      forged({ at: 1 }),
+      forged(['yesterday', 'x']),
+      forged(['2026-11-20T00:00:00.000Z', '']),
+    ]) {
+      const body = await expect400(`/api/articles/latest?cursor=${encodeURIComponent(cursor)}`, 'cursor');
+      expect(body.error.message).toContain('next_cursor');
+    }
+    await expect400(`/api/articles/latest?cursor=${'a'.repeat(601)}`, 'cursor');
+  });
+
   it('offset must be a non-negative integer', async () => {
     for (const offset of ['-1', 'abc', '2.5', '1e400', '123456789012345678901234567890']) {
       await expect400(`/api/articles/latest?offset=${encodeURIComponent(offset)}`, 'offset');

@@ -102,6 +102,37 @@ describe('migrations', () => {
     again.close();
   });
 
+  it('gives a version-9 file written in any date order search keys that list its matches newest first', () => {
+    const path = join(dir, 'v9-order.db');
+    const db = new Database(path);
+    migrate(db, 9);
+    const tags = tagsOf({ categories: ['politics'], source: 'npr', difficulty: 'beginner' });
+    // Written in this order; published in another, two in one second (the older write first within it).
+    const dates = ['2026-10-02T10:00:00.000Z', '2026-10-05T08:00:00.000Z', '2026-09-30T23:59:59.000Z', '2026-10-05T08:00:00.000Z'];
+    dates.forEach((date, index) => {
+      db.prepare(
+        `INSERT INTO articles (id, url, source, title, published_at, summary, summary_translations, paragraphs,
+           word_count, reading_time_minutes, difficulty, content_hash, imported_at, updated_at)
+         VALUES (?, ?, 'npr', ?, ?, 'Harbour news.', '{}', '["The harbour reopened."]', 3, 1, 'beginner', 'h', ?, ?)`,
+      ).run(`a${index}`, `https://example.org/a${index}`, `Harbour story ${index}`, date, date, date);
+    });
+    db.prepare('INSERT INTO article_search (rowid, title, summary, body, tags) SELECT seq, title, summary, ?, ? FROM articles').run(
+      'The harbour reopened.',
+      tags,
+    );
+    db.prepare('INSERT INTO article_heads (rowid, title, summary, tags) SELECT seq, title, summary, ? FROM articles').run(tags);
+    db.close();
+
+    const store = openSqliteStore(path);
+    expect(store.migration).toMatchObject({ from: 9, to: LATEST_SCHEMA_VERSION });
+    const page = (offset: number) => store.search({ q: 'harbour', limit: 2, offset }).items.map((i) => i.id);
+    expect([...page(0), ...page(2)].sort()).toEqual(['a0', 'a1', 'a2', 'a3']);
+    // Equally relevant, so newest first: the two of 5 October, then 2 October, then 30 September.
+    expect(page(2)).toEqual(['a0', 'a2']);
+    expect(page(0).sort()).toEqual(['a1', 'a3']);
+    store.close();
+  });
+
   it('refuses a database from a newer version instead of touching it', () => {
     const path = join(dir, 'future.db');
     const db = new Database(path);

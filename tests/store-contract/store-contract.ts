@@ -124,6 +124,40 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(await db.latest({ limit: 2, offset: 6 })).toEqual({ items: [], total: 6 });
     });
 
+    it('pages after a position (keyset) as offsets do, with or without filters, ties broken by id', async () => {
+      // Three more articles of one moment, so a position inside a tie is tried too.
+      const tied = ['t-b', 't-a', 't-c'].map((id) => ({ ...extra(id, `Tie ${id}`, 'Same moment.'), categories: ['technology' as const] }));
+      await db.upsertMany(tied);
+      for (const filters of [
+        {},
+        { category: 'technology' as const },
+        { source: 'npr' as const },
+        { category: 'technology' as const, source: 'npr' as const },
+      ]) {
+        const everything = ids(await db.latest({ limit: 100, offset: 0, ...filters }));
+        expect(everything.length).toBeGreaterThan(1);
+        const walked: string[] = [];
+        let after: { publishedAt: string; id: string } | undefined;
+        for (;;) {
+          const page = await db.latest({ limit: 2, offset: 0, ...filters, ...(after ? { after } : {}) });
+          if (page.items.length === 0) break;
+          walked.push(...ids(page));
+          const last = page.items[page.items.length - 1]!;
+          after = { publishedAt: last.publishedAt, id: last.id };
+        }
+        expect(walked).toEqual(everything);
+      }
+      const tech = ids(await db.latest({ limit: 100, offset: 0, category: 'technology' }));
+      expect(tech.slice(0, 3)).toEqual(['t-a', 't-b', 't-c']);
+      const afterA = await db.latest({
+        limit: 1,
+        offset: 1,
+        category: 'technology',
+        after: { publishedAt: '2026-11-20T00:00:00.000Z', id: 't-a' },
+      });
+      expect(ids(afterA)).toEqual(['t-c']);
+    });
+
     it('filters by category, source and difficulty, with matching totals', async () => {
       const tech = await db.latest({ limit: 10, offset: 0, category: 'technology' });
       expect(ids(tech)).toEqual(['f-telescope-title', 'f-telescope-summary']);
@@ -380,6 +414,56 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(ids(await db.search({ q: '"telescope"', limit: 10, offset: 0 }))).toHaveLength(3);
       expect(ids(await db.search({ q: 'telescope!', limit: 10, offset: 0 }))).toHaveLength(3);
     });
+
+    it('orders equal matches by publication time, whatever order they were written in', async () => {
+      const dated = (id: string, day: number) => ({
+        ...extra(id, `Lantern ${id}`, 'Lanterns along the river.'),
+        publishedAt: new Date(Date.UTC(2026, 5, day)).toISOString(),
+      });
+      // Written oldest, newest, middle; then the oldest is edited, which must not move it forward.
+      await db.upsertMany([dated('l-old', 1), dated('l-new', 20), dated('l-mid', 10)]);
+      await db.upsert(edited(dated('l-old', 1), { summary: 'Lanterns along the old river.' }));
+      expect(ids(await db.search({ q: 'lantern', limit: 10, offset: 0 }))).toEqual(['l-new', 'l-mid', 'l-old']);
+      // An article moved to another date moves with it.
+      await db.upsert(edited(dated('l-old', 1), { publishedAt: new Date(Date.UTC(2026, 5, 30)).toISOString() }));
+      expect(ids(await db.search({ q: 'lantern', limit: 10, offset: 0 }))).toEqual(['l-old', 'l-new', 'l-mid']);
+    });
+
+    it('ranks within blocks of the newest hundred matches, and pages through them without repeats', async () => {
+      // 150 matches: a title hit among the newest hundred comes first; one older than them stays in its block.
+      const many = Array.from({ length: 150 }, (_, i) =>
+        article({
+          id: `beacon-${String(i).padStart(3, '0')}`,
+          source: 'npr',
+          title: i === 40 || i === 120 ? `Beacon ${i} lit again` : `Story ${i}`,
+          publishedAt: new Date(Date.UTC(2026, 0, 1) + (150 - i) * 60_000).toISOString(),
+          summary: 'Something happened.',
+          paragraphs: ['The old beacon on the hill.'],
+          difficulty: 'beginner',
+          categories: ['business'],
+        }),
+      );
+      await db.upsertMany(many);
+      const first = ids(await db.search({ q: 'beacon', limit: 5, offset: 0 }));
+      expect(first).toEqual(['beacon-040', 'beacon-000', 'beacon-001', 'beacon-002', 'beacon-003']);
+      const second = ids(await db.search({ q: 'beacon', limit: 10, offset: 100 }));
+      expect(second).toEqual([
+        'beacon-120',
+        'beacon-100',
+        'beacon-101',
+        'beacon-102',
+        'beacon-103',
+        'beacon-104',
+        'beacon-105',
+        'beacon-106',
+        'beacon-107',
+        'beacon-108',
+      ]);
+      const pages: string[] = [];
+      for (let offset = 0; offset < 150; offset += 35) pages.push(...ids(await db.search({ q: 'beacon', limit: 35, offset })));
+      expect(pages).toHaveLength(150);
+      expect(new Set(pages).size).toBe(150);
+    }, 60_000);
 
     it('caps the total at the ranked candidates and says so', async () => {
       const many = Array.from({ length: 1001 }, (_, i) =>

@@ -1,7 +1,7 @@
 /** The PostgreSQL store's reads: lists, search (SQLite's semantics, see postgres-store.ts), articles, pass cursors. */
 import type { DatabaseHealth, FeedValidators } from '../article-store';
 import { HIT_END, HIT_START } from '../fts-query';
-import { SEARCH_CANDIDATES } from '../sqlite/search-index';
+import { SEARCH_CANDIDATES, rankedPage } from '../sqlite/search-index';
 import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from '../types';
 import { pageKeyFitsSql, pageKeySuffix } from '../types';
 import {
@@ -42,8 +42,15 @@ export abstract class PostgresReads extends PostgresConnection {
       ]);
       const total = Number(totals[0]?.value ?? 0);
       if (query.offset >= total) return { items: [], total };
+      let after = '';
+      if (query.after) {
+        // As in SQLite (sqlite/list-queries.ts): a range the index seeks to, then the ties of that moment by id.
+        params.push(query.after.publishedAt, query.after.id);
+        const at = `$${params.length - 1}`;
+        after = ` AND a.published_at <= ${at} AND (a.published_at < ${at} OR a.id COLLATE "C" > $${params.length})`;
+      }
       const { rows } = await this.pool.query<SummaryRow>(
-        `SELECT ${SUMMARY_COLUMNS} FROM articles AS a WHERE true${where}
+        `SELECT ${SUMMARY_COLUMNS} FROM articles AS a WHERE true${where}${after}
          ORDER BY a.published_at DESC, a.id COLLATE "C" ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.limit, query.offset],
       );
@@ -67,24 +74,21 @@ export abstract class PostgresReads extends PostgresConnection {
       const { rows: candidates } = await this.pool.query<{ seq: string; score: number }>(
         `WITH q AS (SELECT ${all} AS q_all, ${any} AS q_any),
          candidates AS (
-           SELECT a.seq, a.heads FROM articles AS a
+           SELECT a.seq, a.published_at, a.heads FROM articles AS a
            WHERE TRUE${where} AND a.search @@ (${all})
-           ORDER BY a.seq DESC LIMIT ${SEARCH_CANDIDATES + 1})
+           ORDER BY a.published_at DESC, a.seq DESC LIMIT ${SEARCH_CANDIDATES + 1})
          SELECT c.seq,
            (CASE WHEN ts_filter(c.heads, '{a}') @@ q.q_all THEN 20 ELSE 0 END) +
            (CASE WHEN ts_filter(c.heads, '{a}') @@ q.q_any THEN 10 ELSE 0 END) +
            (CASE WHEN ts_filter(c.heads, '{b}') @@ q.q_any THEN 4 ELSE 0 END) AS score
-         FROM candidates AS c, q ORDER BY c.seq DESC`,
+         FROM candidates AS c, q ORDER BY c.published_at DESC, c.seq DESC`,
         params,
       );
       const capped = candidates.length > SEARCH_CANDIDATES;
       if (capped) candidates.length = SEARCH_CANDIDATES;
       const total = candidates.length;
-      // Array.prototype.sort is stable: equal scores stay newest first.
-      const pageSeqs = [...candidates]
-        .sort((a, b) => b.score - a.score)
-        .slice(query.offset, query.offset + query.limit)
-        .map((row) => row.seq);
+      // Ranked in blocks of the newest matches, as SQLite ranks them (sqlite/search-index.ts).
+      const pageSeqs = rankedPage(candidates, query.offset, query.limit, () => (row) => row.score).map((row) => row.seq);
       if (pageSeqs.length === 0) return capped ? { items: [], total, totalCapped: true } : { items: [], total };
       // Like SQLite's snippet(): the passage comes from the first of title, summary and body holding a word.
       const pageParams = [...termParams, pageSeqs, HEADLINE_OPTIONS];

@@ -136,6 +136,7 @@ export class ArticleWrites {
       this.statements.insertNote.run(seq, position, n.title, n.body, JSON.stringify(n.translations ?? {})),
     );
     this.searchIndex.write(seq, {
+      publishedAt: values.publishedAt,
       title: article.title,
       summary: values.summary,
       body: article.paragraphs.join('\n'),

@@ -3,7 +3,8 @@
  * sqlite-store.ts so the plans (and why each is bounded) can be read in one place.
  *
  * Lists: every combination of category, source and difficulty has an index that yields rows in
- * date order (v3 and v5), so a page reads `offset + limit` index entries and stops; totals are
+ * date order (v3 and v5), so a page reads `offset + limit` index entries and stops (after a keyset
+ * position, `limit` entries from where the index seeks to); totals are
  * counters kept by triggers per filter combination (v6), one indexed row each.
  *
  * Search is in search-index.ts.
@@ -19,10 +20,20 @@ export interface ListFilters {
   readonly category?: boolean;
   readonly source?: boolean;
   readonly difficulty?: boolean;
+  /** Keyset paging: rows after (@afterAt, @afterId) in list order. */
+  readonly after?: boolean;
 }
 
 export function listKey(filters: ListFilters): string {
-  return `${filters.category ? 'c' : ''}${filters.source ? 's' : ''}${filters.difficulty ? 'd' : ''}`;
+  return `${filters.category ? 'c' : ''}${filters.source ? 's' : ''}${filters.difficulty ? 'd' : ''}${filters.after ? 'k' : ''}`;
+}
+
+/**
+ * The rows after a position in list order (published_at DESC, id ASC). The first conjunct is a range
+ * the index seeks to, so a page after any position reads `limit` entries, as the first page does.
+ */
+function afterSql(alias: string, idColumn: string): string {
+  return `${alias}.published_at <= @afterAt AND (${alias}.published_at < @afterAt OR ${alias}.${idColumn} > @afterId)`;
 }
 
 /**
@@ -44,11 +55,16 @@ export function listSql(filters: ListFilters): string {
       'c.category = @category',
       ...(filters.source ? ['c.source = @source'] : []),
       ...(filters.difficulty ? ['c.difficulty = @difficulty'] : []),
+      ...(filters.after ? [afterSql('c', 'article_id')] : []),
     ].join(' AND ');
     return pageOf(`SELECT c.article_seq AS seq, c.published_at, c.article_id AS id FROM article_categories AS c
              WHERE ${where} ORDER BY c.published_at DESC, c.article_id ASC LIMIT @limit OFFSET @offset`);
   }
-  const filterList = [...(filters.source ? ['a.source = @source'] : []), ...(filters.difficulty ? ['a.difficulty = @difficulty'] : [])];
+  const filterList = [
+    ...(filters.source ? ['a.source = @source'] : []),
+    ...(filters.difficulty ? ['a.difficulty = @difficulty'] : []),
+    ...(filters.after ? [afterSql('a', 'id')] : []),
+  ];
   const where = filterList.length ? `WHERE ${filterList.join(' AND ')}` : '';
   return pageOf(`SELECT a.seq, a.published_at, a.id FROM articles AS a ${where}
            ORDER BY a.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`);

@@ -3,6 +3,7 @@
  * before. Never edit a shipped migration; add the next number. Applied by migrations.ts.
  */
 import type Database from 'better-sqlite3';
+import { migrateToSearchKeys } from './search-order';
 import { STORY_TABLES_SQL, backfillStoryIdentities } from './story-records';
 
 export interface Migration {
@@ -249,6 +250,11 @@ export const MIGRATIONS: readonly Migration[] = [
       // JSON per language (MachineHelp in types.ts): summary, notes, explained sentences, model, date.
       db.exec(`ALTER TABLE articles ADD COLUMN machine_help TEXT NOT NULL DEFAULT '{}'`);
     },
+  },
+  {
+    version: 10,
+    name: 'search keys that follow publication time, and prefix indexes',
+    up: migrateToSearchKeys,
   },
 ];
 

@@ -13,31 +13,61 @@
  * above common ones), a walk of the whole doclist on every query: 3.5 ms for a word in nine
  * articles of ten at 100,000 articles, 9 ms for three such words, before any row is scored.
  *
- * So a query is answered in three bounded steps:
- * 1. Candidates: the newest SEARCH_CANDIDATES + 1 articles holding every word (and every filter
- *    tag). FTS5 walks its doclists newest first and stops there; the extra one says whether the
- *    total was capped.
- * 2. Rank: a title holding every word scores 20, a title holding any word 10, a summary holding
- *    any word 4 (read from article_heads over the candidates' range of rows); ties go to the
- *    newest. So a title hit outranks a summary hit outranks a body-only hit, whatever their dates,
- *    and among equals a news reader sees the latest first.
+ * Rowids follow publication time (search keys, schema v10: search-order.ts), so FTS5, which returns
+ * matches in rowid order, yields them newest first. A query is answered in bounded steps:
+ * 1. Count: the newest SEARCH_CANDIDATES + 1 rowids holding every word (and every filter tag),
+ *    rowids only, read from the doclists newest first; the extra one says whether the total was capped.
+ * 2. Rank, block by block: the matches are cut, newest first, into blocks of RANK_BLOCK, and a page
+ *    ranks only the blocks it falls in. Within a block a title holding every word scores 20, a title
+ *    holding any word 10, a summary holding any word 4 (read from article_heads over the block's
+ *    range of rows); ties go to the newest. So within the newest hundred matches a title hit comes
+ *    first, and a page deeper down costs one or two blocks more, never a ranking of every match.
  * 3. The page: the summary columns and a snippet with the words marked, for the page's rows only.
  */
 import type Database from 'better-sqlite3';
 import type { CategoryId, DifficultyLevel, SourceId } from '../../../common/catalog';
 import { HIT_END, HIT_START, ftsTerms, stripSentinels } from '../fts-query';
 import { SUMMARY_COLUMNS } from './list-queries';
+import { SearchKeys } from './search-order';
 import { toSummary, type SummaryRow } from './rows';
 import type { ArticleSummaryRow, Page, SearchQuery } from '../types';
 
-/** How many matches search ranks (and reports exactly); see the header. */
+/** How many matches search counts (and pages through); see the header. */
 export const SEARCH_CANDIDATES = 1000;
+
+/** How many matches, newest first, are ranked together; see the header. */
+export const RANK_BLOCK = 100;
+
+/**
+ * The page [offset, offset + limit) of `candidates` (newest first) ranked block by block: each block of
+ * RANK_BLOCK candidates ordered by `score` (a stable sort, so equal scores stay newest first). Only the
+ * blocks the page falls in are scored. PostgreSQL ranks with the same function.
+ */
+export function rankedPage<T>(
+  candidates: readonly T[],
+  offset: number,
+  limit: number,
+  scores: (block: readonly T[]) => (item: T) => number,
+): T[] {
+  const end = Math.min(candidates.length, offset + limit);
+  const page: T[] = [];
+  for (let start = Math.floor(offset / RANK_BLOCK) * RANK_BLOCK; start < end; start += RANK_BLOCK) {
+    const block = candidates.slice(start, start + RANK_BLOCK);
+    const score = scores(block);
+    const values = new Map(block.map((item) => [item, score(item)]));
+    const ranked = [...block].sort((a, b) => values.get(b)! - values.get(a)!);
+    page.push(...ranked.slice(Math.max(0, offset - start), end - start));
+  }
+  return page;
+}
 
 const SNIPPET_TOKENS = 24;
 const SCORE = { titleAll: 20, titleAny: 10, summaryAny: 4 } as const;
 
 /** What the index holds of an article. */
 export interface SearchDocument {
+  /** ISO 8601: orders the matches (the search key). */
+  readonly publishedAt: string;
   readonly title: string;
   readonly summary: string;
   readonly body: string;
@@ -81,8 +111,10 @@ interface Statements {
 
 export class SearchIndex {
   private readonly statements: Statements;
+  private readonly keys: SearchKeys;
 
   constructor(db: Database.Database) {
+    this.keys = new SearchKeys(db);
     this.statements = {
       insert: db.prepare('INSERT INTO article_search (rowid, title, summary, body, tags) VALUES (?, ?, ?, ?, ?)'),
       insertHeads: db.prepare('INSERT INTO article_heads (rowid, title, summary, tags) VALUES (?, ?, ?, ?)'),
@@ -97,7 +129,9 @@ export class SearchIndex {
       heads: db
         .prepare('SELECT rowid FROM article_heads WHERE article_heads MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)')
         .pluck(),
-      summary: db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM articles AS a WHERE a.seq = ?`),
+      summary: db.prepare(
+        `SELECT ${SUMMARY_COLUMNS} FROM search_keys AS k JOIN articles AS a ON a.seq = k.article_seq WHERE k.key = CAST(? AS INTEGER)`,
+      ),
       // The page's snippets in one pass over the rows between its first and last: each FTS5
       // query sets up its terms once (for a prefix, a merge of every word it starts), so twenty
       // single-row queries cost up to ten times more. The unary + keeps SQLite from turning the
@@ -117,13 +151,17 @@ export class SearchIndex {
     const title = stripSentinels(doc.title);
     const summary = stripSentinels(doc.summary);
     const tags = tagsOf(doc);
-    this.statements.insert.run(seq, title, summary, stripSentinels(doc.body), tags);
-    this.statements.insertHeads.run(seq, title, summary, tags);
+    const key = this.keys.assign(seq, doc.publishedAt);
+    this.statements.insert.run(key, title, summary, stripSentinels(doc.body), tags);
+    this.statements.insertHeads.run(key, title, summary, tags);
   }
 
   remove(seq: number): void {
-    this.statements.remove.run(seq);
-    this.statements.removeHeads.run(seq);
+    const key = this.keys.of(seq);
+    if (key === undefined) return;
+    this.statements.remove.run(key);
+    this.statements.removeHeads.run(key);
+    this.keys.remove(seq);
   }
 
   search(query: SearchQuery): Page<ArticleSummaryRow> {
@@ -141,10 +179,10 @@ export class SearchIndex {
     const capped = candidates.length > SEARCH_CANDIDATES;
     if (capped) candidates.length = SEARCH_CANDIDATES;
     const total = candidates.length;
-    const pageSeqs = query.offset >= total ? [] : this.ranked(terms, filter, candidates).slice(query.offset, query.offset + query.limit);
-    const snippets = this.snippets(text, pageSeqs);
-    const items = pageSeqs.map((seq) =>
-      toSummary({ ...(this.statements.summary.get(seq) as SummaryRow), snippet: snippets.get(seq) ?? '' }),
+    const pageKeys = rankedPage(candidates, query.offset, query.limit, (block) => this.scores(terms, filter, block));
+    const snippets = this.snippets(text, pageKeys);
+    const items = pageKeys.map((key) =>
+      toSummary({ ...(this.statements.summary.get(key) as SummaryRow), snippet: snippets.get(key) ?? '' }),
     );
     return capped ? { items, total, totalCapped: true } : { items, total };
   }
@@ -168,20 +206,17 @@ export class SearchIndex {
     this.statements.compactHeads.run();
   }
 
-  /** Candidates (newest first) by score, ties keeping that order; see the header. */
-  private ranked(terms: string[], filter: string, candidates: number[]): number[] {
-    const newest = candidates[0]!;
-    const oldest = candidates[candidates.length - 1]!;
+  /** The score of each candidate of a block (newest first); see the header. */
+  private scores(terms: string[], filter: string, block: readonly number[]): (key: number) => number {
+    const newest = block[0]!;
+    const oldest = block[block.length - 1]!;
     // The filter tags skip the rows that cannot be candidates.
     const inRange = (match: string) => new Set(this.statements.heads.all(match + filter, oldest, newest) as number[]);
     const any = terms.join(' OR ');
     const titleAny = inRange(`title : (${any})`);
     const titleAll = terms.length === 1 ? titleAny : inRange(`title : (${terms.join(' AND ')})`);
     const summaryAny = inRange(`summary : (${any})`);
-    const score = (seq: number) =>
-      (titleAll.has(seq) ? SCORE.titleAll : 0) + (titleAny.has(seq) ? SCORE.titleAny : 0) + (summaryAny.has(seq) ? SCORE.summaryAny : 0);
-    const scores = new Map(candidates.map((seq) => [seq, score(seq)]));
-    // Array.prototype.sort is stable, so equal scores stay newest first.
-    return [...candidates].sort((a, b) => scores.get(b)! - scores.get(a)!);
+    return (key) =>
+      (titleAll.has(key) ? SCORE.titleAll : 0) + (titleAny.has(key) ? SCORE.titleAny : 0) + (summaryAny.has(key) ? SCORE.summaryAny : 0);
   }
 }

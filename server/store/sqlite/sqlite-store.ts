@@ -42,7 +42,12 @@ export class SqliteArticleStore extends SqliteConnection {
     if (query.category) params.category = query.category;
     if (query.source) params.source = query.source;
     if (query.difficulty) params.difficulty = query.difficulty;
-    const filters = { category: Boolean(query.category), source: Boolean(query.source), difficulty: Boolean(query.difficulty) };
+    const filters = {
+      category: Boolean(query.category),
+      source: Boolean(query.source),
+      difficulty: Boolean(query.difficulty),
+      after: query.after !== undefined,
+    };
     const key = listKey(filters);
     let page = this.listStatements.get(key);
     if (!page) {
@@ -50,8 +55,11 @@ export class SqliteArticleStore extends SqliteConnection {
       this.listStatements.set(key, page);
     }
     const total = Object.keys(params).length === 0 ? this.countUnguarded() : this.counter(totalCounterName(params));
+    const position = query.after ? { afterAt: query.after.publishedAt, afterId: query.after.id } : {};
     const items =
-      query.offset >= total ? [] : (page.all({ ...params, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
+      query.offset >= total
+        ? []
+        : (page.all({ ...params, ...position, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
     return { items, total };
   }
 

@@ -147,6 +147,16 @@ describe('the other calls', () => {
     expect(found.cards[0]?.snippet).toBe('<mark>bank</mark>');
   });
 
+  it('asks for the latest page after a cursor (offset left out) and passes on the next cursor; a search ignores it', async () => {
+    const { api, fetch } = client(json({ ...page([listItem({})]), total: 57, next_cursor: 'eyJwIjoxfQ' }), json(page([])));
+    const latest = await api.listPage({ language: 'zh', limit: 20, offset: 0, cursor: 'eyJwIjowfQ', search: '', source: 'bbc' });
+    expect(fetch.calls[0]?.url).toBe('/api/articles/latest?language=zh&limit=20&cursor=eyJwIjowfQ&source=bbc');
+    expect(latest.nextCursor).toBe('eyJwIjoxfQ');
+    const found = await api.listPage({ language: 'zh', limit: 20, offset: 20, cursor: 'eyJwIjowfQ', search: 'bank' });
+    expect(fetch.calls[1]?.url).toBe('/api/articles/search?q=bank&language=zh&limit=20&offset=20');
+    expect(found.nextCursor).toBeUndefined();
+  });
+
   it('cuts a list search term to the 200 characters the server accepts', async () => {
     const { api, fetch } = client(json(page([])));
     await api.listPage({ language: 'en', limit: 20, offset: 0, search: '港'.repeat(250) });

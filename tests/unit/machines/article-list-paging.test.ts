@@ -3,7 +3,16 @@ import { waitFor } from 'xstate';
 import type { CardPage } from '../../../src/api/client';
 import { EMPTY_FILTERS } from '../../../src/domain/filters';
 import { CARDS, deferred } from '../../support/fake-api';
+import type { ArticlePageRequest } from '../../../src/machines/article-list-machine';
 import { all, loaded, server, settled, start } from './article-list-support';
+
+/** A latest endpoint with keyset paging: the cursor is the last card's id; it is absent on the last page. */
+async function withCursors(request: ArticlePageRequest): Promise<CardPage> {
+  const from = request.cursor === undefined ? request.offset : CARDS.findIndex((card) => card.id === request.cursor) + 1 + request.offset;
+  const cards = CARDS.slice(from, from + request.limit);
+  const last = cards[cards.length - 1];
+  return { cards, total: CARDS.length, ...(from + request.limit < CARDS.length && last ? { nextCursor: last.id } : {}) };
+}
 
 describe('article list machine: load more', () => {
   it('offers more while the server counted more, and appends the next page of the same question', async () => {
@@ -80,5 +89,54 @@ describe('article list machine: load more', () => {
     await waitFor(actor, settled);
     expect(fetch.mock.calls[2]?.[0]).toMatchObject({ offset: 0, filters: { ...EMPTY_FILTERS, category: 'health' } });
     expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(['clinic-hours']);
+  });
+
+  it("asks for the page after the previous answer's cursor when it carried one, not by offset", async () => {
+    const { actor, fetch } = start(withCursors, { language: 'zh', limit: 1 });
+    await waitFor(actor, loaded);
+    actor.send({ type: 'LOAD_MORE' });
+    await waitFor(actor, (s) => s.matches({ loaded: 'more' }));
+    actor.send({ type: 'LOAD_MORE' });
+    await waitFor(actor, (s) => s.matches({ loaded: 'more' }));
+    actor.send({ type: 'LOAD_MORE' });
+    expect((await waitFor(actor, settled)).value).toEqual({ loaded: 'end' });
+    expect(fetch.mock.calls.map((call) => [call[0].cursor, call[0].offset])).toEqual([
+      [undefined, 0],
+      [CARDS[0]?.id, 0],
+      [CARDS[1]?.id, 0],
+      [CARDS[2]?.id, 0],
+    ]);
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(CARDS.map((c) => c.id));
+  });
+
+  it('loads more after the cursor of a server-rendered first page', async () => {
+    const initial = { cards: CARDS.slice(0, 2), total: CARDS.length, nextCursor: CARDS[1]?.id ?? '' };
+    const { actor, fetch } = start(withCursors, { language: 'zh', limit: 2, initial });
+    actor.send({ type: 'LOAD_MORE' });
+    await waitFor(actor, settled);
+    expect(fetch.mock.calls[0]?.[0]).toMatchObject({ cursor: CARDS[1]?.id, offset: 0, limit: 2 });
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(CARDS.map((c) => c.id));
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'end' });
+  });
+
+  it('pages by offset again once the question changes to one whose answers carry no cursor', async () => {
+    // Cursors for the unfiltered list only, as a server that pages some questions by offset would answer.
+    const fake = (request: ArticlePageRequest) =>
+      request.filters.difficulty === EMPTY_FILTERS.difficulty ? withCursors(request) : Promise.resolve(server(request));
+    const { actor, fetch } = start(fake, { language: 'zh', limit: 1 });
+    await waitFor(actor, loaded);
+    expect(actor.getSnapshot().context.nextCursor).toBe(CARDS[0]?.id);
+    actor.send({ type: 'QUERY_CHANGED', filters: { ...EMPTY_FILTERS, difficulty: 'beginner' } });
+    await waitFor(actor, (s) => s.matches({ loaded: 'more' }) && s.context.query.difficulty === 'beginner');
+    expect(actor.getSnapshot().context.nextCursor).toBeNull();
+    actor.send({ type: 'LOAD_MORE' });
+    expect((await waitFor(actor, settled)).value).toEqual({ loaded: 'end' });
+    expect(fetch.mock.calls[fetch.mock.calls.length - 1]?.[0]).toEqual({
+      language: 'zh',
+      limit: 1,
+      offset: 1,
+      filters: { ...EMPTY_FILTERS, difficulty: 'beginner' },
+    });
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(['city-bikes', 'girls-soccer']);
   });
 });
