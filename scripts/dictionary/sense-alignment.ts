@@ -72,6 +72,18 @@ export interface SenseEvidence {
   readonly hypernymLemmas: readonly string[];
   /** WordNet's lexicographer file (noun.person, noun.artifact …): senses in the same one are near. */
   readonly lexFile: number;
+  /** For an agent noun (striker): whether its definition names the base word (strike). */
+  readonly namesBase?: boolean;
+}
+
+/**
+ * An agent noun's gloss made of its base word's Chinese and 者 (打击者, 罢工者 for striker from
+ * strike's 打击, 罢工): it says "one who strikes", the sense whose definition names the base ("an
+ * employee on strike"), not one that does not ("a forward on a soccer team").
+ */
+export function isAgentDerivation(gloss: string, baseGlosses: readonly string[]): boolean {
+  const core = glossCore(gloss);
+  return core.length >= 3 && core.endsWith('者') && baseGlosses.some((base) => glossCore(base) === core.slice(0, -1));
 }
 
 /**
@@ -102,14 +114,16 @@ const STRONG_MATCH = 0.8;
  * 3. one of its own COW lemmas, added in front (ECDICT has none for this sense);
  * 4. those that match a sense of the same lexicographer file (coach the trainer of a team and coach
  *    the tutor are both noun.person: 教练 fits either);
- * 5. ECDICT's order, minus the glosses that match only other, distinct senses (`fit: 'unknown'`);
- * 6. when every gloss is a distinct sense's: a hypernym's lemma if there is one, else `fit: 'other'`.
+ * 5. ECDICT's order, minus the glosses that match only other, distinct senses, and an agent
+ *    noun's literal glosses (base + 者) when only other senses' definitions name the base (`fit: 'unknown'`);
+ * 6. when every gloss is another sense's: a hypernym's lemma alone if there is one, else `fit: 'other'`.
  */
 export function alignChinese(
   ecdict: readonly string[],
   shown: SenseEvidence,
   others: readonly SenseEvidence[],
   limit: number,
+  baseGlosses: readonly string[] = [],
 ): AlignedGlosses {
   const firstBy = (score: (gloss: string) => number): AlignedGlosses | undefined => {
     const scored = ecdict.map((gloss, index) => ({ gloss, index, score: score(gloss) }));
@@ -129,14 +143,18 @@ export function alignChinese(
   const kin = firstBy((gloss) => Math.max(0, ...near.map((other) => matchScore(gloss, other.lemmas))));
   if (kin) return kin;
   // Only a strong match (the same word, or one holding the other) places a gloss in another sense.
+  // An agent noun's literal gloss (罢工者) belongs to the senses whose definition names its base.
+  const derivedElsewhere = shown.namesBase === false && others.some((other) => other.namesBase === true);
   const elsewhere = (gloss: string): boolean =>
+    (derivedElsewhere && isAgentDerivation(gloss, baseGlosses)) ||
     others.some((other) => distinctSenses(shown.lexFile, other.lexFile) && matchScore(gloss, other.lemmas) >= STRONG_MATCH);
   // Glosses no source places come before those known to be another sense's: they may be this one's.
   const unplaced = ecdict.filter((g) => !elsewhere(g));
   const placed = ecdict.filter((g) => elsewhere(g));
   if (unplaced.length > 0) return { glosses: [...unplaced, ...placed].slice(0, limit), fit: 'unknown' };
   if (placed.length === 0) return { glosses: [], fit: 'unknown' };
-  if (shown.hypernymLemmas.length > 0) return added(shown.hypernymLemmas);
+  // Every gloss is another sense's: a hypernym's lemma alone (运动员 for striker the forward), not beside them.
+  if (shown.hypernymLemmas.length > 0) return { glosses: [preferredLemmas(shown.hypernymLemmas)[0]!], fit: 'sense' };
   return { glosses: placed.slice(0, limit), fit: 'other' };
 }
 
