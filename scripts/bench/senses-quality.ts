@@ -177,6 +177,7 @@ function fits(language: 'zh' | 'es', gloss: string | undefined, wanted: readonly
 function senseChoice(dictionary: Dictionary): void {
   const labels = readSenseLabels(join(import.meta.dirname, 'data', 'sense-labels.tsv'));
   const shown = { zh: 0, es: 0, both: 0 };
+  const bySource = { corpus: { zh: 0, es: 0, n: 0 }, new: { zh: 0, es: 0, n: 0 } };
   const ofPos = { zh: 0, es: 0 };
   let posFirst = 0;
   const misses: string[] = [];
@@ -193,6 +194,10 @@ function senseChoice(dictionary: Dictionary): void {
       if (samePos && !samePos.glossOtherSense && fits(language, samePos.gloss, label[language])) ofPos[language] += 1;
     }
     if (ok.zh && ok.es) shown.both += 1;
+    const source = bySource[label.source.startsWith('corpus:') ? 'corpus' : 'new'];
+    source.n += 1;
+    if (ok.zh) source.zh += 1;
+    if (ok.es) source.es += 1;
     const first = results.zh?.entries[0];
     if (first?.partOfSpeech === label.partOfSpeech) posFirst += 1;
     if (!ok.zh || !ok.es) {
@@ -211,6 +216,11 @@ function senseChoice(dictionary: Dictionary): void {
   console.log(`  first Spanish gloss of the entry shown first fits: ${ratio(shown.es, n)} (${shown.es}/${n})`);
   console.log(`  both: ${ratio(shown.both, n)}; the sentence's part of speech shown first: ${ratio(posFirst, n)}`);
   console.log(`  of the entry of the sentence's part of speech: zh ${ratio(ofPos.zh, n)}, es ${ratio(ofPos.es, n)}`);
+  for (const [name, part] of Object.entries(bySource)) {
+    console.log(
+      `  ${name === 'corpus' ? 'sample-article sentences' : 'new sentences'}: zh ${ratio(part.zh, part.n)}, es ${ratio(part.es, part.n)} (${part.n})`,
+    );
+  }
   for (const miss of misses) console.log(`    ${miss}`);
 }
 
@@ -219,16 +229,21 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 function inProcess(dictionary: Dictionary): void {
-  for (const [name, queries] of [
-    ['words', WORDS],
-    ['phrases', PHRASES],
+  for (const [name, queries, withContext] of [
+    ['words', WORDS, false],
+    ['phrases', PHRASES, false],
+    // A tap: the word's sentence and the article's category, so the senses are ranked.
+    ['words with a sentence and a category', WORDS, true],
   ] as const) {
     const times: number[] = [];
     for (let round = 0; round < 200; round++) {
       for (const query of queries) {
         for (const language of ['zh', 'es'] as const) {
+          const context = withContext
+            ? { sentence: `Officials said the ${query} was discussed again at the council meeting on Tuesday.`, category: 'politics' }
+            : undefined;
           const started = performance.now();
-          dictionary.lookUp(query, language);
+          dictionary.lookUp(query, language, context);
           if (round >= 20) times.push((performance.now() - started) * 1000);
         }
       }
