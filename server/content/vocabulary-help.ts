@@ -128,8 +128,14 @@ export function withDictionaryGlosses(
     // The sense the example means (the same ranking as a tap), for cards whose definition is the
     // dictionary's most frequent sense (the importer's); a person's definition and glosses stand.
     const frequent = dictionary.lookUp?.(item.word, 'en')?.entries.find((entry) => entry.partOfSpeech === item.partOfSpeech);
-    const chosenByDictionary = written.length === 0 && item.example !== '' && frequent?.definition === item.definition;
-    const sense = chosenByDictionary ? dictionary.senseIn?.(item.word, item.partOfSpeech, item.example, category) : undefined;
+    const ranked =
+      frequent !== undefined && item.example !== ''
+        ? dictionary.senseIn?.(item.word, item.partOfSpeech, item.example, category)
+        : undefined;
+    // A card an earlier pass gave the ranked sense keeps that sense's glosses (none where it has none),
+    // never the most frequent sense's: a second pass changes nothing.
+    const rankedBefore = ranked !== undefined && ranked.definition === item.definition;
+    const sense = rankedBefore || (written.length === 0 && frequent?.definition === item.definition) ? ranked : undefined;
     for (const language of GLOSS_LANGUAGES) {
       if (translations[language]?.trim()) continue;
       const gloss = sense ? sense[language] : dictionary.gloss(item.word, item.partOfSpeech, language, true);
