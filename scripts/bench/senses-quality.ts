@@ -3,7 +3,8 @@
  * (scripts/bench/data/phrase-detection.tsv; separated phrasal verbs counted apart), the look-up
  * latency of phrases against words (in process, and over HTTP with a short bounded autocannon run),
  * the sizes of the dictionary data files, and the share of the labelled sense set
- * (scripts/bench/data/sense-labels.tsv) whose first Chinese and first Spanish gloss fit the sentence.
+ * (scripts/bench/data/sense-labels.tsv, the development set, and sense-labels-heldout.tsv, never tuned
+ * on) whose first Chinese and first Spanish gloss fit the sentence.
  * Run: npx tsx scripts/bench/senses-quality.ts [--http-seconds 5] [--senses-only]
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -174,8 +175,8 @@ function fits(language: 'zh' | 'es', gloss: string | undefined, wanted: readonly
  * sentence's part of speech. Its first Chinese (first Spanish) gloss fits when it is one of the
  * labelled translations of the sense and not marked as another sense's.
  */
-function senseChoice(dictionary: Dictionary): void {
-  const labels = readSenseLabels(join(import.meta.dirname, 'data', 'sense-labels.tsv'));
+function senseChoice(dictionary: Dictionary, file: string, name: string): void {
+  const labels = readSenseLabels(join(import.meta.dirname, 'data', file));
   const shown = { zh: 0, es: 0, both: 0 };
   const bySource = { corpus: { zh: 0, es: 0, n: 0 }, new: { zh: 0, es: 0, n: 0 } };
   const ofPos = { zh: 0, es: 0 };
@@ -211,17 +212,26 @@ function senseChoice(dictionary: Dictionary): void {
   }
   const n = labels.length;
   const fromCorpus = labels.filter((label) => label.source.startsWith('corpus:')).length;
-  console.log(`Senses in context, ${n} labelled sentences (${fromCorpus} from the sample articles, ${n - fromCorpus} new):`);
+  console.log(
+    `Senses in context, ${name} (${file}), ${n} labelled sentences (${fromCorpus} from the sample articles, ${n - fromCorpus} new):`,
+  );
   console.log(`  first Chinese gloss of the entry shown first fits: ${ratio(shown.zh, n)} (${shown.zh}/${n})`);
   console.log(`  first Spanish gloss of the entry shown first fits: ${ratio(shown.es, n)} (${shown.es}/${n})`);
   console.log(`  both: ${ratio(shown.both, n)}; the sentence's part of speech shown first: ${ratio(posFirst, n)}`);
   console.log(`  of the entry of the sentence's part of speech: zh ${ratio(ofPos.zh, n)}, es ${ratio(ofPos.es, n)}`);
-  for (const [name, part] of Object.entries(bySource)) {
+  for (const [source, part] of Object.entries(bySource)) {
+    if (part.n === 0) continue;
     console.log(
-      `  ${name === 'corpus' ? 'sample-article sentences' : 'new sentences'}: zh ${ratio(part.zh, part.n)}, es ${ratio(part.es, part.n)} (${part.n})`,
+      `  ${source === 'corpus' ? 'sample-article sentences' : 'new sentences'}: zh ${ratio(part.zh, part.n)}, es ${ratio(part.es, part.n)} (${part.n})`,
     );
   }
   for (const miss of misses) console.log(`    ${miss}`);
+}
+
+/** The development set (used while the ranking was built) and the held-out set (never tuned on). */
+function senseSets(dictionary: Dictionary): void {
+  senseChoice(dictionary, 'sense-labels.tsv', 'development set');
+  senseChoice(dictionary, 'sense-labels-heldout.tsv', 'held-out set');
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -313,7 +323,7 @@ async function main(): Promise<void> {
   const { dictionary } = openDictionary({ path: join(dir, 'dictionary.db'), ...(dataDir ? { dataDir } : {}) });
   if (values['senses-only']) {
     try {
-      senseChoice(dictionary);
+      senseSets(dictionary);
     } finally {
       dictionary.close();
       rmSync(dir, { recursive: true, force: true });
@@ -321,7 +331,7 @@ async function main(): Promise<void> {
     return;
   }
   try {
-    senseChoice(dictionary);
+    senseSets(dictionary);
     detection(dictionary);
     console.log(
       `Phrases in the dictionary: ${dictionary.phrases().length} (${dictionary.phrases().filter((p) => p.markable).length} marked in text)`,
