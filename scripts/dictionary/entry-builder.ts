@@ -134,11 +134,12 @@ export class EntryBuilder {
   /** COW's Chinese for each sense of a word, with its hypernyms' and its lexicographer file. */
   private chineseEvidence(headword: string, pos: WordNetPos): SenseEvidence[] {
     if (!this.sources) return [];
-    const { chain, chinese } = this.sources;
+    const { chain, chinese, ecdictChinese } = this.sources;
     const bases = pos === 'noun' ? agentBases(headword) : [];
     return this.wordNet.senseSynsets(headword, pos).map((synset) => {
       const definition = ` ${(this.wordNet.synset(pos, synset.offset)?.definition ?? '').toLowerCase()} `;
       return {
+        definitionChinese: ecdictChinese ? cueWords([definition], headword).flatMap((word) => ecdictChinese(word)) : [],
         lemmas: chinese.lemmasOf(chain.wn30Of(pos, [synset.offset])[0]),
         hypernymLemmas: chain.wn30Of(pos, synset.hypernyms).flatMap((wn30) => chinese.lemmasOf(wn30)),
         lexFile: synset.lexFile,
@@ -187,6 +188,7 @@ export class EntryBuilder {
         evidence.filter((_, j) => j !== i),
         MAX_CHINESE_SENSES,
         this.baseGlosses(headword, pos),
+        i > 0,
       );
       senses.push({
         en: i === 0 ? '' : shorten(simplifyDefinition(sense.definition)),

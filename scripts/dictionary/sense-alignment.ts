@@ -19,6 +19,8 @@ export interface AlignedGlosses {
 }
 
 const HAN = /\p{Script=Han}/u;
+/** The same word, or one holding the other (matchScore). */
+const STRONG_MATCH = 0.8;
 
 /** "(使)入港" → "入港", "把...送交" → "把送交": brackets and ellipses are notes, not the word. */
 export function glossCore(gloss: string): string {
@@ -74,6 +76,24 @@ export interface SenseEvidence {
   readonly lexFile: number;
   /** For an agent noun (striker): whether its definition names the base word (strike). */
   readonly namesBase?: boolean;
+  /**
+   * ECDICT's Chinese of the content words of its English definition ("an inquiry into public
+   * opinion …": 调查, 意见 …): a gloss sharing words or characters with them says the same thing.
+   */
+  readonly definitionChinese?: readonly string[];
+}
+
+/**
+ * How much better a gloss matches this sense's definition (through its words' Chinese) than any
+ * other sense's: 0 unless it matches this one's strictly best. A gloss every sense's definition
+ * matches as well tells the senses apart no better than ECDICT's order does.
+ */
+export function definitionMatch(gloss: string, shown: SenseEvidence, others: readonly SenseEvidence[]): number {
+  const own = matchScore(gloss, shown.definitionChinese ?? []);
+  // Shared characters alone mislead (球棒 the bat and 棒球 baseball): the same word, or one holding the other.
+  if (own < STRONG_MATCH) return 0;
+  const best = Math.max(0, ...others.map((other) => matchScore(gloss, other.definitionChinese ?? [])));
+  return own > best ? own : 0;
 }
 
 /**
@@ -105,13 +125,15 @@ export function distinctSenses(a: number, b: number): boolean {
   return (LIVING.has(a) && MADE_OR_PLACE.has(b)) || (LIVING.has(b) && MADE_OR_PLACE.has(a));
 }
 
-const STRONG_MATCH = 0.8;
-
 /**
  * The glosses of one part of speech reordered for the shown sense, first rule that applies:
  * 1. ECDICT's glosses that match the sense's own COW lemmas, best match first;
  * 2. those that match its hypernyms' lemmas;
  * 3. one of its own COW lemmas, added in front (ECDICT has none for this sense);
+ * 3b. for a sense other than the word's most frequent (`byDefinition`): the glosses its definition's
+ *    words' Chinese name, more strongly than any other sense's definition does (definitionMatch).
+ *    Not for the most frequent sense: ECDICT's first gloss is its most common, and is that sense's
+ *    more often than a definition word's (fair: 公平的 before 按规则进行的);
  * 4. those that match a sense of the same lexicographer file (coach the trainer of a team and coach
  *    the tutor are both noun.person: 教练 fits either);
  * 5. ECDICT's order, minus the glosses that match only other, distinct senses, and an agent
@@ -124,6 +146,7 @@ export function alignChinese(
   others: readonly SenseEvidence[],
   limit: number,
   baseGlosses: readonly string[] = [],
+  byDefinition = false,
 ): AlignedGlosses {
   const firstBy = (score: (gloss: string) => number): AlignedGlosses | undefined => {
     const scored = ecdict.map((gloss, index) => ({ gloss, index, score: score(gloss) }));
@@ -139,6 +162,10 @@ export function alignChinese(
     return { glosses: [lemma, ...ecdict.filter((g) => g !== lemma)].slice(0, limit), fit: 'sense' };
   };
   if (shown.lemmas.length > 0) return added(shown.lemmas);
+  // No COW lemma: the gloss that says what the English definition says (board the committee:
+  // "a committee having supervisory powers" → 委员会 beside 董事会), when it says it of this sense only.
+  const defined = byDefinition ? firstBy((gloss) => definitionMatch(gloss, shown, others)) : undefined;
+  if (defined) return defined;
   const near = others.filter((other) => other.lexFile === shown.lexFile);
   const kin = firstBy((gloss) => Math.max(0, ...near.map((other) => matchScore(gloss, other.lemmas))));
   if (kin) return kin;

@@ -9,7 +9,7 @@ import { verifyData } from './data-files';
 import { normalizePhrase, normalizeQuery, resolveLemma, resolvePhrase, type LemmaSource, type Resolution } from './lemma';
 import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, storedVersionFor } from './sqlite-store';
 import type { AlternativeSense } from './data-format';
-import { categoryWords, contextWords, rankSenses, wordsBefore, type RankingContext } from './sense-ranking';
+import { categoryWords, contextWords, rankSenses, weightOfRank, wordsBefore, type RankingContext } from './sense-ranking';
 import { partOfSpeechIn } from './sentence-pos';
 import type {
   Dictionary,
@@ -232,6 +232,7 @@ class SqliteDictionary implements Dictionary {
       words: contextWords(sentence, headword, lemmaOf),
       before: wordsBefore(sentence, headword, lemmaOf),
       categoryWords: categoryWords(category),
+      weightOf: (word) => weightOfRank(this.headwordStatement.get(word)?.rank),
     };
   }
 

@@ -82,7 +82,23 @@ export interface RankingContext {
   /** wordsBefore(): where a compound modifier counts. */
   readonly before?: ReadonlySet<string>;
   readonly categoryWords?: ReadonlySet<string>;
+  /**
+   * How much a shared word says (1 when not given): a rare word shared with a sense's definition
+   * ("measles", "committee") says more than a common one ("new", "week"), as IDF weighs it.
+   */
+  readonly weightOf?: (word: string) => number;
 }
+
+/**
+ * An IDF-like weight from a word's frequency rank (1 = most common): log10(rank) / 3, between 0.5
+ * and 1.5, so a word ranked 1,000 weighs as before, one ranked 30 half, one ranked 30,000 and rarer
+ * one and a half. An unranked word counts as rare.
+ */
+export function weightOfRank(rank: number | undefined): number {
+  if (!rank || rank <= 0) return WEIGHT_RANGE.max;
+  return Math.min(WEIGHT_RANGE.max, Math.max(WEIGHT_RANGE.min, Math.log10(rank) / 3));
+}
+const WEIGHT_RANGE = { min: 0.5, max: 1.5 };
 
 /** A compound modifier right before the word ("central bank", "flu shot") weighs two sentence words. */
 const COMPOUND_WEIGHT = 2;
@@ -92,7 +108,8 @@ export function senseScore(sense: AlternativeSense, context: RankingContext): nu
   const all = sense.cues.split(' ').filter((cue) => cue !== '');
   const cues = all.filter((cue) => !cue.startsWith('='));
   const compound = context.before ? all.some((cue) => cue.startsWith('=') && context.before!.has(cue.slice(1))) : false;
-  const inSentence = cues.filter((cue) => context.words.has(cue)).length;
+  const weight = context.weightOf ?? (() => 1);
+  const inSentence = cues.filter((cue) => context.words.has(cue)).reduce((sum, cue) => sum + weight(cue), 0);
   const inCategory = context.categoryWords ? cues.filter((cue) => !context.words.has(cue) && context.categoryWords!.has(cue)).length : 0;
   // Two category words say no more than one and a half: a long definition is not a better fit for being long.
   return (compound ? COMPOUND_WEIGHT : 0) + inSentence + CATEGORY_WEIGHT * Math.min(inCategory, 2) + (inCategory > 2 ? 0.1 : 0);

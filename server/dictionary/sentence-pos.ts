@@ -57,6 +57,17 @@ export function partOfSpeechIn(sentence: string, form: string, available: readon
   if (before !== undefined && MODALS.has(before)) return pick('verb');
   if (before === 'to' && after !== undefined && OBJECTS.has(after)) return pick('verb');
   if (before !== undefined && DETERMINERS.has(before)) return pick('noun');
+  // A noun modifying it after a determiner: "the account balance", "a research grant" (a noun
+  // compound), even when the modifier can also be a verb. Only the base form: "the firm cuts" is a verb.
+  if (
+    !inflected &&
+    twoBefore !== undefined &&
+    DETERMINERS.has(twoBefore) &&
+    before !== undefined &&
+    (facts.lemmaOf(before) ?? before) === before
+  ) {
+    if (facts.partsOfSpeech(before)[0] === 'noun' && has('noun')) return 'noun';
+  }
   if (before !== undefined && /'s$|s'$/.test(before)) return pick('noun');
   if (before !== undefined && (BE.has(before) || DEGREE.has(before)) && has('adjective') && !inflected) return 'adjective';
   if (before !== undefined && PREPOSITIONS.has(before)) return pick('noun');
