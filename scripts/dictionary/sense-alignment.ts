@@ -162,8 +162,8 @@ export function alignChinese(
     return { glosses: [lemma, ...ecdict.filter((g) => g !== lemma)].slice(0, limit), fit: 'sense' };
   };
   if (shown.lemmas.length > 0) return added(shown.lemmas);
-  // No COW lemma: the gloss that says what the English definition says (board the committee:
-  // "a committee having supervisory powers" → 委员会 beside 董事会), when it says it of this sense only.
+  // No COW lemma: the gloss that says what the English definition says (fan "an enthusiastic
+  // devotee of sports": devotee's 爱好者 before 狂热者), when it says it of this sense only.
   const defined = byDefinition ? firstBy((gloss) => definitionMatch(gloss, shown, others)) : undefined;
   if (defined) return defined;
   const near = others.filter((other) => other.lexFile === shown.lexFile);

@@ -11,14 +11,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alignChinese, isAgentDerivation } from '../../scripts/dictionary/sense-alignment';
 import { withDictionaryGlosses } from '../../server/content/vocabulary-help';
-import { categoryWords, rankSenses } from '../../server/dictionary/sense-ranking';
+import { categoryWords, rankSenses, weightOfRank } from '../../server/dictionary/sense-ranking';
 import { partOfSpeechIn, type WordFacts } from '../../server/dictionary/sentence-pos';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import type { Dictionary } from '../../server/dictionary/types';
 import { startTestServer, type TestContext } from './fixtures';
 
 /** A tiny lexicon for the part-of-speech rules: what the dictionary would say of these words. */
-const LEXICON: Record<string, string[]> = { gold: ['noun', 'adjective'], coffee: ['noun'], quickly: ['adverb'] };
+const LEXICON: Record<string, string[]> = {
+  gold: ['noun', 'adjective'],
+  coffee: ['noun'],
+  quickly: ['adverb'],
+  harbour: ['noun', 'verb'],
+};
 const facts: WordFacts = {
   partsOfSpeech: (form) => LEXICON[form] ?? [],
   lemmaOf: (form) => ({ fined: 'fine', strikes: 'strike', sealed: 'seal', rings: 'ring' })[form] ?? (LEXICON[form] ? form : undefined),
@@ -35,6 +40,7 @@ describe('the part of speech a word has in its sentence', () => {
     ['an instruction', 'Seal the jar before the soup cools.', 'seal', 'verb'],
     ['after a preposition', 'Workers gathered for a strike outside the depot.', 'strike', 'noun'],
     ['after a noun', 'She lost her gold ring near the harbour.', 'ring', 'noun'],
+    ['after a determiner and a noun that can be a verb', 'The harbour seal swam away.', 'seal', 'noun'],
   ])('%s: "%s" → %s', (_rule, sentence, form, expected) => {
     expect(partOfSpeechIn(sentence, form, ALL, facts)).toBe(expected);
   });
@@ -64,6 +70,15 @@ describe('ranking senses with the sentence and the category', () => {
     expect(rankSenses([river, money], { words, categoryWords: categoryWords('business') })).toBe(1);
     expect(rankSenses([river, money], { words, categoryWords: categoryWords('sports') })).toBe(0);
     expect(categoryWords('weather').size).toBe(0);
+  });
+
+  it('weighs a rare shared word above a common one', () => {
+    const common = { en: '', zh: '甲', es: 'a', cues: 'water' };
+    const rare = { en: 'b', zh: '乙', es: 'b', cues: 'estuary' };
+    const rank: Record<string, number> = { water: 40, estuary: 25_000 };
+    const words = new Set(['water', 'estuary']);
+    expect(rankSenses([common, rare], { words, weightOf: (word) => weightOfRank(rank[word]) })).toBe(1);
+    expect(rankSenses([common, rare], { words })).toBe(0);
   });
 
   it('counts a compound modifier only right before the word, and a sentence word above the category', () => {
