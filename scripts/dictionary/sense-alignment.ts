@@ -19,6 +19,8 @@ export interface AlignedGlosses {
 }
 
 const HAN = /\p{Script=Han}/u;
+/** The same word, or one holding the other (matchScore). */
+const STRONG_MATCH = 0.8;
 
 /** "(使)入港" → "入港", "把...送交" → "把送交": brackets and ellipses are notes, not the word. */
 export function glossCore(gloss: string): string {
@@ -72,6 +74,36 @@ export interface SenseEvidence {
   readonly hypernymLemmas: readonly string[];
   /** WordNet's lexicographer file (noun.person, noun.artifact …): senses in the same one are near. */
   readonly lexFile: number;
+  /** For an agent noun (striker): whether its definition names the base word (strike). */
+  readonly namesBase?: boolean;
+  /**
+   * ECDICT's Chinese of the content words of its English definition ("an inquiry into public
+   * opinion …": 调查, 意见 …): a gloss sharing words or characters with them says the same thing.
+   */
+  readonly definitionChinese?: readonly string[];
+}
+
+/**
+ * How much better a gloss matches this sense's definition (through its words' Chinese) than any
+ * other sense's: 0 unless it matches this one's strictly best. A gloss every sense's definition
+ * matches as well tells the senses apart no better than ECDICT's order does.
+ */
+export function definitionMatch(gloss: string, shown: SenseEvidence, others: readonly SenseEvidence[]): number {
+  const own = matchScore(gloss, shown.definitionChinese ?? []);
+  // Shared characters alone mislead (球棒 the bat and 棒球 baseball): the same word, or one holding the other.
+  if (own < STRONG_MATCH) return 0;
+  const best = Math.max(0, ...others.map((other) => matchScore(gloss, other.definitionChinese ?? [])));
+  return own > best ? own : 0;
+}
+
+/**
+ * An agent noun's gloss made of its base word's Chinese and 者 (打击者, 罢工者 for striker from
+ * strike's 打击, 罢工): it says "one who strikes", the sense whose definition names the base ("an
+ * employee on strike"), not one that does not ("a forward on a soccer team").
+ */
+export function isAgentDerivation(gloss: string, baseGlosses: readonly string[]): boolean {
+  const core = glossCore(gloss);
+  return core.length >= 3 && core.endsWith('者') && baseGlosses.some((base) => glossCore(base) === core.slice(0, -1));
 }
 
 /**
@@ -93,23 +125,28 @@ export function distinctSenses(a: number, b: number): boolean {
   return (LIVING.has(a) && MADE_OR_PLACE.has(b)) || (LIVING.has(b) && MADE_OR_PLACE.has(a));
 }
 
-const STRONG_MATCH = 0.8;
-
 /**
  * The glosses of one part of speech reordered for the shown sense, first rule that applies:
  * 1. ECDICT's glosses that match the sense's own COW lemmas, best match first;
  * 2. those that match its hypernyms' lemmas;
  * 3. one of its own COW lemmas, added in front (ECDICT has none for this sense);
+ * 3b. for a sense other than the word's most frequent (`byDefinition`): the glosses its definition's
+ *    words' Chinese name, more strongly than any other sense's definition does (definitionMatch).
+ *    Not for the most frequent sense: ECDICT's first gloss is its most common, and is that sense's
+ *    more often than a definition word's (fair: 公平的 before 按规则进行的);
  * 4. those that match a sense of the same lexicographer file (coach the trainer of a team and coach
  *    the tutor are both noun.person: 教练 fits either);
- * 5. ECDICT's order, minus the glosses that match only other, distinct senses (`fit: 'unknown'`);
- * 6. when every gloss is a distinct sense's: a hypernym's lemma if there is one, else `fit: 'other'`.
+ * 5. ECDICT's order, minus the glosses that match only other, distinct senses, and an agent
+ *    noun's literal glosses (base + 者) when only other senses' definitions name the base (`fit: 'unknown'`);
+ * 6. when every gloss is another sense's: a hypernym's lemma alone if there is one, else `fit: 'other'`.
  */
 export function alignChinese(
   ecdict: readonly string[],
   shown: SenseEvidence,
   others: readonly SenseEvidence[],
   limit: number,
+  baseGlosses: readonly string[] = [],
+  byDefinition = false,
 ): AlignedGlosses {
   const firstBy = (score: (gloss: string) => number): AlignedGlosses | undefined => {
     const scored = ecdict.map((gloss, index) => ({ gloss, index, score: score(gloss) }));
@@ -125,18 +162,26 @@ export function alignChinese(
     return { glosses: [lemma, ...ecdict.filter((g) => g !== lemma)].slice(0, limit), fit: 'sense' };
   };
   if (shown.lemmas.length > 0) return added(shown.lemmas);
+  // No COW lemma: the gloss that says what the English definition says (fan "an enthusiastic
+  // devotee of sports": devotee's 爱好者 before 狂热者), when it says it of this sense only.
+  const defined = byDefinition ? firstBy((gloss) => definitionMatch(gloss, shown, others)) : undefined;
+  if (defined) return defined;
   const near = others.filter((other) => other.lexFile === shown.lexFile);
   const kin = firstBy((gloss) => Math.max(0, ...near.map((other) => matchScore(gloss, other.lemmas))));
   if (kin) return kin;
   // Only a strong match (the same word, or one holding the other) places a gloss in another sense.
+  // An agent noun's literal gloss (罢工者) belongs to the senses whose definition names its base.
+  const derivedElsewhere = shown.namesBase === false && others.some((other) => other.namesBase === true);
   const elsewhere = (gloss: string): boolean =>
+    (derivedElsewhere && isAgentDerivation(gloss, baseGlosses)) ||
     others.some((other) => distinctSenses(shown.lexFile, other.lexFile) && matchScore(gloss, other.lemmas) >= STRONG_MATCH);
   // Glosses no source places come before those known to be another sense's: they may be this one's.
   const unplaced = ecdict.filter((g) => !elsewhere(g));
   const placed = ecdict.filter((g) => elsewhere(g));
   if (unplaced.length > 0) return { glosses: [...unplaced, ...placed].slice(0, limit), fit: 'unknown' };
   if (placed.length === 0) return { glosses: [], fit: 'unknown' };
-  if (shown.hypernymLemmas.length > 0) return added(shown.hypernymLemmas);
+  // Every gloss is another sense's: a hypernym's lemma alone (运动员 for striker the forward), not beside them.
+  if (shown.hypernymLemmas.length > 0) return { glosses: [preferredLemmas(shown.hypernymLemmas)[0]!], fit: 'sense' };
   return { glosses: placed.slice(0, limit), fit: 'other' };
 }
 

@@ -31,9 +31,13 @@ export function dictionaryAnswer(
   dictionary: Dictionary,
   word: string,
   language: DictionaryLanguage,
-  { phrase, sentence }: { phrase?: string | undefined; sentence?: string | undefined },
+  { phrase, sentence, category }: { phrase?: string | undefined; sentence?: string | undefined; category?: string | undefined },
 ): DictionaryWithPhrase {
-  const result = dictionary.lookUp(word, language, sentence === undefined ? undefined : { sentence });
+  const context = {
+    ...(sentence === undefined ? {} : { sentence }),
+    ...(category === undefined ? {} : { category }),
+  };
+  const result = dictionary.lookUp(word, language, context);
   // A phrase the dictionary lacks is no error: the word's entry is what was asked for.
   const phraseResult = phrase === undefined ? undefined : dictionary.lookUp(phrase, language);
   if (result === undefined || result.entries.length === 0) {

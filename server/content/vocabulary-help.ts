@@ -14,7 +14,12 @@ import { formMatcher, type WordForms } from './word-markup';
 export interface GlossDictionary extends WordForms {
   gloss(lemma: string, partOfSpeech: string, language: TranslatedLanguage, fallbackToOtherPos?: boolean): string | undefined;
   /** The sense the card's example means when it is not the most frequent one (the bundled dictionary's). */
-  senseIn?(lemma: string, partOfSpeech: string, sentence: string): { definition: string; zh: string; es: string } | undefined;
+  senseIn?(
+    lemma: string,
+    partOfSpeech: string,
+    sentence: string,
+    category?: string,
+  ): { definition: string; zh: string; es: string } | undefined;
   /** The bundled dictionary's look-up, for phrase cards (phrase-vocabulary.ts); absent in small fakes. */
   lookUp?(word: string, language: 'en'): LookupResult | undefined;
 }
@@ -108,16 +113,29 @@ export function exampleClause(sentence: string, word: string, forms?: WordForms)
   return tidy(piece, first > 0, last < spans.length - 1);
 }
 
-/** Glosses from the dictionary where none was written, and examples cut to their clause. */
-export function withDictionaryGlosses(vocabulary: readonly VocabularyItem[], dictionary: GlossDictionary): VocabularyItem[] {
+/**
+ * Glosses from the dictionary where none was written, and examples cut to their clause. `category`:
+ * the article's first, which weighs in the sense a card shows as it does for a tap.
+ */
+export function withDictionaryGlosses(
+  vocabulary: readonly VocabularyItem[],
+  dictionary: GlossDictionary,
+  category?: string,
+): VocabularyItem[] {
   return vocabulary.map((item) => {
     const translations: Partial<Record<TranslatedLanguage, string>> = { ...item.translations };
     const written = GLOSS_LANGUAGES.filter((language) => translations[language]?.trim());
     // The sense the example means (the same ranking as a tap), for cards whose definition is the
     // dictionary's most frequent sense (the importer's); a person's definition and glosses stand.
     const frequent = dictionary.lookUp?.(item.word, 'en')?.entries.find((entry) => entry.partOfSpeech === item.partOfSpeech);
-    const chosenByDictionary = written.length === 0 && item.example !== '' && frequent?.definition === item.definition;
-    const sense = chosenByDictionary ? dictionary.senseIn?.(item.word, item.partOfSpeech, item.example) : undefined;
+    const ranked =
+      frequent !== undefined && item.example !== ''
+        ? dictionary.senseIn?.(item.word, item.partOfSpeech, item.example, category)
+        : undefined;
+    // A card an earlier pass gave the ranked sense keeps that sense's glosses (none where it has none),
+    // never the most frequent sense's: a second pass changes nothing.
+    const rankedBefore = ranked !== undefined && ranked.definition === item.definition;
+    const sense = rankedBefore || (written.length === 0 && frequent?.definition === item.definition) ? ranked : undefined;
     for (const language of GLOSS_LANGUAGES) {
       if (translations[language]?.trim()) continue;
       const gloss = sense ? sense[language] : dictionary.gloss(item.word, item.partOfSpeech, language, true);
@@ -129,8 +147,11 @@ export function withDictionaryGlosses(vocabulary: readonly VocabularyItem[], dic
 }
 
 /** The same article with its vocabulary helped by the dictionary (every other field kept). */
-export function withReadingHelp<T extends Pick<ArticleInput, 'vocabulary'>>(article: T, dictionary: GlossDictionary): T {
-  return { ...article, vocabulary: withDictionaryGlosses(article.vocabulary, dictionary) };
+export function withReadingHelp<T extends Pick<ArticleInput, 'vocabulary'> & { readonly categories?: readonly string[] }>(
+  article: T,
+  dictionary: GlossDictionary,
+): T {
+  return { ...article, vocabulary: withDictionaryGlosses(article.vocabulary, dictionary, article.categories?.[0]) };
 }
 
 /** What the article page says is not there yet for a learner reading in `language`. */

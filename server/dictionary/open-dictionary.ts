@@ -9,7 +9,8 @@ import { verifyData } from './data-files';
 import { normalizePhrase, normalizeQuery, resolveLemma, resolvePhrase, type LemmaSource, type Resolution } from './lemma';
 import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, storedVersionFor } from './dictionary-store';
 import type { AlternativeSense } from './data-format';
-import { contextWords, rankSenses } from './sense-ranking';
+import { categoryWords, contextWords, rankSenses, weightOfRank, wordsBefore, type RankingContext } from './sense-ranking';
+import { partOfSpeechIn } from './sentence-pos';
 import type {
   Dictionary,
   DictionaryEntry,
@@ -108,9 +109,20 @@ class SqliteDictionary implements Dictionary {
     const resolution = this.resolve(word);
     if (!resolution) return undefined;
     let entries = resolution.headwords.flatMap((headword) => this.entriesOf(headword, language));
+    if (context?.sentence || context?.category) {
+      const ranking = this.rankingContext(resolution.lemma, context.sentence ?? '', context.category);
+      entries = entries.map((entry) => this.inContext(entry, language, ranking));
+    }
     if (context?.sentence) {
-      const words = contextWords(context.sentence, resolution.lemma, (form) => this.lemmaOf(form));
-      entries = entries.map((entry) => this.inContext(entry, language, words));
+      // The part of speech the word has in the sentence comes first (a fine of, can be fined).
+      const pos = partOfSpeechIn(
+        context.sentence,
+        word,
+        entries.map((entry) => entry.partOfSpeech),
+        this.wordFacts,
+      );
+      if (pos)
+        entries = [...entries.filter((entry) => entry.partOfSpeech === pos), ...entries.filter((entry) => entry.partOfSpeech !== pos)];
     }
     return entries.length > 0 ? { query: word.trim(), lemma: resolution.lemma, entries } : undefined;
   }
@@ -189,32 +201,56 @@ class SqliteDictionary implements Dictionary {
     this.db.close();
   }
 
-  senseIn(lemma: string, partOfSpeech: string, sentence: string): { definition: string; zh: string; es: string } | undefined {
+  senseIn(
+    lemma: string,
+    partOfSpeech: string,
+    sentence: string,
+    category?: string,
+  ): { definition: string; zh: string; es: string } | undefined {
     const headword = this.resolve(lemma)?.lemma;
     if (headword === undefined) return undefined;
     const row = this.wordSensesStatement.get(headword, partOfSpeech.trim().toLowerCase());
     if (!row) return undefined;
     const senses = JSON.parse(row.senses) as AlternativeSense[];
-    const chosen = rankSenses(
-      senses,
-      contextWords(sentence, headword, (form) => this.lemmaOf(form)),
-    );
+    const chosen = rankSenses(senses, this.rankingContext(headword, sentence, category));
     if (chosen === 0) return undefined;
     const sense = senses[chosen]!;
     return { definition: sense.en, zh: sense.zh, es: sense.es.split('|').filter(Boolean).join(', ') };
   }
 
-  /** The entry with the sense the sentence means, and that sense's own glosses (none if no source gives one). */
-  private inContext(entry: DictionaryEntry, language: DictionaryLanguage, words: ReadonlySet<string>): DictionaryEntry {
+  private readonly wordFacts = {
+    lemmaOf: (form: string) => this.lemmaOf(form),
+    partsOfSpeech: (form: string) => {
+      const lemma = this.lemmaOf(form);
+      return lemma === undefined ? [] : this.sensesStatement.all(lemma).map((row) => row.pos);
+    },
+  };
+
+  private rankingContext(headword: string, sentence: string, category: string | undefined): RankingContext {
+    const lemmaOf = (form: string) => this.lemmaOf(form);
+    return {
+      words: contextWords(sentence, headword, lemmaOf),
+      before: wordsBefore(sentence, headword, lemmaOf),
+      categoryWords: categoryWords(category),
+      weightOf: (word) => weightOfRank(this.headwordStatement.get(word)?.rank),
+    };
+  }
+
+  /**
+   * The entry with the sense the context means and that sense's own glosses. Where no source gives
+   * one, the entry keeps the other senses' glosses marked as such (glossOtherSense), never as this one's.
+   */
+  private inContext(entry: DictionaryEntry, language: DictionaryLanguage, ranking: RankingContext): DictionaryEntry {
     const row = this.wordSensesStatement.get(entry.headword, entry.partOfSpeech);
     if (!row) return entry;
     const senses = JSON.parse(row.senses) as AlternativeSense[];
-    const chosen = rankSenses(senses, words);
+    const chosen = rankSenses(senses, ranking);
     if (chosen === 0) return entry;
     const sense = senses[chosen]!;
     const gloss = language === 'zh' ? sense.zh : language === 'es' ? sense.es.split('|').filter(Boolean).join(', ') : '';
-    const { gloss: _old, glossOtherSense: _other, ...rest } = entry;
-    return { ...rest, definition: sense.en, ...(gloss ? { gloss } : {}) };
+    const { gloss: old, glossOtherSense: _other, ...rest } = entry;
+    if (gloss) return { ...rest, definition: sense.en, gloss };
+    return { ...rest, definition: sense.en, ...(old && language !== 'en' ? { gloss: old, glossOtherSense: true } : {}) };
   }
 
   /** Glosses per part of speech, in the headword's order (most common first). */

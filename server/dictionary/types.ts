@@ -9,6 +9,8 @@ export type DictionaryEntry = WordSense;
 
 export interface LookupContext {
   readonly sentence?: string;
+  /** The article's category (common/catalog.ts CATEGORY_IDS): its words count as context too. */
+  readonly category?: string;
 }
 
 export interface LookupResult {
@@ -29,8 +31,9 @@ export interface PhraseListing {
 export interface Dictionary {
   /**
    * undefined = not in the dictionary. query is the word or phrase as asked (trimmed). With a
-   * context (the sentence the word stands in), each part of speech shows the sense it most likely
-   * means there (sense-ranking.ts), with that sense's glosses.
+   * context (the sentence the word stands in, the article's category), each part of speech shows
+   * the sense it most likely means there (sense-ranking.ts), with that sense's glosses, and the part
+   * of speech the word has in the sentence comes first (sentence-pos.ts).
    */
   lookUp(word: string, language: DictionaryLanguage, context?: LookupContext): LookupResult | undefined;
   /** The lemma a form resolves to, or undefined when neither it nor a lemma of it is known. */
@@ -50,7 +53,12 @@ export interface Dictionary {
    * The sense of a headword's part of speech that a sentence means, when it is not the most frequent
    * one (which the entry and gloss() give): its definition and glosses ('' where no source gives one).
    */
-  senseIn(lemma: string, partOfSpeech: string, sentence: string): { definition: string; zh: string; es: string } | undefined;
+  senseIn(
+    lemma: string,
+    partOfSpeech: string,
+    sentence: string,
+    category?: string,
+  ): { definition: string; zh: string; es: string } | undefined;
   /** Every phrase headword (give up, waiting list), for finding phrases in article text. */
   phrases(): readonly PhraseListing[];
   /** Data version (the manifest's combined hash), so callers can tell when glosses may have changed. */

@@ -101,7 +101,9 @@ export async function buildArticle(draft: ArticleDraft, options: BuildOptions = 
   // Phrases the article uses (give up, turn … down) are cards too, after its words.
   const phrases = options.dictionary?.lookUp ? phraseVocabulary(draft.paragraphs, options.dictionary as PhraseDictionary) : [];
   const picked = [...pickVocabulary(draft.paragraphs), ...phrases];
-  let vocabulary: VocabularyItem[] = options.dictionary ? withDictionaryGlosses(picked, options.dictionary) : picked;
+  // The article's category weighs in the sense a card shows (the same ranking as a tap).
+  const category = categorise({ feedCategories: draft.feedCategories, title: draft.title, body: text })[0];
+  let vocabulary: VocabularyItem[] = options.dictionary ? withDictionaryGlosses(picked, options.dictionary, category) : picked;
   const summaryTranslations: Partial<Record<TranslatedLanguage, string>> = {};
   if (options.translation) {
     for (const target of TRANSLATION_TARGETS) {

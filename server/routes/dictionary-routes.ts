@@ -2,7 +2,7 @@
  * GET /api/dictionary/{word}?language=zh|es|en[&phrase=…]: one word's (or phrase's: give up, look
  * after) entry, resolved to its lemma, with a gloss in the learner's language; with `phrase`, the
  * entry of the phrase the word stands in comes too, as `phrase`; with `sentence`, each part of
- * speech shows the sense the sentence means. The word is NFC-normalised and trimmed, then validated by the
+ * speech shows the sense the sentence means (and `category`, the article's, weighs in). The word is NFC-normalised and trimmed, then validated by the
  * route's schema (schemas.ts, the wordProblem rules in common/dictionary.ts). Answers change only when the
  * dictionary data is rebuilt (a new release), so they may be cached for a day and served stale
  * for a week while revalidating.
@@ -37,10 +37,9 @@ export const dictionaryRoutes: FastifyPluginAsync<DictionaryRoutesOptions> = asy
     { schema: ROUTE_SCHEMAS.dictionary, preValidation: normaliseWord },
     async (request, reply) => {
       const { word } = request.params;
-      const { language, phrase, sentence } = request.query;
-      return reply.sendAnswer(`${language}\u0000${word}\u0000${phrase ?? ''}\u0000${sentence ?? ''}`, () =>
-        dictionaryAnswer(dictionary, word, language, { phrase, sentence }),
-      );
+      const { language, phrase, sentence, category } = request.query;
+      const key = `${language}\u0000${word}\u0000${phrase ?? ''}\u0000${sentence ?? ''}\u0000${category ?? ''}`;
+      return reply.sendAnswer(key, () => dictionaryAnswer(dictionary, word, language, { phrase, sentence, category }));
     },
   );
 

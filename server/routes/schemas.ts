@@ -104,6 +104,8 @@ export interface DictionaryQuery {
   readonly phrase?: string;
   /** The sentence the word stands in: each part of speech shows the sense it means there. */
   readonly sentence?: string;
+  /** The article's category: its words weigh in the choice of sense. */
+  readonly category?: CategoryId;
 }
 
 /** The sentence around a tapped word (src/views/detail/body-sentences.ts): no angle brackets or control characters. */
@@ -150,7 +152,7 @@ export const ROUTE_SCHEMAS = {
   },
   dictionary: {
     params: object({ word: WORD }, ['word']),
-    querystring: object({ language: oneOf(DICTIONARY_LANGUAGES, 'en'), phrase: WORD, sentence: SENTENCE }),
+    querystring: object({ language: oneOf(DICTIONARY_LANGUAGES, 'en'), phrase: WORD, sentence: SENTENCE, category: oneOf(CATEGORY_IDS) }),
     response: { 200: jsonSchemaOf(DictionaryWithPhraseCodec), ...ERRORS },
   },
 } as const;

@@ -18,10 +18,11 @@ export interface DictionaryApi {
   lookUpWord(word: string, language: DictionaryLanguage, signal?: AbortSignal, context?: LookupContext): Promise<WordEntry | null>;
 }
 
-/** Where the word stands: the phrase the server marked it with, and its sentence. */
+/** Where the word stands: the phrase the server marked it with, its sentence and the article's category. */
 export interface LookupContext {
   readonly phrase?: string;
   readonly sentence?: string;
+  readonly category?: string;
 }
 
 export const LOOKUP_MAX_RETRIES = 1;
@@ -30,7 +31,7 @@ export function createDictionaryClient(options: Partial<RequestOptions> = {}): D
   const base: RequestOptions = { ...defaultRequestOptions(), maxRetries: LOOKUP_MAX_RETRIES, ...options };
   return {
     async lookUpWord(word, language, signal, context = {}) {
-      const { phrase, sentence } = context;
+      const { phrase, sentence, category } = context;
       try {
         const response = await requestJson(
           `/dictionary/${encodeURIComponent(word)}`,
@@ -39,6 +40,7 @@ export function createDictionaryClient(options: Partial<RequestOptions> = {}): D
             ...(phrase === undefined ? {} : { phrase }),
             // The server takes a sentence of at most 400 characters, without angle brackets.
             ...(sentence ? { sentence: sentence.replace(/[<>]/g, ' ').slice(0, MAX_CONTEXT_SENTENCE_LENGTH) } : {}),
+            ...(category ? { category } : {}),
           },
           DictionaryWithPhraseCodec,
           signal === undefined ? base : { ...base, signal },

@@ -140,6 +140,7 @@ export default function ArticleDetailRoute() {
             dictionary.lookUpWord(input.word, input.language, signal, {
               ...(input.phrase === undefined ? {} : { phrase: input.phrase }),
               ...(input.sentence === undefined ? {} : { sentence: input.sentence }),
+              ...(input.category === undefined ? {} : { category: input.category }),
             }),
           ),
         ),

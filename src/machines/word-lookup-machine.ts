@@ -23,6 +23,8 @@ export interface WordLookupContext {
   phrase: string | null;
   /** The sentence the tapped word stands in: the server shows the sense it means there. */
   sentence: string | null;
+  /** The article's category, sent with the sentence: it weighs in the choice of sense. */
+  category: string | null;
   entry: WordEntry | null;
 }
 
@@ -35,10 +37,11 @@ export interface WordLookupRequest {
   language: DictionaryLanguage;
   phrase?: string;
   sentence?: string;
+  category?: string;
 }
 
 export type WordLookupEvent =
-  { type: 'WORD_SELECTED'; text: string; phrase?: string; sentence?: string } | { type: 'RETRY' } | { type: 'CLOSED' };
+  { type: 'WORD_SELECTED'; text: string; phrase?: string; sentence?: string; category?: string } | { type: 'RETRY' } | { type: 'CLOSED' };
 
 export const LOOK_UP_WORD_ID = 'lookUpWord';
 
@@ -62,10 +65,11 @@ export const wordLookupMachine = setup({
         word: lookupWordFrom(event.text),
         phrase: event.phrase ?? null,
         sentence: event.sentence ?? null,
+        category: event.category ?? null,
         entry: null,
       };
     }),
-    clear: assign({ selection: null, word: null, phrase: null, sentence: null, entry: null }),
+    clear: assign({ selection: null, word: null, phrase: null, sentence: null, category: null, entry: null }),
   },
   guards: {
     isWord: ({ context }) => context.word !== null,
@@ -76,7 +80,15 @@ export const wordLookupMachine = setup({
   },
 }).createMachine({
   id: 'wordLookup',
-  context: ({ input }) => ({ language: input.language, selection: null, word: null, phrase: null, sentence: null, entry: null }),
+  context: ({ input }) => ({
+    language: input.language,
+    selection: null,
+    word: null,
+    phrase: null,
+    sentence: null,
+    category: null,
+    entry: null,
+  }),
   initial: 'idle',
   on: {
     WORD_SELECTED: { target: '.choosing', actions: 'selectWord', reenter: true },
@@ -101,6 +113,7 @@ export const wordLookupMachine = setup({
           language: context.language,
           ...(context.phrase === null ? {} : { phrase: context.phrase }),
           ...(context.sentence === null ? {} : { sentence: context.sentence }),
+          ...(context.category === null ? {} : { category: context.category }),
         }),
         onDone: [{ guard: 'hasEntry', target: 'shown', actions: assign({ entry: ({ event }) => event.output }) }, { target: 'noEntry' }],
         onError: { target: 'failed' },

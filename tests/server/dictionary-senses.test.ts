@@ -41,9 +41,22 @@ describe('Chinese glosses chosen for the sense shown', () => {
     expect(aligned.fit).toBe('sense');
   });
 
-  it('falls back to a hypernym when every gloss is a distinct sense', () => {
+  it("falls back to a hypernym alone when every gloss is a distinct sense's", () => {
     const aligned = alignChinese(['古董'], sense([], PERSON, ['老人']), [sense(['古董'], ARTIFACT)], 4);
-    expect(aligned).toEqual({ glosses: ['老人', '古董'], fit: 'sense' });
+    expect(aligned).toEqual({ glosses: ['老人'], fit: 'sense' });
+  });
+
+  it("gives a less frequent sense without Chinese Open Wordnet lemmas the gloss its definition's words name", () => {
+    // A made-up word: ECDICT lists 刀片 first; the second sense's definition ("one who is fond of …")
+    // names a word whose Chinese is 爱好者; the first sense's definition names 刀片's word.
+    const device = { ...sense([], ARTIFACT), definitionChinese: ['刀片', '工具'] };
+    const devotee = { ...sense([], PERSON), definitionChinese: ['爱好者', '献身者'] };
+    expect(alignChinese(['刀片', '爱好者'], devotee, [device], 4, [], true)).toEqual({ glosses: ['爱好者', '刀片'], fit: 'sense' });
+    // Not for the most frequent sense (ECDICT's first gloss is its most common) …
+    expect(alignChinese(['刀片', '爱好者'], devotee, [device], 4, [], false).glosses[0]).toBe('刀片');
+    // … nor when another sense's definition names the gloss as strongly.
+    const alsoFond = { ...sense([], PERSON), definitionChinese: ['爱好者'] };
+    expect(alignChinese(['刀片', '爱好者'], devotee, [alsoFond], 4, [], true).glosses[0]).toBe('刀片');
   });
 
   it("says when the only glosses known are another, distinct sense's", () => {

@@ -79,7 +79,7 @@ export function ArticleReader({ html, language }: { html: string | null; languag
   const returnFocusTo = useRef<HTMLElement | null>(null);
 
   const select = useCallback(
-    (text: string, trigger: HTMLElement, place: { phrase?: string; sentence?: string } = {}) => {
+    (text: string, trigger: HTMLElement, place: { phrase?: string; sentence?: string; category?: string } = {}) => {
       // Replacing an open entry keeps the place focus first came from.
       if (actor.getSnapshot().matches('idle')) returnFocusTo.current = focusedElement() ?? trigger;
       setAnchor(trigger);
@@ -88,13 +88,15 @@ export function ArticleReader({ html, language }: { html: string | null; languag
         text,
         ...(place.phrase ? { phrase: place.phrase } : {}),
         ...(place.sentence ? { sentence: place.sentence } : {}),
+        ...(place.category ? { category: place.category } : {}),
       });
     },
     [actor],
   );
 
   // The server marks the words of a phrase (gave up, turned … down) with it: its entry comes first;
-  // the sentence lets the server show the sense the word has there.
+  // the sentence and the article's category let the server show the sense the word has there.
+  const category = ArticleDetailActorContext.useSelector((snapshot) => snapshot.context.article?.categories[0] ?? null);
   const onBodyWord = useCallback(
     (element: HTMLElement) => {
       const root = element.getRootNode();
@@ -102,9 +104,10 @@ export function ArticleReader({ html, language }: { html: string | null; languag
       select(element.textContent ?? '', element, {
         ...(element.dataset.phrase ? { phrase: element.dataset.phrase } : {}),
         ...(sentence ? { sentence } : {}),
+        ...(sentence && category ? { category } : {}),
       });
     },
-    [select],
+    [select, category],
   );
 
   const close = useCallback(
