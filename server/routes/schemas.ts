@@ -19,7 +19,7 @@ import {
   SourcesResponseCodec,
 } from '../../common/contract';
 import { DictionaryWithPhraseCodec } from '../../common/dictionary-contract';
-import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS } from '../../common/catalog';
+import { CATEGORY_IDS, DIFFICULTY_LEVELS, SOURCE_IDS, type CategoryId } from '../../common/catalog';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '../../common/languages';
 import {
   DICTIONARY_LANGUAGES,

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
 import { deepFocus, shownText } from './support/app';
 import { axeViolations } from './support/axe';
