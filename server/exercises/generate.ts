@@ -4,7 +4,15 @@
  * the same paragraphs, vocabulary, seed and language always give the same set, so the set can be
  * made on the first request and cached like the article.
  */
-import { GAP, type Exercise, type ExerciseLanguage, type GapFill, type Listening, type Match, type WordOrder } from '../../common/exercise-contract';
+import {
+  GAP,
+  type Exercise,
+  type ExerciseLanguage,
+  type GapFill,
+  type Listening,
+  type Match,
+  type WordOrder,
+} from '../../common/exercise-contract';
 import { isContentPos, type ContentPos, type ExerciseLexicon, type LexiconEntry } from './lexicon';
 import { seededRandom, sentencesOf, shuffled, wordsOf, type WordToken } from './text';
 
@@ -26,7 +34,31 @@ export function formKind(form: string, lemma: string, pos: ContentPos): FormKind
 }
 
 /** Words that make the next one a noun ("the plans", "their plan"). */
-const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'his', 'her', 'our', 'my', 'your', 'some', 'many', 'more', 'most', 'no', 'every', 'each', 'several', 'few']);
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'its',
+  'their',
+  'his',
+  'her',
+  'our',
+  'my',
+  'your',
+  'some',
+  'many',
+  'more',
+  'most',
+  'no',
+  'every',
+  'each',
+  'several',
+  'few',
+]);
 /** Words after which an -s form is a verb ("it costs", "she plans"). */
 const SUBJECT_PRONOUNS = new Set(['he', 'she', 'it', 'who', 'which', 'that']);
 
@@ -42,10 +74,26 @@ function onlyContent(entry: LexiconEntry): boolean {
   return entry.pos.every(isContentPos);
 }
 
+/** The part of speech WordNet's tagged corpus sees at least four times as often as any other of `among`, if any. */
+function dominant(lexicon: ExerciseLexicon, lemma: string, among: readonly ContentPos[]): ContentPos | undefined {
+  if (among.length === 1) return among[0];
+  const counted = among.map((pos) => ({ pos, uses: lexicon.commonUse(lemma, pos) })).sort((a, b) => b.uses - a.uses);
+  const [top, second] = counted;
+  return top && second && top.uses >= 3 && top.uses >= 4 * second.uses ? top.pos : undefined;
+}
+
+/** Whether the word before makes the next one a noun: a determiner, a number, or an adjective that is nothing else. */
+function nounComesNext(previous: WordToken | undefined, lexicon: ExerciseLexicon): boolean {
+  if (!previous) return false;
+  if (DETERMINERS.has(previous.lower) || /^\p{N}/u.test(previous.text)) return true;
+  const entry = lexicon.entry(previous.lower);
+  return entry !== undefined && entry.pos.length === 1 && entry.pos[0] === 'adjective';
+}
+
 /**
  * The word as an answer, or undefined when it must not be one: a name, a number, a function word,
  * a word the dictionary does not know or has no rank for, or one whose part of speech the sentence
- * leaves open (a noun that is also a verb, with nothing before it to tell which).
+ * leaves open (a noun that is also a verb, with nothing before it or in WordNet's counts to tell which).
  */
 export function answerWord(tokens: readonly WordToken[], index: number, lexicon: ExerciseLexicon): AnswerWord | undefined {
   const token = tokens[index]!;
@@ -54,34 +102,33 @@ export function answerWord(tokens: readonly WordToken[], index: number, lexicon:
   if (lemmas.length !== 1) return undefined;
   const entry = lexicon.entry(lemmas[0]!);
   if (!entry || entry.rank === 0 || !onlyContent(entry)) return undefined;
-  const previous = tokens[index - 1]?.lower ?? '';
+  const previous = tokens[index - 1];
   const content = entry.pos.filter(isContentPos);
+  const nounNext = nounComesNext(previous, lexicon);
   if (entry.lemma === token.lower) {
-    if (content.length === 1) return { token, entry, pos: content[0]!, kind: 'base' };
-    if (content[0] === 'noun' && DETERMINERS.has(previous)) return { token, entry, pos: 'noun', kind: 'base' };
-    return undefined;
+    const pos = content.includes('noun') && nounNext ? 'noun' : dominant(lexicon, entry.lemma, content);
+    return pos ? { token, entry, pos, kind: 'base' } : undefined;
   }
   // A form that is also a headword of its own: only a participle the dictionary lists as an adjective ("approved").
   const own = lexicon.entry(token.lower);
   if (own && own.pos.some((pos) => pos !== 'adjective')) return undefined;
   let pos: ContentPos | undefined;
-  if (/(?:ing|ed)$/.test(token.lower) || (!token.lower.endsWith('s') && content.includes('verb') && !content.includes('noun'))) {
+  if (/(?:ing|ed)$/.test(token.lower)) {
     pos = content.includes('verb') ? 'verb' : undefined;
-  } else if (token.lower.endsWith('s')) {
-    const noun = content.includes('noun');
-    const verb = content.includes('verb');
-    if (noun && (!verb || DETERMINERS.has(previous))) pos = 'noun';
-    else if (verb && (!noun || SUBJECT_PRONOUNS.has(previous))) pos = 'verb';
-  } else if (content.includes('adjective')) {
+  } else if (own) {
+    pos = undefined;
+  } else if (token.lower.endsWith('s') && !token.lower.endsWith('ss')) {
+    const nounOrVerb = content.filter((p) => p === 'noun' || p === 'verb');
+    if (content.includes('noun') && nounNext) pos = 'noun';
+    else if (content.includes('verb') && SUBJECT_PRONOUNS.has(previous?.lower ?? '')) pos = 'verb';
+    else pos = dominant(lexicon, entry.lemma, nounOrVerb);
+  } else if (/(?:er|est)$/.test(token.lower) && content.includes('adjective')) {
     pos = 'adjective';
-  } else if (content.length === 1) {
-    pos = content[0];
+  } else {
+    pos = dominant(lexicon, entry.lemma, content);
   }
-  if (!pos || own) {
-    if (!(own && pos === 'verb')) return undefined;
-  }
-  const kind = formKind(token.lower, entry.lemma, pos!);
-  return kind ? { token, entry, pos: pos!, kind } : undefined;
+  const kind = pos ? formKind(token.lower, entry.lemma, pos) : undefined;
+  return pos && kind ? { token, entry, pos, kind } : undefined;
 }
 
 /** The lemma's form of that kind, when it has exactly one (took/taken would be two pasts: never chosen). */
@@ -175,9 +222,7 @@ export function gapFill(sentence: string, answer: AnswerWord, lexicon: ExerciseL
 
 export function listening(sentence: string, answer: AnswerWord, lexicon: ExerciseLexicon): Listening {
   const lemma = answer.entry.lemma;
-  const forms = [lemma, ...lexicon.formsOf(lemma)].filter(
-    (form) => form !== answer.token.lower && lexicon.lemmasOf(form).includes(lemma),
-  );
+  const forms = [lemma, ...lexicon.formsOf(lemma)].filter((form) => form !== answer.token.lower && lexicon.lemmasOf(form).includes(lemma));
   return { kind: 'listening', text: blanked(sentence, answer.token), answer: answer.token.text, lemma, forms, sentence };
 }
 
@@ -270,9 +315,22 @@ export function makeExercises(source: ExerciseSource, lexicon: ExerciseLexicon, 
     });
   });
   candidates.sort(
-    (a, b) => a.tier - b.tier || a.answer.entry.rank - b.answer.entry.rank || a.sentence - b.sentence || a.answer.token.start - b.answer.token.start,
+    (a, b) =>
+      a.tier - b.tier ||
+      a.answer.entry.rank - b.answer.entry.rank ||
+      a.sentence - b.sentence ||
+      a.answer.token.start - b.answer.token.start,
   );
   const usedSentences = new Set<number>();
+  // Word order takes its sentences first: few sentences have 6–12 words, any sentence can have a gap.
+  const orders: WordOrder[] = [];
+  for (let index = 0; index < sentences.length && orders.length < MAX_WORD_ORDER; index += 1) {
+    const item = wordOrder(sentences[index]!, random);
+    if (item) {
+      orders.push(item);
+      usedSentences.add(index);
+    }
+  }
   const usedLemmas = new Set<string>();
   const gaps: GapFill[] = [];
   const heard: Listening[] = [];
@@ -291,15 +349,6 @@ export function makeExercises(source: ExerciseSource, lexicon: ExerciseLexicon, 
     }
     usedSentences.add(candidate.sentence);
     usedLemmas.add(candidate.answer.entry.lemma);
-  }
-  const orders: WordOrder[] = [];
-  for (let index = 0; index < sentences.length && orders.length < MAX_WORD_ORDER; index += 1) {
-    if (usedSentences.has(index)) continue;
-    const item = wordOrder(sentences[index]!, random);
-    if (item) {
-      orders.push(item);
-      usedSentences.add(index);
-    }
   }
   const matchEntries = candidates.map((candidate) => candidate.answer);
   const matched = match(matchEntries, lexicon, language, random);

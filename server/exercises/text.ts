@@ -4,7 +4,28 @@
  */
 
 /** Abbreviations a full stop does not end a sentence after. */
-const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'st', 'prof', 'gov', 'sen', 'rep', 'gen', 'lt', 'col', 'jr', 'sr', 'vs', 'no', 'inc', 'co', 'corp', 'ltd']);
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'prof',
+  'gov',
+  'sen',
+  'rep',
+  'gen',
+  'lt',
+  'col',
+  'jr',
+  'sr',
+  'vs',
+  'no',
+  'inc',
+  'co',
+  'corp',
+  'ltd',
+]);
 
 /** Splits a paragraph into sentences: after . ! ? (and closing quotes), before a capital, digit or opening quote. */
 export function sentencesOf(paragraph: string): string[] {
