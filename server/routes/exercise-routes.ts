@@ -1,0 +1,77 @@
+/**
+ * GET /api/articles/{id}/exercises?language=…: the article's practice set (server/exercises/,
+ * docs/exercises.md). Made on the first request from the stored paragraphs and the dictionary,
+ * deterministically (seeded by the article's id and content hash), then kept by the answer cache
+ * until the data changes; the same article version therefore always answers the same set.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ExerciseLanguage, ExerciseSet } from '../../common/exercise-contract';
+import { LANGUAGE_CODES, DEFAULT_LANGUAGE, type LanguageCode } from '../../common/languages';
+import { missingArticleMessage } from '../../common/page-data';
+import { makeExercises } from '../exercises/generate';
+import type { ExerciseLexicon } from '../exercises/lexicon';
+import { ApiError } from '../http/api-error';
+import { CACHE_POLICY } from '../http/cache-policy';
+import { answerCache } from '../plugins/answer-cache';
+import type { ArticleReader } from '../store/reader';
+
+export interface ExerciseRoutesOptions {
+  readonly reader: ArticleReader;
+  /** The generator's word index, built on first use (server/exercises/lexicon.ts). */
+  readonly lexicon: () => ExerciseLexicon;
+  readonly dataVersion?: () => number;
+  readonly answerCacheEntries?: number;
+}
+
+/** ja and ko learners get English definitions, as the dictionary gives them. */
+export function exerciseLanguageOf(language: LanguageCode): ExerciseLanguage {
+  return language === 'zh' || language === 'es' ? language : 'en';
+}
+
+/** The answer of GET /api/articles/{id}/exercises, or null when there is no such article; the practice page embeds the same. */
+export async function exercisesAnswer(
+  reader: ArticleReader,
+  lexicon: ExerciseLexicon,
+  id: string,
+  language: LanguageCode,
+): Promise<ExerciseSet | null> {
+  const article = await reader.byId(id);
+  if (!article) return null;
+  const glosses = exerciseLanguageOf(language);
+  return { article_id: article.id, language: glosses, exercises: makeExercises(article, lexicon, glosses) };
+}
+
+const SCHEMA = {
+  // The same limits as GET /api/articles/{id} (schemas.ts).
+  params: {
+    type: 'object',
+    properties: { id: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001f\\u007f]*$' } },
+    required: ['id'],
+  },
+  querystring: { type: 'object', properties: { language: { type: 'string', enum: [...LANGUAGE_CODES], default: DEFAULT_LANGUAGE } } },
+} as const;
+
+export const exerciseRoutes: FastifyPluginAsync<ExerciseRoutesOptions> = async (app, options) => {
+  const { reader, lexicon, dataVersion, answerCacheEntries } = options;
+  await app.register(answerCache, {
+    entries: dataVersion ? (answerCacheEntries ?? 500) : 0,
+    version: dataVersion ?? (() => 0),
+  });
+  app.get<{ Params: { id: string }; Querystring: { language: LanguageCode } }>(
+    '/articles/:id/exercises',
+    { schema: SCHEMA },
+    async (request, reply) => {
+      const { id } = request.params;
+      const language = exerciseLanguageOf(request.query.language);
+      return reply.sendAnswer(
+        `exercises\u0000${language}\u0000${id}`,
+        async () => {
+          const body = await exercisesAnswer(reader, lexicon(), id, language);
+          if (!body) throw new ApiError(404, 'not_found', missingArticleMessage(id), 'id');
+          return body;
+        },
+        CACHE_POLICY.article,
+      );
+    },
+  );
+};
