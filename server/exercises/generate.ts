@@ -34,7 +34,7 @@ export function formKind(form: string, lemma: string, pos: ContentPos): FormKind
 }
 
 /** Words that make the next one a noun ("the plans", "their plan"). */
-const DETERMINERS = new Set([
+const DETERMINER_WORDS = [
   'the',
   'a',
   'an',
@@ -58,7 +58,26 @@ const DETERMINERS = new Set([
   'each',
   'several',
   'few',
+];
+const DETERMINERS = new Set(DETERMINER_WORDS);
+/** Words after which a word is a verb ("will host", "could borrow"). */
+const MODALS = new Set([
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'may',
+  'might',
+  'must',
+  'cannot',
+  "don't",
+  "didn't",
+  "doesn't",
+  "won't",
 ]);
+/** Words that open an object, so "to ___ the…" has a verb in the gap. */
+const OBJECT_OPENERS = new Set([...DETERMINER_WORDS, 'him', 'them', 'us', 'me', 'it']);
 /** Words after which an -s form is a verb ("it costs", "she plans"). */
 const SUBJECT_PRONOUNS = new Set(['he', 'she', 'it', 'who', 'which', 'that']);
 
@@ -82,12 +101,16 @@ function dominant(lexicon: ExerciseLexicon, lemma: string, among: readonly Conte
   return top && second && top.uses >= 3 && top.uses >= 4 * second.uses ? top.pos : undefined;
 }
 
-/** Whether the word before makes the next one a noun: a determiner, a number, or an adjective that is nothing else. */
-function nounComesNext(previous: WordToken | undefined, lexicon: ExerciseLexicon): boolean {
+/**
+ * Whether the words before make the next one a noun: a determiner, a number, an adjective that is
+ * nothing else, or a determiner and an adjective ("the final ___").
+ */
+function nounComesNext(previous: WordToken | undefined, lexicon: ExerciseLexicon, beforePrevious?: WordToken): boolean {
   if (!previous) return false;
   if (DETERMINERS.has(previous.lower) || /^\p{N}/u.test(previous.text)) return true;
   const entry = lexicon.entry(previous.lower);
-  return entry !== undefined && entry.pos.length === 1 && entry.pos[0] === 'adjective';
+  if (entry === undefined || entry.pos[0] !== 'adjective') return false;
+  return entry.pos.length === 1 || (beforePrevious !== undefined && DETERMINERS.has(beforePrevious.lower));
 }
 
 /**
@@ -104,9 +127,12 @@ export function answerWord(tokens: readonly WordToken[], index: number, lexicon:
   if (!entry || entry.rank === 0 || !onlyContent(entry)) return undefined;
   const previous = tokens[index - 1];
   const content = entry.pos.filter(isContentPos);
-  const nounNext = nounComesNext(previous, lexicon);
+  const nounNext = nounComesNext(previous, lexicon, tokens[index - 2]) && !content.includes('adjective');
+  const next = tokens[index + 1]?.lower ?? '';
+  const verbNext =
+    content.includes('verb') && (MODALS.has(previous?.lower ?? '') || (previous?.lower === 'to' && OBJECT_OPENERS.has(next)));
   if (entry.lemma === token.lower) {
-    const pos = content.includes('noun') && nounNext ? 'noun' : dominant(lexicon, entry.lemma, content);
+    const pos = verbNext ? 'verb' : content.includes('noun') && nounNext ? 'noun' : dominant(lexicon, entry.lemma, content);
     return pos ? { token, entry, pos, kind: 'base' } : undefined;
   }
   // A form that is also a headword of its own: only a participle the dictionary lists as an adjective ("approved").
@@ -114,7 +140,8 @@ export function answerWord(tokens: readonly WordToken[], index: number, lexicon:
   if (own && own.pos.some((pos) => pos !== 'adjective')) return undefined;
   let pos: ContentPos | undefined;
   if (/(?:ing|ed)$/.test(token.lower)) {
-    pos = content.includes('verb') ? 'verb' : undefined;
+    // After a determiner a participle is an adjective ("a graduated programme"): left out.
+    pos = content.includes('verb') && !nounComesNext(previous, lexicon) ? 'verb' : undefined;
   } else if (own) {
     pos = undefined;
   } else if (token.lower.endsWith('s') && !token.lower.endsWith('ss')) {
@@ -142,6 +169,9 @@ function sharesSynset(lexicon: ExerciseLexicon, a: string, b: string, pos: Conte
   const offsets = new Set(lexicon.synsets(a, pos));
   return lexicon.synsets(b, pos).some((offset) => offsets.has(offset));
 }
+
+/** WordNet noun fields (lexicographer files) of mostly uncountable nouns: attribute, feeling, phenomenon, process, state, substance. */
+const UNCOUNTED_FIELDS = new Set([7, 12, 19, 22, 26, 27]);
 
 /** Index of the first entry of rank ≥ rank. */
 function rankIndex(list: readonly LexiconEntry[], rank: number): number {
@@ -186,12 +216,17 @@ export function distractorsFor(
     if (candidate.rank > entry.rank * 3 + 50 || candidate.rank * 3 + 50 < entry.rank) continue;
     const lemma = candidate.lemma;
     if (lemma === entry.lemma || !/^[a-z]{3,}$/.test(lemma) || !onlyContent(candidate) || inSentence.has(lemma)) continue;
+    // A headword that is also a form of another word ("destroyed") would read as that word.
+    if (lexicon.lemmasOf(lemma)[0] !== lemma) continue;
     const form = inflect(lexicon, lemma, pos, kind);
     if (!form || inSentence.has(form) || lexicon.lemmasOf(form).includes(entry.lemma)) continue;
     // A form that is a headword of another part of speech would read as another word ("building").
     if (form !== lemma && lexicon.entry(form)?.pos.some((p) => p !== 'adjective')) continue;
     if (lexicon.commonUse(lemma, pos) === 0 || sharesSynset(lexicon, entry.lemma, lemma, pos)) continue;
-    if (answerField !== undefined && lexicon.field(lemma, pos) === answerField) continue;
+    const field = pos === 'noun' || pos === 'verb' ? lexicon.field(lemma, pos) : undefined;
+    if (answerField !== undefined && field === answerField) continue;
+    // Qualities, feelings, states and substances are rarely counted: no "equipments", "natures" as plurals.
+    if (kind === 'plural' && field !== undefined && UNCOUNTED_FIELDS.has(field)) continue;
     if (found.some((other) => other.form === form || sharesSynset(lexicon, other.lemma, lemma, pos))) continue;
     found.push({ form, lemma });
   }
