@@ -5,6 +5,7 @@
  * Run: npx tsx scripts/bench/practice-quality.ts [--runs 20] [--sample]
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GAP, type Exercise, type GapFill } from '../../common/exercise-contract';
@@ -116,18 +117,27 @@ for (const source of sources) {
   }
 }
 const timings: number[] = [];
+const cpuTimings: number[] = [];
 for (let run = 0; run < runs; run += 1) {
   // A new content hash each run: new seeds, so no choice repeats a previous run's.
   const source = { id: 'bench-long', contentHash: `run-${run}`, paragraphs: long, vocabulary: [] };
+  const cpu = process.cpuUsage();
   const t = performance.now();
   makeExercises(source, lexicon, 'es');
   timings.push(performance.now() - t);
+  // CPU time of this process: on a shared machine the wall time also counts waiting for a core.
+  const used = process.cpuUsage(cpu);
+  cpuTimings.push((used.user + used.system) / 1000);
 }
 const sorted = [...timings].sort((a, b) => a - b);
 console.log(
   `Making the set of a ${words}-word article (${runs} runs): first ${timings[0]!.toFixed(1)} ms, median ${sorted[Math.floor(runs / 2)]!.toFixed(1)} ms, max ${sorted[runs - 1]!.toFixed(1)} ms`,
 );
 console.log(`  every run: ${timings.map((ms) => ms.toFixed(1)).join(' ')}`);
+const cpuSorted = [...cpuTimings].sort((a, b) => a - b);
+console.log(
+  `  CPU time: median ${cpuSorted[Math.floor(runs / 2)]!.toFixed(1)} ms, max ${cpuSorted[runs - 1]!.toFixed(1)} ms; load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores`,
+);
 
 if (values.sample) {
   // The first gap fill of each article, then the second, … until 50: spread over every article.
