@@ -5,13 +5,23 @@
  * until the data changes; the same article version therefore always answers the same set.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { ExerciseLanguage, ExerciseSet } from '../../common/exercise-contract';
+import { ApiErrorBodyCodec } from '../../common/contract';
+import {
+  EXERCISE_LANGUAGES,
+  GapFillCodec,
+  ListeningCodec,
+  MatchCodec,
+  WordOrderCodec,
+  type ExerciseLanguage,
+  type ExerciseSet,
+} from '../../common/exercise-contract';
 import { LANGUAGE_CODES, DEFAULT_LANGUAGE, type LanguageCode } from '../../common/languages';
 import { missingArticleMessage } from '../../common/page-data';
 import { makeExercises } from '../exercises/generate';
 import type { ExerciseLexicon } from '../exercises/lexicon';
 import { ApiError } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
+import { jsonSchemaOf } from '../http/codec-schema';
 import { answerCache } from '../plugins/answer-cache';
 import type { ArticleReader } from '../store/reader';
 
@@ -49,7 +59,21 @@ const SCHEMA = {
     required: ['id'],
   },
   querystring: { type: 'object', properties: { language: { type: 'string', enum: [...LANGUAGE_CODES], default: DEFAULT_LANGUAGE } } },
-} as const;
+  response: {
+    // The codec-to-schema bridge takes no union of objects, so the item union is written here from its members.
+    200: {
+      type: 'object',
+      properties: {
+        article_id: { type: 'string' },
+        language: { type: 'string', enum: [...EXERCISE_LANGUAGES] },
+        exercises: { type: 'array', items: { anyOf: [GapFillCodec, ListeningCodec, WordOrderCodec, MatchCodec].map(jsonSchemaOf) } },
+      },
+      required: ['article_id', 'language', 'exercises'],
+    },
+    '4xx': jsonSchemaOf(ApiErrorBodyCodec),
+    '5xx': jsonSchemaOf(ApiErrorBodyCodec),
+  },
+};
 
 export const exerciseRoutes: FastifyPluginAsync<ExerciseRoutesOptions> = async (app, options) => {
   const { reader, lexicon, dataVersion, answerCacheEntries } = options;
