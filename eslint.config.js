@@ -29,14 +29,23 @@ const LAYERS = {
  * above keeps every file of server/ away from src/.
  */
 export const SERVER_LAYERS = {
-  'server/routes': ['server/answers', 'server/plugins', 'server/http', 'server/content', 'server/dictionary', 'server/store'],
+  'server/routes': [
+    'server/answers',
+    'server/plugins',
+    'server/http',
+    'server/content',
+    'server/dictionary',
+    'server/exercises',
+    'server/store',
+  ],
   'server/pages': ['server/answers', 'server/plugins', 'server/http', 'server/content', 'server/store'],
-  'server/answers': ['server/content', 'server/dictionary', 'server/http', 'server/store'],
+  'server/answers': ['server/content', 'server/dictionary', 'server/exercises', 'server/http', 'server/store'],
   'server/plugins': ['server/http', 'server/store'],
   'server/http': [],
   'server/ingest': ['server/config', 'server/corpus', 'server/content', 'server/dictionary', 'server/http', 'server/llm', 'server/store'],
   'server/corpus': ['server/content', 'server/dictionary', 'server/store'],
   'server/content': ['server/dictionary', 'server/store'],
+  'server/exercises': ['server/dictionary'],
   'server/dictionary': [],
   'server/store': [],
   'server/llm': [],

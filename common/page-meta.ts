@@ -9,10 +9,13 @@ import type { PageTexts, SharedTexts } from './shared-texts';
 export { SITE_NAME } from './site-name';
 import { SITE_NAME } from './site-name';
 
-export type PageKind = 'home' | 'list' | 'detail' | 'search' | 'words' | 'review' | 'level' | 'progress';
+export type PageKind = 'home' | 'list' | 'detail' | 'search' | 'words' | 'review' | 'level' | 'progress' | 'practice';
+
+/** The pages whose head texts are in common/personal-page-texts.ts. */
+export type PersonalPageKind = 'words' | 'review' | 'level' | 'progress' | 'practice';
 
 /** Pages about what this browser keeps (saved words, review): personal, so never indexed. */
-export const PRIVATE_PAGE_KINDS: readonly PageKind[] = ['words', 'review', 'level', 'progress'];
+export const PRIVATE_PAGE_KINDS: readonly PageKind[] = ['words', 'review', 'level', 'progress', 'practice'];
 
 export interface ArticleMetaInput {
   readonly title: string;
@@ -46,11 +49,12 @@ export function pageMeta(
   texts: SharedTexts,
   path: string,
   article?: ArticleMetaInput,
-  personal?: Readonly<Record<'words' | 'review' | 'level' | 'progress', PageTexts>>,
+  personal?: Readonly<Record<PersonalPageKind, PageTexts>>,
 ): PageMeta {
   const base =
-    (kind === 'words' || kind === 'review' || kind === 'level' || kind === 'progress' ? personal?.[kind] : undefined) ??
-    texts.pages[kind === 'home' ? 'home' : 'list'];
+    (kind === 'words' || kind === 'review' || kind === 'level' || kind === 'progress' || kind === 'practice'
+      ? personal?.[kind]
+      : undefined) ?? texts.pages[kind === 'home' ? 'home' : 'list'];
   const common = { canonicalPath: path, ogLocale: OPEN_GRAPH_LOCALES[language] };
   if (kind === 'detail' && article) {
     return {

@@ -20,6 +20,7 @@ export const PAGE_ROUTES = [
   { kind: 'home', path: '' },
   { kind: 'list', path: 'articles' },
   { kind: 'detail', path: 'articles/:articleId' },
+  { kind: 'practice', path: 'articles/:articleId/practice' },
   { kind: 'words', path: 'words' },
   { kind: 'review', path: 'review' },
   { kind: 'level', path: 'level' },

@@ -4,10 +4,11 @@
  * own chunks and the server carry them.
  */
 import type { TextLanguage } from './languages';
+import type { PersonalPageKind } from './page-meta';
 import type { PageTexts } from './shared-texts';
 import { SITE_NAME } from './site-name';
 
-export const PERSONAL_PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<'words' | 'review' | 'level' | 'progress', PageTexts>>>> = {
+export const PERSONAL_PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<PersonalPageKind, PageTexts>>>> = {
   en: {
     words: {
       title: `My words | ${SITE_NAME}`,
@@ -28,6 +29,11 @@ export const PERSONAL_PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<
       title: `My progress | ${SITE_NAME}`,
       description: 'The English words you know, what you marked each day and the articles you finished, from this browser.',
       keywords: 'progress, vocabulary, streak',
+    },
+    practice: {
+      title: `Practice | ${SITE_NAME}`,
+      description: "Gap fills, listening, word order and meanings made from the article's own sentences.",
+      keywords: 'English practice, gap fill, listening, vocabulary',
     },
   },
   zh: {
@@ -51,6 +57,11 @@ export const PERSONAL_PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<
       description: '你认识的英语单词、每天标记的词和读完的文章，来自本浏览器。',
       keywords: '学习进度, 词汇量, 连续天数',
     },
+    practice: {
+      title: `练习 | ${SITE_NAME}`,
+      description: '用文章自己的句子做的练习：选词填空、听写、排词成句和词义配对。',
+      keywords: '英语练习, 选词填空, 听力, 词汇',
+    },
   },
   es: {
     words: {
@@ -72,6 +83,11 @@ export const PERSONAL_PAGE_TEXTS: Readonly<Record<TextLanguage, Readonly<Record<
       title: `Mi progreso | ${SITE_NAME}`,
       description: 'Las palabras en inglés que conoces, las que marcaste cada día y los artículos que terminaste, desde este navegador.',
       keywords: 'progreso, vocabulario, racha',
+    },
+    practice: {
+      title: `Práctica | ${SITE_NAME}`,
+      description: 'Huecos, dictado, orden de palabras y significados hechos con las frases del propio artículo.',
+      keywords: 'práctica de inglés, completar huecos, comprensión auditiva, vocabulario',
     },
   },
 };

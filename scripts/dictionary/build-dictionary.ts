@@ -18,7 +18,7 @@ import {
   type FormRecord,
   type SpanishRecord,
 } from '../../server/dictionary/data-format';
-import { WordNet } from '../../server/ingest/wordnet';
+import { WordNet } from '../../server/dictionary/wordnet';
 import { ChineseWordNet } from './chinese-wordnet';
 import { readClosedClass, mergeClosedClass } from './closed-class';
 import { chineseSenses, frequencyRank, MAX_CHINESE_SENSES, parseExchange } from './ecdict-fields';

@@ -1,6 +1,6 @@
 /** The dictionary's multi-word entries: which of WordNet's collocations and ECDICT's phrases a news reader meets (build-dictionary.ts). */
 import { PHRASE, type EntryRecord } from '../../server/dictionary/data-format';
-import { WordNet, WORDNET_POS } from '../../server/ingest/wordnet';
+import { WordNet, WORDNET_POS } from '../../server/dictionary/wordnet';
 import { type EcdictRow } from './ecdict-source';
 import { EntryBuilder } from './entry-builder';
 

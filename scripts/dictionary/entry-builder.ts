@@ -4,7 +4,7 @@
  */
 import type { AlternativeSense, EntryRecord, PartOfSpeech, SenseRecord, SensesRecord } from '../../server/dictionary/data-format';
 import { simplifyDefinition } from '../../server/ingest/vocabulary';
-import type { WordNet, WordNetPos } from '../../server/ingest/wordnet';
+import type { WordNet, WordNetPos } from '../../server/dictionary/wordnet';
 import type { ChineseWordNet } from './chinese-wordnet';
 import type { EcdictRow } from './ecdict-source';
 import { alignChinese, alignSpanish, type AlignedGlosses, type SenseEvidence } from './sense-alignment';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseIndexLine, type WordNet, type WordNetPos } from '../../server/ingest/wordnet';
+import { parseIndexLine, type WordNet, type WordNetPos } from '../../server/dictionary/wordnet';
 
 const LETTER: Record<WordNetPos, string> = { noun: 'n', verb: 'v', adjective: 'a', adverb: 'r' };
 const FILE: Record<WordNetPos, string> = { noun: 'noun', verb: 'verb', adjective: 'adj', adverb: 'adv' };

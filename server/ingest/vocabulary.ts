@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import lemmatize from 'wink-lemmatizer';
 import { splitSentences } from '../content/readability';
 import type { VocabularyItem } from '../store/types';
-import { WordNet, type WordNetPos } from './wordnet';
+import { WordNet, type WordNetPos } from '../dictionary/wordnet';
 
 /** Words ranked at or below this in the SUBTLEX list count as known to most learners. */
 export const COMMON_WORD_RANK = 4000;

@@ -167,7 +167,11 @@ export function createPageRenderer(options: {
     const kept = caching ? cache.get(key, version) : undefined;
     // The kept page's ETag was computed when it was kept (plugins/html-etags.ts answers 304 with it).
     if (kept !== undefined) return reply.code(200).header('etag', kept.etag).send(kept.json);
-    const article = page.kind === 'detail' && page.articleId ? await articleHead(page.articleId, page.lang, request) : undefined;
+    // The practice page of an article is there only while its article is (issue 28).
+    const article =
+      (page.kind === 'detail' || page.kind === 'practice') && page.articleId
+        ? await articleHead(page.articleId, page.lang, request)
+        : undefined;
     if (article && page.kind === 'detail' && article.id !== page.articleId) {
       // A duplicate merged into an older article: its address moves there for good, so a learner's link still works.
       const at = request.url.indexOf('?');
@@ -180,7 +184,8 @@ export function createPageRenderer(options: {
     const rendered = await renderApp(request, page, pathname, render);
     const app = rendered === 'failed' ? undefined : rendered;
     // A rendered page's own answer decides, so its status and head always agree with what it shows.
-    const notFound = page.kind === 'unknown' || (app === undefined ? article === null : app.missingArticle);
+    const notFound =
+      page.kind === 'unknown' || (page.kind === 'practice' ? article === null : app === undefined ? article === null : app.missingArticle);
     // A degraded page (the render failed) is not to be kept by a CDN in place of the real one.
     if (rendered === 'failed') reply.header('cache-control', CACHE_POLICY.private);
     const tags = headTags({ publicUrl, page, ...(article ? { article } : {}), notFound, structuredData: app === undefined });

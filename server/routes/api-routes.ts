@@ -18,6 +18,8 @@ import type { PassesStatus } from '../content/content-passes';
 import type { DatabaseHealth } from '../store/article-store';
 import { articleRoutes, type ArticleRoutesOptions } from './article-routes';
 import { dictionaryRoutes } from './dictionary-routes';
+import { exerciseRoutes } from './exercise-routes';
+import { exerciseLexicon } from '../exercises/lexicon';
 import { ROUTE_SCHEMAS, type LanguageQuery } from './schemas';
 
 export interface ApiOptions extends Omit<ArticleRoutesOptions, 'forms'> {
@@ -86,6 +88,15 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     ...(answerCacheEntries !== undefined ? { answerCacheEntries } : {}),
   });
   if (dictionary) await app.register(dictionaryRoutes, { dictionary });
+  // Practice sets need the dictionary's data files (loaded by the generator's own index on first use).
+  if (dictionary) {
+    await app.register(exerciseRoutes, {
+      reader,
+      lexicon: () => exerciseLexicon(),
+      ...(dataVersion ? { dataVersion } : {}),
+      ...(answerCacheEntries !== undefined ? { answerCacheEntries } : {}),
+    });
+  }
 
   app.get<{ Querystring: LanguageQuery }>('/categories', { schema: ROUTE_SCHEMAS.categories }, async (request, reply) => {
     const names = CATEGORY_LABELS[textLanguageFor(request.query.language)];

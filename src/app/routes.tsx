@@ -21,6 +21,7 @@ const WordsRoute = lazy(() => import('./words-route'));
 const ReviewRoute = lazy(() => import('./review-route'));
 const LevelRoute = lazy(() => import('./level-route'));
 const ProgressRoute = lazy(() => import('./progress-route'));
+const PracticeRoute = lazy(() => import('./practice-route'));
 
 function PageFallback() {
   const texts = useTexts();
@@ -49,6 +50,11 @@ export function AppRoutes() {
       </Route>
       <Route path={routePattern('list')}>
         <ArticleListRoute />
+      </Route>
+      <Route path={routePattern('practice')}>
+        <Suspense fallback={<PageFallback />}>
+          <PracticeRoute />
+        </Suspense>
       </Route>
       <Route path={routePattern('detail')}>
         <DetailLoadBoundary>

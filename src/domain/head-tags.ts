@@ -4,7 +4,7 @@
  * head hoisting; the server can render the same model into the HTML it serves.
  */
 import { isLanguageCode, OPEN_GRAPH_LOCALES, TEXT_LANGUAGES, textLanguageFor, DEFAULT_LANGUAGE } from '../../common/languages';
-import { notFoundPageTitle, pageMeta, PRIVATE_PAGE_KINDS, SITE_NAME, type PageKind } from '../../common/page-meta';
+import { notFoundPageTitle, pageMeta, PRIVATE_PAGE_KINDS, SITE_NAME, type PageKind, type PersonalPageKind } from '../../common/page-meta';
 import { categoryLabel, type PageTexts, type SharedTexts } from '../../common/shared-texts';
 import { detailPath, homePath, listPath, reviewPath, levelPath, progressPath, wordsPath } from './routing';
 
@@ -47,7 +47,7 @@ export interface HeadInput {
   /** The page language's shared texts (page heads, category names). */
   readonly texts: SharedTexts;
   /** The words and review pages' own head texts in the page language (common/personal-page-texts.ts). */
-  readonly personal?: Readonly<Record<'words' | 'review' | 'level' | 'progress', PageTexts>>;
+  readonly personal?: Readonly<Record<PersonalPageKind, PageTexts>>;
   /** The site's origin for absolute URLs, e.g. "https://learn.example"; no trailing slash. */
   readonly origin: string;
   /** Required for the detail page; absent while the article is still loading. */
@@ -69,6 +69,7 @@ function pathFor(kind: PageKind, language: string, articleId: string | undefined
   if (kind === 'review') return reviewPath(language);
   if (kind === 'level') return levelPath(language);
   if (kind === 'progress') return progressPath(language);
+  if (kind === 'practice' && articleId !== undefined && articleId !== '') return `${detailPath(language, articleId)}/practice`;
   return listPath(language);
 }
 

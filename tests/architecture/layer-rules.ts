@@ -8,7 +8,7 @@
  *
  * server/ has layers of its own (SERVER_LAYERS): its root (app.ts, main.ts, open-store.ts) composes
  * the server; routes/ (the API) and pages/ (server-rendered pages) -> answers/ -> content/, dictionary/
- * -> store/; plugins/ (cross-cutting hooks) and http/ (helpers) import neither routes/ nor pages/.
+ * -> store/ (answers/ also -> exercises/ -> dictionary/); plugins/ (cross-cutting hooks) and http/ (helpers) import neither routes/ nor pages/.
  */
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -39,6 +39,7 @@ export const SERVER_LAYERS = {
     'server/http',
     'server/content',
     'server/dictionary',
+    'server/exercises',
     'server/store',
     'server/corpus',
     'server/ingest',
@@ -47,14 +48,23 @@ export const SERVER_LAYERS = {
     'server/config',
   ],
   'server/config': [],
-  'server/routes': ['server/answers', 'server/plugins', 'server/http', 'server/content', 'server/dictionary', 'server/store'],
+  'server/routes': [
+    'server/answers',
+    'server/plugins',
+    'server/http',
+    'server/content',
+    'server/dictionary',
+    'server/exercises',
+    'server/store',
+  ],
   'server/pages': ['server/answers', 'server/plugins', 'server/http', 'server/content', 'server/store'],
-  'server/answers': ['server/content', 'server/dictionary', 'server/http', 'server/store'],
+  'server/answers': ['server/content', 'server/dictionary', 'server/exercises', 'server/http', 'server/store'],
   'server/plugins': ['server/http', 'server/store'],
   'server/http': [],
   'server/ingest': ['server/config', 'server/corpus', 'server/content', 'server/dictionary', 'server/http', 'server/llm', 'server/store'],
   'server/corpus': ['server/content', 'server/dictionary', 'server/store'],
   'server/content': ['server/dictionary', 'server/store'],
+  'server/exercises': ['server/dictionary'],
   'server/dictionary': [],
   'server/store': [],
   'server/llm': [],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { articleId, buildArticle, normaliseUrl, summarise } from '../../server/ingest/article-builder';
 import { categorise, categoriesFromFeed, categoriesFromKeywords } from '../../server/ingest/categories';
 import { COMMON_WORD_RANK, frequencyRank, pickVocabulary, simplifyDefinition } from '../../server/ingest/vocabulary';
-import { WordNet } from '../../server/ingest/wordnet';
+import { WordNet } from '../../server/dictionary/wordnet';
 
 const STORY = [
   'The harbour authority will dredge the shipping channel next spring, officials said on Monday.',

@@ -38,6 +38,7 @@ describe('generated machine docs', () => {
       'word-lookup',
       'read-aloud',
       'review',
+      'practice',
       'saved-words',
       'word-status',
       'lemma-inventory',

@@ -98,6 +98,7 @@ describe('every /api route declares its schemas', () => {
     const gets = routes.filter((route) => route.method === 'GET' && route.url !== '/api/dictionary/');
     expect(gets.map((route) => route.url).sort()).toEqual([
       '/api/articles/:id',
+      '/api/articles/:id/exercises',
       '/api/articles/:id/lemmas',
       '/api/articles/latest',
       '/api/articles/search',

@@ -2,7 +2,8 @@ import { Link } from 'wouter';
 import { sourceLabel, type ArticleView } from '../../domain/article';
 import { formatLongDate, isoDateTime } from '../../domain/dates';
 import type { TextLanguage } from '../../../common/languages';
-import { listPath } from '../../domain/routing';
+import { PRACTICE_LINK_TEXTS } from '../../domain/practice-link-texts';
+import { detailPath, listPath } from '../../domain/routing';
 import type { Texts } from '../../domain/texts';
 import { CategoryTags } from '../common/category-tags';
 import { LoadingIndicator } from '../common/loading-indicator';
@@ -86,6 +87,9 @@ export function ArticleDetailPage() {
           <ArticleCoverage articleId={article.id} language={textLanguage} />
           <ArticleReader html={html} language={textLanguage} />
           <KnowTheRest articleId={article.id} language={textLanguage} />
+          <p className="practice-link">
+            <Link href={`${detailPath(language, article.id)}/practice`}>{PRACTICE_LINK_TEXTS[textLanguage]}</Link>
+          </p>
         </article>
       ) : null}
 

@@ -9,6 +9,7 @@ import { consentModel } from './consent';
 import { languageModel } from './language';
 import type { MachineModel } from './model';
 import { pageModel } from './page';
+import { practiceModel } from './practice';
 import { readAloudModel } from './read-aloud';
 import { readingProgressModel } from './reading-progress';
 import { reviewModel } from './review';
@@ -39,6 +40,7 @@ export { READ_ALOUD_SENTENCES, READ_ALOUD_VOICES, READ_ALOUD_WORD } from './read
 export type { PageNavigation } from './page';
 export { READING_ARTICLE } from './reading-progress';
 export { DUE_WORD, LATER_WORD, REVIEW_MODEL_NOW } from './review';
+export { PRACTICE_SAVED, PRACTICE_SET } from './practice';
 export { FOREIGN_CSV, IMPORTED_WORD, NEW_WORD, OUR_CSV, STORED_WORD } from './saved-words';
 export { REST_LEMMAS, SAVED_HARBOUR, STATUS_NOW } from './word-status';
 export { INVENTORY_CITY, INVENTORY_TIDES } from './lemma-inventory';
@@ -52,6 +54,7 @@ export const MACHINE_MODELS: readonly MachineModel[] = [
   wordLookupModel,
   readAloudModel,
   reviewModel,
+  practiceModel,
   savedWordsModel,
   wordStatusModel,
   lemmaInventoryModel,

@@ -1,0 +1,45 @@
+/**
+ * The practice route (/{lang}/articles/{id}/practice), loaded on demand: this module, the practice
+ * machine, the exercise client and the word store form their own chunks.
+ */
+import { useCallback, useMemo } from 'react';
+import { useParams } from 'wouter';
+import { createExerciseClient } from '../api/exercise-client';
+import { decodePathSegment } from '../domain/routing';
+import { createBrowserSpeechEngine } from '../platform/speech-engine';
+import { PracticeHead } from '../views/head/practice-head';
+import { PracticeActorContext, PracticeSpeechContext } from '../views/practice/practice-context';
+import { PracticePage } from '../views/practice/practice-page';
+import { usePageLanguage } from '../views/use-texts';
+import { apiLanguageFor } from '../../common/languages';
+import { useInspect } from './inspector';
+import { wiredPractice } from './practice-wiring';
+import { useServices } from './services';
+import { wordStore } from './word-store-factory';
+
+export default function PracticeRoute() {
+  const inspect = useInspect();
+  const params = useParams<{ articleId?: string }>();
+  const articleId = decodePathSegment(params.articleId ?? '');
+  const language = apiLanguageFor(usePageLanguage());
+  const { wordStore: injectedStore, speech } = useServices();
+  const logic = useMemo(
+    () => wiredPractice({ api: createExerciseClient(), store: injectedStore ?? wordStore, articleTitle: '' }, language, articleId),
+    [injectedStore, language, articleId],
+  );
+  const engine = useMemo(() => speech ?? createBrowserSpeechEngine(), [speech]);
+  const speak = useCallback(
+    (sentence: string) => {
+      engine.speak(sentence, { voiceId: null, rate: 0.9 }, { onEnd: () => undefined, onError: () => undefined });
+    },
+    [engine],
+  );
+  return (
+    <PracticeActorContext.Provider logic={logic} options={{ input: { articleId, language }, inspect }}>
+      <PracticeHead articleId={articleId} />
+      <PracticeSpeechContext.Provider value={engine.isSupported() ? speak : null}>
+        <PracticePage />
+      </PracticeSpeechContext.Provider>
+    </PracticeActorContext.Provider>
+  );
+}

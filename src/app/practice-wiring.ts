@@ -1,0 +1,82 @@
+/**
+ * The practice machine with the exercise API and the learner's word store (IndexedDB, loaded on
+ * first use). A wrong answer on a saved word is graded Again with the review's own scheduler (FSRS),
+ * written only if the card is still the one graded, so the review brings the word forward; Save keeps
+ * a practised word with its sentence and the gloss the set gives it.
+ */
+import { fromPromise } from 'xstate';
+import type { ExerciseSet } from '../../common/exercise-contract';
+import type { LanguageCode } from '../../common/languages';
+import { textLanguageFor } from '../../common/languages';
+import type { ExerciseApi } from '../api/exercise-client';
+import type { PractisedWord } from '../domain/practice';
+import { savedWordId } from '../domain/saved-words';
+import { gradeCard } from '../domain/scheduling';
+import { wordToSave } from '../domain/word-to-save';
+import { practiceMachine, type PracticeLoad } from '../machines/practice-machine';
+import type { UpdateCardOutcome, WordStore } from '../platform/word-store';
+
+export interface PracticeWiring {
+  readonly api: ExerciseApi;
+  readonly store: () => Promise<WordStore>;
+  readonly articleTitle: string;
+  readonly now?: () => Date;
+}
+
+/** The gloss a set gives a lemma (its meaning match), if any. */
+function glossIn(set: ExerciseSet | undefined, lemma: string): string | null {
+  for (const exercise of set?.exercises ?? []) {
+    if (exercise.kind === 'match') {
+      const pair = exercise.pairs.find((candidate) => candidate.lemma === lemma);
+      if (pair) return pair.gloss;
+    }
+  }
+  return null;
+}
+
+/** Grades the saved word of this lemma Again; 'gone' when it is not saved, 'changed' when another tab graded it meanwhile. */
+export async function recordMiss(store: WordStore, lemma: string, now: Date): Promise<UpdateCardOutcome> {
+  const { words } = await store.load();
+  const word = words.find((saved) => saved.id === savedWordId(lemma));
+  if (word === undefined) return 'gone';
+  return store.updateCard(word.id, gradeCard(word.card, 'again', now), word.card.lastReview);
+}
+
+export function wiredPractice(wiring: PracticeWiring, language: LanguageCode, articleId: string) {
+  const now = wiring.now ?? (() => new Date());
+  let set: ExerciseSet | undefined;
+  return practiceMachine.provide({
+    actors: {
+      loadPractice: fromPromise<PracticeLoad, { articleId: string; language: LanguageCode }>(async ({ input, signal }) => {
+        const [loaded, contents] = await Promise.all([
+          wiring.api.exercises(input.articleId, input.language, signal),
+          // A store that cannot be read (private mode) still allows practice: no word counts as saved.
+          wiring
+            .store()
+            .then((store) => store.load())
+            .catch(() => ({ words: [] })),
+        ]);
+        set = loaded;
+        return { set: loaded, savedLemmas: contents.words.map((word) => word.id) };
+      }),
+      recordMiss: fromPromise<UpdateCardOutcome, { lemma: string }>(async ({ input }) =>
+        recordMiss(await wiring.store(), input.lemma, now()),
+      ),
+      savePractisedWord: fromPromise<string[], { word: PractisedWord }>(async ({ input }) => {
+        const textLanguage = textLanguageFor(language);
+        const saved = wordToSave(
+          {
+            word: input.word.word,
+            lemma: input.word.lemma,
+            gloss: glossIn(set, input.word.lemma),
+            ipa: null,
+            definition: null,
+            sentence: input.word.sentence,
+          },
+          { textLanguage, articleId, articleTitle: wiring.articleTitle, now: now() },
+        );
+        return (await wiring.store()).addIfAbsent([saved]);
+      }),
+    },
+  });
+}
