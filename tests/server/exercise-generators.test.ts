@@ -6,7 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GAP } from '../../common/exercise-contract';
-import { answerWord, gapFill, listening, makeExercises, match, wordOrder, type AnswerWord } from '../../server/exercises/generate';
+import { answerWord, type AnswerWord } from '../../server/exercises/answer-words';
+import { gapFill, listening, makeExercises, match, wordOrder } from '../../server/exercises/generate';
 import { exerciseLexicon, type ExerciseLexicon } from '../../server/exercises/lexicon';
 import { seededRandom, sentencesOf, wordsOf } from '../../server/exercises/text';
 

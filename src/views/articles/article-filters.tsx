@@ -10,7 +10,7 @@ import {
   type ArticleFilters as Filters,
 } from '../../domain/filters';
 import type { Texts } from '../../domain/texts';
-import type { ArticleListEvent } from '../../machines/article-list-machine';
+import type { ArticleListEvent } from '../../machines/article-list-types';
 import { ArticleListActorContext } from './article-list-context';
 
 type SelectField = 'category' | 'source' | 'difficulty';

@@ -2,13 +2,8 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ArticleCard } from '../../../src/domain/article';
 import { applyFilters } from '../../../src/domain/filters';
-import {
-  articleListMachine,
-  FETCH_ARTICLES_ID,
-  FETCH_MORE_ID,
-  visibleCards,
-  type ArticleListContext,
-} from '../../../src/machines/article-list-machine';
+import { articleListMachine, FETCH_ARTICLES_ID, FETCH_MORE_ID, visibleCards } from '../../../src/machines/article-list-machine';
+import type { ArticleListContext } from '../../../src/machines/article-list-types';
 import { CARDS } from '../../support/fake-api';
 import { errorMessage, eventsFromTable, quote, type MachineModel, type PayloadTable } from './model';
 

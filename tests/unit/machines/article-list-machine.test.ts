@@ -3,13 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CardPage } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
 import { EMPTY_FILTERS } from '../../../src/domain/filters';
-import {
-  articleListMachine,
-  SEARCH_DELAY_MS,
-  visibleCards,
-  type ArticleListInput,
-  type ArticlePageRequest,
-} from '../../../src/machines/article-list-machine';
+import { articleListMachine, SEARCH_DELAY_MS, visibleCards } from '../../../src/machines/article-list-machine';
+import type { ArticleListInput, ArticlePageRequest } from '../../../src/machines/article-list-types';
 import { CARDS, deferred } from '../../support/fake-api';
 import { all, loaded, server, settled, start } from './article-list-support';
 

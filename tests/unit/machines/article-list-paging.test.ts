@@ -3,7 +3,7 @@ import { waitFor } from 'xstate';
 import type { CardPage } from '../../../src/api/client';
 import { EMPTY_FILTERS } from '../../../src/domain/filters';
 import { CARDS, deferred } from '../../support/fake-api';
-import type { ArticlePageRequest } from '../../../src/machines/article-list-machine';
+import type { ArticlePageRequest } from '../../../src/machines/article-list-types';
 import { all, loaded, server, settled, start } from './article-list-support';
 
 /** A latest endpoint with keyset paging: the cursor is the last card's id; it is absent on the last page. */

@@ -3,7 +3,8 @@ import { vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { CardPage } from '../../../src/api/client';
 import { ALL } from '../../../src/domain/filters';
-import { articleListMachine, type ArticleListInput, type ArticlePageRequest } from '../../../src/machines/article-list-machine';
+import { articleListMachine } from '../../../src/machines/article-list-machine';
+import type { ArticleListInput, ArticlePageRequest } from '../../../src/machines/article-list-types';
 import { CARDS, pageOf } from '../../support/fake-api';
 
 export type Fetch = (input: ArticlePageRequest, signal: AbortSignal) => Promise<CardPage>;
