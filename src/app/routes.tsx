@@ -9,7 +9,6 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { routePattern } from '../../common/page-routes';
 import { resolvePath } from '../domain/routing';
 import { LoadingIndicator } from '../views/common/loading-indicator';
-import { NotFoundPage } from '../views/common/not-found-page';
 import { useTexts } from '../views/use-texts';
 import { DetailLoadBoundary } from './detail-load-boundary';
 import { ArticleListRoute, HomeRoute } from './list-routes';
@@ -20,6 +19,8 @@ const ArticleDetailRoute = lazy(() => import('./article-detail-route'));
 const WordsRoute = lazy(() => import('./words-route'));
 const ReviewRoute = lazy(() => import('./review-route'));
 const LevelRoute = lazy(() => import('./level-route'));
+// A rare page: it and the head model it renders load when an address matches nothing.
+const NotFoundPage = lazy(() => import('../views/common/not-found-page').then((module) => ({ default: module.NotFoundPage })));
 const ProgressRoute = lazy(() => import('./progress-route'));
 
 function PageFallback() {
@@ -78,7 +79,9 @@ export function AppRoutes() {
         </Suspense>
       </Route>
       <Route>
-        <NotFoundPage />
+        <Suspense fallback={<PageFallback />}>
+          <NotFoundPage />
+        </Suspense>
       </Route>
     </Switch>
   );
