@@ -148,7 +148,8 @@ async function measureSizesAndLighthouse(
         listGzip: list.js.gzip,
         holds: home.js.gzip <= limitGzip && list.js.gzip <= limitGzip,
       },
-      domPurifyOnlyOnDetail: routeSizes.every((r) => (r.route === 'detail') === r.containsDomPurify),
+      // Since issue 33 DOMPurify loads at the first body the app sanitises (a client navigation), on no first load.
+      domPurifyOnlyOnDetail: routeSizes.every((r) => r.route === 'detail' || !r.containsDomPurify),
     };
     let lighthouse: LighthouseRoute[] | undefined;
     if (withLighthouse) {
