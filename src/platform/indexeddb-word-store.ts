@@ -23,6 +23,7 @@ import {
   type WordStoreContents,
 } from './word-store';
 import { CHANGES_CHANNEL, DATABASE_NAME, DATABASE_VERSION } from './word-store-names';
+import { writeSavedWordsCount } from './saved-words-summary';
 
 export { CHANGES_CHANNEL, DATABASE_NAME, DATABASE_VERSION };
 
@@ -193,17 +194,23 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
     }
   }
 
+  /** Every read leaves the count for the words page's next start (saved-words-summary.ts). */
+  function summarised(contents: WordStoreContents): WordStoreContents {
+    writeSavedWordsCount(contents.words.length);
+    return contents;
+  }
+
   return {
     async load(): Promise<WordStoreContents> {
       const db = await open();
       try {
-        return await loadMovingAside(db, now);
+        return summarised(await loadMovingAside(db, now));
       } catch (error) {
         // Moving a record aside is a write: with a full quota, read the rest and leave it where it is.
         if (errorName(error) !== 'QuotaExceededError') throw storeError(error, 'read');
       }
       try {
-        return await loadSkipping(db);
+        return summarised(await loadSkipping(db));
       } catch (error) {
         throw storeError(error, 'read');
       }
