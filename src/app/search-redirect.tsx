@@ -17,10 +17,6 @@ const SearchHead = lazy(() =>
     .then((module) => ({ default: module.SearchHead })),
 );
 
-export function isSearchPath(path: string): boolean {
-  return searchAddressTarget(path, '') !== undefined;
-}
-
 /** Where /search with this query string leads. */
 export function searchRedirectTarget(search: string, path = '/search'): string {
   return searchAddressTarget(path, search) ?? listPath(DEFAULT_LANGUAGE);

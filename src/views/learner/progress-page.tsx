@@ -106,7 +106,7 @@ export function ProgressPage() {
               </table>
             </details>
           </section>
-          <BackupTransfer language={textLanguage} />
+          <BackupTransfer language={textLanguage} ready={shown !== null} />
         </>
       )}
     </div>
