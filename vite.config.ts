@@ -87,8 +87,11 @@ function preloadTextChunks(): Plugin {
   };
 }
 
-/** The page's entry (index.html, its script and its stylesheet): it must stay apart from the app. */
-const PAGE_ENTRY = /(?:[\\/]src[\\/]app[\\/]boot\.ts|[\\/]index\.html|\.css)$/;
+/**
+ * The page's entry (index.html, its script, the early-tap listener it installs and its stylesheet):
+ * it must stay apart from the app.
+ */
+const PAGE_ENTRY = /(?:[\\/]src[\\/]app[\\/]boot\.ts|[\\/]src[\\/]platform[\\/]early-taps\.ts|[\\/]index\.html|\.css)$/;
 
 /** The app's entry: a second entry of the build, started by the page's entry (src/app/boot.ts) after the first paint. */
 export const APP_ENTRY = 'src/app/main.tsx';

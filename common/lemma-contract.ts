@@ -53,16 +53,50 @@ export interface PlainInventory {
 /** The placement level whose words (the most frequent headwords, most frequent first) are the cards' frequency list. */
 export const RANKED_LEVEL = 'top10000';
 
+/** A list's check is asked again for every answer decoded against it: computed once per list. */
+const checks = new WeakMap<readonly string[], string>();
+
 /** A short check of a word list (FNV-1a, 32 bits, base 36): the same list gives the same check on the server and in the browser. */
 export function listCheck(words: readonly string[]): string {
-  let hash = 0x811c9dc5;
-  const text = words.join(' ');
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
+  const pieces = listCheckInPieces(words);
+  for (;;) {
+    const step = pieces.next();
+    if (step.done) return step.value;
   }
-  return `${words.length.toString(36)}-${(hash >>> 0).toString(36)}`;
 }
+
+/**
+ * The check, worked out PIECE_CHARACTERS at a time: a caller on a slow phone can give the main
+ * thread back between two pieces (the whole 10,000-word list is tens of milliseconds there, cold).
+ */
+export function* listCheckInPieces(words: readonly string[]): Generator<void, string, undefined> {
+  const known = checks.get(words);
+  if (known !== undefined) return known;
+  // FNV-1a over the words joined by spaces, word by word (no 80,000-character copy of the list).
+  let hash = 0x811c9dc5;
+  let sinceYield = 0;
+  for (let w = 0; w < words.length; w += 1) {
+    const word = words[w]!;
+    if (w > 0) {
+      hash ^= 32;
+      hash = Math.imul(hash, 0x01000193);
+    }
+    for (let i = 0; i < word.length; i += 1) {
+      hash ^= word.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193);
+    }
+    sinceYield += word.length + 1;
+    if (sinceYield >= PIECE_CHARACTERS && w + 1 < words.length) {
+      sinceYield = 0;
+      yield;
+    }
+  }
+  const check = `${words.length.toString(36)}-${(hash >>> 0).toString(36)}`;
+  checks.set(words, check);
+  return check;
+}
+
+const PIECE_CHARACTERS = 4096;
 
 /** Encodes inventories; with `ranked` (a frequency list the browser has), its words are sent as ranks into it. */
 export function encodeInventories(
@@ -103,24 +137,42 @@ export class InventoryFormatError extends Error {
  * InventoryFormatError when an entry points outside the table or the list is missing or another.
  */
 export function decodeInventoryEntries(answer: LemmaInventories, ranked?: readonly string[]): PlainInventory[] {
+  return [...decodedInventories(answer, ranked)];
+}
+
+/**
+ * The same, one inventory at a time, so a caller can give the main thread back between two
+ * (a cold first decode of 20 cards is tens of milliseconds on a slow phone; one card is a few).
+ */
+export function* decodedInventories(answer: LemmaInventories, ranked?: readonly string[]): Generator<PlainInventory, void, undefined> {
   const spelled = answer.lemmas === '' ? [] : answer.lemmas.split(' ');
   if (answer.ranked !== undefined && (ranked === undefined || listCheck(ranked) !== answer.ranked)) {
     throw new InventoryFormatError(`The answer points into frequency list ${answer.ranked}, which this page does not have`);
   }
-  const table = answer.ranked === undefined ? spelled : [...ranked!, ...spelled];
-  return answer.inventories.map((item) => {
+  // Ranks point into the frequency list, then into the answer's spelled-out lemmas; no joined copy of the two
+  // (10,000 words copied per answer), and one pass over the entries.
+  const front = answer.ranked === undefined ? [] : ranked!;
+  const lemmaAt = (position: number) => (position < front.length ? front[position] : spelled[position - front.length]);
+  for (const item of answer.inventories) {
     const lemmas: Array<readonly [string, number]> = [];
+    const entries = item.entries;
     let position = 0;
-    for (const part of item.entries === '' ? [] : item.entries.split(' ')) {
-      const [gap, count] = part.split('*');
-      position += parseInt(gap!, 36);
-      const lemma = table[position];
-      const times = count === undefined ? 1 : parseInt(count, 36);
+    let start = 0;
+    while (start < entries.length) {
+      let end = entries.indexOf(' ', start);
+      if (end === -1) end = entries.length;
+      const part = entries.slice(start, end);
+      const star = part.indexOf('*');
+      const gap = parseInt(star === -1 ? part : part.slice(0, star), 36);
+      position += gap;
+      const lemma = gap >= 0 ? lemmaAt(position) : undefined;
+      const times = star === -1 ? 1 : parseInt(part.slice(star + 1), 36);
       if (lemma === undefined || !Number.isInteger(times) || times < 1) throw new InventoryFormatError(`Bad inventory entry "${part}"`);
       lemmas.push([lemma, times]);
+      start = end + 1;
     }
-    return { articleId: item.article_id, words: item.words, lemmas };
-  });
+    yield { articleId: item.article_id, words: item.words, lemmas };
+  }
 }
 
 /** The forms map of an article page's answer. */

@@ -8,6 +8,10 @@
  *   esbuild) decoding the 20 cards' answer and computing their coverage, and computing the coverage
  *   of a 2,000-word article, for a learner with 6,000 known lemmas and 50 saved words. Each
  *   figure is the median and the slowest of 25 runs after 3 warm-up runs, and the first (cold) run.
+ *   Then 5 fresh pages (nothing compiled) time the app's pieces apart, as the app runs them in separate
+ *   tasks: the frequency list's check (when the list arrives), each card's decode and each card's
+ *   coverage (the app works in slices of at most 4 ms and yields between them, so its longest task is
+ *   about the longest piece).
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +56,51 @@ const MEASURE = `function ({ cardsAnswer, ranked, longPlain, known, saved, runs,
   const long = time(() => bench.coverageOf(longPlain, statuses));
   return { mapMillis, cards, long };
 }`;
+
+/**
+ * Runs first in a fresh page (nothing compiled yet): the 20 cards as the app's pieces, each timed apart.
+ */
+const COLD = `function ({ cardsAnswer, ranked, known, saved }) {
+  const bench = window.coverageBench;
+  const at = '2026-03-01T10:00:00.000Z';
+  const records = known.map((id) => ({ id, status: 'known', source: 'placement', setAt: at }));
+  const words = saved.map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } }));
+  const statuses = bench.statusMap(records, words);
+  const perCheck = [];
+  const checkPieces = bench.listCheckInPieces(ranked);
+  for (;;) {
+    const start = performance.now();
+    const step = checkPieces.next();
+    perCheck.push(performance.now() - start);
+    if (step.done) break;
+  }
+  const listCheck = Math.max(...perCheck);
+  const answer = JSON.parse(cardsAnswer);
+  const perDecode = [];
+  const inventories = [];
+  const pieces = bench.decodedInventories(answer, ranked);
+  for (;;) {
+    const start = performance.now();
+    const next = pieces.next();
+    perDecode.push(performance.now() - start);
+    if (next.done) break;
+    inventories.push(next.value);
+  }
+  const perCard = inventories.map((inventory) => {
+    const start = performance.now();
+    bench.coverageOf(inventory, statuses);
+    return performance.now() - start;
+  });
+  const sum = (all) => all.reduce((total, ms) => total + ms, 0);
+  return {
+    listCheck,
+    decode: sum(perDecode),
+    slowestDecode: Math.max(...perDecode),
+    slowestCard: Math.max(...perCard),
+    allCards: sum(perCard),
+  };
+}`;
+const COLD_PAGES = 5;
 
 const RUNS = 25;
 const WARM_UP = 3;
@@ -100,7 +149,7 @@ try {
       contents: `
         export { coverageOf } from './src/domain/coverage';
         export { statusMap } from './src/domain/word-status';
-        export { decodeInventoryEntries } from './common/lemma-contract';
+        export { decodeInventoryEntries, decodedInventories, listCheckInPieces } from './common/lemma-contract';
       `,
       resolveDir: REPO_ROOT,
       loader: 'ts',
@@ -129,6 +178,16 @@ try {
       cards: Timing;
       long: Timing;
     };
+    const coldRuns: Array<{ listCheck: number; decode: number; slowestDecode: number; slowestCard: number; allCards: number }> = [];
+    for (let i = 0; i < COLD_PAGES; i += 1) {
+      const fresh = await browser.newPage();
+      await fresh.goto('about:blank');
+      const freshCdp = await fresh.context().newCDPSession(fresh);
+      await freshCdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+      await fresh.addScriptTag({ content: source });
+      coldRuns.push(await fresh.evaluate(`(${COLD})(${JSON.stringify({ cardsAnswer, ranked, known, saved })})`));
+      await fresh.close();
+    }
     const ms = (value: number) => `${value.toFixed(2)} ms`;
     console.log(
       `CPU slowed ${THROTTLE}× in Chromium; ${RUNS} runs after ${WARM_UP} warm-up; learner: ${known.length} known lemmas, ${saved.length} saved words`,
@@ -137,6 +196,11 @@ try {
     console.log(
       `20 cards (decode the answer + coverage of each): median ${ms(figures.cards.median)}, slowest ${ms(figures.cards.max)}, first run ${ms(figures.cards.cold)}`,
     );
+    for (const [i, run] of coldRuns.entries()) {
+      console.log(
+        `Cold page ${i + 1}: frequency list's check (when the list arrives), slowest piece ${ms(run.listCheck)}; decode of the 20 cards ${ms(run.decode)} (slowest card ${ms(run.slowestDecode)}); coverage of the 20 cards ${ms(run.allCards)} (slowest card ${ms(run.slowestCard)}); longest piece ${ms(Math.max(run.listCheck, run.slowestDecode, run.slowestCard))}`,
+      );
+    }
     console.log(
       `2,000-word article (coverage): median ${ms(figures.long.median)}, slowest ${ms(figures.long.max)}, first run ${ms(figures.long.cold)}`,
     );

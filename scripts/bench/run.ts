@@ -3,7 +3,7 @@
  * and docs/benchmarks.json. It asserts nothing about time; it reports.
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium); BENCH_SIZES (default "10000,100000");
- * BENCH_DURATION_SECONDS (default 5); BENCH_LIGHTHOUSE_RUNS (default 3); BENCH_SKIP (comma list of
+ * BENCH_DURATION_SECONDS (default 5); BENCH_LIGHTHOUSE_RUNS (default 5); BENCH_SKIP (comma list of
  * sizes, lighthouse, load, dictionary) to leave parts out while working on one. The API load part is
  * api-load.ts; the dictionary part is scripts/bench/dictionary.ts (its own section of docs/benchmarks.md).
  *
@@ -33,7 +33,8 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,100000')
   .map(Number)
   .filter((n) => n > 0);
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? '5');
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? '3');
+// Issue 33 asks for 5 runs per route, each listed: the pages sit on an edge where one run passes and the next does not.
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? '5');
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 /** Issue 17's budget: home and list first-load JS at most the floor's JS plus this much (gzip). */
 const FIRST_LOAD_ALLOWANCE_GZIP = 24 * 1024;
@@ -110,6 +111,8 @@ async function measureSizesAndLighthouse(
       { route: 'detail', path: `/zh/articles/${encodeURIComponent(id)}` },
       { route: 'words', path: '/zh/words' },
       { route: 'review', path: '/zh/review' },
+      { route: 'level', path: '/zh/level' },
+      { route: 'progress', path: '/zh/progress' },
     ];
     log('First-load JavaScript and CSS per route');
     const browser = await launchChrome();
@@ -145,7 +148,8 @@ async function measureSizesAndLighthouse(
         listGzip: list.js.gzip,
         holds: home.js.gzip <= limitGzip && list.js.gzip <= limitGzip,
       },
-      domPurifyOnlyOnDetail: routeSizes.every((r) => (r.route === 'detail') === r.containsDomPurify),
+      // Since issue 33 DOMPurify loads at the first body the app sanitises (a client navigation), on no first load.
+      domPurifyOnlyOnDetail: routeSizes.every((r) => r.route === 'detail' || !r.containsDomPurify),
     };
     let lighthouse: LighthouseRoute[] | undefined;
     if (withLighthouse) {

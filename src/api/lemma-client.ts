@@ -4,7 +4,9 @@
  */
 import {
   decodeForms,
+  decodedInventories,
   decodeInventoryEntries,
+  listCheckInPieces,
   LemmaInventoriesCodec,
   LevelWordsCodec,
   MAX_INVENTORY_IDS,
@@ -28,6 +30,14 @@ export interface LemmaApi {
   levelWords(level: PlacementLevel, signal?: AbortSignal): Promise<string[]>;
 }
 
+/** How long one slice of decoding may hold the main thread. */
+const SLICE_MS = 4;
+
+/** A macrotask boundary without the platform layer (the API layer stays DOM-free): a zero-delay timer. */
+function yieldBetweenPieces(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaApi {
   const base: RequestOptions = { ...defaultRequestOptions(), ...options };
   const withSignal = (signal?: AbortSignal): RequestOptions => (signal === undefined ? base : { ...base, signal });
@@ -37,9 +47,19 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
   const rankedList = (check: string, signal?: AbortSignal): Promise<string[]> => {
     let list = lists.get(check);
     if (list === undefined) {
-      list = requestJson('/level-words', { level: RANKED_LEVEL, v: check }, LevelWordsCodec, withSignal(signal)).then((answer) =>
-        answer.words === '' ? [] : answer.words.split(' '),
-      );
+      list = requestJson('/level-words', { level: RANKED_LEVEL, v: check }, LevelWordsCodec, withSignal(signal)).then(async (answer) => {
+        const words = answer.words === '' ? [] : answer.words.split(' ');
+        // Its check (a hash of 10,000 words) is worked out here in slices, not in one piece in the first decode.
+        const pieces = listCheckInPieces(words);
+        let sliceStart = performance.now();
+        while (!pieces.next().done) {
+          if (performance.now() - sliceStart >= SLICE_MS) {
+            await yieldBetweenPieces();
+            sliceStart = performance.now();
+          }
+        }
+        return words;
+      });
       list.catch(() => lists.delete(check));
       lists.set(check, list);
     }
@@ -53,12 +73,21 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
       const answers = await Promise.all(
         batches.map((ids) => requestJson('/lemmas', { ids: ids.join(',') }, LemmaInventoriesCodec, withSignal(signal))),
       );
-      const decoded = await Promise.all(
-        answers.map(async (answer) =>
-          decodeInventoryEntries(answer, answer.ranked === undefined ? undefined : await rankedList(answer.ranked, signal)),
-        ),
-      );
-      return decoded.flat();
+      const decoded: LemmaInventory[] = [];
+      for (const answer of answers) {
+        const list = answer.ranked === undefined ? undefined : await rankedList(answer.ranked, signal);
+        // A few cards per task at most: once a slice has taken SLICE_MS the page gets its thread back
+        // (issue 26: no long task for the cards' coverage on a slow phone).
+        let sliceStart = performance.now();
+        for (const inventory of decodedInventories(answer, list)) {
+          decoded.push(inventory);
+          if (performance.now() - sliceStart >= SLICE_MS) {
+            await yieldBetweenPieces();
+            sliceStart = performance.now();
+          }
+        }
+      }
+      return decoded;
     },
     async articleLemmas(articleId, signal) {
       const answer = await requestJson(`/articles/${encodeURIComponent(articleId)}/lemmas`, {}, LemmaInventoriesCodec, withSignal(signal));

@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { Router } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 import type { TextsSource } from '../domain/texts';
-import { countDue, onWordsChanged } from '../platform/due-count';
+import { afterPageSettles } from '../platform/main-thread';
 import { SiteHeader } from '../views/header/site-header';
+import type { DueCountSource } from '../views/header/words-link';
 import { FooterAndCookieBanner } from '../views/consent/footer-and-cookie-banner';
 import { ConsentAndAnalyticsProvider, type ConsentAnalyticsSetup } from './consent-and-analytics';
 import { AppShell } from './app-shell';
@@ -30,8 +31,33 @@ export interface AppProps {
   ssr?: { path: string; search: string };
 }
 
-/** The header's due count over raw IndexedDB: a few hundred bytes in the first-load JS, no idb. */
-const DUE_COUNT = { count: () => countDue(), onChange: onWordsChanged };
+/**
+ * The header's due count over raw IndexedDB (no idb), loaded once the page has settled: the count
+ * is never on the server's page, so nothing of it belongs in the first load (issue 33). A chunk
+ * that cannot be downloaded counts nothing, as a failing read does.
+ */
+const dueCountModule = () => afterPageSettles().then(() => import('../platform/due-count'));
+const DUE_COUNT: DueCountSource = {
+  count: () =>
+    dueCountModule().then(
+      (module) => module.countDue(),
+      () => 0,
+    ),
+  onChange(listener) {
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    void dueCountModule().then(
+      (module) => {
+        if (!stopped) stop = module.onWordsChanged(listener);
+      },
+      () => {},
+    );
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  },
+};
 
 export function App({ services, texts, location, consentAnalytics, ssr }: AppProps) {
   const [gated] = useState(() => gateOnTexts(location ?? { hook: useBrowserLocation }, texts, services.reload));

@@ -1,7 +1,7 @@
 /**
- * The detail route, loaded on demand (React.lazy): this module, the detail view and machine, the
- * reading-progress machine and DOMPurify (through the sanitiser) form their own chunk and never
- * load with the home page. It mounts three actors: the article (detail), the word look-up, and
+ * The detail route, loaded on demand (React.lazy): this module, the detail view and machine and the
+ * reading-progress machine form their own chunk and never load with the home page; DOMPurify (through
+ * the sanitiser) is a chunk of its own, loaded when a body is first sanitised (decision 28). It mounts three actors: the article (detail), the word look-up, and
  * the learner's visit (reading progress), which follows the article through the detail actor's
  * articleShown/articleLeft actions.
  */
@@ -18,8 +18,7 @@ import { articleDetailMachine, type ArticleRequest, type SanitisedBody } from '.
 import { readAloudWith } from './read-aloud-wiring';
 import { readingProgressMachine } from '../machines/reading-progress-machine';
 import { wordLookupMachine, type WordLookupRequest } from '../machines/word-lookup-machine';
-import { parsesDeclarativeShadowRoots } from '../platform/declarative-shadow-dom';
-import { createDomPurifySanitiser, type HtmlSanitiser } from '../platform/html-sanitiser';
+import type { HtmlSanitiser } from '../platform/html-sanitiser';
 import { consoleLogger } from '../platform/logger';
 import { onPageHide } from '../platform/page-view';
 import { createBrowserSpeechEngine } from '../platform/speech-engine';
@@ -53,9 +52,16 @@ export function wiredReadingProgress(feed: LocationFeed, track: Track) {
   });
 }
 
-function lazily(create: () => HtmlSanitiser): HtmlSanitiser {
-  let made: HtmlSanitiser | undefined;
-  return { sanitise: (body) => (made ??= create()).sanitise(body) };
+/** DOMPurify and its set-up, fetched at the first body the app sanitises (a client navigation), not with the page. */
+function loadedOnFirstUse(): () => Promise<HtmlSanitiser> {
+  let made: Promise<HtmlSanitiser> | undefined;
+  return () => {
+    made ??= import('../platform/html-sanitiser').then((module) => module.createDomPurifySanitiser());
+    made.catch(() => {
+      made = undefined;
+    });
+    return made;
+  };
 }
 
 export default function ArticleDetailRoute() {
@@ -82,18 +88,21 @@ export default function ArticleDetailRoute() {
   const readingLogic = useMemo(() => wiredReadingProgress(feed, track), [feed, track]);
   const reading = useActorRef(readingLogic, { inspect });
 
-  // Made at the first body to sanitise: a server-rendered article usually needs none.
-  const sanitiser = useMemo(() => injectedSanitiser ?? lazily(createDomPurifySanitiser), [injectedSanitiser]);
-  // A server-rendered article starts the page loaded. Where the browser parsed the server's declarative shadow
-  // root, the body it shows is this very string (the server sanitised it, strict-markup.ts), already live in the
-  // page: sanitising it again would protect nothing and cost a long task on a phone (decision 15; the
-  // string is written again only if the body's host remounts before the machine moves on). Elsewhere the
-  // template stayed inert and the app writes the body, so it is sanitised first, as sanitiseBody would.
+  // Loaded at the first body to sanitise: a server-rendered article needs none.
+  const sanitiser = useMemo(
+    () => (injectedSanitiser === undefined ? loadedOnFirstUse() : () => Promise.resolve(injectedSanitiser)),
+    [injectedSanitiser],
+  );
+  // A server-rendered article starts the page loaded, with the body the server sanitised
+  // (strict-markup.ts) and wrote into the page: where the browser parsed the declarative shadow root
+  // it is already live there, and sanitising it again would protect nothing and cost a long task on a
+  // phone (decision 15). Where the template stayed inert (browsers before declarative shadow roots),
+  // the same server-sanitised string is written by the app (decision 28); every body the app fetches
+  // itself is sanitised by DOMPurify first.
   const [initial] = useState(() => {
     const article = firstAnswers?.article(articleId, apiLanguageFor(language));
     if (article === undefined) return undefined;
-    if (article.body == null) return { article, html: null };
-    return { article, html: parsesDeclarativeShadowRoots() ? article.body : sanitiser.sanitise(article.body).html };
+    return { article, html: article.body ?? null };
   });
   // A server-rendered missing article starts with the API's 404, as the server showed it.
   const [initialError] = useState(() => firstAnswers?.articleError(articleId, apiLanguageFor(language)));
@@ -105,7 +114,7 @@ export default function ArticleDetailRoute() {
           settleUnlessAborted(signal, api.article(input.articleId, input.language, signal)),
         ),
         sanitiseBody: fromPromise<SanitisedBody, { body: string }>(async ({ input }) => {
-          const result = sanitiser.sanitise(input.body);
+          const result = (await sanitiser()).sanitise(input.body);
           if (result.decodeError !== undefined) {
             logger.warn('Article body could not be decoded; showing the raw text', result.decodeError);
           }

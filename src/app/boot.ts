@@ -6,6 +6,7 @@
  * vite.config.ts): all are preloaded at once, so the app's chunks do not wait for the entry's.
  */
 import '../styles/app.css';
+import { captureEarlyTaps } from '../platform/early-taps';
 
 const APP_MODULES = 'meta[name="app-module"]';
 /** A hidden tab paints nothing, and a browser without paint timing reports nothing: the app starts after this all the same. */
@@ -51,6 +52,10 @@ function startApp(): Promise<unknown> {
   if (import.meta.env.DEV) return import('./main');
   return import(/* @vite-ignore */ preloadAppModules());
 }
+
+// A tap on a word of the article body before the app answers is kept and replayed (issue 33). The
+// selectors are the body's (views/detail/article-reader.tsx), written here so the entry stays small.
+captureEarlyTaps('.nr-w, .nr-vocab-word', '.article-body-host');
 
 // One more try for a module that failed on a flaky network (a failed dynamic import is fetched again).
 void afterFirstPaint()

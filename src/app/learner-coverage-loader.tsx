@@ -5,7 +5,7 @@
  * rules and texts) fetched. A chunk that cannot be downloaded leaves the page as it was.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { learnerHasWords } from '../platform/due-count';
+import { afterPageSettles } from '../platform/main-thread';
 import { CardFitContext, type CardFit } from '../views/common/card-fit-context';
 
 const Runtime = lazy(() => import('./learner-coverage-runtime').catch(() => ({ default: () => null })));
@@ -15,7 +15,14 @@ export function LearnerCoverage({ page, children }: { page: 'home' | 'list'; chi
   const [fit, setFit] = useState<CardFit | null>(null);
   useEffect(() => {
     let live = true;
-    void learnerHasWords().then((found) => live && setHas(found));
+    // The check itself loads once the page has settled (with the header's due count): it is not in the first load.
+    void afterPageSettles()
+      .then(() => import('../platform/due-count'))
+      .then(({ learnerHasWords }) => learnerHasWords())
+      .then(
+        (found) => live && setHas(found),
+        () => {},
+      );
     return () => {
       live = false;
     };

@@ -4,10 +4,11 @@
  * of the cards on screen, and hands the pages each card's coverage, the list's order and home's
  * learning-zone section through CardFitContext.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ArticleCard } from '../domain/article';
 import { learnerTextsFor } from '../domain/learner-texts';
-import { byFit, coverageOf, ofBand, inLearningZone, type Coverage } from '../domain/coverage';
+import { byFit, coverageOf, ofBand, inLearningZone, type Coverage, type LemmaInventory } from '../domain/coverage';
+import type { StatusMap } from '../domain/word-status';
 import { apiLanguageFor, textLanguageFor } from '../../common/languages';
 import { languageFromPath } from '../domain/routing';
 import { createLemmaClient } from '../api/lemma-client';
@@ -61,6 +62,41 @@ function useZoneCandidates(page: 'home' | 'list', language: string): readonly Ar
   return cards;
 }
 
+/** How long one slice of coverage work may hold the main thread before the page gets it back. */
+const SLICE_MS = 4;
+
+/**
+ * Each card's coverage, worked out a few cards per task (issue 26: 20 cards on a slow phone, the
+ * first time before the code is compiled, took up to 120 ms in one task). A card already worked out
+ * against these statuses is not worked out again; until a new set is done the last one shows.
+ */
+function useSlicedCoverage(
+  inventories: Readonly<Record<string, LemmaInventory>>,
+  statuses: StatusMap | null,
+): ReadonlyMap<string, Coverage> {
+  const [shown, setShown] = useState<ReadonlyMap<string, Coverage>>(() => new Map());
+  const cache = useRef<{ statuses: StatusMap; coverage: Map<string, Coverage> } | null>(null);
+  useEffect(() => {
+    if (statuses === null) return;
+    if (cache.current?.statuses !== statuses) cache.current = { statuses, coverage: new Map() };
+    const { coverage } = cache.current;
+    const pending = Object.entries(inventories).filter(([id]) => !coverage.has(id));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const work = () => {
+      const start = performance.now();
+      while (pending.length > 0 && performance.now() - start < SLICE_MS) {
+        const [id, inventory] = pending.shift()!;
+        coverage.set(id, coverageOf(inventory, statuses));
+      }
+      if (pending.length > 0) timer = setTimeout(work, 0);
+      else setShown(new Map(coverage));
+    };
+    timer = setTimeout(work, 0);
+    return () => clearTimeout(timer);
+  }, [inventories, statuses]);
+  return shown;
+}
+
 function CardFitPublisher({ page, onChange }: LearnerCoverageRuntimeProps) {
   const [path] = useLocation();
   const language = languageFromPath(path);
@@ -79,10 +115,10 @@ function CardFitPublisher({ page, onChange }: LearnerCoverageRuntimeProps) {
     if (ids.length > 0) inventoryActor.send({ type: 'INVENTORIES_WANTED', ids });
   }, [inventoryActor, listCards, zoneCandidates]);
 
+  const coverage = useSlicedCoverage(inventories, statuses);
+
   const fit = useMemo((): CardFit | null => {
     if (statuses === null) return null;
-    const coverage = new Map<string, Coverage>();
-    for (const [id, inventory] of Object.entries(inventories)) coverage.set(id, coverageOf(inventory, statuses));
     const zone = zoneCandidates.filter((card) => {
       const found = coverage.get(card.id);
       return found !== undefined && inLearningZone(found);
@@ -115,7 +151,7 @@ function CardFitPublisher({ page, onChange }: LearnerCoverageRuntimeProps) {
         ) : null,
       zone: page === 'home' && zone.length > 0 ? <LearningZone cards={zone.slice(0, ZONE_SHOWN)} language={language} /> : null,
     };
-  }, [statuses, inventories, order, shown, listCards, zoneCandidates, page, textLanguage, language, statusActor]);
+  }, [statuses, coverage, order, shown, listCards, zoneCandidates, page, textLanguage, language, statusActor]);
 
   useEffect(() => onChange(fit), [fit, onChange]);
   useEffect(() => () => onChange(null), [onChange]);

@@ -1,5 +1,5 @@
 /** Home (4 latest) and list (pages of 20, with filters and search) routes: each mounts its own list actor. */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { ArticlesApi, CardPage, ListPageParams } from '../api/client';
@@ -15,13 +15,27 @@ import { ArticleListActorContext } from '../views/articles/article-list-context'
 import { ArticleListPage } from '../views/articles/article-list-page';
 import { HomeArticleClickTracker } from '../views/home/home-article-clicks';
 import { HomePage } from '../views/home/home-page';
-import { HomeHead, ListHead } from '../views/head/page-heads';
+import { afterPageSettles } from '../platform/main-thread';
 import { follow } from './feeds';
 import { LearnerCoverage } from './learner-coverage-loader';
 import { useInspect } from './inspector';
 import { useLocationFeed } from './location-provider';
 import { useServices } from './services';
 import { settleUnlessAborted } from './settle-unless-aborted';
+
+// The head tags of home and the list are in the server's page already; their code (the head model,
+// structured data) loads once the page has settled, not in the first load (issue 26's budget, issue 33).
+// Until then the server's tags stay: the boundary hydrates when the code arrives.
+const HomeHead = lazy(() =>
+  afterPageSettles()
+    .then(() => import('../views/head/page-heads'))
+    .then((module) => ({ default: module.HomeHead })),
+);
+const ListHead = lazy(() =>
+  afterPageSettles()
+    .then(() => import('../views/head/page-heads'))
+    .then((module) => ({ default: module.ListHead })),
+);
 
 export const HOME_ARTICLE_LIMIT = 4;
 export const LIST_ARTICLE_LIMIT = LIST_PAGE_SIZE;
@@ -104,7 +118,9 @@ export function HomeRoute() {
   const input = { language, limit: HOME_ARTICLE_LIMIT, ...(cards ? { initial: { cards, total: cards.length } } : {}) };
   return (
     <ArticleListActorContext.Provider logic={logic} options={{ input, inspect }}>
-      <HomeHead />
+      <Suspense fallback={null}>
+        <HomeHead />
+      </Suspense>
       <HomeArticleClickTracker>
         <LearnerCoverage page="home">
           <HomePage />
@@ -131,7 +147,9 @@ export function ArticleListRoute() {
   const input = { language, limit: LIST_ARTICLE_LIMIT, filters, ...(initial ? { initial } : {}) };
   return (
     <ArticleListActorContext.Provider logic={logic} options={{ input, inspect }}>
-      <ListHead />
+      <Suspense fallback={null}>
+        <ListHead />
+      </Suspense>
       <LearnerCoverage page="list">
         <ArticleListPage />
       </LearnerCoverage>

@@ -6,22 +6,28 @@
  */
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { routePattern } from '../../common/page-routes';
+import { routePattern, searchAddressTarget } from '../../common/page-routes';
 import { resolvePath } from '../domain/routing';
 import { LoadingIndicator } from '../views/common/loading-indicator';
-import { NotFoundPage } from '../views/common/not-found-page';
 import { useTexts } from '../views/use-texts';
 import { DetailLoadBoundary } from './detail-load-boundary';
 import { ArticleListRoute, HomeRoute } from './list-routes';
-import { isSearchPath, SearchRedirect } from './search-redirect';
 
 const ArticleDetailRoute = lazy(() => import('./article-detail-route'));
 // Saved words and review load with their routes: nothing of them is in the home or list chunk.
 const WordsRoute = lazy(() => import('./words-route'));
 const ReviewRoute = lazy(() => import('./review-route'));
 const LevelRoute = lazy(() => import('./level-route'));
+// A rare page: it and the head model it renders load when an address matches nothing.
+const NotFoundPage = lazy(() => import('../views/common/not-found-page').then((module) => ({ default: module.NotFoundPage })));
 const ProgressRoute = lazy(() => import('./progress-route'));
 const PracticeRoute = lazy(() => import('./practice-route'));
+// Only the app's own move to a site-search address reaches it (the server answers those with a 301).
+const SearchRedirect = lazy(() => import('./search-redirect').then((module) => ({ default: module.SearchRedirect })));
+
+function isSearchPath(path: string): boolean {
+  return searchAddressTarget(path, '') !== undefined;
+}
 
 function PageFallback() {
   const texts = useTexts();
@@ -34,7 +40,12 @@ export function AppRoutes() {
   const resolution = resolvePath(location);
 
   // The site-search addresses (/search has no language, so they go first; common/page-routes.ts).
-  if (isSearchPath(location)) return <SearchRedirect />;
+  if (isSearchPath(location))
+    return (
+      <Suspense fallback={null}>
+        <SearchRedirect />
+      </Suspense>
+    );
 
   if (resolution.kind === 'redirect') {
     return <Redirect to={resolution.to + (search === '' ? '' : `?${search}`)} replace />;
@@ -84,7 +95,9 @@ export function AppRoutes() {
         </Suspense>
       </Route>
       <Route>
-        <NotFoundPage />
+        <Suspense fallback={<PageFallback />}>
+          <NotFoundPage />
+        </Suspense>
       </Route>
     </Switch>
   );

@@ -3,15 +3,19 @@
  * history entry, to the article list with the search box filled in (common/page-routes.ts decides where; the
  * server answers the same addresses with a 301 there, so this runs only when the app moves to one itself).
  */
+import { lazy, Suspense } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { DEFAULT_LANGUAGE } from '../../common/languages';
 import { searchAddressTarget } from '../../common/page-routes';
 import { listPath } from '../domain/routing';
-import { SearchHead } from '../views/head/page-heads';
+import { afterPageSettles } from '../platform/main-thread';
 
-export function isSearchPath(path: string): boolean {
-  return searchAddressTarget(path, '') !== undefined;
-}
+// The head model loads with its own chunk (not in home's and the list's first load).
+const SearchHead = lazy(() =>
+  afterPageSettles()
+    .then(() => import('../views/head/page-heads'))
+    .then((module) => ({ default: module.SearchHead })),
+);
 
 /** Where /search with this query string leads. */
 export function searchRedirectTarget(search: string, path = '/search'): string {
@@ -25,7 +29,9 @@ export function SearchRedirect() {
   const language = target.split('/')[1] ?? DEFAULT_LANGUAGE;
   return (
     <>
-      <SearchHead language={language} />
+      <Suspense fallback={null}>
+        <SearchHead language={language} />
+      </Suspense>
       <Redirect to={target} replace />
     </>
   );

@@ -2,7 +2,8 @@
  * The words route, loaded on demand: the saved-words machine with the IndexedDB store (its own
  * chunk again, imported on first use) and the words page.
  */
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { readSavedWordsCount, subscribeSavedWordsCount } from '../platform/saved-words-summary';
 import { WordsHead } from '../views/head/personal-page-heads';
 import { useSiteOrigin } from '../views/head/site-origin';
 import { SavedWordsActorContext } from '../views/words/saved-words-context';
@@ -16,11 +17,13 @@ export default function WordsRoute() {
   const { wordStore } = useServices();
   const origin = useSiteOrigin();
   const inspect = useInspect();
+  // The server knows no count: hydration renders its page, and the browser's count follows at once.
+  const savedHint = useSyncExternalStore(subscribeSavedWordsCount, readSavedWordsCount, () => null);
   const logic = useMemo(() => wiredSavedWords(wordStore ?? browserStore, origin || window.location.origin), [wordStore, origin]);
   return (
     <SavedWordsActorContext.Provider logic={logic} options={{ input: {}, inspect }}>
       <WordsHead />
-      <WordsPage />
+      <WordsPage savedHint={savedHint} />
     </SavedWordsActorContext.Provider>
   );
 }

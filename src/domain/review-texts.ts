@@ -13,6 +13,8 @@ export type StoreProblem = WordStoreProblem;
 
 export interface ReviewTexts {
   readonly heading: string;
+  /** What a review is: the page's structure, shown before the words load. */
+  readonly intro: string;
   readonly loading: string;
   /** "3 of 10" */
   readonly progress: (position: number, total: number) => string;
@@ -48,6 +50,8 @@ export interface ReviewTexts {
 export const REVIEW_TEXTS = {
   en: {
     heading: 'Review',
+    intro:
+      'The words you saved come back here when it is time to see them again. Recall what a word means, show the answer, then say how well you knew it: the better you knew it, the later it comes back.',
     loading: 'Loading your words…',
     progress: (position, total) => `${position} of ${total}`,
     cardAnnounced: (word, position, total) => `Card ${position} of ${total}: ${word}`,
@@ -83,6 +87,7 @@ export const REVIEW_TEXTS = {
   },
   zh: {
     heading: '复习',
+    intro: '你收藏的单词到了该复习的时候会出现在这里。先回想单词的意思，再显示答案，然后说出你记得多好：记得越好，它下次出现得越晚。',
     loading: '正在加载你的单词…',
     progress: (position, total) => `第 ${position} 个，共 ${total} 个`,
     cardAnnounced: (word, position, total) => `第 ${position} 个，共 ${total} 个：${word}`,
@@ -118,6 +123,8 @@ export const REVIEW_TEXTS = {
   },
   es: {
     heading: 'Repaso',
+    intro:
+      'Las palabras que guardaste vuelven aquí cuando toca verlas de nuevo. Recuerda qué significa la palabra, muestra la respuesta y di qué tan bien la sabías: cuanto mejor la sabías, más tarde vuelve.',
     loading: 'Cargando tus palabras…',
     progress: (position, total) => `${position} de ${total}`,
     cardAnnounced: (word, position, total) => `Tarjeta ${position} de ${total}: ${word}`,

@@ -80,7 +80,11 @@ export function withRecords(
 }
 
 export function statusOf(map: StatusMap, lemma: string): WordStatus {
-  return map.get(statusKey(lemma)) ?? 'new';
+  // Most lemmas (the server's, lower case) are already keys: look them up before normalising.
+  const direct = map.get(lemma);
+  if (direct !== undefined) return direct;
+  const key = statusKey(lemma);
+  return key === lemma ? 'new' : (map.get(key) ?? 'new');
 }
 
 /** Whether the learner has anything the coverage could use: any word marked or saved. */

@@ -33,6 +33,7 @@ import {
 } from './indexeddb-schema';
 export { MIGRATIONS } from './indexeddb-schema';
 export type { SetAsideRecord } from './indexeddb-schema';
+import { writeSavedWordsCount } from './saved-words-summary';
 
 export { CHANGES_CHANNEL, DATABASE_NAME, DATABASE_VERSION };
 
@@ -89,17 +90,23 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
     }
   }
 
+  /** Every read leaves the count for the words page's next start (saved-words-summary.ts). */
+  function summarised(contents: WordStoreContents): WordStoreContents {
+    writeSavedWordsCount(contents.words.length);
+    return contents;
+  }
+
   return {
     async load(): Promise<WordStoreContents> {
       const db = await open();
       try {
-        return await loadMovingAside(db, now);
+        return summarised(await loadMovingAside(db, now));
       } catch (error) {
         // Moving a record aside is a write: with a full quota, read the rest and leave it where it is.
         if (errorName(error) !== 'QuotaExceededError') throw storeError(error, 'read');
       }
       try {
-        return await loadSkipping(db);
+        return summarised(await loadSkipping(db));
       } catch (error) {
         throw storeError(error, 'read');
       }

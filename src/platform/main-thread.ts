@@ -21,3 +21,31 @@ export function yieldToMain(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/** How long after the page's load event work that the first screen does not need waits. */
+const SETTLE_MS = 1000;
+
+let settled: Promise<void> | undefined;
+
+/**
+ * Resolves once the page has loaded and then had a second to itself (as the first visit's cookie
+ * banner waits): code the first screen does not need (head tags the server already wrote) loads
+ * then, not while the page hydrates. On the server, or long after the load, it resolves at once.
+ */
+export function afterPageSettles(): Promise<void> {
+  if (settled !== undefined) return settled;
+  if (typeof window === 'undefined' || typeof document === 'undefined') return Promise.resolve();
+  settled = new Promise((resolve) => {
+    const wait = () => setTimeout(resolve, Math.max(0, SETTLE_MS - (performance.now() - loadedAt())));
+    if (document.readyState === 'complete') wait();
+    else window.addEventListener('load', wait, { once: true });
+  });
+  return settled;
+}
+
+/** When the load event ended (ms since navigation start), or now where the browser does not say. */
+function loadedAt(): number {
+  const [navigation] = performance.getEntriesByType?.('navigation') ?? [];
+  const end = (navigation as PerformanceNavigationTiming | undefined)?.loadEventEnd;
+  return end !== undefined && end > 0 ? end : performance.now();
+}

@@ -162,9 +162,11 @@ describe('what the first paint does not need', () => {
     expect(chunk.get('src/views/consent/cookie-banner-panel.tsx')).toBeUndefined();
   });
 
-  it('keeps the page entry down to the stylesheet and the app start', () => {
+  it('keeps the page entry down to the stylesheet, the early-tap listener and the app start', () => {
     const edges = edgesOf('src/app/boot.ts').filter((edge) => !edge.typeOnly);
-    expect(edges.filter((edge) => !edge.dynamic).map((edge) => edge.target)).toEqual(['src/styles/app.css']);
+    expect(edges.filter((edge) => !edge.dynamic).map((edge) => edge.target)).toEqual(['src/styles/app.css', 'src/platform/early-taps.ts']);
+    // The listener imports nothing: the entry stays a few hundred bytes.
+    expect(edgesOf('src/platform/early-taps.ts').filter((edge) => !edge.typeOnly)).toEqual([]);
     expect(edges.filter((edge) => edge.dynamic).map((edge) => edge.target)).toEqual(['src/app/main.tsx']);
   });
 });

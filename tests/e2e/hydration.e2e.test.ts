@@ -220,6 +220,50 @@ describe('nothing moves when the app takes over the page', () => {
   });
 });
 
+describe("the learner's own pages on a phone: their structure at once", () => {
+  it.each(['words', 'review', 'progress'] as const)(
+    '%s: the largest paint is text the server sent, never the cookie banner, and nothing moves',
+    async (name) => {
+      // A first visit, untouched (an input would end the largest-paint record): the store answers after the
+      // app starts and the cookie banner opens a second after the load.
+      const { context, page } = await newPage(harness, { viewport: { width: 412, height: 823 } });
+      const problems = watchConsole(page);
+      try {
+        const response = await page.goto(`/zh/${name}`);
+        const serverHtml = (await response?.text()) ?? '';
+        await page.locator('.cookie-banner').waitFor();
+        // The store has answered.
+        const answered = { words: '.empty-state', review: '.review h2', progress: '.progress-figures dd:not(:text-is("–"))' }[name];
+        await page.locator(answered).first().waitFor();
+        const painted = await page.evaluate(
+          () =>
+            new Promise<{ largest: string; inBanner: boolean; shifts: number[] }>((resolve) => {
+              const shifts: number[] = [];
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+              }).observe({ type: 'layout-shift', buffered: true });
+              new PerformanceObserver((list) => {
+                const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined;
+                const element = last?.element ?? null;
+                setTimeout(
+                  () => resolve({ largest: element?.textContent ?? '', inBanner: element?.closest('.cookie-banner') != null, shifts }),
+                  100,
+                );
+              }).observe({ type: 'largest-contentful-paint', buffered: true });
+            }),
+        );
+        expect(painted.inBanner).toBe(false);
+        expect(painted.largest.length).toBeGreaterThan(0);
+        expect(serverHtml).toContain(painted.largest);
+        expect(painted.shifts).toEqual([]);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
 describe('the app waits for the first paint', () => {
   it('the page entry is fetched at low priority, and the app only after the server-rendered page was painted', async () => {
     const [first] = await listArticles(harness, 'zh', 1);

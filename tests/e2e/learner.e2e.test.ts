@@ -149,7 +149,8 @@ describe('word statuses and coverage in the browser', () => {
       try {
         const other = await fresh.newPage();
         await other.goto('/zh/progress');
-        await other.getByTestId('words-known').waitFor();
+        // The figures are there from the first paint ('–'); the store has answered once they are numbers.
+        await expect.poll(() => other.getByTestId('words-known').textContent()).toBe('0');
         const broken = JSON.parse(backup) as { statuses: unknown[] };
         broken.statuses.push({ id: 'Bad', status: 'mastered', source: 'hand', setAt: 'soon' });
         await other
@@ -290,7 +291,8 @@ describe('the placement and progress pages by keyboard, at 360 px, and without I
       expect(await sideways(page)).toBe(false);
 
       await page.goto('/zh/progress');
-      await page.locator('#daily-goal').waitFor();
+      // In place from the first paint, usable once the store has answered.
+      await page.locator('#daily-goal:enabled').waitFor();
       expect(await sideways(page)).toBe(false);
       const goalBefore = await page.locator('#daily-goal').inputValue();
       await tabTo(page, () => document.activeElement?.id === 'daily-goal');

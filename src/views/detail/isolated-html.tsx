@@ -111,6 +111,12 @@ export function IsolatedHtml({ html, css, lang, className, activations, onRender
     root.addEventListener('click', listener);
     // Words answer taps from now on (a server-rendered body is on screen before this).
     root.host.toggleAttribute('data-interactive', true);
+    // A word tapped before this (the page's entry marked it, src/platform/early-taps.ts) gets its tap now.
+    const pending = root.querySelector('[data-pending-tap]');
+    if (pending instanceof HTMLElement) {
+      pending.removeAttribute('data-pending-tap');
+      pending.click();
+    }
     return () => root.removeEventListener('click', listener);
   }, []);
 

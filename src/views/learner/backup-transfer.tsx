@@ -3,8 +3,11 @@ import type { TextLanguage } from '../../../common/languages';
 import { learnerTextsFor } from '../../domain/learner-texts';
 import { ProgressActorContext } from './progress-context';
 
-/** Download one backup file of everything, or restore one: a file with any problem is listed and applies nothing. */
-export function BackupTransfer({ language }: { language: TextLanguage }) {
+/**
+ * Download one backup file of everything, or restore one: a file with any problem is listed and applies nothing.
+ * Shown from the server's first paint; its controls wait (disabled) until the store has answered.
+ */
+export function BackupTransfer({ language, ready = true }: { language: TextLanguage; ready?: boolean }) {
   const texts = learnerTextsFor(language).backup;
   const actor = ProgressActorContext.useActorRef();
   const imported = ProgressActorContext.useSelector((snapshot) => snapshot.context.imported);
@@ -26,10 +29,10 @@ export function BackupTransfer({ language }: { language: TextLanguage }) {
       <h2 id="backup-title">{texts.title}</h2>
       <p>{texts.intro}</p>
       <p className="backup-actions">
-        <button type="button" className="button" onClick={() => actor.send({ type: 'EXPORT_BACKUP' })}>
+        <button type="button" className="button" disabled={!ready} onClick={() => actor.send({ type: 'EXPORT_BACKUP' })}>
           {texts.download}
         </button>
-        <button type="button" className="button" onClick={() => fileRef.current?.click()}>
+        <button type="button" className="button" disabled={!ready} onClick={() => fileRef.current?.click()}>
           {texts.restore}
         </button>
         <input
@@ -39,6 +42,7 @@ export function BackupTransfer({ language }: { language: TextLanguage }) {
           className="visually-hidden"
           tabIndex={-1}
           aria-hidden="true"
+          disabled={!ready}
           onChange={chosen}
         />
       </p>

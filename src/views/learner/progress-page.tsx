@@ -25,13 +25,23 @@ export function ProgressPage() {
     if (chosen !== undefined) actor.send({ type: 'GOAL_SET', goal: chosen });
   };
 
+  // The page's structure is there from the server's first paint (issue 33): the figures say "–" and
+  // the chart is empty until this browser's store answers, in the same places, so nothing moves.
+  const shown = failed ? null : progress;
+  const pending = '–';
+  const summary =
+    shown === null
+      ? null
+      : t.chartSummary(
+          shown.days.reduce((sum, day) => sum + day.words, 0),
+          shown.days.at(-1)?.words ?? 0,
+        );
   return (
     <div className="page progress">
       <header className="page-header">
         <h1>{t.title}</h1>
         <p className="page-subtitle">{t.intro}</p>
       </header>
-      {loading && progress === null ? <p role="status">{t.loading}</p> : null}
       {failed ? (
         <div className="error-panel" role="alert">
           <p className="error-message">{texts.off[problem ?? 'failed']}</p>
@@ -39,54 +49,41 @@ export function ProgressPage() {
             {t.tryAgain}
           </button>
         </div>
-      ) : null}
-      {progress !== null && !failed ? (
+      ) : (
         <>
           <dl className="progress-figures">
             <div>
               <dt>{t.known}</dt>
-              <dd data-testid="words-known">{numbers.format(progress.known)}</dd>
+              <dd data-testid="words-known">{shown === null ? pending : numbers.format(shown.known)}</dd>
             </div>
             <div>
               <dt>{t.estimated}</dt>
-              <dd>{numbers.format(progress.estimatedSize)}</dd>
+              <dd>{shown === null ? pending : numbers.format(shown.estimatedSize)}</dd>
             </div>
             <div>
               <dt>{t.finished}</dt>
-              <dd data-testid="articles-finished">{numbers.format(progress.finished)}</dd>
+              <dd data-testid="articles-finished">{shown === null ? pending : numbers.format(shown.finished)}</dd>
             </div>
             <div>
               <dt>{t.streak}</dt>
-              <dd data-testid="streak">{t.days(progress.streak)}</dd>
+              <dd data-testid="streak">{shown === null ? pending : t.days(shown.streak)}</dd>
             </div>
           </dl>
           <p className="progress-goal">
             <label htmlFor="daily-goal">{t.goal}</label>
-            <select id="daily-goal" value={goalValue(goal.kind, goal.count)} onChange={chooseGoal}>
+            <select id="daily-goal" value={goalValue(goal.kind, goal.count)} onChange={chooseGoal} disabled={shown === null}>
               {GOAL_CHOICES.map((choice) => (
                 <option key={goalValue(choice.kind, choice.count)} value={goalValue(choice.kind, choice.count)}>
                   {t.goals(choice.kind, choice.count)}
                 </option>
               ))}
             </select>
-            <span role="status">{progress.goalMetToday ? t.goalMet : t.goalOpen}</span>
+            <span role="status">{shown === null ? '' : shown.goalMetToday ? t.goalMet : t.goalOpen}</span>
           </p>
           <section aria-labelledby="words-chart-title">
             <h2 id="words-chart-title">{t.chartTitle}</h2>
-            <p>
-              {t.chartSummary(
-                progress.days.reduce((sum, day) => sum + day.words, 0),
-                progress.days.at(-1)?.words ?? 0,
-              )}
-            </p>
-            <WordsChart
-              days={progress.days}
-              title={t.chartTitle}
-              summary={t.chartSummary(
-                progress.days.reduce((sum, day) => sum + day.words, 0),
-                progress.days.at(-1)?.words ?? 0,
-              )}
-            />
+            {shown === null || summary === null ? <p role="status">{loading ? t.loading : pending}</p> : <p>{summary}</p>}
+            <WordsChart days={shown?.days ?? []} title={t.chartTitle} summary={summary ?? t.loading} />
             <details className="progress-table">
               <summary>{t.tableLabel}</summary>
               <table>
@@ -98,9 +95,9 @@ export function ProgressPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {progress.days.map((day, index) => (
-                    <tr key={day.day} data-testid={index === progress.days.length - 1 ? 'today-row' : undefined}>
-                      <th scope="row">{index === progress.days.length - 1 ? `${t.today} (${day.day})` : day.day}</th>
+                  {(shown?.days ?? []).map((day, index, days) => (
+                    <tr key={day.day} data-testid={index === days.length - 1 ? 'today-row' : undefined}>
+                      <th scope="row">{index === days.length - 1 ? `${t.today} (${day.day})` : day.day}</th>
                       <td>{numbers.format(day.words)}</td>
                       <td>{numbers.format(day.articles)}</td>
                     </tr>
@@ -109,9 +106,9 @@ export function ProgressPage() {
               </table>
             </details>
           </section>
-          <BackupTransfer language={textLanguage} />
+          <BackupTransfer language={textLanguage} ready={shown !== null} />
         </>
-      ) : null}
+      )}
     </div>
   );
 }

@@ -66,6 +66,7 @@ export function ReviewPage() {
   return (
     <section className="page narrow review" aria-labelledby="review-heading">
       <h1 id="review-heading">{texts.heading}</h1>
+      <p className="page-subtitle">{texts.intro}</p>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>

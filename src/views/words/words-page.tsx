@@ -9,11 +9,18 @@ import { SavedWordsActorContext } from './saved-words-context';
 import { StoreProblems } from './store-problems';
 import { WordsTransfer } from './words-transfer';
 
+export interface WordsPageProps {
+  /** How many words the browser had saved when it last read the store: shown until the store answers. */
+  readonly savedHint?: number | null;
+}
+
 /**
  * The learner's saved words: newest first, a search that filters them (kept in the machine, never
- * in the address, so no page view carries a word), Delete with Undo, export and import.
+ * in the address, so no page view carries a word), Delete with Undo, export and import. The header
+ * and the help are the page's structure, shown by the server at once (issue 33); the count line
+ * keeps its place from the first paint on, so nothing below it moves when the store answers.
  */
-export function WordsPage() {
+export function WordsPage({ savedHint = null }: WordsPageProps) {
   const textLanguage = useTextLanguage();
   const language = usePageLanguage();
   const texts = savedWordsTextsFor(textLanguage);
@@ -48,14 +55,17 @@ export function WordsPage() {
         <h1>{texts.title}</h1>
         <p className="page-subtitle">{texts.intro}</p>
         <p className="words-privacy">{texts.privacy}</p>
+        <p className="words-help">{texts.emptyHelp}</p>
       </header>
 
       <StoreProblems texts={texts} />
 
       {status === 'loading' ? (
-        <p className="result-count" role="status">
-          {texts.loading}
-        </p>
+        <div className="words-summary">
+          <p className="result-count" role="status">
+            {savedHint === null ? texts.loading : texts.count(savedHint)}
+          </p>
+        </div>
       ) : null}
 
       {status === 'ready' ? (
@@ -91,7 +101,6 @@ export function WordsPage() {
           {words.length === 0 ? (
             <div className="empty-state">
               <h2>{texts.emptyTitle}</h2>
-              <p>{texts.emptyHelp}</p>
             </div>
           ) : (
             <section className="words-list" aria-labelledby="words-list-title">

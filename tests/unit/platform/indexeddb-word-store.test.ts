@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIndexedDbWordStore, DATABASE_NAME } from '../../../src/platform/indexeddb-word-store';
 import { countDue } from '../../../src/platform/due-count';
 import { WordStoreError } from '../../../src/platform/word-store';
+import { readSavedWordsCount, SAVED_WORDS_SUMMARY_KEY } from '../../../src/platform/saved-words-summary';
 import { savedWord } from '../../support/saved-word-fixtures';
 
 function rawPut(value: unknown): Promise<void> {
@@ -63,6 +64,21 @@ describe('IndexedDB word store', () => {
     const { words, setAside } = await createIndexedDbWordStore().load();
     expect(words).toEqual([savedWord({ lemma: 'harbour', gloss: '海港' })]);
     expect(setAside).toBe(0);
+  });
+
+  it('leaves the number of saved words in localStorage at every read, for the words page to show at its next start', async () => {
+    localStorage.removeItem(SAVED_WORDS_SUMMARY_KEY);
+    const store = createIndexedDbWordStore();
+    await store.put([savedWord({ lemma: 'harbour' }), savedWord({ lemma: 'tide' })]);
+    expect(readSavedWordsCount()).toBeNull();
+    await store.load();
+    expect(readSavedWordsCount()).toBe(2);
+    await store.remove('tide');
+    await store.load();
+    expect(readSavedWordsCount()).toBe(1);
+    // A value another program left there is no count.
+    localStorage.setItem(SAVED_WORDS_SUMMARY_KEY, 'many');
+    expect(readSavedWordsCount()).toBeNull();
   });
 
   it('moves a record that does not decode aside (kept, not deleted) and counts it', async () => {

@@ -209,7 +209,8 @@ describe('article list addresses and language', () => {
 
   it('shows a not-found page, not a blank one, for an unknown path under a language', async () => {
     renderApp('/es/nothing/here');
-    expect(screen.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
+    // The not-found page is a chunk of its own.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir a la página de inicio' })).toHaveAttribute('href', '/es');
   });
 });

@@ -4,6 +4,7 @@ import { SAVED_WORDS_TEXTS } from '../../../src/domain/saved-words-texts';
 import { memoryWordStore } from '../../support/memory-word-store';
 import { renderApp } from '../../support/render-app';
 import { savedWord } from '../../support/saved-word-fixtures';
+import { SAVED_WORDS_SUMMARY_KEY } from '../../../src/platform/saved-words-summary';
 
 const HARBOUR = savedWord({ lemma: 'harbour', word: 'harbours', sentence: 'Two harbours closed.', savedAt: '2026-03-01T10:00:00.000Z' });
 const TIDE = savedWord({ lemma: 'tide', gloss: 'marea', glossLanguage: 'es', savedAt: '2026-03-02T10:00:00.000Z' });
@@ -66,6 +67,20 @@ describe('words page', () => {
     await user.type(screen.getByRole('searchbox', { name: t.searchLabel }), 'don’t');
     expect(screen.getByRole('heading', { level: 3, name: "don't" })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 3, name: 'harbours' })).toBeNull();
+  });
+
+  it('shows the count the browser last read at once, before the store answers, and the help with the heading', async () => {
+    const t = SAVED_WORDS_TEXTS.en;
+    localStorage.setItem(SAVED_WORDS_SUMMARY_KEY, '7');
+    try {
+      const slow = { ...memoryWordStore([HARBOUR]), load: () => new Promise<never>(() => {}) };
+      renderApp('/en/words', { wordStore: slow });
+      expect(await screen.findByText(t.count(7))).toBeInTheDocument();
+      expect(screen.getByText(t.emptyHelp)).toBeInTheDocument();
+      expect(screen.queryByText(t.loading)).toBeNull();
+    } finally {
+      localStorage.removeItem(SAVED_WORDS_SUMMARY_KEY);
+    }
   });
 
   it('explains how to save words when there are none, and names a refused import', async () => {

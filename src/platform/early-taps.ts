@@ -1,0 +1,26 @@
+/**
+ * Taps on the article body's words before the app has hydrated it (issue 33). The page is on the
+ * screen about a second before its code has run; a tap then would do nothing. The page's entry
+ * (boot.ts, a few hundred bytes that run as soon as the page is parsed) installs this listener:
+ * a tap on a word of a body host that does not answer taps yet marks that word with
+ * PENDING_TAP_ATTRIBUTE (only the last tap counts), and the body's view replays it once its own
+ * listener is attached (src/views/detail/isolated-html.tsx). Only an attribute passes between the
+ * two, so the view needs no import from here.
+ */
+export const PENDING_TAP_ATTRIBUTE = 'data-pending-tap';
+/** Set on the body's host once the app answers taps on its words. */
+export const INTERACTIVE_ATTRIBUTE = 'data-interactive';
+
+export function captureEarlyTaps(wordSelector: string, hostSelector: string, doc: Document = document): () => void {
+  const listener = (event: Event) => {
+    const path = event.composedPath();
+    const host = path.find((target): target is Element => target instanceof Element && target.matches(hostSelector));
+    if (host === undefined || host.hasAttribute(INTERACTIVE_ATTRIBUTE) || host.shadowRoot === null) return;
+    const word = path.find((target): target is Element => target instanceof Element && target.matches(wordSelector));
+    if (word === undefined) return;
+    host.shadowRoot.querySelectorAll(`[${PENDING_TAP_ATTRIBUTE}]`).forEach((element) => element.removeAttribute(PENDING_TAP_ATTRIBUTE));
+    word.setAttribute(PENDING_TAP_ATTRIBUTE, '');
+  };
+  doc.addEventListener('click', listener, true);
+  return () => doc.removeEventListener('click', listener, true);
+}

@@ -1,0 +1,105 @@
+/**
+ * The article page before and after the app takes it over (issue 33): a word tapped while the
+ * app's code is still on its way opens its entry once the app is there, and hydration keeps the
+ * body the server sent (its shadow root's nodes are the very ones the browser parsed). The app's
+ * chunk is held back by the test, so "before hydration" is a state the test controls, not a race.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fixtureArticles } from './support/fixture-articles';
+import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
+
+const BODY_HOST = '[data-testid="article-body-host"]';
+const BODY = `${BODY_HOST} .nr-article-body`;
+const articles = fixtureArticles();
+
+const harness = useHarness({ seed: articles.seed, env: { LOAD_CORPUS: 'false' } });
+
+/** Holds the app's chunk (the page's small entry still runs); the returned function lets it through. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+const entryOf = (page: Page) => page.locator('.word-entry[role="dialog"]');
+
+describe('the article page before the app has hydrated it', () => {
+  it.each(['zh', 'es'] as const)('%s: a word tapped before hydration opens its entry once the app is there', async (language) => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      const release = await holdApp(page);
+      await page.goto(`/${language}/articles/${articles.importedIds[0]!}`, { waitUntil: 'commit' });
+      const word = page.locator(`${BODY} .nr-w`).nth(3);
+      await word.waitFor();
+      // The app is not running: the body does not answer taps yet.
+      expect(await page.locator(`${BODY_HOST}[data-interactive]`).count()).toBe(0);
+      await word.click();
+      await expect.poll(() => word.getAttribute('data-pending-tap')).toBe('');
+      expect(await entryOf(page).count()).toBe(0);
+
+      release();
+      const entry = entryOf(page);
+      await entry.and(page.locator('[data-status="shown"]')).waitFor();
+      expect((await entry.getByRole('heading', { level: 2 }).textContent())?.trim()).toBeTruthy();
+      // The tap was replayed once, and the mark is gone.
+      expect(await word.getAttribute('data-pending-tap')).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a tap outside the words before hydration opens nothing afterwards', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      const release = await holdApp(page);
+      await page.goto(`/en/articles/${articles.importedIds[0]!}`, { waitUntil: 'commit' });
+      await page.locator(`${BODY} .nr-w`).first().waitFor();
+      await page.locator('h1').first().click();
+      release();
+      await page.locator(`${BODY_HOST}[data-interactive]`).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await entryOf(page).count()).toBe(0);
+      expect(await page.locator(`${BODY} [data-pending-tap]`).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("hydration keeps the server's body: the shadow root's nodes are the ones the browser parsed", async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      const release = await holdApp(page);
+      await page.goto(`/zh/articles/${articles.importedIds[0]!}`, { waitUntil: 'commit' });
+      await page.locator(`${BODY} .nr-w`).first().waitFor();
+      const parsed = await page.evaluate((host) => {
+        const root = document.querySelector(host)!.shadowRoot!;
+        const nodes = [root.querySelector('.article-body')!, ...root.querySelectorAll('p, .nr-w')];
+        (window as unknown as { serverNodes: Element[] }).serverNodes = nodes;
+        return nodes.length;
+      }, BODY_HOST);
+      expect(parsed).toBeGreaterThan(10);
+
+      release();
+      await page.locator(`${BODY_HOST}[data-interactive]`).waitFor();
+      await page.waitForLoadState('networkidle');
+      const after = await page.evaluate((host) => {
+        const root = document.querySelector(host)!.shadowRoot!;
+        const now = [root.querySelector('.article-body')!, ...root.querySelectorAll('p, .nr-w')];
+        const before = (window as unknown as { serverNodes: Element[] }).serverNodes;
+        return {
+          count: now.length,
+          same: now.every((node, index) => node === before[index]),
+          connected: before.every((node) => node.isConnected),
+        };
+      }, BODY_HOST);
+      expect(after).toEqual({ count: parsed, same: true, connected: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
