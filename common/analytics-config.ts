@@ -1,6 +1,6 @@
 /**
  * The analytics settings, one reader for both sides: the web app reads them at build time
- * (src/app/config.ts), in its analytics chunk only, to load the providers; the server reads the
+ * (src/app/build-env.ts), in its analytics chunk only, to load the providers; the server reads the
  * same variables at start to allow those providers in its Content-Security-Policy (server/config.ts).
  * Variables (all optional):
  *

@@ -9,7 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { constants as zlib } from 'node:zlib';
 import type { ServerConfig } from './config';
 import type { PassesStatus } from './content/content-passes';
-import type { Dictionary } from './dictionary/types';
+import type { Dictionary } from './dictionary/dictionary-types';
 import { earlyErrors } from './http/early-errors';
 import type { ModuleLoader } from './pages/server-entry';
 import { loggerOptions } from './http/logging';

@@ -14,7 +14,7 @@ import { articleRenderer } from './content/stored-pages';
 import { createLogger } from './http/logging';
 import { loadCorpus } from './corpus/load-corpus';
 import { openDictionary } from './dictionary/open-dictionary';
-import { DictionaryDataError, type Dictionary } from './dictionary/types';
+import { DictionaryDataError, type Dictionary } from './dictionary/dictionary-types';
 import { needsBuild, runViteBuild } from './build/web-build';
 import { openStore } from './open-store';
 import type { ArticleStore } from './store/article-store';

@@ -1,8 +1,8 @@
 /**
- * What scripts/bench/dictionary.ts measures and records: the look-up mix, the figures' shapes,
+ * What scripts/bench/dictionary-latency.ts measures and records: the look-up mix, the figures' shapes,
  * and the small helpers its parts share.
  */
-import type { DictionaryLanguage } from '../../server/dictionary/types';
+import type { DictionaryLanguage } from '../../server/dictionary/dictionary-types';
 
 export const LANGUAGES: readonly DictionaryLanguage[] = ['zh', 'es', 'en'];
 export const UNLIMITED = { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' };

@@ -195,7 +195,7 @@ export function renderDictionarySection(d: DictionaryBench): string {
         'Other commits are built with Vite in a temporary git worktree (`node_modules` linked from this one) and served by the current server; ' +
         `trees: ${trees.map((t) => t.tree).join('; ')}. ` +
         (before || commit
-          ? `The other commits' columns come from \`npx tsx scripts/bench/dictionary.ts${before ? ` --before ${before.tree.split(' ')[0]}` : ''}${commit ? ` --commit ${commit.tree.split(' ')[0]}` : ''}\` and are kept by later runs without those flags.`
+          ? `The other commits' columns come from \`npx tsx scripts/bench/dictionary-latency.ts${before ? ` --before ${before.tree.split(' ')[0]}` : ''}${commit ? ` --commit ${commit.tree.split(' ')[0]}` : ''}\` and are kept by later runs without those flags.`
           : ''),
     );
     out.push('');

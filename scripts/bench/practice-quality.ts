@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GAP, type Exercise, type GapFill } from '../../common/exercise-contract';
 import { readCorpus } from '../../server/corpus/load-corpus';
-import { makeExercises, type ExerciseSource } from '../../server/exercises/generate';
+import { makeExercises, type ExerciseSource } from '../../server/exercises/exercise-set';
 import { exerciseLexicon, isContentPos } from '../../server/exercises/lexicon';
 import { sentencesOf, wordsOf } from '../../server/exercises/text';
 import { extractArticle } from '../../server/ingest/extract';

@@ -5,7 +5,7 @@
  * Environment: CHROME_PATH (default /usr/bin/chromium); BENCH_SIZES (default "10000,100000");
  * BENCH_DURATION_SECONDS (default 5); BENCH_LIGHTHOUSE_RUNS (default 5); BENCH_SKIP (comma list of
  * sizes, lighthouse, load, dictionary) to leave parts out while working on one. The API load part is
- * api-load.ts; the dictionary part is scripts/bench/dictionary.ts (its own section of docs/benchmarks.md).
+ * api-load.ts; the dictionary part is scripts/bench/dictionary-latency.ts (its own section of docs/benchmarks.md).
  *
  * `--first-load` (`npx tsx scripts/bench/run.ts --first-load`, about 30 s): builds and measures the
  * first-load sizes alone (no Lighthouse, load or dictionary) and writes them over the `sizes` of
@@ -23,7 +23,7 @@ import { runLighthouse, type LighthouseRoute } from './lighthouse-runs';
 import { composition, type Composition } from './composition';
 import { measureFloor, measureRoutes, type FileSize, type RouteSizes, type SizeTotals } from './sizes';
 import { renderMarkdown } from './report';
-import { measureDictionary, withDictionarySection, renderDictionarySection, type DictionaryBench } from './dictionary';
+import { measureDictionary, withDictionarySection, renderDictionarySection, type DictionaryBench } from './dictionary-latency';
 import { keepOtherSections } from './sections';
 
 export type { EndpointLoad, SizeRun } from './api-load';
@@ -73,7 +73,7 @@ export interface BenchResult {
   readonly lighthouseRun?: { readonly date: string; readonly command: string; readonly loadAverage: number };
   readonly lighthouse?: LighthouseRoute[];
   readonly load: SizeRun[];
-  /** scripts/bench/dictionary.ts: look-up latency, load time, data sizes, first-load JS. */
+  /** scripts/bench/dictionary-latency.ts: look-up latency, load time, data sizes, first-load JS. */
   readonly dictionary?: DictionaryBench;
   readonly durationSeconds: number;
 }

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { PhraseFinder } from '../../server/content/phrase-finder';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
-import type { Dictionary } from '../../server/dictionary/types';
+import type { Dictionary } from '../../server/dictionary/dictionary-types';
 import { startServer } from '../../tests/support/server-process';
 import { senseSets } from './sense-choice';
 

@@ -6,7 +6,7 @@ import type { DictionaryLanguage } from '../../common/dictionary';
 import type { DictionaryResponse, DictionaryWithPhrase } from '../../common/dictionary-contract';
 import type { LevelWords } from '../../common/lemma-contract';
 import { BASELINE_RANK, FREQUENCY_BAND_SIZE, tagsOfLevel, type PlacementLevel } from '../../common/placement-levels';
-import type { Dictionary, LookupResult } from '../dictionary/types';
+import type { Dictionary, LookupResult } from '../dictionary/dictionary-types';
 import { ApiError } from '../http/api-error';
 
 export function toDictionaryResponse(result: LookupResult): DictionaryResponse {

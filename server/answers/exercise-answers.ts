@@ -4,7 +4,7 @@
  */
 import type { ExerciseLanguage, ExerciseSet } from '../../common/exercise-contract';
 import type { LanguageCode } from '../../common/languages';
-import { makeExercises } from '../exercises/generate';
+import { makeExercises } from '../exercises/exercise-set';
 import type { ExerciseLexicon } from '../exercises/lexicon';
 import type { ArticleReads } from '../store/article-store';
 

@@ -15,7 +15,7 @@ import {
   SPATIAL,
 } from './phrase-words';
 
-/** A phrase headword as the dictionary lists it (server/dictionary/types.ts PhraseListing). */
+/** A phrase headword as the dictionary lists it (server/dictionary/dictionary-types.ts PhraseListing). */
 export interface PhraseEntry {
   readonly phrase: string;
   readonly partOfSpeech: string;

@@ -2,7 +2,7 @@
  * Phrases as vocabulary cards: the phrases an imported article uses (found as the body marks them,
  * phrase-finder.ts) that a learner most needs, phrasal verbs and idioms before compound nouns.
  */
-import type { LookupResult } from '../dictionary/types';
+import type { LookupResult } from '../dictionary/dictionary-types';
 import type { VocabularyItem } from '../store/types';
 import { splitSentences } from './readability';
 import { phraseFinderFor, type PhraseSource } from './phrase-finder';

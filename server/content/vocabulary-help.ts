@@ -8,7 +8,7 @@ import type { MissingHelp } from '../../common/catalog';
 import type { LanguageCode } from '../../common/languages';
 import type { MachineWritten } from '../../common/contract';
 import type { ArticleInput, TranslatedLanguage, VocabularyItem } from '../store/types';
-import type { LookupResult } from '../dictionary/types';
+import type { LookupResult } from '../dictionary/dictionary-types';
 import { formMatcher, type WordForms } from './word-markup';
 
 export interface GlossDictionary extends WordForms {

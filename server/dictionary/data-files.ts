@@ -16,7 +16,7 @@ import {
   type Manifest,
   type ManifestFile,
 } from './data-format';
-import { DictionaryDataError } from './types';
+import { DictionaryDataError } from './dictionary-types';
 
 export interface VerifiedData {
   readonly manifest: Manifest;

@@ -19,7 +19,7 @@ import type {
   LookupContext,
   LookupResult,
   PhraseListing,
-} from './types';
+} from './dictionary-types';
 
 export interface OpenDictionaryOptions {
   /** The dictionary's own SQLite file, or ':memory:'. */

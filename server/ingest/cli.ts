@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { ConfigError, databaseUrlFrom, dictionaryDataDirFrom, dictionaryPathFrom, PROJECT_ROOT } from '../config';
 import { openDictionary } from '../dictionary/open-dictionary';
-import { DictionaryDataError } from '../dictionary/types';
+import { DictionaryDataError } from '../dictionary/dictionary-types';
 import type { ArticleStore } from '../store/article-store';
 import { sqliteSeam } from '../store/sqlite/sqlite-seam';
 import { openPostgresStore } from '../store/postgres/postgres-store';

@@ -11,7 +11,7 @@ import { textLanguageFor } from '../../common/languages';
 import { CATEGORY_LABELS } from '../../common/labels';
 import { RANKED_LEVEL } from '../../common/lemma-contract';
 import { FREQUENCY_BAND_SIZE, tagsOfLevel } from '../../common/placement-levels';
-import type { Dictionary } from '../dictionary/types';
+import type { Dictionary } from '../dictionary/dictionary-types';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { sendJson } from '../http/json-reply';
 import type { PassesStatus } from '../content/content-passes';

@@ -8,7 +8,7 @@
  * for a week while revalidating.
  */
 import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
-import type { Dictionary } from '../dictionary/types';
+import type { Dictionary } from '../dictionary/dictionary-types';
 import { ApiError } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { answerCache } from '../plugins/answer-cache';

@@ -9,7 +9,7 @@ import { browserEnvironment } from '../platform/environment';
 import type { Logger } from '../platform/logger';
 import { fetchNetworkProbe } from '../platform/network-probe';
 import { readAnalyticsConfig, type AnalyticsConfig } from '../../common/analytics-config';
-import { buildEnv } from './config';
+import { buildEnv } from './build-env';
 import { lazyAnalyticsProvider } from './lazy-analytics-provider';
 
 /** The enabled providers; each downloads its code only when consent first loads it. */

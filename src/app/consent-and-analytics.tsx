@@ -15,7 +15,7 @@ import { ConsentActorContext } from '../views/consent/consent-context';
 import { TrackingContext } from '../views/consent/tracking-context';
 import { SiteOriginContext } from '../views/head/site-origin';
 import { AnalyticsWhenAllowed, type AnalyticsLoading } from './analytics-loader';
-import { browserSiteOrigin } from './config';
+import { browserSiteOrigin } from './build-env';
 import { createChannel } from './feeds';
 import { useInspect } from './inspector';
 

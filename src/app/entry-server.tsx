@@ -12,7 +12,7 @@ import type { PageData } from '../../common/page-data';
 import type { Logger } from '../platform/logger';
 import { TEXTS } from '../domain/all-texts';
 import { App } from './app';
-import { buildEnv, readSiteOrigin } from './config';
+import { buildEnv, readSiteOrigin } from './build-env';
 import { createTextsSource, TEXT_CHUNKS } from './text-chunks';
 
 export interface RenderRequest {

@@ -14,7 +14,7 @@ import { withDictionaryGlosses } from '../../server/content/vocabulary-help';
 import { categoryWords, rankSenses, weightOfRank } from '../../server/dictionary/sense-ranking';
 import { partOfSpeechIn, type WordFacts } from '../../server/dictionary/sentence-pos';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
-import type { Dictionary } from '../../server/dictionary/types';
+import type { Dictionary } from '../../server/dictionary/dictionary-types';
 import { startTestServer, type TestContext } from './fixtures';
 
 /** A tiny lexicon for the part-of-speech rules: what the dictionary would say of these words. */

@@ -13,7 +13,7 @@ import { phraseVocabulary } from '../../server/content/phrase-vocabulary';
 import { withDictionaryGlosses } from '../../server/content/vocabulary-help';
 import { markBodyWords, markExample } from '../../server/content/word-markup';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
-import type { Dictionary } from '../../server/dictionary/types';
+import type { Dictionary } from '../../server/dictionary/dictionary-types';
 
 const PERSON = 18;
 const ARTIFACT = 6;

@@ -9,7 +9,7 @@ import { combinedVersion } from '../../server/dictionary/data-files';
 import type { Manifest } from '../../server/dictionary/data-format';
 import { dictionaryPathFrom } from '../../server/config';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
-import { DictionaryDataError, type Dictionary, type DictionaryLanguage } from '../../server/dictionary/types';
+import { DictionaryDataError, type Dictionary, type DictionaryLanguage } from '../../server/dictionary/dictionary-types';
 
 const DATA_DIR = join(import.meta.dirname, '..', '..', 'server', 'dictionary', 'data');
 const dir = mkdtempSync(join(tmpdir(), 'dictionary-test-'));

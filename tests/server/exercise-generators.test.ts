@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GAP } from '../../common/exercise-contract';
 import { answerWord, type AnswerWord } from '../../server/exercises/answer-words';
-import { gapFill, listening, makeExercises, match, wordOrder } from '../../server/exercises/generate';
+import { gapFill, listening, makeExercises, match, wordOrder } from '../../server/exercises/exercise-set';
 import { exerciseLexicon, type ExerciseLexicon } from '../../server/exercises/lexicon';
 import { seededRandom, sentencesOf, wordsOf } from '../../server/exercises/text';
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { testConfig, type ServerConfig } from '../../server/config';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
-import type { Dictionary } from '../../server/dictionary/types';
+import type { Dictionary } from '../../server/dictionary/dictionary-types';
 import type { ModuleLoader } from '../../server/pages/server-entry';
 import { contentHashOf } from '../../server/store/content-hash';
 import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite/sqlite-store';

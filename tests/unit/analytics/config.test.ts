@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAnalyticsConfig } from '../../../common/analytics-config';
 import type { ConfigEnv } from '../../../common/config-env';
-import { readSiteOrigin } from '../../../src/app/config';
+import { readSiteOrigin } from '../../../src/app/build-env';
 import { analyticsFromEnv, ConfigError } from '../../../server/config';
 
 /** The whole build-time configuration, as the app reads it in two places. */

@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/bench/coverage.ts: what personal coverage costs (docs/learner-model.md).
+ * npx tsx scripts/bench/learner-coverage.ts: what personal coverage costs (docs/learner-model.md).
  * - Bytes: the lemma inventories of 20 cards (GET /api/lemmas?ids=…, the encoding of
  *   common/lemma-contract.ts) and of one article page (with its forms), gzip level 9, built from the
  *   sample corpus with the bundled dictionary.

@@ -1,13 +1,13 @@
 /**
  * How much of real text the dictionary glosses: the share of word tokens and of vocabulary words
- * that get a Chinese and a Spanish gloss. Usage: tsx scripts/dictionary/coverage.ts [files…]
+ * that get a Chinese and a Spanish gloss. Usage: tsx scripts/dictionary/gloss-coverage.ts [files…]
  * (plain text or corpus JSON; default: server/corpus/articles/*.json).
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
-import type { Dictionary } from '../../server/dictionary/types';
+import type { Dictionary } from '../../server/dictionary/dictionary-types';
 
 interface Texts {
   tokens: string[];

@@ -5,11 +5,11 @@
  * "Dictionary" section of docs/benchmarks.md (the rest of the file is kept) and the `dictionary`
  * key of docs/benchmarks.json. Like run.ts it asserts nothing; it reports.
  *
- *   npx tsx scripts/bench/dictionary.ts                  # everything on the current tree
- *   npx tsx scripts/bench/dictionary.ts --before ef39b05 --commit bbdb457
+ *   npx tsx scripts/bench/dictionary-latency.ts                  # everything on the current tree
+ *   npx tsx scripts/bench/dictionary-latency.ts --before ef39b05 --commit bbdb457
  *       also builds those commits in temporary git worktrees for the "before" (and "as committed")
  *       first-load JS; later runs without the flags keep those recorded columns
- *   npx tsx scripts/bench/dictionary.ts --render-only     # rewrites the section from docs/benchmarks.json
+ *   npx tsx scripts/bench/dictionary-latency.ts --render-only     # rewrites the section from docs/benchmarks.json
  *
  * Environment: BENCH_DURATION_SECONDS (look-up load, default 10); DICTIONARY_BENCH_SKIP (comma list
  * of load, open, server, sizes, firstload); CHROME_PATH. `npm run bench` runs it too (BENCH_SKIP=dictionary leaves it out).
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
       skip,
       beforeCommit,
       ...(commit ? { commit } : {}),
-      command: `npx tsx scripts/bench/dictionary.ts${beforeCommit ? ` --before ${beforeCommit}` : ''}${commit ? ` --commit ${commit}` : ''}`,
+      command: `npx tsx scripts/bench/dictionary-latency.ts${beforeCommit ? ` --before ${beforeCommit}` : ''}${commit ? ` --commit ${commit}` : ''}`,
     });
     const section = renderDictionarySection(result);
     log('');
