@@ -61,7 +61,7 @@ function useListLogic(fetchPage: PageFetcher, follows: ListFollows) {
   const { api } = useServices();
   const feed = useLocationFeed();
   const [, navigate] = useLocation();
-  return useMemo(() => wiredArticleList({ api, feed, navigate, fetchPage, follows }), [api, feed, navigate, fetchPage, follows]);
+  return useMemo(() => wiredArticleList(api, feed, navigate, fetchPage, follows), [api, feed, navigate, fetchPage, follows]);
 }
 
 /** Home follows the page language only. */

@@ -21,16 +21,10 @@ export type PageFetcher = (api: ArticlesApi, request: ArticlePageRequest, signal
 /** What a new address means for a route's list actor (nothing once the learner is on another page). */
 export type ListFollows = (page: Page, search: string) => ArticleListEvent[];
 
-export interface ListWiring {
-  readonly api: ArticlesApi;
-  readonly feed: LocationFeed;
-  readonly navigate: (to: string, options: { replace: boolean }) => void;
-  readonly fetchPage: PageFetcher;
-  readonly follows: ListFollows;
-}
+/** Where a route's list actor navigates to put the learner's filters into the address. */
+export type Navigate = (to: string, options: { replace: boolean }) => void;
 
-/** The filters the learner sets go into the list's query (home has no filter controls). */
-export function wiredArticleList({ api, feed, navigate, fetchPage, follows }: ListWiring) {
+export function wiredArticleList(api: ArticlesApi, feed: LocationFeed, navigate: Navigate, fetchPage: PageFetcher, follows: ListFollows) {
   return articleListMachine.provide({
     actors: {
       fetchArticlePage: fromPromise<CardPage, ArticlePageRequest>(({ input, signal }) => {
