@@ -9,44 +9,13 @@
  */
 import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { fromCallback, type ActorRefFrom } from 'xstate';
 import type { AnalyticsEvent } from '../domain/analytics-events';
-import { configuredProviders, createAnalyticsMachine, type AnalyticsServices } from './analytics-wiring';
-import type { consentMachine } from '../machines/consent-machine';
+import { configuredProviders, wiredAnalytics, type AnalyticsServices, type ConsentActorRef } from './analytics-wiring';
 import type { Logger } from '../platform/logger';
 import { browserAnalyticsServices } from './analytics-services';
-import { follow, type Channel } from './feeds';
+import type { Channel } from './feeds';
 import { useInspect } from './inspector';
 import type { LocationFeed } from './location-provider';
-
-type ConsentActorRef = ActorRefFrom<typeof consentMachine>;
-
-/** Consent decides; analytics follows. Only changes of the analytics choice are passed on. */
-function consentChanges(consent: ConsentActorRef) {
-  return fromCallback(({ sendBack }) => {
-    let last: boolean | null = null;
-    const apply = () => {
-      const allowed = consent.getSnapshot().context.choice?.analytics ?? null;
-      if (allowed === last) return;
-      last = allowed;
-      if (allowed !== null) sendBack({ type: allowed ? 'CONSENT_GRANTED' : 'CONSENT_REVOKED' });
-    };
-    apply();
-    const subscription = consent.subscribe(apply);
-    return () => subscription.unsubscribe();
-  });
-}
-
-/** The analytics machine wired to its services and to what it follows. */
-function wiredAnalytics(services: AnalyticsServices, consent: ConsentActorRef, location: LocationFeed, tracked: Channel<AnalyticsEvent>) {
-  return createAnalyticsMachine(services).provide({
-    actors: {
-      consentChanges: consentChanges(consent),
-      locationChanges: follow(location, ({ path }) => [{ type: 'ROUTE_CHANGED', path }]),
-      trackedEvents: follow(tracked, (event) => [{ type: 'TRACK', event }]),
-    },
-  });
-}
 
 export interface AnalyticsRuntimeProps {
   readonly consent: ConsentActorRef;

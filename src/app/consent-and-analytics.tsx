@@ -7,7 +7,6 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { AnalyticsEvent } from '../domain/analytics-events';
-import { consentMachine } from '../machines/consent-machine';
 import { createConsentStore, type ConsentStore } from '../platform/consent-store';
 import { consoleLogger } from '../platform/logger';
 import { browserLocalStorage } from '../platform/storage';
@@ -16,6 +15,7 @@ import { TrackingContext } from '../views/consent/tracking-context';
 import { SiteOriginContext } from '../views/head/site-origin';
 import { AnalyticsWhenAllowed, type AnalyticsLoading } from './analytics-loader';
 import { browserSiteOrigin } from './build-env';
+import { wiredConsent } from './consent-wiring';
 import { createChannel } from './feeds';
 import { useInspect } from './inspector';
 
@@ -38,17 +38,7 @@ export function ConsentAndAnalyticsProvider({ setup: given, children }: { setup?
   const [setup] = useState(() => given ?? browserConsentAnalyticsSetup());
   const [savedChoice] = useState(() => setup.consentStore.load());
   const inspect = useInspect();
-  const [consentLogic] = useState(() =>
-    consentMachine.provide({
-      actions: {
-        persistChoice: ({ context }) => {
-          if (context.choice !== null && !setup.consentStore.save(context.choice)) {
-            setup.logger.warn('Cookie choice could not be saved; it applies to this visit only');
-          }
-        },
-      },
-    }),
-  );
+  const [consentLogic] = useState(() => wiredConsent(setup.consentStore, setup.logger));
   const [tracked] = useState(() => createChannel<AnalyticsEvent>());
 
   return (

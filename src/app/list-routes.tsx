@@ -1,27 +1,22 @@
 /** Home (4 latest) and list (pages of 20, with filters and search) routes: each mounts its own list actor. */
 import { lazy, Suspense, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
-import type { ArticlesApi, CardPage, ListPageParams } from '../api/client';
-import { prepareShortDates } from '../domain/dates';
-import { addressWithFilters, ALL, filtersFromQuery } from '../domain/filters';
-import { prepareCounts } from '../domain/number-format';
-import { apiLanguageFor, DATE_LOCALES, textLanguageFor } from '../../common/languages';
+import type { ListPageParams } from '../api/client';
+import { ALL, filtersFromQuery } from '../domain/filters';
+import { apiLanguageFor } from '../../common/languages';
 import { LIST_PAGE_SIZE, listPageCount } from '../../common/list-paging';
-import { languageFromPath, pageAt, type Page } from '../domain/routing';
-import { articleListMachine } from '../machines/article-list-machine';
+import { languageFromPath, type Page } from '../domain/routing';
 import type { ArticleListEvent, ArticlePageRequest } from '../machines/article-list-types';
 import { ArticleListActorContext } from '../views/articles/article-list-context';
 import { ArticleListPage } from '../views/articles/article-list-page';
 import { HomeArticleClickTracker } from '../views/home/home-article-clicks';
 import { HomePage } from '../views/home/home-page';
 import { afterPageSettles } from '../platform/main-thread';
-import { follow } from './feeds';
 import { LearnerCoverage } from './learner-coverage-loader';
 import { useInspect } from './inspector';
+import { wiredArticleList, type ListFollows, type PageFetcher } from './list-wiring';
 import { useLocationFeed } from './location-provider';
 import { useServices } from './services';
-import { settleUnlessAborted } from './settle-unless-aborted';
 
 // The head tags of home and the list are in the server's page already; their code (the head model,
 // structured data) loads once the page has settled, not in the first load (issue 26's budget, issue 33).
@@ -39,8 +34,6 @@ const ListHead = lazy(() =>
 
 export const HOME_ARTICLE_LIMIT = 4;
 export const LIST_ARTICLE_LIMIT = LIST_PAGE_SIZE;
-
-type PageFetcher = (api: ArticlesApi, request: ArticlePageRequest, signal: AbortSignal) => Promise<CardPage>;
 
 /** The home page shows the latest few and never pages, so it needs no count. */
 const homePage: PageFetcher = async (api, { language, limit }, signal) => {
@@ -61,38 +54,14 @@ const listPageParams = ({ filters, ...page }: ArticlePageRequest): ListPageParam
 const listPage: PageFetcher = (api, request, signal) => api.listPage(listPageParams(request), signal);
 
 /**
- * The list machine wired to the real API and to the address. `follows` says what a new address
- * means for this route (nothing once the learner is on another page: this route is closing).
- * The filters the learner sets go into the list's query (home has no filter controls).
+ * The list machine wired to the real API and to the address (list-wiring.ts). `follows` says what a
+ * new address means for this route.
  */
-function useListLogic(fetchPage: PageFetcher, follows: (page: Page, search: string) => ArticleListEvent[]) {
+function useListLogic(fetchPage: PageFetcher, follows: ListFollows) {
   const { api } = useServices();
   const feed = useLocationFeed();
   const [, navigate] = useLocation();
-  return useMemo(
-    () =>
-      articleListMachine.provide({
-        actors: {
-          fetchArticlePage: fromPromise<CardPage, ArticlePageRequest>(({ input, signal }) => {
-            const page = settleUnlessAborted(signal, fetchPage(api, input, signal));
-            // The first date formatter of a locale loads its data; built while the request is in flight,
-            // it no longer lengthens the task that renders the cards.
-            prepareShortDates(textLanguageFor(input.language));
-            prepareCounts(DATE_LOCALES[textLanguageFor(input.language)]);
-            return page;
-          }),
-          locationChanges: follow(feed, ({ path, search }) => follows(pageAt(path), search)),
-        },
-        actions: {
-          updateAddress: (_, { filters }) => {
-            const { path, search } = feed.current();
-            const next = addressWithFilters(path, search, filters);
-            if (next !== null) navigate(next.to, { replace: next.replace });
-          },
-        },
-      }),
-    [api, feed, navigate, fetchPage, follows],
-  );
+  return useMemo(() => wiredArticleList(api, feed, navigate, fetchPage, follows), [api, feed, navigate, fetchPage, follows]);
 }
 
 /** Home follows the page language only. */

@@ -2,23 +2,18 @@
  * Where the router's location enters the machines, and the only place it does. Every location
  * wouter reports (links, the selector, back/forward, a redirect) is published to the location feed
  * before the browser paints. Each actor that follows the address invokes a `locationChanges` actor,
- * which the app provides with `follow(feed, ...)`: here for the two app-wide actors, language (the
- * page language and the header's selector, which the views read) and page (scroll, focus,
- * <html lang>, head tags), and in the routes for theirs.
+ * which the app provides with `follow(feed, ...)`: here for the two app-wide actors (wired in
+ * location-wiring.ts), language (the page language and the header's selector, which the views
+ * read) and page (scroll, focus, <html lang>, head tags), and in the routes for theirs.
  */
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { fromCallback, fromPromise } from 'xstate';
-import { textLanguageFor } from '../../common/languages';
-import { languageMachine } from '../machines/language-machine';
-import { pageMachine } from '../machines/page-machine';
-import { captureStaticHeadTags, setHtmlLang } from '../platform/document-head';
-import { onHistoryTraversal, startPageAtTop } from '../platform/page-view';
 import { LanguageActorContext } from '../views/language-context';
 import { TextsContext } from '../views/texts-context';
-import { createFeed, follow, type Feed } from './feeds';
+import { createFeed, type Feed } from './feeds';
 import { useInspect } from './inspector';
+import { wiredLanguage, wiredPage } from './location-wiring';
 import { useServices } from './services';
 
 export interface PageLocation {
@@ -55,33 +50,10 @@ export function LocationProvider({ children }: { children: ReactNode }) {
     if (path !== shown || search !== shownSearch) feed.publish({ path, search });
   }, [feed, path, search]);
 
-  const languageLogic = useMemo(
-    () =>
-      languageMachine.provide({
-        actors: {
-          locationChanges: follow(feed, (location) => [{ type: 'LOCATION_CHANGED', ...location }]),
-          loadTexts: fromPromise(({ input }) => texts?.load(textLanguageFor(input.language)) ?? Promise.resolve()),
-        },
-        actions: { navigate: (_, params) => navigate(params.to) },
-      }),
-    [feed, navigate, texts],
-  );
+  const languageLogic = useMemo(() => wiredLanguage(feed, navigate, texts), [feed, navigate, texts]);
 
-  const [pageLogic] = useState(() => {
-    // Noted before React adds its own head tags (at the first commit), removed once the page actor starts.
-    const removeStaticHeadTags = captureStaticHeadTags();
-    return pageMachine.provide({
-      actors: {
-        locationChanges: follow(feed, (location) => [{ type: 'LOCATION_CHANGED', path: location.path }]),
-        historyTraversals: fromCallback(({ sendBack }) => onHistoryTraversal(() => sendBack({ type: 'HISTORY_TRAVERSED' }))),
-      },
-      actions: {
-        adoptHead: removeStaticHeadTags,
-        setDocumentLanguage: (_, params) => setHtmlLang(params.language),
-        startAtTop: (_, params) => startPageAtTop(params.focusMain),
-      },
-    });
-  });
+  // Wired before React adds its own head tags (at the first commit): the server's are noted then.
+  const [pageLogic] = useState(() => wiredPage(feed));
   useActorRef(pageLogic, { input: { path }, inspect });
 
   return (

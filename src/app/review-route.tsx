@@ -4,14 +4,11 @@
  * chunks; nothing of them loads with the home or list pages.
  */
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import type { SavedWord } from '../domain/saved-words';
-import { reviewMachine } from '../machines/review-machine';
-import type { UpdateCardOutcome } from '../platform/word-store';
 import { ReviewHead } from '../views/head/personal-page-heads';
 import { ReviewActorContext } from '../views/review/review-context';
 import { ReviewPage } from '../views/review/review-page';
 import { useInspect } from './inspector';
+import { wiredReview } from './review-wiring';
 import { useServices } from './services';
 import { wordStore } from './word-store-factory';
 
@@ -20,17 +17,7 @@ const now = () => new Date();
 export default function ReviewRoute() {
   const inspect = useInspect();
   const { wordStore: injectedStore } = useServices();
-  const logic = useMemo(() => {
-    const store = injectedStore ?? wordStore;
-    return reviewMachine.provide({
-      actors: {
-        loadDueWords: fromPromise<readonly SavedWord[]>(async () => (await (await store()).load()).words),
-        saveWord: fromPromise<UpdateCardOutcome, { word: SavedWord; expectedLastReview: string | null }>(async ({ input }) =>
-          (await store()).updateCard(input.word.id, input.word.card, input.expectedLastReview),
-        ),
-      },
-    });
-  }, [injectedStore]);
+  const logic = useMemo(() => wiredReview(injectedStore ?? wordStore), [injectedStore]);
   return (
     <ReviewActorContext.Provider logic={logic} options={{ input: { now }, inspect }}>
       <ReviewHead />

@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { wiredReadingProgress } from '../../src/app/article-detail-route';
+import { wiredReadingProgress } from '../../src/app/article-wiring';
 import { createFeed } from '../../src/app/feeds';
 import type { PageLocation } from '../../src/app/location-provider';
 import type { AnalyticsEvent } from '../../src/domain/analytics-events';
