@@ -9,7 +9,7 @@ import type { ExerciseSet } from '../../common/exercise-contract';
 import type { LanguageCode } from '../../common/languages';
 import { textLanguageFor } from '../../common/languages';
 import type { ExerciseApi } from '../api/exercise-client';
-import type { PractisedWord } from '../domain/practice';
+import { inLearnerOrder, type PractisedWord } from '../domain/practice';
 import { savedWordId } from '../domain/saved-words';
 import { gradeCard } from '../domain/scheduling';
 import { wordToSave } from '../domain/word-to-save';
@@ -57,7 +57,9 @@ export function wiredPractice(wiring: PracticeWiring, language: LanguageCode, ar
             .catch(() => ({ words: [] })),
         ]);
         set = loaded;
-        return { set: loaded, savedLemmas: contents.words.map((word) => word.id) };
+        const savedLemmas = contents.words.map((word) => word.id);
+        // The learner's saved words come right after the article's vocabulary; the server's set is the same for everyone.
+        return { set: { ...loaded, exercises: inLearnerOrder(loaded.exercises, savedLemmas) }, savedLemmas };
       }),
       recordMiss: fromPromise<UpdateCardOutcome, { lemma: string }>(async ({ input }) =>
         recordMiss(await wiring.store(), input.lemma, now()),

@@ -64,6 +64,9 @@ describe('GET /api/articles/{id}/exercises', () => {
       if (item.kind === 'word_order') expect(item.tiles.join(' ')).not.toBe(item.sentence);
       if (item.kind === 'match') for (const pair of item.pairs) expect(pair.gloss).toMatch(/\p{Script=Han}/u);
     }
+    // The article's key vocabulary ("trawler") is asked, and marked so the page can put saved words right after it.
+    const asked = body.exercises.filter((item) => item.kind === 'gap_fill' || item.kind === 'listening');
+    expect(asked.filter((item) => item.vocabulary === true).map((item) => item.lemma)).toEqual(['trawler']);
     expect(String(headers['cache-control'])).toContain('s-maxage');
   });
 
