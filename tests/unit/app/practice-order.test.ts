@@ -9,6 +9,7 @@ import { createActor, waitFor } from 'xstate';
 import type { Exercise, ExerciseSet } from '../../../common/exercise-contract';
 import type { ExerciseApi } from '../../../src/api/exercise-client';
 import { wiredPractice } from '../../../src/app/practice-wiring';
+import type { StatusRecord } from '../../../src/domain/word-status';
 import type { WordStore } from '../../../src/platform/word-store';
 import { memoryWordStore } from '../../support/memory-word-store';
 import { savedWord } from '../../support/saved-word-fixtures';
@@ -53,10 +54,15 @@ const SET: ExerciseSet = {
   exercises: [gap('lighthouse', true), gap('anchor'), heard('buoy', true), order, gap('gull'), gap('mast'), heard('siren')],
 };
 
-async function practisedOrder(store: WordStore): Promise<string[]> {
+async function practisedOrder(store: WordStore, statuses: readonly StatusRecord[] = []): Promise<string[]> {
   const api: ExerciseApi = { exercises: () => Promise.resolve(SET) };
+  const learner = { loadLearner: () => Promise.resolve({ words: [], setAside: 0, statuses, finished: [] }) };
   const actor = createActor(
-    wiredPractice({ api, store: () => Promise.resolve(store), articleTitle: 'A quiet harbour' }, 'es', 'quiet-harbour'),
+    wiredPractice(
+      { api, store: () => Promise.resolve(store), statuses: () => Promise.resolve(learner), articleTitle: 'A quiet harbour' },
+      'es',
+      'quiet-harbour',
+    ),
     { input: { articleId: 'quiet-harbour', language: 'es' } },
   ).start();
   await waitFor(actor, (snapshot) => snapshot.matches('question'));
@@ -98,6 +104,23 @@ describe('practice order for the learner', () => {
     const first = await practisedOrder(memoryWordStore(words));
     expect(await practisedOrder(memoryWordStore([...words].reverse()))).toEqual(first);
     expect(first).toEqual([
+      'gap_fill:lighthouse',
+      'gap_fill:gull',
+      'listening:buoy',
+      'word_order',
+      'gap_fill:mast',
+      'gap_fill:anchor',
+      'listening:siren',
+    ]);
+  });
+
+  it('counts words the learner marks learning with the saved ones; known words stay where they were', async () => {
+    const setAt = '2026-03-01T10:00:00.000Z';
+    const statuses: StatusRecord[] = [
+      { id: 'gull', status: 'learning', source: 'hand', setAt },
+      { id: 'anchor', status: 'known', source: 'hand', setAt },
+    ];
+    expect(await practisedOrder(memoryWordStore([savedWord({ lemma: 'mast' })]), statuses)).toEqual([
       'gap_fill:lighthouse',
       'gap_fill:gull',
       'listening:buoy',
