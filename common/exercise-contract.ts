@@ -12,34 +12,46 @@ export const GAP = '___';
 export const EXERCISE_LANGUAGES = ['zh', 'es', 'en'] as const;
 export type ExerciseLanguage = (typeof EXERCISE_LANGUAGES)[number];
 
-export const GapFillCodec = t.type(
-  {
-    kind: t.literal('gap_fill'),
-    /** The sentence with GAP where the answer was. */
-    text: t.string,
-    /** The word in the form the sentence uses. */
-    answer: t.string,
-    /** Four distinct options, the answer among them. */
-    options: t.array(t.string),
-    lemma: t.string,
-    part_of_speech: t.string,
-    /** The whole sentence, shown after the answer. */
-    sentence: t.string,
-  },
+/**
+ * Set on a gap fill or listening item whose answer is one of the article's key vocabulary words (the
+ * same for every learner, so the set stays cacheable); the page puts the learner's saved words right after these.
+ */
+const FromVocabularyCodec = t.partial({ vocabulary: t.literal(true) });
+
+export const GapFillCodec = t.intersection(
+  [
+    t.type({
+      kind: t.literal('gap_fill'),
+      /** The sentence with GAP where the answer was. */
+      text: t.string,
+      /** The word in the form the sentence uses. */
+      answer: t.string,
+      /** Four distinct options, the answer among them. */
+      options: t.array(t.string),
+      lemma: t.string,
+      part_of_speech: t.string,
+      /** The whole sentence, shown after the answer. */
+      sentence: t.string,
+    }),
+    FromVocabularyCodec,
+  ],
   'GapFill',
 );
 
-export const ListeningCodec = t.type(
-  {
-    kind: t.literal('listening'),
-    text: t.string,
-    answer: t.string,
-    lemma: t.string,
-    /** Other forms of the lemma ("go", "goes", "gone" for "went"): typed, they are the right word in a wrong form. */
-    forms: t.array(t.string),
-    /** What the speech engine reads. */
-    sentence: t.string,
-  },
+export const ListeningCodec = t.intersection(
+  [
+    t.type({
+      kind: t.literal('listening'),
+      text: t.string,
+      answer: t.string,
+      lemma: t.string,
+      /** Other forms of the lemma ("go", "goes", "gone" for "went"): typed, they are the right word in a wrong form. */
+      forms: t.array(t.string),
+      /** What the speech engine reads. */
+      sentence: t.string,
+    }),
+    FromVocabularyCodec,
+  ],
   'Listening',
 );
 

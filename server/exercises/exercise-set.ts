@@ -157,12 +157,13 @@ export function makeExercises(source: ExerciseSource, lexicon: ExerciseLexicon, 
     const sentence = sentences[candidate.sentence]!;
     // Every third chosen word is heard rather than read, while listening items are wanted.
     const wantListening = heard.length < MAX_LISTENING && (gaps.length >= MAX_GAP_FILLS || (gaps.length + heard.length) % 3 === 2);
+    const fromVocabulary = candidate.tier === 0 ? { vocabulary: true as const } : {};
     if (wantListening) {
-      heard.push(listening(sentence, candidate.answer, lexicon));
+      heard.push({ ...listening(sentence, candidate.answer, lexicon), ...fromVocabulary });
     } else {
       const item = gapFill(sentence, candidate.answer, lexicon, random);
       if (!item) continue;
-      gaps.push(item);
+      gaps.push({ ...item, ...fromVocabulary });
     }
     usedSentences.add(candidate.sentence);
     usedLemmas.add(candidate.answer.entry.lemma);

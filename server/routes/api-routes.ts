@@ -29,6 +29,8 @@ export interface ApiOptions extends Omit<ArticleRoutesOptions, 'forms'> {
   readonly dictionary?: Dictionary;
   /** The background content passes (content-passes.ts): reported, never a reason to fail the probe. */
   readonly passes?: () => PassesStatus;
+  /** The dictionary's data folder (config DICTIONARY_DATA_DIR), read by the practice sets' word index; the committed data when absent. */
+  readonly dictionaryDataDir?: string;
 }
 
 const dropEmptyValues: preValidationHookHandler = (request, _reply, done) => {
@@ -76,7 +78,7 @@ function rankedWordsOf(dictionary: Dictionary): () => readonly string[] {
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { health, dictionary, reader, dataVersion, saveRendered, answerCacheEntries, passes } = options;
+  const { health, dictionary, reader, dataVersion, saveRendered, answerCacheEntries, passes, dictionaryDataDir } = options;
   app.addHook('preValidation', dropEmptyValues);
 
   await app.register(articleRoutes, {
@@ -92,7 +94,7 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   if (dictionary) {
     await app.register(exerciseRoutes, {
       reader,
-      lexicon: () => exerciseLexicon(),
+      lexicon: () => exerciseLexicon(dictionaryDataDir),
       ...(dataVersion ? { dataVersion } : {}),
       ...(answerCacheEntries !== undefined ? { answerCacheEntries } : {}),
     });

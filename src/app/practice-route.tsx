@@ -15,17 +15,22 @@ import { apiLanguageFor } from '../../common/languages';
 import { useInspect } from './inspector';
 import { wiredPractice } from './practice-wiring';
 import { useServices } from './services';
-import { wordStore } from './word-store-factory';
+import { statusStore, wordStore } from './word-store-factory';
 
 export default function PracticeRoute() {
   const inspect = useInspect();
   const params = useParams<{ articleId?: string }>();
   const articleId = decodePathSegment(params.articleId ?? '');
   const language = apiLanguageFor(usePageLanguage());
-  const { wordStore: injectedStore, speech } = useServices();
+  const { wordStore: injectedStore, statusStore: injectedStatuses, speech } = useServices();
   const logic = useMemo(
-    () => wiredPractice({ api: createExerciseClient(), store: injectedStore ?? wordStore, articleTitle: '' }, language, articleId),
-    [injectedStore, language, articleId],
+    () =>
+      wiredPractice(
+        { api: createExerciseClient(), store: injectedStore ?? wordStore, statuses: injectedStatuses ?? statusStore, articleTitle: '' },
+        language,
+        articleId,
+      ),
+    [injectedStore, injectedStatuses, language, articleId],
   );
   const engine = useMemo(() => speech ?? createBrowserSpeechEngine(), [speech]);
   const speak = useCallback(

@@ -9,16 +9,18 @@ import type { ExerciseSet } from '../../common/exercise-contract';
 import type { LanguageCode } from '../../common/languages';
 import { textLanguageFor } from '../../common/languages';
 import type { ExerciseApi } from '../api/exercise-client';
-import type { PractisedWord } from '../domain/practice';
+import { inLearnerOrder, type PractisedWord } from '../domain/practice';
 import { savedWordId } from '../domain/saved-words';
 import { gradeCard } from '../domain/scheduling';
 import { wordToSave } from '../domain/word-to-save';
 import { practiceMachine, type PracticeLoad } from '../machines/practice-machine';
-import type { UpdateCardOutcome, WordStore } from '../platform/word-store';
+import type { StatusStore, UpdateCardOutcome, WordStore } from '../platform/word-store';
 
 export interface PracticeWiring {
   readonly api: ExerciseApi;
   readonly store: () => Promise<WordStore>;
+  /** The word statuses: words marked learning come with the saved ones, right after the article's vocabulary. */
+  readonly statuses?: () => Promise<Pick<StatusStore, 'loadLearner'>>;
   readonly articleTitle: string;
   readonly now?: () => Date;
 }
@@ -42,22 +44,37 @@ export async function recordMiss(store: WordStore, lemma: string, now: Date): Pr
   return store.updateCard(word.id, gradeCard(word.card, 'again', now), word.card.lastReview);
 }
 
+/** The lemmas the learner marks learning; none when there are no statuses or they cannot be read. */
+async function learningLemmas(statuses: PracticeWiring['statuses']): Promise<string[]> {
+  if (statuses === undefined) return [];
+  try {
+    const { statuses: records } = await (await statuses()).loadLearner();
+    return records.filter((record) => record.status === 'learning').map((record) => record.id);
+  } catch {
+    return [];
+  }
+}
+
 export function wiredPractice(wiring: PracticeWiring, language: LanguageCode, articleId: string) {
   const now = wiring.now ?? (() => new Date());
   let set: ExerciseSet | undefined;
   return practiceMachine.provide({
     actors: {
       loadPractice: fromPromise<PracticeLoad, { articleId: string; language: LanguageCode }>(async ({ input, signal }) => {
-        const [loaded, contents] = await Promise.all([
+        const [loaded, contents, learning] = await Promise.all([
           wiring.api.exercises(input.articleId, input.language, signal),
           // A store that cannot be read (private mode) still allows practice: no word counts as saved.
           wiring
             .store()
             .then((store) => store.load())
             .catch(() => ({ words: [] })),
+          learningLemmas(wiring.statuses),
         ]);
         set = loaded;
-        return { set: loaded, savedLemmas: contents.words.map((word) => word.id) };
+        const savedLemmas = contents.words.map((word) => word.id);
+        // The learner's saved (and learning) words come right after the article's vocabulary; the server's set is the same for everyone.
+        const ordered = inLearnerOrder(loaded.exercises, [...savedLemmas, ...learning]);
+        return { set: { ...loaded, exercises: ordered }, savedLemmas };
       }),
       recordMiss: fromPromise<UpdateCardOutcome, { lemma: string }>(async ({ input }) =>
         recordMiss(await wiring.store(), input.lemma, now()),

@@ -73,3 +73,30 @@ export function practisedWord(exercise: Exercise): PractisedWord | undefined {
   }
   return undefined;
 }
+
+/** Where a read or heard item comes for this learner: the article's vocabulary, then their saved words, then the rest. */
+function learnerTier(exercise: Exercise, saved: ReadonlySet<string>): number {
+  if (exercise.kind !== 'gap_fill' && exercise.kind !== 'listening') return 0;
+  if (exercise.vocabulary === true) return 0;
+  return saved.has(exercise.lemma) ? 1 : 2;
+}
+
+/**
+ * The set in the order this learner practises it: within each kind, items on the article's vocabulary
+ * first, then those whose lemma the learner saved, then the rest, each group in the server's order; every
+ * kind keeps the places the server gave it (read, read, hear, order, …, match last). The server's set is
+ * the same for everyone (cacheable); only this order depends on the learner's words.
+ */
+export function inLearnerOrder(exercises: readonly Exercise[], savedLemmas: readonly string[]): Exercise[] {
+  const saved = new Set(savedLemmas);
+  const ordered = [...exercises];
+  for (const kind of ['gap_fill', 'listening'] as const) {
+    const places = exercises.flatMap((exercise, index) => (exercise.kind === kind ? [index] : []));
+    // Array.prototype.sort is stable, so each group keeps the server's order.
+    const items = places.map((index) => exercises[index]!).sort((a, b) => learnerTier(a, saved) - learnerTier(b, saved));
+    places.forEach((place, index) => {
+      ordered[place] = items[index]!;
+    });
+  }
+  return ordered;
+}

@@ -29,6 +29,9 @@ export interface SavedWordsTexts {
   readonly dueNow: string;
   readonly fromArticle: string;
   readonly anArticle: string;
+  /** The link to the source article's practice page; its label names the article. */
+  readonly practise: string;
+  readonly practiseLabel: (article: string) => string;
   readonly deleteButton: string;
   readonly delete: (word: string) => string;
   readonly deleted: (word: string) => string;
@@ -73,6 +76,8 @@ export const SAVED_WORDS_TEXTS = {
     dueNow: 'Due for review',
     fromArticle: 'From',
     anArticle: 'the article',
+    practise: 'Practise',
+    practiseLabel: (article) => `Practise with ${article}`,
     deleteButton: 'Delete',
     delete: (word) => `Delete “${word}”`,
     deleted: (word) => `“${word}” deleted.`,
@@ -130,6 +135,8 @@ export const SAVED_WORDS_TEXTS = {
     dueNow: '待复习',
     fromArticle: '出自',
     anArticle: '原文',
+    practise: '练习',
+    practiseLabel: (article) => `练习：${article}`,
     deleteButton: '删除',
     delete: (word) => `删除“${word}”`,
     deleted: (word) => `已删除“${word}”。`,
@@ -186,6 +193,8 @@ export const SAVED_WORDS_TEXTS = {
     dueNow: 'Para repasar',
     fromArticle: 'De',
     anArticle: 'el artículo',
+    practise: 'Practicar',
+    practiseLabel: (article) => `Practicar con ${article}`,
     deleteButton: 'Eliminar',
     delete: (word) => `Eliminar «${word}»`,
     deleted: (word) => `«${word}» eliminada.`,

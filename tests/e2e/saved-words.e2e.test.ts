@@ -68,6 +68,11 @@ describe('saving words, the words page and review in the browser', () => {
       // Newest first, each as the learner met it.
       expect(headings).toEqual(saved);
       await expect.poll(() => page.locator('.saved-word-source a').first().getAttribute('href')).toBe(`/zh/articles/${second}`);
+      // Each word links to the practice of the article it came from, named by that article.
+      const practise = page.locator('.saved-word-source a').nth(1);
+      expect(await practise.getAttribute('href')).toBe(`/zh/articles/${second}/practice`);
+      expect(await practise.textContent()).toBe(t.practise);
+      expect(await practise.getAttribute('aria-label')).toMatch(/^练习：/);
       expect(await page.getByText(t.count(3)).first().isVisible()).toBe(true);
       await expect.poll(() => dueBadge(page).textContent()).toContain(TEXTS.zh.nav.dueCount(3));
 

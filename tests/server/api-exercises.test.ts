@@ -4,10 +4,14 @@
  * dictionary: the contract's shape, the rules a gap fill keeps, the same set for the same article
  * version (and a new one when the article changes), and the 400 and 404 answers.
  */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isRight } from 'fp-ts/Either';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodyCodec } from '../../common/contract';
 import { ExerciseSetCodec, GAP, type ExerciseSet } from '../../common/exercise-contract';
+import { MANIFEST_FILE } from '../../server/dictionary/data-format';
 import { article, startTestServer, type TestContext } from './fixtures';
 
 const paragraphs = [
@@ -64,6 +68,9 @@ describe('GET /api/articles/{id}/exercises', () => {
       if (item.kind === 'word_order') expect(item.tiles.join(' ')).not.toBe(item.sentence);
       if (item.kind === 'match') for (const pair of item.pairs) expect(pair.gloss).toMatch(/\p{Script=Han}/u);
     }
+    // The article's key vocabulary ("trawler") is asked, and marked so the page can put saved words right after it.
+    const asked = body.exercises.filter((item) => item.kind === 'gap_fill' || item.kind === 'listening');
+    expect(asked.filter((item) => item.vocabulary === true).map((item) => item.lemma)).toEqual(['trawler']);
     expect(String(headers['cache-control'])).toContain('s-maxage');
   });
 
@@ -101,4 +108,20 @@ describe('GET /api/articles/{id}/exercises', () => {
     expect(response.statusCode).toBe(404);
     expect(isRight(ApiErrorBodyCodec.decode(response.json()))).toBe(true);
   });
+});
+
+describe('the practice sets’ dictionary data folder', () => {
+  it('is the configured one (DICTIONARY_DATA_DIR): a folder without the data files is an error, not the committed data read quietly', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'newsreader-empty-dictionary-data-'));
+    copyFileSync(join(import.meta.dirname, '../../server/dictionary/data', MANIFEST_FILE), join(folder, MANIFEST_FILE));
+    const other = await startTestServer({ articles: [island], withDictionary: true, config: { dictionaryDataDir: folder } });
+    try {
+      const response = await other.app.inject({ method: 'GET', url: '/api/articles/x-island-fishermen/exercises?language=zh' });
+      expect(response.statusCode).toBe(500);
+      expect(isRight(ApiErrorBodyCodec.decode(response.json()))).toBe(true);
+    } finally {
+      await other.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

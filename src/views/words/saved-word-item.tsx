@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { Link } from 'wouter';
+import { detailPath } from '../../domain/routing';
 import type { TextLanguage } from '../../../common/languages';
 import { formatLocalDate } from '../../domain/local-dates';
 import { isDue, type SavedWord } from '../../domain/saved-words';
@@ -49,6 +51,13 @@ export function SavedWordItem({ word, texts, textLanguage, language, now, onDele
       <p className="saved-word-source">
         {texts.fromArticle}{' '}
         <ArticleSourceLink pageLanguage={language} articleId={word.articleId} title={word.articleTitle} untitled={texts.anArticle} />
+        {' · '}
+        <Link
+          href={`${detailPath(language, word.articleId)}/practice`}
+          aria-label={texts.practiseLabel(word.articleTitle === '' ? texts.anArticle : `“${word.articleTitle}”`)}
+        >
+          {texts.practise}
+        </Link>
       </p>
       <p className="saved-word-dates">
         <span>{texts.savedOn(formatLocalDate(word.savedAt, textLanguage))}</span>
