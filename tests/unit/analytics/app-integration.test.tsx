@@ -41,7 +41,8 @@ describe('the app with consent, analytics and page head', () => {
     const { analytics, storage, user } = renderWithConsent('/es');
     const region = await screen.findByRole('region', { name: 'Valoramos tu privacidad' }, { timeout: 3000 });
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Configuración de cookies');
-    expect(titles()).toEqual(['NewsReader English: aprende inglés con las noticias']);
+    // Home's head tags load once the page has settled (decision 28), about when the banner opens.
+    await waitFor(() => expect(titles()).toEqual(['NewsReader English: aprende inglés con las noticias']), { timeout: 3000 });
     expect(canonicalHref()).toBe('https://learn.example/es');
     expect(metaContent('og:locale')).toBe('es_ES');
     expect(structuredData()[0]?.['@type']).toBe('WebSite');
