@@ -1,5 +1,5 @@
 /** Home (4 latest) and list (pages of 20, with filters and search) routes: each mounts its own list actor. */
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ListPageParams } from '../api/client';
 import { ALL, filtersFromQuery } from '../domain/filters';
@@ -24,12 +24,16 @@ import { useServices } from './services';
 const HomeHead = lazy(() =>
   afterPageSettles()
     .then(() => import('../views/head/page-heads'))
-    .then((module) => ({ default: module.HomeHead })),
+    .then((module): { default: () => ReactNode } => ({ default: module.HomeHead }))
+    // A chunk that cannot be downloaded (the server is away) leaves the tags as they are; the page still shows.
+    .catch(() => ({ default: () => null })),
 );
 const ListHead = lazy(() =>
   afterPageSettles()
     .then(() => import('../views/head/page-heads'))
-    .then((module) => ({ default: module.ListHead })),
+    .then((module): { default: () => ReactNode } => ({ default: module.ListHead }))
+    // A chunk that cannot be downloaded (the server is away) leaves the tags as they are; the page still shows.
+    .catch(() => ({ default: () => null })),
 );
 
 export const HOME_ARTICLE_LIMIT = 4;

@@ -3,7 +3,7 @@
  * history entry, to the article list with the search box filled in (common/page-routes.ts decides where; the
  * server answers the same addresses with a 301 there, so this runs only when the app moves to one itself).
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { DEFAULT_LANGUAGE } from '../../common/languages';
 import { searchAddressTarget } from '../../common/page-routes';
@@ -14,7 +14,9 @@ import { afterPageSettles } from '../platform/main-thread';
 const SearchHead = lazy(() =>
   afterPageSettles()
     .then(() => import('../views/head/page-heads'))
-    .then((module) => ({ default: module.SearchHead })),
+    .then((module): { default: (props: { language: string }) => ReactNode } => ({ default: module.SearchHead }))
+    // A chunk that cannot be downloaded (the server is away) leaves the tags as they are; the page still shows.
+    .catch(() => ({ default: () => null })),
 );
 
 /** Where /search with this query string leads. */
