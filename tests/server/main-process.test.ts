@@ -4,13 +4,13 @@
  * serves site and API on one port, and on SIGTERM finishes in-flight responses and closes
  * the database cleanly.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config';
 import { LATEST_SCHEMA_VERSION } from '../../server/store/sqlite/migrations';
+import { startLiveServer, type LiveServer } from '../support/server-process';
 import { makeTempDir, writeDist } from './fixtures';
 
 const dir = makeTempDir('nr-main-');
@@ -20,44 +20,8 @@ writeFileSync(join(dist, 'assets', 'big-abc.bin'), bigAsset);
 const databasePath = join(dir, 'data', 'site.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Running {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(extraEnv: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: databasePath,
-      DIST_DIR: dist,
-      SKIP_WEB_BUILD: 'true',
-      LOG_LEVEL: 'info',
-      ...extraEnv,
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /ready at (http:\/\/[\d.]+:\d+)\//.exec(output);
-      if (match) {
-        clearInterval(timer);
-        resolve({ child, url: match[1]!, output: () => output, exited });
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited early with ${code}:\n${output}`));
-    });
-  });
+function start(extraEnv: Record<string, string> = {}): Promise<LiveServer> {
+  return startLiveServer({ DATABASE_PATH: databasePath, DIST_DIR: dist, LOG_LEVEL: 'info', ...extraEnv });
 }
 
 describe('npm start', () => {

@@ -5,12 +5,11 @@
  * the pass in /api/health, and refreshes every page. Killed (SIGKILL) part-way, it resumes after the last
  * recorded batch instead of starting over. Its output, not a terminal here, is one JSON object a line.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../server/config';
+import { startLiveServer, type LiveServer } from '../support/server-process';
 import { progressName } from '../../server/content/content-passes';
 import { READING_HELP_PASS } from '../../server/content/reading-help-pass';
 import { pagesVersion, RENDER_PASS } from '../../server/content/stored-pages';
@@ -26,50 +25,23 @@ const dist = writeDist(dir);
 const seeded = join(dir, 'seeded.db');
 let currentVersion = '';
 
-interface Running {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly url: string;
-  readonly output: () => string;
-  readonly exited: Promise<number | null>;
+interface Running extends LiveServer {
   /** From spawning to the line that says it listens. */
   readonly startedInMs: number;
 }
 
-function start(databasePath: string): Promise<Running> {
+async function start(databasePath: string): Promise<Running> {
   const spawned = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: databasePath,
-      DICTIONARY_PATH: testDictionaryPath(),
-      DIST_DIR: dist,
-      SKIP_WEB_BUILD: 'true',
-      LOAD_CORPUS: 'false',
-      LOG_LEVEL: 'info',
-      // Small batches: many of them, so a kill lands part-way.
-      CONTENT_PASS_BATCH_MS: '2',
-    },
+  const server = await startLiveServer({
+    DATABASE_PATH: databasePath,
+    DICTIONARY_PATH: testDictionaryPath(),
+    DIST_DIR: dist,
+    LOAD_CORPUS: 'false',
+    LOG_LEVEL: 'info',
+    // Small batches: many of them, so a kill lands part-way.
+    CONTENT_PASS_BATCH_MS: '2',
   });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /ready at (http:\/\/[\d.]+:\d+)\//.exec(output);
-      if (match) {
-        clearInterval(timer);
-        resolve({ child, url: match[1]!, output: () => output, exited, startedInMs: Date.now() - spawned });
-      }
-    }, 20);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited early with ${code}:\n${output}`));
-    });
-  });
+  return { ...server, startedInMs: Date.now() - spawned };
 }
 
 interface HealthPasses {

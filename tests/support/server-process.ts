@@ -155,6 +155,8 @@ export interface LiveServer {
   readonly url: string;
   readonly port: number;
   readonly child: ChildProcessWithoutNullStreams;
+  /** The exit code once the process has ended. */
+  readonly exited: Promise<number | null>;
   output(): string;
   stop(): Promise<void>;
 }
@@ -168,7 +170,7 @@ export function startLiveServer(env: Record<string, string>): Promise<LiveServer
       const match = /ready at (http:\/\/[\d.]+:(\d+))\//.exec(output);
       if (match) {
         clearInterval(timer);
-        done({ url: match[1]!, port: Number(match[2]), child, output: () => output, stop });
+        done({ url: match[1]!, port: Number(match[2]), child, exited, output: () => output, stop });
       }
     }, 50);
     void exited.then((code) => {
