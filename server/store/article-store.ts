@@ -30,6 +30,12 @@ export interface UpsertCounts {
   unchanged: number;
 }
 
+/** A rendered view as stored: the key it was made under and its body (packed by the caller). */
+export interface StoredView {
+  readonly key: string;
+  readonly body: string;
+}
+
 /** What /api/health reports of the database. */
 export interface DatabaseHealth {
   readonly status: 'ok' | 'degraded' | 'unavailable';
@@ -78,6 +84,14 @@ export interface ArticleStore {
   setRenderer(renderer: ArticleRenderer | undefined): void;
   saveRenderedHtml(id: string, contentHash: string, language: RenderLanguage, html: string): Promise<void>;
   clearRenderedHtml(): Promise<void>;
+  /**
+   * A whole rendered view of the article kept beside its stored pages (server/pages/page-views.ts: `page:zh` is the
+   * zh article page's server-rendered app), with the key it was made under; the caller checks the key. Any write of
+   * the article drops its views with its pages.
+   */
+  renderedView(id: string, view: string): Promise<StoredView | undefined>;
+  /** Keeps a view of the article `id` (no-op when there is no such article). */
+  saveRenderedView(id: string, view: string, stored: StoredView): Promise<void>;
   idsWithoutHtml(limit: number, after?: string): Promise<string[]>;
   renderStored(ids: readonly string[], renderer: ArticleRenderer): Promise<number>;
   articleIds(): Promise<string[]>;

@@ -89,6 +89,11 @@ export interface ArticleInput {
 export type RenderLanguage = 'en' | 'zh' | 'es';
 export const RENDER_LANGUAGES: readonly RenderLanguage[] = ['en', 'zh', 'es'];
 
+/** The article_html language of a rendered view (ArticleStore.renderedView): never one of RENDER_LANGUAGES. */
+export function viewColumn(view: string): string {
+  return `view:${view}`;
+}
+
 /** Renders an article's sanitised page per rendering language; given to the store so writes store it. */
 export type ArticleRenderer = ((article: ArticleInput) => Readonly<Record<RenderLanguage, string>>) & {
   /**

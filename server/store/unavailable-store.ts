@@ -34,6 +34,8 @@ export function unavailableStore(cause: unknown): ArticleStore {
     setRenderer: () => undefined,
     saveRenderedHtml: fail,
     clearRenderedHtml: fail,
+    renderedView: fail,
+    saveRenderedView: fail,
     idsWithoutHtml: fail,
     renderStored: fail,
     articleIds: fail,

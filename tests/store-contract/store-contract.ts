@@ -260,6 +260,27 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect((await db.page(first.id, 'zh'))?.html).toBeUndefined();
     });
 
+    it('keeps a rendered view of an article until the article is written again', async () => {
+      const [first, second] = FIXTURES as [ArticleInput, ArticleInput];
+      await db.upsertMany([first, second]);
+      expect(await db.renderedView(first.id, 'page:zh')).toBeUndefined();
+      await db.saveRenderedView(first.id, 'page:zh', { key: 'k1', body: 'packed zh' });
+      await db.saveRenderedView(first.id, 'page:es', { key: 'k1', body: 'packed es' });
+      await db.saveRenderedView('no-such-article', 'page:zh', { key: 'k1', body: 'nothing' });
+      expect(await db.renderedView(first.id, 'page:zh')).toEqual({ key: 'k1', body: 'packed zh' });
+      expect(await db.renderedView(second.id, 'page:zh')).toBeUndefined();
+      expect(await db.renderedView('no-such-article', 'page:zh')).toBeUndefined();
+      await db.saveRenderedView(first.id, 'page:zh', { key: 'k2', body: 'packed again' });
+      expect(await db.renderedView(first.id, 'page:zh')).toEqual({ key: 'k2', body: 'packed again' });
+      // A view never stands in for a stored article page, nor the other way round.
+      expect(await db.idsWithoutHtml(10)).toEqual(expect.arrayContaining([first.id]));
+      const { contentHash: _hash, ...content } = first;
+      const changed = { ...content, title: `${first.title} (corrected)` };
+      expect(await db.upsert({ ...changed, contentHash: contentHashOf(changed) })).toBe('updated');
+      expect(await db.renderedView(first.id, 'page:zh')).toBeUndefined();
+      expect(await db.renderedView(first.id, 'page:es')).toBeUndefined();
+    });
+
     it('renders stored articles in batches for the start-up pass, and clears them all', async () => {
       await db.upsertMany(FIXTURES);
       const firstBatch = await db.idsWithoutHtml(4);

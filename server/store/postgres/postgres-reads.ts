@@ -1,9 +1,9 @@
 /** The PostgreSQL store's reads: lists, search (SQLite's semantics, see postgres-store.ts), articles, pass cursors. */
-import type { DatabaseHealth, FeedValidators } from '../article-store';
+import type { DatabaseHealth, FeedValidators, StoredView } from '../article-store';
 import { HIT_END, HIT_START } from '../fts-query';
 import { SEARCH_CANDIDATES, rankedPage } from '../sqlite/search-index';
 import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from '../types';
-import { pageKeyFitsSql, pageKeySuffix } from '../types';
+import { pageKeyFitsSql, pageKeySuffix, viewColumn } from '../types';
 import {
   ARTICLE_COLUMNS,
   type ArticleRow,
@@ -163,6 +163,18 @@ export abstract class PostgresReads extends PostgresConnection {
         [after ?? null, limit, pageKeySuffix(this.renderer?.version)],
       );
       return rows.map((row) => row.id);
+    });
+  }
+
+  async renderedView(id: string, view: string): Promise<StoredView | undefined> {
+    return this.reading(async () => {
+      const { rows } = await this.pool.query<{ key: string; body: string }>(
+        `SELECT h.content_hash AS key, h.html AS body FROM article_html AS h
+         WHERE h.article_seq = (SELECT seq FROM articles WHERE id = $1) AND h.language = $2`,
+        [id, viewColumn(view)],
+      );
+      const row = rows[0];
+      return row && { key: row.key, body: row.body };
     });
   }
 

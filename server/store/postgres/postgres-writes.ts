@@ -1,9 +1,9 @@
 /** The PostgreSQL store's writes: articles with their rendered pages, feed validators, pass records. */
-import type { FeedValidators, UpsertCounts } from '../article-store';
+import type { FeedValidators, StoredView, UpsertCounts } from '../article-store';
 import { validateArticle } from '../sqlite/article-writes';
 import { textFingerprint, urlKeysOf } from '../story-identity';
 import type { ArticleInput, ArticleRenderer, RenderLanguage, UpsertOutcome } from '../types';
-import { pageKey, RENDER_LANGUAGES } from '../types';
+import { pageKey, RENDER_LANGUAGES, viewColumn } from '../types';
 import { type Queryable } from './postgres-connection';
 import { PostgresReads } from './postgres-reads';
 
@@ -125,6 +125,16 @@ export abstract class PostgresWrites extends PostgresReads {
        SELECT seq, $2, $5, $4 FROM articles WHERE id = $1 AND content_hash = $3
        ON CONFLICT (article_seq, language) DO UPDATE SET content_hash = excluded.content_hash, html = excluded.html`,
       [id, language, contentHash, html, pageKey(contentHash, this.renderer?.version)],
+    );
+  }
+
+  /** Views are article_html rows under `view:…` (types.ts, viewColumn): an article's write drops them with its pages. */
+  async saveRenderedView(id: string, view: string, stored: StoredView): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO article_html (article_seq, language, content_hash, html)
+       SELECT seq, $2, $3, $4 FROM articles WHERE id = $1
+       ON CONFLICT (article_seq, language) DO UPDATE SET content_hash = excluded.content_hash, html = excluded.html`,
+      [id, viewColumn(view), stored.key, stored.body],
     );
   }
 

@@ -3,7 +3,14 @@
  * thread and hands back a settled promise, except what the server gives to others: searches may go to
  * the read workers (read-pool.ts), and the health check to the watched file (watched-store.ts).
  */
-import { healthByCount, type ArticleReads, type ArticleStore, type DatabaseHealth, type FeedValidators } from '../article-store';
+import {
+  healthByCount,
+  type ArticleReads,
+  type ArticleStore,
+  type DatabaseHealth,
+  type FeedValidators,
+  type StoredView,
+} from '../article-store';
 import type { StoryIdentity } from '../story-identity';
 import type { ArticleInput, ArticleQuery, ArticleRenderer, RenderLanguage, SearchQuery } from '../types';
 import type { SqliteArticleStore } from './sqlite-store';
@@ -51,6 +58,8 @@ export function sqliteSeam(store: SqliteArticleStore | (() => SqliteArticleStore
       s.saveRenderedHtml(id, hash, language, html),
     ),
     clearRenderedHtml: call((s) => s.clearRenderedHtml()),
+    renderedView: call((s, id: string, view: string) => s.renderedView(id, view)),
+    saveRenderedView: call((s, id: string, view: string, stored: StoredView) => s.saveRenderedView(id, view, stored)),
     idsWithoutHtml: call((s, limit: number, after?: string) => s.idsWithoutHtml(limit, after)),
     renderStored: call((s, ids: readonly string[], renderer: ArticleRenderer) => s.renderStored(ids, renderer)),
     articleIds: call((s) => s.articleIds()),
