@@ -89,6 +89,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reader: api.reader,
     answers: { render: fallbackRenderer(options.dictionary), ...(api.saveRendered ? { saveRendered: api.saveRendered } : {}) },
     ...(api.dataVersion ? { dataVersion: api.dataVersion, cacheEntries: Math.min(api.answerCacheEntries ?? 0, 500) } : {}),
+    // Article pages rendered ahead (pages/page-views.ts), read and refreshed through the store.
+    views: store,
   };
   await app.register(pages, {
     store,

@@ -9,6 +9,9 @@ import type { Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { readingHelpPass, renderedPagesPass } from './content/batched-passes';
 import { ContentPasses, type Traffic } from './content/content-passes';
+import { fallbackRenderer } from './answers/article-answers';
+import { pageViewsPass } from './pages/page-views';
+import { ServerEntry } from './pages/server-entry';
 import { RenderThread } from './content/render-thread';
 import { articleRenderer } from './content/stored-pages';
 import { createLogger } from './http/logging';
@@ -66,6 +69,8 @@ async function prepareContent(
   }
   // Pages are rendered on a thread of their own, so the pass's CPU work never holds the event loop.
   const thread = new RenderThread({ dictionaryPath: config.dictionaryPath, dataDir: config.dictionaryDataDir });
+  // The server build the pages plugin loads too (the same module: Node imports one URL once), for the views pass.
+  const pageEntry = new ServerEntry(config.distDir, logger);
   return new ContentPasses(
     database,
     [
@@ -76,6 +81,19 @@ async function prepareContent(
           `content pass rendered-pages: the render thread is not used (${reason}); rendering on the event loop`,
         ),
       ),
+      // Last: an article page's view embeds what the passes above write (its glosses and stored body).
+      pageViewsPass({
+        store: database,
+        reader: database,
+        answers: {
+          render: fallbackRenderer(dictionary),
+          saveRendered: (id, hash, language, html) => void database.saveRenderedHtml(id, hash, language, html).catch(() => undefined),
+        },
+        build: () => pageEntry.build(),
+        buildId: () => pageEntry.fileId(),
+        origin: config.publicUrl,
+        log: logger,
+      }),
     ],
     logger,
     {

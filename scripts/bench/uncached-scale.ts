@@ -62,6 +62,32 @@ function memory(pid: number | undefined): { rss: number; peak: number } {
   return { rss: Math.round(kib('VmRSS') / 1024), peak: Math.round(kib('VmHWM') / 1024) };
 }
 
+/**
+ * The background passes (glosses, stored bodies, article pages rendered ahead) run after the server listens; the
+ * classes are measured once they are done, as a server that has been up a while answers, never beside them.
+ */
+async function contentPassesDone(server: LiveServer): Promise<void> {
+  const started = Date.now();
+  let lastLog = 0;
+  for (;;) {
+    checkAlive(server);
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
+      content_passes?: { state: string; passes: { name: string; checked: number; changed: number; total: number | null }[] };
+    };
+    const passes = health.content_passes;
+    const progress = (passes?.passes ?? []).map((p) => `${p.name} ${fmt(p.checked)}/${fmt(p.total ?? 0)} (${fmt(p.changed)} changed)`);
+    if (passes === undefined || passes.state === 'done' || passes.state === 'failed') {
+      log(`content passes ${passes?.state ?? 'absent'} after ${((Date.now() - started) / 1000).toFixed(1)} s: ${progress.join(', ')}`);
+      return;
+    }
+    if (Date.now() - lastLog > 30_000) {
+      lastLog = Date.now();
+      log(`waiting for the content passes (${((Date.now() - started) / 1000).toFixed(0)} s): ${progress.join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 async function measureStore(
   store: string,
   env: Record<string, string>,
@@ -70,6 +96,7 @@ async function measureStore(
   const server = await startLiveServer({ ...env, ANSWER_CACHE_ENTRIES: '0', RATE_LIMIT_MAX: '0', LOAD_CORPUS: 'false' });
   const rows: Row[] = [];
   try {
+    await contentPassesDone(server);
     const all = classes(ARTICLES, await latestTotals(server.url)).filter((c) => !ONLY || ONLY.test(c.name));
     const bodies: Record<string, string> = {};
     const firstBodies = new Map<Class, string>();

@@ -15,7 +15,7 @@ import { encodeInventories, type LemmaInventories, type PlainInventory } from '.
 import { ApiError } from '../http/api-error';
 import { searchWords } from '../store/fts-query';
 import type { ArticleReads } from '../store/article-store';
-import type { ArticleSummaryRow, Page, RenderLanguage, StoredArticle } from '../store/types';
+import type { ArticleSummaryRow, ArticleWithPage, Page, RenderLanguage, StoredArticle } from '../store/types';
 import { type LatestQuery, type SearchQuery } from './answer-queries';
 import { decodeCursor, encodeCursor } from './list-cursor';
 
@@ -89,6 +89,16 @@ export async function articleAnswer(
   language: LanguageCode,
   deps: ArticleAnswerDeps,
 ): Promise<ArticleResponse | null> {
+  return (await articleAnswerAndRow(reader, id, language, deps))?.answer ?? null;
+}
+
+/** The article's answer with the row it was made from (a page's head reads the row: its id, translated summary). */
+export async function articleAnswerAndRow(
+  reader: ArticleReads,
+  id: string,
+  language: LanguageCode,
+  deps: ArticleAnswerDeps,
+): Promise<{ readonly answer: ArticleResponse; readonly row: ArticleWithPage } | null> {
   const { render, saveRendered, log } = deps;
   const renderLanguage = renderLanguageOf(language);
   const article = await reader.page(id, renderLanguage);
@@ -126,7 +136,7 @@ export async function articleAnswer(
       html_content: html,
     },
   };
-  return body;
+  return { answer: body, row: article };
 }
 
 /**

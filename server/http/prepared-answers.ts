@@ -42,11 +42,12 @@ export class AnswerCache {
 
   /**
    * `version` must be read before the answer was: an answer is never filed under a newer version than its data.
-   * `serialise` is the route's (its response schema's fast-json-stringify function, through reply.serialize).
+   * `serialise` is the route's (its response schema's fast-json-stringify function, through reply.serialize);
+   * `etag` one the caller already has for exactly this body (pages rendered ahead), else a hash of it.
    */
-  put(key: string, version: number, body: unknown, serialise: (body: unknown) => string = JSON.stringify): PreparedAnswer {
+  put(key: string, version: number, body: unknown, serialise: (body: unknown) => string = JSON.stringify, etag?: string): PreparedAnswer {
     const json = serialise(body);
-    const answer = { json, etag: etagOf(json) };
+    const answer = { json, etag: etag ?? etagOf(json) };
     if (this.maxEntries === 0) return answer;
     if (version !== this.version) {
       if (this.version !== undefined && version < this.version) return answer;

@@ -12,7 +12,8 @@ import { missingArticleMessage, type ApiQuery, type PageData } from '../../commo
 import { withinSearchLimits } from '../../common/search-text';
 import type { PageRequest } from './html-shell';
 import type { ArticleReads } from '../store/article-store';
-import { articleAnswer, latestAnswer, searchAnswer, type ArticleAnswerDeps } from '../answers/article-answers';
+import type { ArticleWithPage } from '../store/types';
+import { articleAnswerAndRow, latestAnswer, searchAnswer, type ArticleAnswerDeps } from '../answers/article-answers';
 import type { LatestQuery } from '../answers/answer-queries';
 
 /** The web app's page sizes (src/app/list-routes.tsx: HOME_ARTICLE_LIMIT, LIST_ARTICLE_LIMIT). */
@@ -23,6 +24,8 @@ export interface PageDataResult {
   readonly data: PageData;
   /** The page names an article that does not exist. */
   readonly missingArticle: boolean;
+  /** An article page's article, as read for its answer (its head is written from it: one read a page). */
+  readonly article?: ArticleWithPage;
 }
 
 /** The query without the parameters the client leaves out. */
@@ -75,8 +78,8 @@ export async function readPageData(
     return { data: { answers: [entry] }, missingArticle: false };
   }
   if (page.kind === 'detail' && page.articleId !== undefined) {
-    const answer = await articleAnswer(reader, page.articleId, language, deps);
-    if (answer === null) {
+    const read = await articleAnswerAndRow(reader, page.articleId, language, deps);
+    if (read === null) {
       // The API's own 404, so the page shows the error the app would show after asking (and without JavaScript too).
       const error = { error: { code: 'not_found', message: missingArticleMessage(page.articleId), parameter: 'id' } };
       return {
@@ -84,7 +87,11 @@ export async function readPageData(
         missingArticle: true,
       };
     }
-    return { data: { answers: [{ path: '/articles/:id', id: page.articleId, query: { language }, answer }] }, missingArticle: false };
+    return {
+      data: { answers: [{ path: '/articles/:id', id: page.articleId, query: { language }, answer: read.answer }] },
+      missingArticle: false,
+      article: read.row,
+    };
   }
   return { data: { answers: [] }, missingArticle: false };
 }

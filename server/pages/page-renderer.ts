@@ -12,7 +12,7 @@ import { searchAddressTarget } from '../../common/page-routes';
 import { resolvePath } from '../../common/path-resolution';
 import { CATEGORY_LABELS } from '../../common/labels';
 import { CACHE_POLICY } from '../http/cache-policy';
-import { jsonForScriptElement } from '../../common/page-data';
+import { jsonForScriptElement, type PageData } from '../../common/page-data';
 import {
   buildMissingPage,
   headTags,
@@ -25,10 +25,12 @@ import {
 } from './html-shell';
 import { AnswerCache } from '../http/prepared-answers';
 import type { RenderPage, ServerEntry } from './server-entry';
-import type { ArticleReads } from '../store/article-store';
-import type { StoredArticle } from '../store/types';
+import type { ArticleReads, StoredView } from '../store/article-store';
+import type { ArticleWithPage, StoredArticle } from '../store/types';
+import { etagOf } from '../http/json-reply';
 import type { ArticleAnswerDeps } from '../answers/article-answers';
-import { readPageData } from './embedded-answers';
+import { readPageData, type PageDataResult } from './embedded-answers';
+import { articleViewName, packView, viewIfFits, viewKey, type ViewStore } from './page-views';
 
 /** Where a page's head reads its article: the synchronous SQLite store or any ArticleStore. */
 export interface PageHeadStore {
@@ -47,6 +49,8 @@ export interface ServerRendering {
   readonly dataVersion?: () => number;
   /** Rendered pages kept (0: none). */
   readonly cacheEntries?: number;
+  /** Where article pages rendered ahead are kept (page-views.ts); without it every article page is rendered. */
+  readonly views?: ViewStore;
 }
 
 const PAGE_CACHE_ENTRIES = 500;
@@ -55,6 +59,22 @@ const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
 
 /** A path ending in a file name (a script, a style sheet, an image) is a missing file, not an address to move. */
 const NAMES_A_FILE = /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|webmanifest|woff2?)$/i;
+
+/** An article page's head tags, from the article as stored. */
+function headOf(
+  article: Pick<StoredArticle, 'id' | 'title' | 'summary' | 'summaryTranslations' | 'publishedAt' | 'categories'>,
+  lang: string,
+) {
+  const textLanguage = textLanguageFor(lang);
+  const translated = lang === 'zh' || lang === 'es' ? article.summaryTranslations[lang]?.trim() : undefined;
+  return {
+    id: article.id,
+    title: article.title,
+    summary: translated || article.summary,
+    publishedAt: article.publishedAt,
+    categories: article.categories.map((c) => CATEGORY_LABELS[textLanguage][c] ?? c),
+  };
+}
 
 function versionOrUndefined(dataVersion: () => number): number | undefined {
   try {
@@ -88,16 +108,7 @@ export function createPageRenderer(options: {
   ): Promise<(ArticleHeadData & { readonly id: string }) | null | undefined> {
     try {
       const article = await store.byId(id);
-      if (!article) return null;
-      const textLanguage = textLanguageFor(lang);
-      const translated = lang === 'zh' || lang === 'es' ? article.summaryTranslations[lang]?.trim() : undefined;
-      return {
-        id: article.id,
-        title: article.title,
-        summary: translated || article.summary,
-        publishedAt: article.publishedAt,
-        categories: article.categories.map((c) => CATEGORY_LABELS[textLanguage][c] ?? c),
-      };
+      return article ? headOf(article, lang) : null;
     } catch (error) {
       // The page still works without its article tags; the client fetches and reports.
       request.log.warn({ err: error }, 'could not read the article for the page head');
@@ -105,23 +116,79 @@ export function createPageRenderer(options: {
     }
   }
 
+  /** What a page shows, read for its render; 'failed' when the store could not say (the shell then goes out). */
+  async function readData(request: FastifyRequest, page: PageRequest, search: string): Promise<PageDataResult | 'failed'> {
+    try {
+      return await readPageData(rendering!.reader, page, search, { ...rendering!.answers, log: request.log });
+    } catch (error) {
+      request.log.warn({ err: error, url: request.url }, 'could not read the page data; serving the shell');
+      return 'failed';
+    }
+  }
+
+  /**
+   * The app's HTML for an article page as rendered ahead (page-views.ts) when its stored view fits this build and
+   * data; otherwise rendered now and stored for the next view. `key` names what the HTML was made from.
+   */
+  async function articleApp(
+    request: FastifyRequest,
+    page: PageRequest,
+    article: ArticleWithPage,
+    render: RenderPage,
+    url: string,
+    data: PageData,
+    dataJson: string,
+  ): Promise<{ html: string; key?: string }> {
+    const views = rendering!.views;
+    const build = rendering!.entry.buildId();
+    if (views === undefined || build === '') return { html: await render({ url, data, origin: publicUrl }) };
+    const key = viewKey(build, url, publicUrl, dataJson);
+    const name = articleViewName(page.lang);
+    let stored: StoredView | undefined;
+    try {
+      stored = await views.renderedView(article.id, name);
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not read the stored view of an article page; rendering it');
+    }
+    const kept = viewIfFits(stored, key);
+    if (kept !== undefined) return { html: kept, key };
+    const html = await render({ url, data, origin: publicUrl });
+    // Best effort, after the answer: a view that could not be stored is rendered again on the next view.
+    setImmediate(() => {
+      Promise.resolve()
+        .then(() => views.saveRenderedView(article.id, name, { key, body: packView(html) }))
+        .catch((error: unknown) => request.log.warn({ err: error }, 'could not store the view of an article page'));
+    });
+    return { html, key };
+  }
+
   /**
    * The page rendered with its data; undefined to serve the shell (no server build: the browser renders, as
    * before server rendering); 'failed' when the render failed (the shell then goes out as a degraded page).
    */
-  async function renderApp(request: FastifyRequest, page: PageRequest, pathname: string, render: RenderPage | undefined) {
+  async function renderApp(
+    request: FastifyRequest,
+    page: PageRequest,
+    pathname: string,
+    render: RenderPage | undefined,
+    read: PageDataResult | 'failed' | undefined,
+  ) {
     if (rendering === undefined || render === undefined) return undefined;
     const at = request.url.indexOf('?');
     const search = at === -1 ? '' : request.url.slice(at + 1);
+    const pageData = read ?? (await readData(request, page, search));
+    if (pageData === 'failed') return 'failed' as const;
     try {
-      const { data, missingArticle } = await readPageData(rendering.reader, page, search, { ...rendering.answers, log: request.log });
-      const html = await render({
-        url: search === '' ? pathname : `${pathname}?${search}`,
-        data,
-        // The configured address, never the request's Host: the page may be kept by a CDN for everyone.
-        origin: publicUrl,
-      });
-      return { html, dataJson: jsonForScriptElement(data), missingArticle };
+      const { data, missingArticle, article } = pageData;
+      const url = search === '' ? pathname : `${pathname}?${search}`;
+      const dataJson = jsonForScriptElement(data);
+      // An article page without a query is a function of its article, language and build: rendered ahead.
+      // The configured address, never the request's Host: the page may be kept by a CDN for everyone.
+      const app =
+        page.kind === 'detail' && search === '' && article !== undefined && !missingArticle
+          ? await articleApp(request, page, article, render, url, data, dataJson)
+          : { html: await render({ url, data, origin: publicUrl }) };
+      return { html: app.html, dataJson, missingArticle, key: app.key };
     } catch (error) {
       // The shell still works: the browser renders and fetches as it did before server rendering.
       request.log.warn({ err: error, url: request.url }, 'server rendering failed; serving the shell');
@@ -167,11 +234,22 @@ export function createPageRenderer(options: {
     const kept = caching ? cache.get(key, version) : undefined;
     // The kept page's ETag was computed when it was kept (plugins/html-etags.ts answers 304 with it).
     if (kept !== undefined) return reply.code(200).header('etag', kept.etag).send(kept.json);
+    // An article page being rendered reads its article once: its answer's row gives the head too.
+    const read =
+      page.kind === 'detail' && page.articleId && render !== undefined
+        ? await readData(request, page, at === -1 ? '' : request.url.slice(at + 1))
+        : undefined;
     // The practice page of an article is there only while its article is (issue 28).
     const article =
-      (page.kind === 'detail' || page.kind === 'practice') && page.articleId
-        ? await articleHead(page.articleId, page.lang, request)
-        : undefined;
+      read !== undefined && read !== 'failed'
+        ? read.article
+          ? headOf(read.article, page.lang)
+          : read.missingArticle
+            ? null
+            : undefined
+        : (page.kind === 'detail' || page.kind === 'practice') && page.articleId
+          ? await articleHead(page.articleId, page.lang, request)
+          : undefined;
     if (article && page.kind === 'detail' && article.id !== page.articleId) {
       // A duplicate merged into an older article: its address moves there for good, so a learner's link still works.
       const at = request.url.indexOf('?');
@@ -181,7 +259,7 @@ export function createPageRenderer(options: {
         .header('cache-control', CACHE_POLICY.page)
         .send();
     }
-    const rendered = await renderApp(request, page, pathname, render);
+    const rendered = await renderApp(request, page, pathname, render, read);
     const app = rendered === 'failed' ? undefined : rendered;
     // A rendered page's own answer decides, so its status and head always agree with what it shows.
     const notFound =
@@ -194,7 +272,11 @@ export function createPageRenderer(options: {
     const body = injectApp(withHead, app.html, app.dataJson);
     // An article page whose head could not be read (undefined, a passing store error) is sent but not kept.
     const headComplete = page.kind !== 'detail' || article !== undefined;
-    if (!notFound && caching && headComplete) cache.put(key, version, body, asText);
+    // The body is the head-filled shell, the app and its data: named by the shell and the view's key, so its
+    // ETag needs no hash of the whole page (plugins/html-etags.ts uses this one).
+    const etag = app.key !== undefined && !notFound ? etagOf(`${app.key}\u0000${withHead}`) : undefined;
+    if (etag !== undefined) reply.header('etag', etag);
+    if (!notFound && caching && headComplete) cache.put(key, version, body, asText, etag);
     return reply.code(notFound ? 404 : 200).send(body);
   };
 }

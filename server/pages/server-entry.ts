@@ -5,7 +5,8 @@
  * (SKIP_WEB_BUILD on an old build, a failed build) pages are the shell the browser fills, as before
  * server rendering; that is logged once.
  */
-import { statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageData } from '../../common/page-data';
@@ -27,7 +28,7 @@ export interface Log {
 export type ModuleLoader = (url: string) => Promise<{ renderPage?: unknown }>;
 
 export class ServerEntry {
-  private loaded: { mtimeMs: number; render: Promise<RenderPage | undefined> } | undefined;
+  private loaded: { mtimeMs: number; render: Promise<RenderPage | undefined>; id: string } | undefined;
   private reportedMissing = false;
 
   readonly path: string;
@@ -44,6 +45,44 @@ export class ServerEntry {
   /** Which build current() last gave (for caches of pages rendered with it). */
   stamp(): string {
     return this.loaded === undefined ? '' : String(this.loaded.mtimeMs);
+  }
+
+  /**
+   * What the loaded build is, by its content (not its date): the same build on every node and after a restart, so
+   * views rendered ahead by one (page-views.ts) are used by all. Empty before current() has loaded one.
+   */
+  buildId(): string {
+    return this.loaded?.id ?? '';
+  }
+
+  /** The id of the build on disk now, loaded or not ('' when there is none): what a pass over views is versioned by. */
+  fileId(): string {
+    try {
+      return this.idOf(statSync(this.path).mtimeMs);
+    } catch {
+      return '';
+    }
+  }
+
+  private hashed: { mtimeMs: number; id: string } | undefined;
+
+  private idOf(mtimeMs: number): string {
+    if (this.hashed?.mtimeMs === mtimeMs) return this.hashed.id;
+    let id = '';
+    try {
+      id = createHash('sha256').update(readFileSync(this.path)).digest('base64url').slice(0, 22);
+    } catch {
+      // Gone between the stat and the read: the import fails too, and nothing is filed under an empty id.
+    }
+    this.hashed = { mtimeMs, id };
+    return id;
+  }
+
+  /** The build now (loaded if it is new or changed): its render function and content id, or undefined. */
+  async build(): Promise<{ readonly render: RenderPage; readonly id: string } | undefined> {
+    const render = await this.current();
+    const id = this.buildId();
+    return render === undefined || id === '' ? undefined : { render, id };
   }
 
   /** The render function, or undefined when there is no usable server build. */
@@ -73,7 +112,7 @@ export class ServerEntry {
           this.log.warn({ err: error, path: this.path }, 'the server-rendering build could not be loaded: pages are served as the shell');
           return undefined;
         });
-      this.loaded = { mtimeMs, render };
+      this.loaded = { mtimeMs, render, id: this.idOf(mtimeMs) };
     }
     return this.loaded.render;
   }
