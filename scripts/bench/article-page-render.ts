@@ -5,6 +5,11 @@
  * for the page. One page at a time, zh and es alternately, the first 100 left out (warm-up). Defaults: 400 pages of
  * data/bench-scale-100000.db with data/bench-dist (both made by uncached-scale.ts). For a CPU profile:
  * `node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx scripts/bench/article-page-render.ts`.
+ *
+ * With the views the server's pass stored (server/pages/page-views.ts; the database must have been served once
+ * by uncached-scale.ts, which waits for the pass), it also times a first view from the stored view: the data
+ * read, the key (a hash of the build, year, address, origin and data JSON), reading the view's row and inflating
+ * it; and checks that every stored view is byte for byte the React render of the same page.
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +19,8 @@ import type { ArticleReads } from '../../server/store/article-store';
 import { readPageData } from '../../server/pages/embedded-answers';
 import { resolvePage } from '../../server/pages/html-shell';
 import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
+import { articleViewName, viewIfFits, viewKey } from '../../server/pages/page-views';
+import { ServerEntry } from '../../server/pages/server-entry';
 import { REPO_ROOT } from '../../tests/support/server-process';
 
 const pages = Number(process.argv[2] ?? 400);
@@ -34,25 +41,46 @@ const deps = {
   log: { warn: () => {} },
 };
 
-const spent = { read: 0, render: 0, json: 0 };
+const build = new ServerEntry(buildDir, { warn: () => {}, info: () => {} }).fileId();
+// The bench server's address (uncached-scale.ts starts it with PORT=0, so PUBLIC_URL is http://127.0.0.1:0).
+const origin = process.env['PUBLIC_URL'] ?? 'http://127.0.0.1:0';
+const spent = { read: 0, render: 0, json: 0, key: 0, view: 0 };
+let viewed = 0;
+let differing = 0;
 const ids = store.idsAfter(pages + WARM_UP);
 for (const [index, id] of ids.entries()) {
-  const path = `/${index % 2 ? 'zh' : 'es'}/articles/${id}`;
+  const lang = index % 2 ? 'zh' : 'es';
+  const path = `/${lang}/articles/${id}`;
   const started = performance.now();
   const { data } = await readPageData(reader, resolvePage(path), '', deps);
   const read = performance.now();
-  await entry.renderPage({ url: path, data, origin: 'http://127.0.0.1:3000' });
+  const html = await entry.renderPage({ url: path, data, origin });
   const rendered = performance.now();
-  jsonForScriptElement(data);
+  const dataJson = jsonForScriptElement(data);
   const done = performance.now();
+  const key = viewKey(build, path, origin, dataJson);
+  const keyed = performance.now();
+  const kept = viewIfFits(store.renderedView(id, articleViewName(lang)), key);
+  const fromView = performance.now();
+  if (kept !== undefined && kept !== html) differing += 1;
   if (index < WARM_UP) continue;
   spent.read += read - started;
   spent.render += rendered - read;
   spent.json += done - rendered;
+  spent.key += keyed - done;
+  if (kept !== undefined) {
+    viewed += 1;
+    spent.view += fromView - keyed;
+  }
 }
 const counted = Math.max(ids.length - WARM_UP, 1);
-const ms = (value: number) => (value / counted).toFixed(2);
+const ms = (value: number, over = counted) => (value / Math.max(over, 1)).toFixed(2);
 console.log(
   `${counted} article pages: reading the data ${ms(spent.read)} ms, React render ${ms(spent.render)} ms, data JSON ${ms(spent.json)} ms (load ${loadavg()[0]!.toFixed(2)})`,
+);
+console.log(
+  `stored views: ${viewed} of ${counted} found with a fitting key (origin ${origin}); key ${ms(spent.key)} ms, reading and inflating the view ${ms(spent.view, viewed)} ms; ` +
+    `a first view from its view: ${(spent.read / counted + spent.json / counted + spent.key / counted + spent.view / Math.max(viewed, 1)).toFixed(2)} ms against ${((spent.read + spent.render + spent.json) / counted).toFixed(2)} ms rendered; ` +
+    `views differing from a fresh render: ${differing} of ${ids.length}`,
 );
 store.close();

@@ -4,6 +4,7 @@
  * navigation afterwards fetches with its loading states as before, and no route logs a console
  * error or warning (React reports a hydration mismatch as one).
  */
+import Database from 'better-sqlite3';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cardTitles, JOURNEY_LANGUAGES, listArticles, previewTitle, texts } from './support/app';
@@ -154,6 +155,44 @@ describe('no console error or warning on any route', () => {
         .waitFor();
       expect(freshProblems).toEqual([]);
       await fresh.context.close();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('article pages rendered ahead', () => {
+  it('the stored view is byte for byte a fresh render, and the page hydrates from it without a mismatch', async () => {
+    const [first] = await listArticles(harness, 'es', 1);
+    const url = `${harness.server.origin}/es/articles/${first!.article_id}`;
+    // A first view renders the page or serves the view the background pass stored; either way one is stored now.
+    const initial = await (await fetch(url)).text();
+    const stored = () => {
+      const db = new Database(harness.server.databasePath, { readonly: true });
+      try {
+        return db.prepare("SELECT count(*) FROM article_html WHERE language = 'view:page:es'").pluck().get() as number;
+      } finally {
+        db.close();
+      }
+    };
+    await expect.poll(stored).toBeGreaterThan(0);
+    const fromView = await (await fetch(url)).text();
+    // Without the views, the same address is rendered by React again.
+    const db = new Database(harness.server.databasePath);
+    db.prepare("DELETE FROM article_html WHERE language LIKE 'view:%'").run();
+    db.close();
+    const rendered = await (await fetch(url)).text();
+    expect(fromView).toBe(rendered);
+    expect(initial).toBe(rendered);
+
+    await expect.poll(stored).toBeGreaterThan(0);
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    const problems = watchConsole(page);
+    try {
+      await page.goto(`/es/articles/${first!.article_id}`);
+      await waitForHydration(page);
+      await expect.poll(() => page.locator('.article-body p').first().textContent()).toBeTruthy();
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
