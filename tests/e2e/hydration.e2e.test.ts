@@ -175,7 +175,7 @@ describe('article pages rendered ahead', () => {
         db.close();
       }
     };
-    await expect.poll(stored).toBeGreaterThan(0);
+    await expect.poll(stored, { timeout: 15_000 }).toBeGreaterThan(0);
     const fromView = await (await fetch(url)).text();
     // Without the views, the same address is rendered by React again.
     const db = new Database(harness.server.databasePath);
@@ -185,7 +185,7 @@ describe('article pages rendered ahead', () => {
     expect(fromView).toBe(rendered);
     expect(initial).toBe(rendered);
 
-    await expect.poll(stored).toBeGreaterThan(0);
+    await expect.poll(stored, { timeout: 15_000 }).toBeGreaterThan(0);
     const { context, page } = await newPage(harness, SAVED_REJECTION);
     const problems = watchConsole(page);
     try {
