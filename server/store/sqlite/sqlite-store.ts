@@ -13,7 +13,8 @@ import { listKey, listSql } from './list-queries';
 import { parseJson, toSummary, type SummaryRow } from './rows';
 import { totalCounterName } from './migrations';
 import { chooseStory, textFingerprint, urlKeysOf, type StoryIdentity, type StoryMatch, type StoryWriteResult } from '../story-identity';
-import { pageKey, pageKeySuffix, viewColumn } from '../types';
+import { pageKey, pageKeySuffix } from '../types';
+import { ArticleViews } from './article-views';
 import type {
   ArticleInput,
   ArticleWithPage,
@@ -84,32 +85,21 @@ export class SqliteArticleStore extends SqliteConnection {
     });
   }
 
-  private viewStatements:
-    { read: Database.Statement<[string, string], StoredView>; save: Database.Statement<[string, string, string, string]> } | undefined;
+  private views: ArticleViews | undefined;
 
-  private views() {
-    // Views are rows of article_html under a language no rendering language has (`view:…`), so an article's write
-    // drops them with its pages (ArticleWrites: deleteHtml) and the render pass, which looks at `en`, never sees them.
-    this.viewStatements ??= {
-      read: this.db.prepare(`SELECT h.content_hash AS key, h.html AS body FROM article_html AS h
-        WHERE h.article_seq = (SELECT seq FROM articles WHERE id = ?) AND h.language = ?`),
-      save: this.db.prepare(`INSERT INTO article_html (article_seq, language, content_hash, html)
-        SELECT seq, ?, ?, ? FROM articles WHERE id = ?
-        ON CONFLICT (article_seq, language) DO UPDATE SET content_hash = excluded.content_hash, html = excluded.html`),
-    };
-    return this.viewStatements;
-  }
-
-  /** A rendered view of the article (article-store.ts), as stored, whatever its key. */
+  /** A rendered view of the article (article-store.ts, sqlite/article-views.ts), as stored, whatever its key. */
   renderedView(id: string, view: string): StoredView | undefined {
     return this.reading(() => {
-      const row = this.views().read.get(id, viewColumn(view));
-      return row && { key: row.key, body: row.body };
+      this.views ??= new ArticleViews(this.db);
+      return this.views.read(id, view);
     });
   }
 
   saveRenderedView(id: string, view: string, stored: StoredView): void {
-    withWriteRetry(() => this.views().save.run(viewColumn(view), stored.key, stored.body, id));
+    withWriteRetry(() => {
+      this.views ??= new ArticleViews(this.db);
+      this.views.save(id, view, stored);
+    });
   }
 
   /** Drops every stored page (the renderer or dictionary changed); reads fall back to rendering until the pass refills them. */
