@@ -11,6 +11,7 @@ import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, stor
 import type { AlternativeSense } from './data-format';
 import { categoryWords, contextWords, rankSenses, weightOfRank, wordsBefore, type RankingContext } from './sense-ranking';
 import { partOfSpeechIn } from './sentence-pos';
+import { cosine, meanVector, senseVector, unitVector, type WordVectors } from './word-vectors';
 import type {
   Dictionary,
   DictionaryEntry,
@@ -88,6 +89,7 @@ class SqliteDictionary implements Dictionary {
   private readonly source: LemmaSource;
   private readonly wordSensesStatement: Database.Statement<[string, string], { senses: string }>;
   private phraseList: readonly PhraseListing[] | undefined;
+  private readonly vectors: WordVectors;
 
   constructor(
     private readonly db: Database.Database,
@@ -98,6 +100,20 @@ class SqliteDictionary implements Dictionary {
     this.formsStatement = db.prepare('SELECT lemma FROM forms WHERE form = ? ORDER BY ord');
     this.spanishStatement = db.prepare('SELECT pos, es FROM spanish WHERE word = ?');
     this.wordSensesStatement = db.prepare('SELECT senses FROM word_senses WHERE word = ? AND pos = ?');
+    const vectorStatement = db.prepare<[string], { vector: Buffer }>('SELECT vector FROM vectors WHERE word = ?');
+    // Decoded vectors are kept: at most one per row of the table (20,000 × 400 bytes).
+    const decoded = new Map<string, Float32Array | null>();
+    this.vectors = {
+      vectorOf: (word) => {
+        let vector = decoded.get(word);
+        if (vector === undefined) {
+          const row = vectorStatement.get(word);
+          vector = row ? unitVector(new Int8Array(row.vector.buffer, row.vector.byteOffset, row.vector.byteLength)) : null;
+          decoded.set(word, vector);
+        }
+        return vector ?? undefined;
+      },
+    };
     this.source = {
       isHeadword: (word) => this.headwordStatement.get(word) !== undefined,
       lemmasOf: (form) => this.formsStatement.all(form).map((row) => row.lemma),
@@ -228,11 +244,24 @@ class SqliteDictionary implements Dictionary {
 
   private rankingContext(headword: string, sentence: string, category: string | undefined): RankingContext {
     const lemmaOf = (form: string) => this.lemmaOf(form);
+    const words = contextWords(sentence, headword, lemmaOf);
+    const weightOf = (word: string) => weightOfRank(this.headwordStatement.get(word)?.rank);
+    const vectors = this.vectors;
+    // One word (often a common one: "nothing") is too thin a context to move a sense.
+    const contextVector = meanVector(words, vectors, weightOf, 2);
     return {
-      words: contextWords(sentence, headword, lemmaOf),
+      words,
       before: wordsBefore(sentence, headword, lemmaOf),
       categoryWords: categoryWords(category),
-      weightOf: (word) => weightOfRank(this.headwordStatement.get(word)?.rank),
+      weightOf,
+      ...(contextVector
+        ? {
+            similarity: (sense: AlternativeSense) => {
+              const vector = senseVector(sense, vectors, weightOf);
+              return vector ? cosine(contextVector, vector) : undefined;
+            },
+          }
+        : {}),
     };
   }
 
