@@ -248,7 +248,13 @@ class SqliteDictionary implements Dictionary {
     const weightOf = (word: string) => weightOfRank(this.headwordStatement.get(word)?.rank);
     const vectors = this.vectors;
     // One word (often a common one: "nothing") is too thin a context to move a sense.
-    const contextVector = meanVector(words, vectors, weightOf, 2);
+    // The category's own name ("sports", "politics") joins the sentence's words in vector space, as one word.
+    const contextVector = meanVector(
+      category && !words.has(category) ? [...words, category] : words,
+      vectors,
+      (word) => (word === category && !words.has(word) ? 1 : weightOf(word)),
+      2,
+    );
     return {
       words,
       before: wordsBefore(sentence, headword, lemmaOf),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatVector, parseVector, RowFormatError, VECTOR_DIMENSIONS } from '../../server/dictionary/data-format';
 import { rankSenses } from '../../server/dictionary/sense-ranking';
 import { cosine, meanVector, senseVector, unitVector, type WordVectors } from '../../server/dictionary/word-vectors';
+import { cognatesFirst, isCognate } from '../../scripts/dictionary/sense-alignment';
 import { quantise } from '../../scripts/dictionary/word-vectors-source';
 
 /** Three made-up directions: money words, water words, and a word near both. */
@@ -66,5 +67,22 @@ describe('word vectors for sense ranking', () => {
     expect(rankSenses([river, money], { words: new Set(['profits', 'doubled']) })).toBe(0);
     expect(rankSenses([river, money], context(['profits', 'doubled', 'profits']))).toBe(1);
     expect(rankSenses([river, money], context(['flood', 'water']))).toBe(0);
+  });
+});
+
+describe("a synset's Spanish lemmas: the English word's cognates first", () => {
+  it('puts the cognate of the word first and keeps the rest in order', () => {
+    // Made-up synsets: MCR's members translate the whole synset, not the word looked up.
+    expect(cognatesFirst(['ferrocarril', 'locomotora', 'tren'], 'train')).toEqual(['tren', 'ferrocarril', 'locomotora']);
+    expect(cognatesFirst(['lugar', 'cargo', 'puesto'], 'post')).toEqual(['puesto', 'lugar', 'cargo']);
+    expect(cognatesFirst(['genio', 'asistente', 'estrella'], 'star')[0]).toBe('estrella');
+    expect(cognatesFirst(['festejar', 'galantear', 'cortejar'], 'court')[0]).toBe('cortejar');
+  });
+
+  it('leaves a synset without a cognate, and multi-word lemmas, as they are', () => {
+    expect(cognatesFirst(['director', 'gerente', 'entrenador'], 'coach')).toEqual(['director', 'gerente', 'entrenador']);
+    expect(isCognate('tren de carga', 'train')).toBe(false);
+    expect(isCognate('orilla', 'bank')).toBe(false);
+    expect(isCognate('sentenciar', 'sentence')).toBe(true);
   });
 });
