@@ -75,6 +75,9 @@ interface SenseRow {
 
 /** A phrase tagged so (build-dictionary.ts) or carrying a level mark is marked in article text. */
 const MARKABLE_TAGS = /\b(?:semcor|oxford3000|collins[1-5]|cet4|cet6|ielts|toefl|zk|gk)\b/;
+/** Sense vectors kept in memory: 20,000 × 400 bytes at most. */
+const SENSE_VECTORS_KEPT = 20_000;
+
 interface HeadwordRow {
   ipa: string;
   rank: number;
@@ -90,6 +93,7 @@ class SqliteDictionary implements Dictionary {
   private readonly wordSensesStatement: Database.Statement<[string, string], { senses: string }>;
   private phraseList: readonly PhraseListing[] | undefined;
   private readonly vectors: WordVectors;
+  private readonly senseVectors = new Map<string, Float32Array | null>();
 
   constructor(
     private readonly db: Database.Database,
@@ -263,12 +267,26 @@ class SqliteDictionary implements Dictionary {
       ...(contextVector
         ? {
             similarity: (sense: AlternativeSense) => {
-              const vector = senseVector(sense, vectors, weightOf);
+              const vector = this.senseVectorOf(sense, weightOf);
               return vector ? cosine(contextVector, vector) : undefined;
             },
           }
         : {}),
     };
+  }
+
+  /**
+   * A sense's vector, kept (keyed by its cue words, at most SENSE_VECTORS_KEPT, then started
+   * afresh): the cues' ranks and vectors are a hundred or so look-ups a sense.
+   */
+  private senseVectorOf(sense: AlternativeSense, weightOf: (word: string) => number): Float32Array | undefined {
+    let vector = this.senseVectors.get(sense.cues);
+    if (vector === undefined) {
+      if (this.senseVectors.size >= SENSE_VECTORS_KEPT) this.senseVectors.clear();
+      vector = senseVector(sense, this.vectors, weightOf) ?? null;
+      this.senseVectors.set(sense.cues, vector);
+    }
+    return vector ?? undefined;
   }
 
   /**
