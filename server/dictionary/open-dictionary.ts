@@ -11,7 +11,7 @@ import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, stor
 import type { AlternativeSense } from './data-format';
 import { categoryWords, contextWords, rankSenses, weightOfRank, wordsBefore, type RankingContext } from './sense-ranking';
 import { partOfSpeechIn } from './sentence-pos';
-import { cosine, meanVector, senseVector, unitVector, type WordVectors } from './word-vectors';
+import { SenseSimilarity, storedWordVectors } from './word-vectors';
 import type {
   Dictionary,
   DictionaryEntry,
@@ -75,9 +75,6 @@ interface SenseRow {
 
 /** A phrase tagged so (build-dictionary.ts) or carrying a level mark is marked in article text. */
 const MARKABLE_TAGS = /\b(?:semcor|oxford3000|collins[1-5]|cet4|cet6|ielts|toefl|zk|gk)\b/;
-/** Sense vectors kept in memory: 20,000 × 400 bytes at most. */
-const SENSE_VECTORS_KEPT = 20_000;
-
 interface HeadwordRow {
   ipa: string;
   rank: number;
@@ -92,8 +89,7 @@ class SqliteDictionary implements Dictionary {
   private readonly source: LemmaSource;
   private readonly wordSensesStatement: Database.Statement<[string, string], { senses: string }>;
   private phraseList: readonly PhraseListing[] | undefined;
-  private readonly vectors: WordVectors;
-  private readonly senseVectors = new Map<string, Float32Array | null>();
+  private readonly similarity: SenseSimilarity;
 
   constructor(
     private readonly db: Database.Database,
@@ -105,19 +101,7 @@ class SqliteDictionary implements Dictionary {
     this.spanishStatement = db.prepare('SELECT pos, es FROM spanish WHERE word = ?');
     this.wordSensesStatement = db.prepare('SELECT senses FROM word_senses WHERE word = ? AND pos = ?');
     const vectorStatement = db.prepare<[string], { vector: Buffer }>('SELECT vector FROM vectors WHERE word = ?');
-    // Decoded vectors are kept: at most one per row of the table (20,000 × 400 bytes).
-    const decoded = new Map<string, Float32Array | null>();
-    this.vectors = {
-      vectorOf: (word) => {
-        let vector = decoded.get(word);
-        if (vector === undefined) {
-          const row = vectorStatement.get(word);
-          vector = row ? unitVector(new Int8Array(row.vector.buffer, row.vector.byteOffset, row.vector.byteLength)) : null;
-          decoded.set(word, vector);
-        }
-        return vector ?? undefined;
-      },
-    };
+    this.similarity = new SenseSimilarity(storedWordVectors((word) => vectorStatement.get(word)?.vector));
     this.source = {
       isHeadword: (word) => this.headwordStatement.get(word) !== undefined,
       lemmasOf: (form) => this.formsStatement.all(form).map((row) => row.lemma),
@@ -250,43 +234,14 @@ class SqliteDictionary implements Dictionary {
     const lemmaOf = (form: string) => this.lemmaOf(form);
     const words = contextWords(sentence, headword, lemmaOf);
     const weightOf = (word: string) => weightOfRank(this.headwordStatement.get(word)?.rank);
-    const vectors = this.vectors;
-    // One word (often a common one: "nothing") is too thin a context to move a sense.
-    // The category's own name ("sports", "politics") joins the sentence's words in vector space, as one word.
-    const contextVector = meanVector(
-      category && !words.has(category) ? [...words, category] : words,
-      vectors,
-      (word) => (word === category && !words.has(word) ? 1 : weightOf(word)),
-      2,
-    );
+    const similarity = this.similarity.toContext(words, category, weightOf);
     return {
       words,
       before: wordsBefore(sentence, headword, lemmaOf),
       categoryWords: categoryWords(category),
       weightOf,
-      ...(contextVector
-        ? {
-            similarity: (sense: AlternativeSense) => {
-              const vector = this.senseVectorOf(sense, weightOf);
-              return vector ? cosine(contextVector, vector) : undefined;
-            },
-          }
-        : {}),
+      ...(similarity ? { similarity } : {}),
     };
-  }
-
-  /**
-   * A sense's vector, kept (keyed by its cue words, at most SENSE_VECTORS_KEPT, then started
-   * afresh): the cues' ranks and vectors are a hundred or so look-ups a sense.
-   */
-  private senseVectorOf(sense: AlternativeSense, weightOf: (word: string) => number): Float32Array | undefined {
-    let vector = this.senseVectors.get(sense.cues);
-    if (vector === undefined) {
-      if (this.senseVectors.size >= SENSE_VECTORS_KEPT) this.senseVectors.clear();
-      vector = senseVector(sense, this.vectors, weightOf) ?? null;
-      this.senseVectors.set(sense.cues, vector);
-    }
-    return vector ?? undefined;
   }
 
   /**

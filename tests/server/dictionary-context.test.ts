@@ -114,7 +114,8 @@ describe('the bundled dictionary on new sentences', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'dictionary-context-'));
     dictionary = openDictionary({ path: join(dir, 'dictionary.db') }).dictionary;
-  });
+    // Building the SQLite file from the data takes seconds on a loaded machine.
+  }, 60_000);
   afterAll(() => {
     dictionary.close();
     rmSync(dir, { recursive: true, force: true });
