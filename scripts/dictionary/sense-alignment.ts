@@ -201,3 +201,57 @@ export function alignSpanish(shown: SenseEvidence, others: readonly SenseEvidenc
   const firstWithSpanish = others.find((other) => other.lemmas.length > 0)!;
   return { glosses, fit: distinctSenses(shown.lexFile, firstWithSpanish.lexFile) ? 'other' : 'unknown' };
 }
+
+/**
+ * A synset's Spanish lemmas with the English word's cognates first (train → tren, star → estrella,
+ * post → puesto, court → cortejar). MCR does not rank a synset's members, and they translate the
+ * whole synset (coach, manager, handler → director, gerente, entrenador): a cognate is the one
+ * that translates this very word. Otherwise the order stays.
+ */
+export function cognatesFirst(lemmas: readonly string[], english: string): string[] {
+  const cognate = lemmas.filter((lemma) => isCognate(lemma, english));
+  return [...cognate, ...lemmas.filter((lemma) => !cognate.includes(lemma))];
+}
+
+/** Bigram overlap (Dice) of the two words, accents and Spanish's "es" before s + consonant aside. */
+export function isCognate(spanish: string, english: string): boolean {
+  if (spanish.includes(' ')) return false;
+  const plain = spanish
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/^es(?=[bcdfgjklmnpqrtvz])/, 's');
+  const a = bigrams(plain);
+  const b = bigrams(english.toLowerCase());
+  if (a.length === 0 || b.length === 0) return false;
+  const remaining = [...b];
+  let shared = 0;
+  for (const gram of a) {
+    const at = remaining.indexOf(gram);
+    if (at >= 0) {
+      shared += 1;
+      remaining.splice(at, 1);
+    }
+  }
+  if ((2 * shared) / (a.length + b.length) >= COGNATE_DICE && plain.slice(0, 2) === english.toLowerCase().slice(0, 2)) return true;
+  // Short words share few bigrams but keep their consonants: tren/train, puesto/post, cortejar/court.
+  const [x, y] = [skeleton(plain), skeleton(english.toLowerCase())];
+  const length = Math.min(3, x.length, y.length);
+  return length >= 2 && x.slice(0, length) === y.slice(0, length);
+}
+
+const COGNATE_DICE = 0.4;
+
+/** The consonants in order, doubles collapsed, c for k (trn for train and tren). */
+function skeleton(word: string): string {
+  return word
+    .replace(/k/g, 'c')
+    .replace(/[aeiouy]/g, '')
+    .replace(/(.)\1+/g, '$1');
+}
+
+function bigrams(word: string): string[] {
+  const grams: string[] = [];
+  for (let i = 0; i + 1 < word.length; i += 1) grams.push(word.slice(i, i + 2));
+  return grams;
+}

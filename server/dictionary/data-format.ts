@@ -11,6 +11,7 @@ export const DATA_FILES = {
   forms: 'forms.tsv.gz',
   spanish: 'spanish.tsv.gz',
   senses: 'senses.tsv.gz',
+  vectors: 'vectors.tsv.gz',
 } as const;
 
 export type DataFileKey = keyof typeof DATA_FILES;
@@ -127,6 +128,26 @@ export function parseSenses(line: string): SensesRecord {
   return { headword: headword(word, 'headword'), pos: partOfSpeech(pos), senses };
 }
 
+/** Dimensions of a word vector in vectors.tsv.gz. */
+export const VECTOR_DIMENSIONS = 100;
+
+/** `word ⇥ base64 of VECTOR_DIMENSIONS signed bytes`: a word's vector, scaled so its largest component is ±127. */
+export interface VectorRecord {
+  readonly word: string;
+  readonly vector: Int8Array;
+}
+
+export function formatVector(record: VectorRecord): string {
+  return [record.word, Buffer.from(record.vector.buffer, record.vector.byteOffset, record.vector.byteLength).toString('base64')].join('\t');
+}
+
+export function parseVector(line: string): VectorRecord {
+  const [word = '', encoded = ''] = fields(line, 2);
+  const bytes = Buffer.from(encoded, 'base64');
+  if (bytes.length !== VECTOR_DIMENSIONS) throw new RowFormatError(`a vector has ${VECTOR_DIMENSIONS} bytes, this one ${bytes.length}`);
+  return { word: headword(word, 'word'), vector: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length) };
+}
+
 /** A row that does not fit the format; the caller adds the file name and line number. */
 export class RowFormatError extends Error {}
 
@@ -221,4 +242,4 @@ export interface Manifest {
   readonly sources: Readonly<Record<string, string>>;
 }
 
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;

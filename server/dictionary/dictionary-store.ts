@@ -5,11 +5,11 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { parseEntry, parseForm, parseSenses, parseSpanish } from './data-format';
+import { parseEntry, parseForm, parseSenses, parseSpanish, parseVector } from './data-format';
 import { readRows, type VerifiedData } from './data-files';
 
 /** Bump when the tables change, so existing files are rebuilt even if the data did not change. */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -19,6 +19,7 @@ const SCHEMA = `
   CREATE TABLE forms (form TEXT NOT NULL, ord INTEGER NOT NULL, lemma TEXT NOT NULL, PRIMARY KEY (form, ord)) WITHOUT ROWID;
   CREATE TABLE spanish (word TEXT NOT NULL, pos TEXT NOT NULL, es TEXT NOT NULL, PRIMARY KEY (word, pos)) WITHOUT ROWID;
   CREATE TABLE word_senses (word TEXT NOT NULL, pos TEXT NOT NULL, senses TEXT NOT NULL, PRIMARY KEY (word, pos)) WITHOUT ROWID;
+  CREATE TABLE vectors (word TEXT PRIMARY KEY, vector BLOB NOT NULL) WITHOUT ROWID;
 `;
 
 export function storedVersionFor(data: VerifiedData): string {
@@ -41,7 +42,9 @@ export function fillDatabase(db: Database.Database, data: VerifiedData): number 
   const forms = readRows(data, 'forms', parseForm);
   const spanish = readRows(data, 'spanish', parseSpanish);
   const wordSenses = readRows(data, 'senses', parseSenses);
+  const vectors = readRows(data, 'vectors', parseVector);
   db.exec(SCHEMA);
+  const insertVector = db.prepare('INSERT OR REPLACE INTO vectors (word, vector) VALUES (?, ?)');
   const insertHeadword = db.prepare('INSERT OR REPLACE INTO headwords (word, ipa, rank, tags) VALUES (?, ?, ?, ?)');
   const insertSense = db.prepare('INSERT OR REPLACE INTO senses (word, ord, pos, zh, en, other) VALUES (?, ?, ?, ?, ?, ?)');
   const insertForm = db.prepare('INSERT OR REPLACE INTO forms (form, ord, lemma) VALUES (?, ?, ?)');
@@ -61,6 +64,7 @@ export function fillDatabase(db: Database.Database, data: VerifiedData): number 
     }
     for (const row of spanish) insertSpanish.run(row.headword, row.pos, row.spanish.join('|'));
     for (const row of wordSenses) insertSenses.run(row.headword, row.pos, JSON.stringify(row.senses));
+    for (const row of vectors) insertVector.run(row.word, Buffer.from(row.vector.buffer, row.vector.byteOffset, row.vector.byteLength));
     setMeta.run('headwords', String(entries.length));
     // Written last: a file with a version is a complete file.
     setMeta.run('version', storedVersionFor(data));

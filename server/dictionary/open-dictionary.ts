@@ -11,6 +11,7 @@ import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, stor
 import type { AlternativeSense } from './data-format';
 import { categoryWords, contextWords, rankSenses, weightOfRank, wordsBefore, type RankingContext } from './sense-ranking';
 import { partOfSpeechIn } from './sentence-pos';
+import { SenseSimilarity, storedWordVectors } from './word-vectors';
 import type {
   Dictionary,
   DictionaryEntry,
@@ -88,6 +89,7 @@ class SqliteDictionary implements Dictionary {
   private readonly source: LemmaSource;
   private readonly wordSensesStatement: Database.Statement<[string, string], { senses: string }>;
   private phraseList: readonly PhraseListing[] | undefined;
+  private readonly similarity: SenseSimilarity;
 
   constructor(
     private readonly db: Database.Database,
@@ -98,6 +100,8 @@ class SqliteDictionary implements Dictionary {
     this.formsStatement = db.prepare('SELECT lemma FROM forms WHERE form = ? ORDER BY ord');
     this.spanishStatement = db.prepare('SELECT pos, es FROM spanish WHERE word = ?');
     this.wordSensesStatement = db.prepare('SELECT senses FROM word_senses WHERE word = ? AND pos = ?');
+    const vectorStatement = db.prepare<[string], { vector: Buffer }>('SELECT vector FROM vectors WHERE word = ?');
+    this.similarity = new SenseSimilarity(storedWordVectors((word) => vectorStatement.get(word)?.vector));
     this.source = {
       isHeadword: (word) => this.headwordStatement.get(word) !== undefined,
       lemmasOf: (form) => this.formsStatement.all(form).map((row) => row.lemma),
@@ -228,11 +232,15 @@ class SqliteDictionary implements Dictionary {
 
   private rankingContext(headword: string, sentence: string, category: string | undefined): RankingContext {
     const lemmaOf = (form: string) => this.lemmaOf(form);
+    const words = contextWords(sentence, headword, lemmaOf);
+    const weightOf = (word: string) => weightOfRank(this.headwordStatement.get(word)?.rank);
+    const similarity = this.similarity.toContext(words, category, weightOf);
     return {
-      words: contextWords(sentence, headword, lemmaOf),
+      words,
       before: wordsBefore(sentence, headword, lemmaOf),
       categoryWords: categoryWords(category),
-      weightOf: (word) => weightOfRank(this.headwordStatement.get(word)?.rank),
+      weightOf,
+      ...(similarity ? { similarity } : {}),
     };
   }
 
