@@ -27,8 +27,7 @@ import { AnswerCache } from '../http/prepared-answers';
 import type { RenderPage, ServerEntry } from './server-entry';
 import type { ArticleReads } from '../store/article-store';
 import type { StoredArticle } from '../store/types';
-import type { ArticleAnswerDeps } from '../answers/article-answers';
-import { readPageData } from './embedded-answers';
+import { readPageData, type PageAnswerDeps } from './embedded-answers';
 
 /** Where a page's head reads its article: the synchronous SQLite store or any ArticleStore. */
 export interface PageHeadStore {
@@ -42,7 +41,7 @@ export interface PageRenderer {
 export interface ServerRendering {
   readonly entry: ServerEntry;
   readonly reader: ArticleReads;
-  readonly answers: Omit<ArticleAnswerDeps, 'log'>;
+  readonly answers: Omit<PageAnswerDeps, 'log'>;
   /** The database's data version (http/prepared-answers.ts); with it, rendered pages are kept until the next write. */
   readonly dataVersion?: () => number;
   /** Rendered pages kept (0: none). */

@@ -20,6 +20,8 @@ export interface FirstAnswers {
   article(id: string, language: LanguageCode): ArticleView | undefined;
   /** The error the API answered for this article request (it does not exist), when the page carries it. */
   articleError(id: string, language: LanguageCode): ApiError | undefined;
+  /** An article's practice set as the page carries it, still to be decoded (by the practice route, with its own codec). */
+  exerciseSet(id: string, language: LanguageCode): unknown;
   /** After the first navigation every screen fetches as usual (the answers describe the first page only). */
   expire(): void;
 }
@@ -46,8 +48,11 @@ export function firstAnswersFrom(data: PageData | null): FirstAnswers {
   const pages = new Map<string, ArticlePage>();
   const articles = new Map<string, ArticleResponse>();
   const missing = new Map<string, MissingArticleAnswer>();
+  const exerciseSets = new Map<string, unknown>();
   for (const entry of data?.answers ?? []) {
-    if ('status' in entry) missing.set(requestKey(`/articles/${entry.id}`, entry.query), entry);
+    if (entry.path === '/articles/:id/exercises')
+      exerciseSets.set(requestKey(`/articles/${entry.id}/exercises`, entry.query), entry.answer);
+    else if ('status' in entry) missing.set(requestKey(`/articles/${entry.id}`, entry.query), entry);
     else if (entry.path === '/articles/:id') articles.set(requestKey(`/articles/${entry.id}`, entry.query), entry.answer);
     else pages.set(requestKey(entry.path, entry.query), entry.answer);
   }
@@ -69,6 +74,9 @@ export function firstAnswersFrom(data: PageData | null): FirstAnswers {
     articleError(id, language) {
       const entry = expired ? undefined : missing.get(requestKey(`/articles/${id}`, { language }));
       return entry === undefined ? undefined : httpStatusError(entry.status, '', entry.error.error);
+    },
+    exerciseSet(id, language) {
+      return expired ? undefined : exerciseSets.get(requestKey(`/articles/${id}/exercises`, { language }));
     },
     expire() {
       expired = true;

@@ -58,6 +58,7 @@ export function servedAnswers({ page, article }: { page?: CardPage; article?: Ar
     listPage: () => (expired ? undefined : page),
     article: () => (expired ? undefined : article),
     articleError: () => undefined,
+    exerciseSet: () => undefined,
     expire: () => {
       expired = true;
     },

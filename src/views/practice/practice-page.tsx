@@ -64,7 +64,10 @@ function SaveButton({
 
 function Feedback({ item, context, saving, texts }: { item: Exercise; context: PracticeContext; saving: boolean; texts: PracticeTexts }) {
   const actor = PracticeActorContext.useActorRef();
-  const recording = PracticeActorContext.useSelector((snapshot) => snapshot.matches({ answered: 'recordingMiss' }));
+  // Next waits while a miss is being recorded, or while the learner's words (is this one saved?) are still being read.
+  const recording = PracticeActorContext.useSelector(
+    (snapshot) => snapshot.matches({ answered: 'recordingMiss' }) || snapshot.matches({ answered: 'awaitingWords' }),
+  );
   const verdict = lastVerdict(context);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
