@@ -93,8 +93,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     answers: {
       render: fallbackRenderer(options.dictionary),
       ...(api.saveRendered ? { saveRendered: api.saveRendered } : {}),
-      // The practice page embeds the set GET /api/articles/{id}/exercises answers (the same generator and lexicon).
-      exercises: (id: string, language: LanguageCode) => exercisesAnswer(store, exerciseLexicon(config.dictionaryDataDir), id, language),
+      // The practice page embeds the set GET /api/articles/{id}/exercises answers (the same generator and lexicon; served with a dictionary).
+      ...(options.dictionary
+        ? {
+            exercises: (id: string, language: LanguageCode) =>
+              exercisesAnswer(store, exerciseLexicon(config.dictionaryDataDir), id, language),
+          }
+        : {}),
     },
     ...(api.dataVersion ? { dataVersion: api.dataVersion, cacheEntries: Math.min(api.answerCacheEntries ?? 0, 500) } : {}),
   };

@@ -215,3 +215,31 @@ describe('pages with server rendering', () => {
     expect((await get(ctx, '/server/entry-server.js')).statusCode).toBe(404);
   });
 });
+
+describe('the practice page with server rendering', () => {
+  let practice: TestContext;
+  beforeAll(async () => {
+    practice = await startTestServer({ articles: FIXTURES, loadServerEntry, withDictionary: true });
+    writeEntry(practice, STUB_ENTRY);
+  });
+  afterAll(async () => {
+    await practice.close();
+  });
+
+  it("embeds an article's practice set as the API answers it for the client's request; none for an unknown article (404)", async () => {
+    const id = FIXTURES[0]!.id;
+    const page = await get(practice, `/es/articles/${id}/practice`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('name="robots" content="noindex"');
+    const data = decodePageData(embedded(page.body));
+    const api = await get(practice, `/api/articles/${id}/exercises?language=es`);
+    expect(api.statusCode).toBe(200);
+    expect(data?.answers).toEqual([{ path: '/articles/:id/exercises', id, query: { language: 'es' }, answer: api.json() }]);
+    expect(firstAnswersFrom(data).exerciseSet(id, 'es')).toEqual(api.json());
+    expect(firstAnswersFrom(data).exerciseSet(id, 'zh')).toBeUndefined();
+    const missing = await get(practice, '/zh/articles/no-such-article/practice');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('name="robots" content="noindex"');
+    expect(decodePageData(embedded(missing.body))?.answers).toEqual([]);
+  });
+});
