@@ -27,9 +27,15 @@ export const ArticleAnswerCodec = t.type(
 );
 export type ArticleAnswer = t.TypeOf<typeof ArticleAnswerCodec>;
 
-/** An article the API answers 404 for, with the error body it sends: the page shows the error a fetch would. */
+/** An article (or its practice set) the API answers 404 for, with the error body it sends: the page shows the error a fetch would. */
 export const MissingArticleAnswerCodec = t.type(
-  { path: t.literal('/articles/:id'), id: t.string, query: ApiQueryCodec, status: t.literal(404), error: ApiErrorBodyCodec },
+  {
+    path: t.keyof({ '/articles/:id': null, '/articles/:id/exercises': null }),
+    id: t.string,
+    query: ApiQueryCodec,
+    status: t.literal(404),
+    error: ApiErrorBodyCodec,
+  },
   'MissingArticleAnswer',
 );
 export type MissingArticleAnswer = t.TypeOf<typeof MissingArticleAnswerCodec>;

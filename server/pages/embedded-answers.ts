@@ -92,7 +92,11 @@ export async function readPageData(reader: ArticleReads, page: PageRequest, sear
   if (page.kind === 'practice' && page.articleId !== undefined && deps.exercises !== undefined) {
     // As src/api/exercise-client.ts asks for it; the same function answers the API, so the set is the one a fetch would get.
     const answer = await deps.exercises(page.articleId, language);
-    if (answer === null) return { data: { answers: [] }, missingArticle: true };
+    if (answer === null) {
+      const error = { error: { code: 'not_found', message: missingArticleMessage(page.articleId), parameter: 'id' } };
+      const entry = { path: '/articles/:id/exercises' as const, id: page.articleId, query: { language }, status: 404 as const, error };
+      return { data: { answers: [entry] }, missingArticle: true };
+    }
     return {
       data: { answers: [{ path: '/articles/:id/exercises', id: page.articleId, query: { language }, answer }] },
       missingArticle: false,

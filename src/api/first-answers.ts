@@ -22,6 +22,8 @@ export interface FirstAnswers {
   articleError(id: string, language: LanguageCode): ApiError | undefined;
   /** An article's practice set as the page carries it, still to be decoded (by the practice route, with its own codec). */
   exerciseSet(id: string, language: LanguageCode): unknown;
+  /** Whether the page carries the API's 404 for this article's practice set (there is no such article). */
+  exercisesMissing(id: string, language: LanguageCode): boolean;
   /** After the first navigation every screen fetches as usual (the answers describe the first page only). */
   expire(): void;
 }
@@ -50,9 +52,9 @@ export function firstAnswersFrom(data: PageData | null): FirstAnswers {
   const missing = new Map<string, MissingArticleAnswer>();
   const exerciseSets = new Map<string, unknown>();
   for (const entry of data?.answers ?? []) {
-    if (entry.path === '/articles/:id/exercises')
+    if ('status' in entry) missing.set(requestKey(entry.path.replace(':id', entry.id), entry.query), entry);
+    else if (entry.path === '/articles/:id/exercises')
       exerciseSets.set(requestKey(`/articles/${entry.id}/exercises`, entry.query), entry.answer);
-    else if ('status' in entry) missing.set(requestKey(`/articles/${entry.id}`, entry.query), entry);
     else if (entry.path === '/articles/:id') articles.set(requestKey(`/articles/${entry.id}`, entry.query), entry.answer);
     else pages.set(requestKey(entry.path, entry.query), entry.answer);
   }
@@ -77,6 +79,9 @@ export function firstAnswersFrom(data: PageData | null): FirstAnswers {
     },
     exerciseSet(id, language) {
       return expired ? undefined : exerciseSets.get(requestKey(`/articles/${id}/exercises`, { language }));
+    },
+    exercisesMissing(id, language) {
+      return !expired && missing.has(requestKey(`/articles/${id}/exercises`, { language }));
     },
     expire() {
       expired = true;

@@ -31,6 +31,7 @@ export default function PracticeRoute() {
     const decoded = ExerciseSetCodec.decode(firstAnswers?.exerciseSet(articleId, language));
     return isRight(decoded) ? decoded.right : undefined;
   });
+  const [missing] = useState(() => firstAnswers?.exercisesMissing(articleId, language) === true);
   const logic = useMemo(
     () =>
       wiredPractice(
@@ -49,7 +50,10 @@ export default function PracticeRoute() {
     [engine],
   );
   return (
-    <PracticeActorContext.Provider logic={logic} options={{ input: { articleId, language, ...(preloaded ? { preloaded } : {}) }, inspect }}>
+    <PracticeActorContext.Provider
+      logic={logic}
+      options={{ input: { articleId, language, ...(preloaded ? { preloaded } : {}), ...(missing ? { missing } : {}) }, inspect }}
+    >
       <PracticeHead articleId={articleId} />
       <PracticeSpeechContext.Provider value={engine.isSupported() ? speak : null}>
         <PracticePage />

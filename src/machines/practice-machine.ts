@@ -109,6 +109,9 @@ export const practiceMachine = setup({
   },
   guards: {
     hasPreloaded: ({ context }) => context.fromPage && context.exercises.length > 0,
+    articleMissing: ({ context }) => context.articleMissing,
+    /** The API's 404 (src/api/errors.ts carries the status): there is no such article, trying again will not help. */
+    notFound: ({ event }) => (event as { error?: { status?: unknown } }).error?.status === 404,
     preloadedEmpty: ({ context }) => context.fromPage && context.exercises.length === 0,
     wordsPending: ({ context }) => !context.wordsKnown,
     setIsEmpty: ({ event }) => loaded(event).set.exercises.length === 0,
@@ -133,6 +136,7 @@ export const practiceMachine = setup({
     exercises: input.preloaded?.exercises ?? [],
     savedLemmas: [],
     fromPage: input.preloaded !== undefined,
+    articleMissing: input.missing === true,
     wordsKnown: false,
     index: 0,
     results: [],
@@ -154,6 +158,7 @@ export const practiceMachine = setup({
         "Nothing is shown yet: the set the server rendered is the first question at once, with the learner's words read beside it; else the set is read.",
       always: [
         { guard: 'hasPreloaded', target: 'question', actions: spawnChild('loadLearnerWords', { id: LOAD_LEARNER_WORDS_ID }) },
+        { guard: 'articleMissing', target: 'missing' },
         { guard: 'preloadedEmpty', target: 'empty' },
         { target: 'loading' },
       ],
@@ -168,7 +173,10 @@ export const practiceMachine = setup({
           { guard: 'setIsEmpty', target: 'empty', actions: 'takeSet' },
           { target: 'question', actions: 'takeSet' },
         ],
-        onError: { target: 'failed', actions: 'noteLoadFailure' },
+        onError: [
+          { guard: 'notFound', target: 'missing' },
+          { target: 'failed', actions: 'noteLoadFailure' },
+        ],
       },
     },
     question: {
@@ -248,6 +256,9 @@ export const practiceMachine = setup({
     },
     empty: {
       description: 'The article has no exercises: the page says so and links back to the article.',
+    },
+    missing: {
+      description: 'There is no such article: the page says so and links to the list of articles.',
     },
     failed: {
       description: 'The exercises could not be read: the page says so, with Try again.',

@@ -30,6 +30,8 @@ export interface PracticeContext {
   savedLemmas: readonly string[];
   /** The set came with the page (server-rendered): it is not read again, even when it is empty. */
   fromPage: boolean;
+  /** The page says there is no such article (the server's 404, embedded). */
+  readonly articleMissing: boolean;
   /** Whether savedLemmas has been read from the learner's store (a server-rendered set starts without it). */
   wordsKnown: boolean;
   /** Words answered wrong, each once, for the summary. */
@@ -48,6 +50,8 @@ export interface PracticeInput {
   readonly language: LanguageCode;
   /** The set the server rendered into the page, in the server's order, so the first question needs no request. */
   readonly preloaded?: ExerciseSet;
+  /** The server rendered the page with the API's 404: there is no such article. */
+  readonly missing?: boolean;
 }
 
 export type PracticeEvent =

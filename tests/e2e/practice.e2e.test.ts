@@ -163,7 +163,9 @@ describe('practice, server-rendered', () => {
     }
     const missing = await fetch(`${harness.server.origin}/zh/articles/no-such-article-28/practice`);
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toMatch(/<meta[^>]*name="robots" content="noindex"/);
+    const missingHtml = await missing.text();
+    expect(missingHtml).toMatch(/<meta[^>]*name="robots" content="noindex"/);
+    expect(textOf(missingHtml)).toContain(practiceTextsFor('zh').missingTitle);
     // A language without page texts gets the English page, as every page does; an upper-case tag is moved.
     const french = await fetch(`${harness.server.origin}/fr/articles/${ARTICLE}/practice`);
     expect(french.status).toBe(200);
@@ -175,7 +177,7 @@ describe('practice, server-rendered', () => {
     expect(moved.headers.get('location')).toBe(`/es/articles/${ARTICLE}/practice`);
   });
 
-  it('hydrates without a warning and without asking for the set again; saved words then mark it', async () => {
+  it('hydrates without a warning and without asking for the set again; saved words then mark it; an unknown article says so', async () => {
     const set = await exercises('es');
     const first = set.exercises[0]!;
     if (first.kind !== 'gap_fill') throw new Error('the sample set starts with a gap fill');
@@ -218,8 +220,15 @@ describe('practice, server-rendered', () => {
       expect(await page.getByRole('button', { name: texts.save(first.answer) }).count()).toBe(0);
       await page.getByRole('button', { name: texts.next }).click();
       await page.getByText(texts.progress(2, set.exercises.length), { exact: true }).waitFor();
+      // An unknown article's page starts from the server's 404 too: it says so, asking nothing.
+      await page.goto('/es/articles/no-such-article-28/practice');
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      await page.getByText(texts.missingTitle).waitFor();
+      await page.getByRole('link', { name: texts.toArticles }).waitFor();
       expect(asked).toEqual([]);
-      expect(problems).toEqual([]);
+      // Chromium logs the page's own 404 answer.
+      expect(problems.filter((problem) => !problem.includes('the server responded with a status of 404'))).toEqual([]);
     } finally {
       await context.close();
     }

@@ -59,6 +59,7 @@ export function servedAnswers({ page, article }: { page?: CardPage; article?: Ar
     article: () => (expired ? undefined : article),
     articleError: () => undefined,
     exerciseSet: () => undefined,
+    exercisesMissing: () => false,
     expire: () => {
       expired = true;
     },

@@ -12,6 +12,7 @@ import {
   type PracticeLoad,
 } from '../../../src/machines/practice-machine';
 import { WordStoreError } from '../../../src/platform/word-store';
+import { httpStatusError } from '../../../src/api/errors';
 import { errorMessage, eventsFromTable, never, quote, type MachineModel, type PayloadTable } from './model';
 
 /** Two items: a gap fill on a word the learner has saved (tide), then a sentence to hear on one not saved (ferry). */
@@ -89,7 +90,13 @@ const practicePayloads: PayloadTable = {
     loads({ set: PRACTICE_SET, savedLemmas: PRACTICE_SAVED }),
     loads({ set: { ...PRACTICE_SET, exercises: [] }, savedLemmas: PRACTICE_SAVED }),
   ],
-  [`xstate.error.actor.${LOAD_PRACTICE_ID}`]: [{ type: `xstate.error.actor.${LOAD_PRACTICE_ID}`, error: new Error('Network error') }],
+  [`xstate.error.actor.${LOAD_PRACTICE_ID}`]: [
+    { type: `xstate.error.actor.${LOAD_PRACTICE_ID}`, error: new Error('Network error') },
+    {
+      type: `xstate.error.actor.${LOAD_PRACTICE_ID}`,
+      error: httpStatusError(404, 'Not Found', { code: 'not_found', message: 'There is no article with id "harbour-tides"' }),
+    },
+  ],
   [`xstate.done.actor.${RECORD_MISS_ID}`]: [{ type: `xstate.done.actor.${RECORD_MISS_ID}`, output: 'updated' }],
   [`xstate.error.actor.${RECORD_MISS_ID}`]: [{ type: `xstate.error.actor.${RECORD_MISS_ID}`, error: storeFull }],
   [`xstate.done.actor.${SAVE_PRACTISED_ID}`]: [{ type: `xstate.done.actor.${SAVE_PRACTISED_ID}`, output: ['ferry'] }],
