@@ -27,12 +27,29 @@ export const ArticleAnswerCodec = t.type(
 );
 export type ArticleAnswer = t.TypeOf<typeof ArticleAnswerCodec>;
 
-/** An article the API answers 404 for, with the error body it sends: the page shows the error a fetch would. */
+/** An article (or its practice set) the API answers 404 for, with the error body it sends: the page shows the error a fetch would. */
 export const MissingArticleAnswerCodec = t.type(
-  { path: t.literal('/articles/:id'), id: t.string, query: ApiQueryCodec, status: t.literal(404), error: ApiErrorBodyCodec },
+  {
+    path: t.keyof({ '/articles/:id': null, '/articles/:id/exercises': null }),
+    id: t.string,
+    query: ApiQueryCodec,
+    status: t.literal(404),
+    error: ApiErrorBodyCodec,
+  },
   'MissingArticleAnswer',
 );
 export type MissingArticleAnswer = t.TypeOf<typeof MissingArticleAnswerCodec>;
+
+/**
+ * An article's practice set (GET /api/articles/{id}/exercises), embedded in its practice page. The answer is
+ * decoded by the practice route with the set's own codec (common/exercise-contract.ts), so that codec stays
+ * in the practice chunk and out of every other page's first load.
+ */
+export const ExerciseSetAnswerCodec = t.type(
+  { path: t.literal('/articles/:id/exercises'), id: t.string, query: ApiQueryCodec, answer: t.unknown },
+  'ExerciseSetAnswer',
+);
+export type ExerciseSetAnswer = t.TypeOf<typeof ExerciseSetAnswerCodec>;
 
 /** The message of the API's 404 for an article id (server/routes/article-routes.ts and page-data.ts). */
 export function missingArticleMessage(id: string): string {
@@ -40,7 +57,7 @@ export function missingArticleMessage(id: string): string {
 }
 
 export const PageDataCodec = t.type(
-  { answers: t.array(t.union([CardPageAnswerCodec, ArticleAnswerCodec, MissingArticleAnswerCodec])) },
+  { answers: t.array(t.union([CardPageAnswerCodec, ArticleAnswerCodec, MissingArticleAnswerCodec, ExerciseSetAnswerCodec])) },
   'PageData',
 );
 export type PageData = t.TypeOf<typeof PageDataCodec>;

@@ -23,6 +23,9 @@ import { securityHeaders } from './plugins/security-headers';
 import { staticFiles } from './plugins/static-files';
 import { apiRoutes, type ApiOptions } from './routes/api-routes';
 import { fallbackRenderer } from './answers/article-answers';
+import { exercisesAnswer } from './answers/exercise-answers';
+import { exerciseLexicon } from './exercises/lexicon';
+import type { LanguageCode } from '../common/languages';
 import type { ArticleStore } from './store/article-store';
 
 export interface BuildServerOptions {
@@ -87,7 +90,17 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(htmlEtags);
   const rendering = {
     reader: api.reader,
-    answers: { render: fallbackRenderer(options.dictionary), ...(api.saveRendered ? { saveRendered: api.saveRendered } : {}) },
+    answers: {
+      render: fallbackRenderer(options.dictionary),
+      ...(api.saveRendered ? { saveRendered: api.saveRendered } : {}),
+      // The practice page embeds the set GET /api/articles/{id}/exercises answers (the same generator and lexicon; served with a dictionary).
+      ...(options.dictionary
+        ? {
+            exercises: (id: string, language: LanguageCode) =>
+              exercisesAnswer(store, exerciseLexicon(config.dictionaryDataDir), id, language),
+          }
+        : {}),
+    },
     ...(api.dataVersion ? { dataVersion: api.dataVersion, cacheEntries: Math.min(api.answerCacheEntries ?? 0, 500) } : {}),
     // Article pages rendered ahead (pages/page-views.ts), read and refreshed through the store.
     views: store,

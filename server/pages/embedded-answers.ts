@@ -1,7 +1,8 @@
 /**
  * What a page's screens ask the API for first, read on the server so the page can be rendered with
  * it and carry it (common/page-data.ts): home its latest 4, the list its first page of 20 for the
- * address's search and filters, an article the article in the page's API language. Each request is
+ * address's search and filters, an article the article in the page's API language, an article's practice
+ * page its practice set. Each request is
  * written as the web app's client sends it (src/api/client.ts, src/app/list-routes.tsx) and answered
  * by the same functions as the API (answers/article-answers.ts), so the client finds exactly its own request.
  */
@@ -15,6 +16,13 @@ import type { ArticleReads } from '../store/article-store';
 import type { ArticleWithPage } from '../store/types';
 import { articleAnswerAndRow, latestAnswer, searchAnswer, type ArticleAnswerDeps } from '../answers/article-answers';
 import type { LatestQuery } from '../answers/answer-queries';
+import type { ExerciseSet } from '../../common/exercise-contract';
+import type { LanguageCode } from '../../common/languages';
+
+/** What pages read besides the article answers: an article's practice set (answers/exercise-answers.ts), null for no such article. */
+export interface PageAnswerDeps extends ArticleAnswerDeps {
+  readonly exercises?: (id: string, language: LanguageCode) => Promise<ExerciseSet | null>;
+}
 
 /** The web app's page sizes (src/app/list-routes.tsx: HOME_ARTICLE_LIMIT, LIST_ARTICLE_LIMIT). */
 export const HOME_PAGE_LIMIT = 4;
@@ -55,12 +63,7 @@ function listQuery(search: string, language: LatestQuery['language']): { q: stri
   };
 }
 
-export async function readPageData(
-  reader: ArticleReads,
-  page: PageRequest,
-  search: string,
-  deps: ArticleAnswerDeps,
-): Promise<PageDataResult> {
+export async function readPageData(reader: ArticleReads, page: PageRequest, search: string, deps: PageAnswerDeps): Promise<PageDataResult> {
   const language = apiLanguageFor(page.lang);
   if (page.kind === 'home') {
     const query: LatestQuery = { language, limit: HOME_PAGE_LIMIT, offset: 0 };
@@ -91,6 +94,19 @@ export async function readPageData(
       data: { answers: [{ path: '/articles/:id', id: page.articleId, query: { language }, answer: read.answer }] },
       missingArticle: false,
       article: read.row,
+    };
+  }
+  if (page.kind === 'practice' && page.articleId !== undefined && deps.exercises !== undefined) {
+    // As src/api/exercise-client.ts asks for it; the same function answers the API, so the set is the one a fetch would get.
+    const answer = await deps.exercises(page.articleId, language);
+    if (answer === null) {
+      const error = { error: { code: 'not_found', message: missingArticleMessage(page.articleId), parameter: 'id' } };
+      const entry = { path: '/articles/:id/exercises' as const, id: page.articleId, query: { language }, status: 404 as const, error };
+      return { data: { answers: [entry] }, missingArticle: true };
+    }
+    return {
+      data: { answers: [{ path: '/articles/:id/exercises', id: page.articleId, query: { language }, answer }] },
+      missingArticle: false,
     };
   }
   return { data: { answers: [] }, missingArticle: false };

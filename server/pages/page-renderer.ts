@@ -28,8 +28,7 @@ import type { RenderPage, ServerEntry } from './server-entry';
 import type { ArticleReads, StoredView } from '../store/article-store';
 import type { ArticleWithPage, StoredArticle } from '../store/types';
 import { etagOf } from '../http/json-reply';
-import type { ArticleAnswerDeps } from '../answers/article-answers';
-import { readPageData, type PageDataResult } from './embedded-answers';
+import { readPageData, type PageAnswerDeps, type PageDataResult } from './embedded-answers';
 import { articleViewName, packView, viewIfFits, viewKey, type ViewStore } from './page-views';
 
 /** Where a page's head reads its article: the synchronous SQLite store or any ArticleStore. */
@@ -44,7 +43,7 @@ export interface PageRenderer {
 export interface ServerRendering {
   readonly entry: ServerEntry;
   readonly reader: ArticleReads;
-  readonly answers: Omit<ArticleAnswerDeps, 'log'>;
+  readonly answers: Omit<PageAnswerDeps, 'log'>;
   /** The database's data version (http/prepared-answers.ts); with it, rendered pages are kept until the next write. */
   readonly dataVersion?: () => number;
   /** Rendered pages kept (0: none). */

@@ -20,6 +20,10 @@ export interface FirstAnswers {
   article(id: string, language: LanguageCode): ArticleView | undefined;
   /** The error the API answered for this article request (it does not exist), when the page carries it. */
   articleError(id: string, language: LanguageCode): ApiError | undefined;
+  /** An article's practice set as the page carries it, still to be decoded (by the practice route, with its own codec). */
+  exerciseSet(id: string, language: LanguageCode): unknown;
+  /** Whether the page carries the API's 404 for this article's practice set (there is no such article). */
+  exercisesMissing(id: string, language: LanguageCode): boolean;
   /** After the first navigation every screen fetches as usual (the answers describe the first page only). */
   expire(): void;
 }
@@ -46,8 +50,11 @@ export function firstAnswersFrom(data: PageData | null): FirstAnswers {
   const pages = new Map<string, ArticlePage>();
   const articles = new Map<string, ArticleResponse>();
   const missing = new Map<string, MissingArticleAnswer>();
+  const exerciseSets = new Map<string, unknown>();
   for (const entry of data?.answers ?? []) {
-    if ('status' in entry) missing.set(requestKey(`/articles/${entry.id}`, entry.query), entry);
+    if ('status' in entry) missing.set(requestKey(entry.path.replace(':id', entry.id), entry.query), entry);
+    else if (entry.path === '/articles/:id/exercises')
+      exerciseSets.set(requestKey(`/articles/${entry.id}/exercises`, entry.query), entry.answer);
     else if (entry.path === '/articles/:id') articles.set(requestKey(`/articles/${entry.id}`, entry.query), entry.answer);
     else pages.set(requestKey(entry.path, entry.query), entry.answer);
   }
@@ -69,6 +76,12 @@ export function firstAnswersFrom(data: PageData | null): FirstAnswers {
     articleError(id, language) {
       const entry = expired ? undefined : missing.get(requestKey(`/articles/${id}`, { language }));
       return entry === undefined ? undefined : httpStatusError(entry.status, '', entry.error.error);
+    },
+    exerciseSet(id, language) {
+      return expired ? undefined : exerciseSets.get(requestKey(`/articles/${id}/exercises`, { language }));
+    },
+    exercisesMissing(id, language) {
+      return !expired && missing.has(requestKey(`/articles/${id}/exercises`, { language }));
     },
     expire() {
       expired = true;

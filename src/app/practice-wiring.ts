@@ -13,7 +13,7 @@ import { inLearnerOrder, type PractisedWord } from '../domain/practice';
 import { savedWordId } from '../domain/saved-words';
 import { gradeCard } from '../domain/scheduling';
 import { wordToSave } from '../domain/word-to-save';
-import { practiceMachine, type PracticeLoad } from '../machines/practice-machine';
+import { practiceMachine, type LearnerWords, type PracticeLoad } from '../machines/practice-machine';
 import type { StatusStore, UpdateCardOutcome, WordStore } from '../platform/word-store';
 
 export interface PracticeWiring {
@@ -55,27 +55,35 @@ async function learningLemmas(statuses: PracticeWiring['statuses']): Promise<str
   }
 }
 
-export function wiredPractice(wiring: PracticeWiring, language: LanguageCode, articleId: string) {
+/** The learner's saved words and those marked learning; a store that cannot be read (private mode) leaves none saved. */
+async function learnerWords(wiring: PracticeWiring): Promise<LearnerWords> {
+  const [contents, learning] = await Promise.all([
+    wiring
+      .store()
+      .then((store) => store.load())
+      .catch(() => ({ words: [] })),
+    learningLemmas(wiring.statuses),
+  ]);
+  return { savedLemmas: contents.words.map((word) => word.id), learning };
+}
+
+export function wiredPractice(wiring: PracticeWiring, language: LanguageCode, articleId: string, preloaded?: ExerciseSet) {
   const now = wiring.now ?? (() => new Date());
-  let set: ExerciseSet | undefined;
+  // The set the glosses of saved words come from: the server-rendered one until one is read.
+  let set: ExerciseSet | undefined = preloaded;
   return practiceMachine.provide({
     actors: {
       loadPractice: fromPromise<PracticeLoad, { articleId: string; language: LanguageCode }>(async ({ input, signal }) => {
-        const [loaded, contents, learning] = await Promise.all([
+        const [loaded, { savedLemmas, learning }] = await Promise.all([
           wiring.api.exercises(input.articleId, input.language, signal),
-          // A store that cannot be read (private mode) still allows practice: no word counts as saved.
-          wiring
-            .store()
-            .then((store) => store.load())
-            .catch(() => ({ words: [] })),
-          learningLemmas(wiring.statuses),
+          learnerWords(wiring),
         ]);
         set = loaded;
-        const savedLemmas = contents.words.map((word) => word.id);
         // The learner's saved (and learning) words come right after the article's vocabulary; the server's set is the same for everyone.
         const ordered = inLearnerOrder(loaded.exercises, [...savedLemmas, ...learning]);
         return { set: { ...loaded, exercises: ordered }, savedLemmas };
       }),
+      loadLearnerWords: fromPromise<LearnerWords>(() => learnerWords(wiring)),
       recordMiss: fromPromise<UpdateCardOutcome, { lemma: string }>(async ({ input }) =>
         recordMiss(await wiring.store(), input.lemma, now()),
       ),

@@ -39,6 +39,8 @@ export interface PracticeTexts {
   readonly backToArticle: string;
   readonly emptyTitle: string;
   readonly failedTitle: string;
+  readonly missingTitle: string;
+  readonly toArticles: string;
   readonly retry: string;
 }
 
@@ -77,6 +79,8 @@ const EN: PracticeTexts = {
   backToArticle: 'Back to the article',
   emptyTitle: 'This article has no exercises yet.',
   failedTitle: 'The exercises could not be loaded.',
+  missingTitle: 'There is no such article, so there is nothing to practise.',
+  toArticles: 'All articles',
   retry: 'Try again',
 };
 
@@ -115,6 +119,8 @@ const ZH: PracticeTexts = {
   backToArticle: '返回文章',
   emptyTitle: '这篇文章还没有练习。',
   failedTitle: '无法加载练习。',
+  missingTitle: '没有这篇文章，所以没有可做的练习。',
+  toArticles: '全部文章',
   retry: '重试',
 };
 
@@ -153,6 +159,8 @@ const ES: PracticeTexts = {
   backToArticle: 'Volver al artículo',
   emptyTitle: 'Este artículo aún no tiene ejercicios.',
   failedTitle: 'No se pudieron cargar los ejercicios.',
+  missingTitle: 'Este artículo no existe, así que no hay nada que practicar.',
+  toArticles: 'Todos los artículos',
   retry: 'Reintentar',
 };
 

@@ -1,76 +1,35 @@
 /**
  * A practice session on one article's exercises (docs/exercises.md), one item at a time.
- * States: loading (the set and which of its words the learner has saved) -> question -> ANSWER ->
+ * States: starting: a set the server rendered into the page is the first question at once (the learner's
+ * saved words are read beside it, loadLearnerWords, and reorder only the items not yet shown); else
+ * loading (the set and which of its words the learner has saved) -> question -> ANSWER ->
  * answered (right, wrong, or the right word in a wrong form; the right answer and the sentence shown):
  * a wrong answer on a saved word first records a review graded Again (recordingMiss), so the word
  * comes back in the review; SAVE keeps a word the learner does not have yet -> NEXT -> the next
  * question, or summary (the score, the words missed, each with Save). empty: the article has no
  * exercises. failed: the set could not be read; RETRY reads it again.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import type { Exercise, ExerciseSet } from '../../common/exercise-contract';
+import { assign, fromPromise, setup, spawnChild } from 'xstate';
 import type { LanguageCode } from '../../common/languages';
 import type { UpdateCardOutcome } from '../platform/word-store';
-import { judge, practisedLemmas, practisedWord, type PracticeAnswer, type PractisedWord, type Verdict } from '../domain/practice';
-
-export interface PracticeLoad {
-  readonly set: ExerciseSet;
-  /** Lemmas of the learner's saved words (lower case). */
-  readonly savedLemmas: readonly string[];
-}
-
-export interface PracticeResult {
-  readonly index: number;
-  readonly verdict: Verdict;
-}
-
-export interface PracticeContext {
-  readonly articleId: string;
-  readonly language: LanguageCode;
-  exercises: readonly Exercise[];
-  index: number;
-  /** The verdict on each item answered, in order. */
-  results: readonly PracticeResult[];
-  savedLemmas: readonly string[];
-  /** Words answered wrong, each once, for the summary. */
-  missed: readonly PractisedWord[];
-  /** Lemmas whose review was brought forward in this session. */
-  reviewedAgain: readonly string[];
-  /** The word being saved (SAVE), kept until the store answers. */
-  saving: PractisedWord | null;
-  /** The last store write failed: said beside the button, the session goes on. */
-  storeProblem: boolean;
-  loadFailed: boolean;
-}
-
-export interface PracticeInput {
-  readonly articleId: string;
-  readonly language: LanguageCode;
-  /** The set the server rendered into the page, so the first question needs no request. */
-  readonly preloaded?: PracticeLoad;
-}
-
-export type PracticeEvent =
-  { type: 'ANSWER'; answer: PracticeAnswer } | { type: 'NEXT' } | { type: 'SAVE'; lemma: string } | { type: 'RESTART' } | { type: 'RETRY' };
+import { inLearnerOrder, judge, practisedLemmas, practisedWord, type PractisedWord } from '../domain/practice';
+import {
+  currentWord,
+  lastVerdict,
+  type LearnerWords,
+  type PracticeContext,
+  type PracticeEvent,
+  type PracticeInput,
+  type PracticeLoad,
+} from './practice-types';
 
 export const LOAD_PRACTICE_ID = 'loadPractice';
+export const LOAD_LEARNER_WORDS_ID = 'loadLearnerWords';
 export const RECORD_MISS_ID = 'recordMiss';
 export const SAVE_PRACTISED_ID = 'savePractisedWord';
 
-/** The word the current item asks for, and whether it is saved. */
-export function currentWord(context: PracticeContext): PractisedWord | undefined {
-  const exercise = context.exercises[context.index];
-  return exercise === undefined ? undefined : practisedWord(exercise);
-}
-
-export function lastVerdict(context: PracticeContext): Verdict | undefined {
-  const last = context.results[context.results.length - 1];
-  return last?.index === context.index ? last.verdict : undefined;
-}
-
-export function score(context: PracticeContext): number {
-  return context.results.filter((result) => result.verdict === 'right').length;
-}
+export type { LearnerWords, PracticeContext, PracticeEvent, PracticeInput, PracticeLoad, PracticeResult } from './practice-types';
+export { currentWord, lastVerdict, score } from './practice-types';
 
 function loaded(event: unknown): PracticeLoad {
   return (event as { output: PracticeLoad }).output;
@@ -87,6 +46,10 @@ export const practiceMachine = setup({
     loadPractice: fromPromise<PracticeLoad, { articleId: string; language: LanguageCode }>(async () => {
       throw new Error('loadPractice is not provided');
     }),
+    /** The learner's saved and learning words, for a set the server rendered. */
+    loadLearnerWords: fromPromise<LearnerWords>(async () => {
+      throw new Error('loadLearnerWords is not provided');
+    }),
     /** Grades the saved word Again (a review log entry), so the review brings it forward. */
     recordMiss: fromPromise<UpdateCardOutcome, { lemma: string }>(async () => {
       throw new Error('recordMiss is not provided');
@@ -98,8 +61,23 @@ export const practiceMachine = setup({
   actions: {
     takeSet: assign(({ event }) => {
       const { set, savedLemmas } = loaded(event);
-      return { exercises: set.exercises, savedLemmas, index: 0, results: [], missed: [], loadFailed: false };
+      return { exercises: set.exercises, savedLemmas, wordsKnown: true, index: 0, results: [], missed: [], loadFailed: false };
     }),
+    /**
+     * The learner's words for a server-rendered set: the items already shown keep their places (the page
+     * never changes under the learner), the rest take the learner's order (domain/practice.ts).
+     */
+    takeLearnerWords: assign(({ context, event }) => {
+      if (event.type !== 'xstate.done.actor.loadLearnerWords') return {};
+      const { savedLemmas, learning } = event.output;
+      const shown = Math.min(context.index + 1, context.exercises.length);
+      const rest = inLearnerOrder(context.exercises.slice(shown), [...savedLemmas, ...learning]);
+      // A word saved in this session before the store answered stays saved.
+      const saved = [...new Set([...context.savedLemmas, ...savedLemmas])];
+      return { exercises: [...context.exercises.slice(0, shown), ...rest], savedLemmas: saved, wordsKnown: true };
+    }),
+    /** A store that cannot be read leaves nothing saved, and practice goes on. */
+    noteWordsUnknown: assign({ wordsKnown: true }),
     noteLoadFailure: assign({ loadFailed: true }),
     judgeAnswer: assign(({ context, event }) => {
       const exercise = context.exercises[context.index];
@@ -130,7 +108,12 @@ export const practiceMachine = setup({
     restart: assign({ index: 0, results: [], missed: [], reviewedAgain: [], storeProblem: false }),
   },
   guards: {
-    hasPreloaded: ({ context }) => context.exercises.length > 0,
+    hasPreloaded: ({ context }) => context.fromPage && context.exercises.length > 0,
+    articleMissing: ({ context }) => context.articleMissing,
+    /** The API's 404 (src/api/errors.ts carries the status): there is no such article, trying again will not help. */
+    notFound: ({ event }) => (event as { error?: { status?: unknown } }).error?.status === 404,
+    preloadedEmpty: ({ context }) => context.fromPage && context.exercises.length === 0,
+    wordsPending: ({ context }) => !context.wordsKnown,
     setIsEmpty: ({ event }) => loaded(event).set.exercises.length === 0,
     /** A wrong answer on a word the learner has saved: its review comes forward. */
     missedSavedWord: ({ context }) => {
@@ -150,8 +133,11 @@ export const practiceMachine = setup({
   context: ({ input }) => ({
     articleId: input.articleId,
     language: input.language,
-    exercises: input.preloaded?.set.exercises ?? [],
-    savedLemmas: input.preloaded?.savedLemmas ?? [],
+    exercises: input.preloaded?.exercises ?? [],
+    savedLemmas: [],
+    fromPage: input.preloaded !== undefined,
+    articleMissing: input.missing === true,
+    wordsKnown: false,
     index: 0,
     results: [],
     missed: [],
@@ -161,10 +147,21 @@ export const practiceMachine = setup({
     loadFailed: false,
   }),
   initial: 'starting',
+  // The learner's words for a server-rendered set arrive whatever the learner is doing.
+  on: {
+    'xstate.done.actor.loadLearnerWords': { actions: 'takeLearnerWords' },
+    'xstate.error.actor.loadLearnerWords': { actions: 'noteWordsUnknown' },
+  },
   states: {
     starting: {
-      description: 'Nothing is shown yet: the set the server rendered is used at once, else it is read.',
-      always: [{ guard: 'hasPreloaded', target: 'question' }, { target: 'loading' }],
+      description:
+        "Nothing is shown yet: the set the server rendered is the first question at once, with the learner's words read beside it; else the set is read.",
+      always: [
+        { guard: 'hasPreloaded', target: 'question', actions: spawnChild('loadLearnerWords', { id: LOAD_LEARNER_WORDS_ID }) },
+        { guard: 'articleMissing', target: 'missing' },
+        { guard: 'preloadedEmpty', target: 'empty' },
+        { target: 'loading' },
+      ],
     },
     loading: {
       description: 'The practice page says the exercises are loading.',
@@ -176,7 +173,10 @@ export const practiceMachine = setup({
           { guard: 'setIsEmpty', target: 'empty', actions: 'takeSet' },
           { target: 'question', actions: 'takeSet' },
         ],
-        onError: { target: 'failed', actions: 'noteLoadFailure' },
+        onError: [
+          { guard: 'notFound', target: 'missing' },
+          { target: 'failed', actions: 'noteLoadFailure' },
+        ],
       },
     },
     question: {
@@ -189,7 +189,18 @@ export const practiceMachine = setup({
       initial: 'deciding',
       states: {
         deciding: {
-          always: [{ guard: 'missedSavedWord', target: 'recordingMiss' }, { target: 'idle' }],
+          always: [
+            { guard: 'wordsPending', target: 'awaitingWords' },
+            { guard: 'missedSavedWord', target: 'recordingMiss' },
+            { target: 'idle' },
+          ],
+        },
+        awaitingWords: {
+          description: "Answered before the learner's words were read: whether the word is saved is known in a moment.",
+          on: {
+            'xstate.done.actor.loadLearnerWords': { target: 'deciding', actions: 'takeLearnerWords' },
+            'xstate.error.actor.loadLearnerWords': { target: 'deciding', actions: 'noteWordsUnknown' },
+          },
         },
         recordingMiss: {
           description: 'A wrong answer on a saved word: its review is brought forward (graded Again).',
@@ -245,6 +256,9 @@ export const practiceMachine = setup({
     },
     empty: {
       description: 'The article has no exercises: the page says so and links back to the article.',
+    },
+    missing: {
+      description: 'There is no such article: the page says so and links to the list of articles.',
     },
     failed: {
       description: 'The exercises could not be read: the page says so, with Try again.',

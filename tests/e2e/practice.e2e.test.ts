@@ -3,6 +3,8 @@
  * and in es by pointer, one by keyboard only, a wrong answer on a saved word making it due (its
  * card graded Again in the page's IndexedDB), axe-core on a question, a verdict and the summary,
  * and a 360 px phone without sideways scroll. The answers come from the API the page itself reads.
+ * The page is server-rendered with its set: the first question is in the HTML, and the browser
+ * hydrates it without a warning and without asking for the set again.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -32,7 +34,26 @@ async function open(language: 'zh' | 'es', options: { viewport?: { width: number
     await seedWords(page, options.words);
   }
   await page.goto(`/${language}/articles/${ARTICLE}/practice`);
+  await hydrated(page);
   return { page, close: () => context.close() };
+}
+
+/** The server's page answers nothing before the app has taken it over (React keeps its props on the elements it hydrated). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const element = document.querySelector('.practice h1');
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
+  });
+}
+
+/** The text of an HTML fragment's elements, as a reader sees it. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
 }
 
 /** Answers the item on screen by pointer: rightly, or with a wrong option for a gap fill. */
@@ -118,6 +139,101 @@ async function practiseAll(page: Page, set: ExerciseSet, language: 'zh' | 'es', 
   }
   await page.getByRole('heading', { level: 2, name: texts.summaryTitle }).waitFor();
 }
+
+describe('practice, server-rendered', () => {
+  it('the HTML holds the first question with its options, noindex; an unknown article is a 404; other languages as other pages', async () => {
+    for (const language of ['zh', 'es'] as const) {
+      const set = await exercises(language);
+      const first = set.exercises[0]!;
+      expect(first.kind).toBe('gap_fill');
+      if (first.kind !== 'gap_fill') continue;
+      const response = await fetch(`${harness.server.origin}/${language}/articles/${ARTICLE}/practice`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toMatch(/<meta[^>]*name="robots" content="noindex"/);
+      const root = html.slice(html.indexOf('<div id="root">'));
+      const text = textOf(root);
+      const [before, after] = first.text.split('___') as [string, string];
+      expect(text).toContain(before.trim());
+      expect(text).toContain(after.trim());
+      expect(text).toContain(practiceTextsFor(language).progress(1, set.exercises.length));
+      for (const option of first.options)
+        expect(root).toMatch(new RegExp(`<button[^>]*class="nr-practice-option"[^>]*>${option}</button>`));
+      expect(text).not.toContain(practiceTextsFor(language).loading);
+    }
+    const missing = await fetch(`${harness.server.origin}/zh/articles/no-such-article-28/practice`);
+    expect(missing.status).toBe(404);
+    const missingHtml = await missing.text();
+    expect(missingHtml).toMatch(/<meta[^>]*name="robots" content="noindex"/);
+    expect(textOf(missingHtml)).toContain(practiceTextsFor('zh').missingTitle);
+    // A language without page texts gets the English page, as every page does; an upper-case tag is moved.
+    const french = await fetch(`${harness.server.origin}/fr/articles/${ARTICLE}/practice`);
+    expect(french.status).toBe(200);
+    const frenchHtml = await french.text();
+    expect(frenchHtml).toContain('<html lang="en"');
+    expect(textOf(frenchHtml)).toContain(practiceTextsFor('en').gapFillPrompt);
+    const moved = await fetch(`${harness.server.origin}/ES/articles/${ARTICLE}/practice`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/es/articles/${ARTICLE}/practice`);
+  });
+
+  it('hydrates without a warning and without asking for the set again; saved words then mark it; an unknown article says so', async () => {
+    const set = await exercises('es');
+    const first = set.exercises[0]!;
+    if (first.kind !== 'gap_fill') throw new Error('the sample set starts with a gap fill');
+    const texts = practiceTextsFor('es');
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    const asked: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/exercises')) asked.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    try {
+      // The first item's word is saved, so after hydration its verdict says so (read from IndexedDB, not from the server).
+      await page.goto('/es/articles');
+      await seedWords(page, [
+        {
+          id: first.lemma,
+          word: first.answer,
+          lemma: first.lemma,
+          gloss: 'x',
+          glossLanguage: 'es',
+          ipa: null,
+          definition: null,
+          sentence: first.sentence,
+          articleId: ARTICLE,
+          articleTitle: 'Fans save their club',
+          savedAt: new Date().toISOString(),
+          card: newCard(new Date()),
+        },
+      ]);
+      await page.goto(`/es/articles/${ARTICLE}/practice`);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('group', { name: texts.gapFillPrompt }).getByRole('button', { name: first.answer, exact: true }).click();
+      await page.getByRole('heading', { level: 2, name: texts.right }).waitFor();
+      await page.getByText(texts.saved, { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: texts.save(first.answer) }).count()).toBe(0);
+      await page.getByRole('button', { name: texts.next }).click();
+      await page.getByText(texts.progress(2, set.exercises.length), { exact: true }).waitFor();
+      // An unknown article's page starts from the server's 404 too: it says so, asking nothing.
+      await page.goto('/es/articles/no-such-article-28/practice');
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      await page.getByText(texts.missingTitle).waitFor();
+      await page.getByRole('link', { name: texts.toArticles }).waitFor();
+      expect(asked).toEqual([]);
+      // Chromium logs the page's own 404 answer.
+      expect(problems.filter((problem) => !problem.includes('the server responded with a status of 404'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 describe('practice', () => {
   it('zh by pointer: every item of the set, the verdicts, the sentence read aloud, the summary; axe finds nothing', async () => {

@@ -215,3 +215,39 @@ describe('pages with server rendering', () => {
     expect((await get(ctx, '/server/entry-server.js')).statusCode).toBe(404);
   });
 });
+
+describe('the practice page with server rendering', () => {
+  let practice: TestContext;
+  beforeAll(async () => {
+    practice = await startTestServer({ articles: FIXTURES, loadServerEntry, withDictionary: true });
+    writeEntry(practice, STUB_ENTRY);
+  });
+  afterAll(async () => {
+    await practice.close();
+  });
+
+  it("embeds an article's practice set as the API answers it for the client's request; the API's 404 for an unknown article", async () => {
+    const id = FIXTURES[0]!.id;
+    const page = await get(practice, `/es/articles/${id}/practice`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('name="robots" content="noindex"');
+    const data = decodePageData(embedded(page.body));
+    const api = await get(practice, `/api/articles/${id}/exercises?language=es`);
+    expect(api.statusCode).toBe(200);
+    expect(data?.answers).toEqual([{ path: '/articles/:id/exercises', id, query: { language: 'es' }, answer: api.json() }]);
+    expect(firstAnswersFrom(data).exerciseSet(id, 'es')).toEqual(api.json());
+    expect(firstAnswersFrom(data).exerciseSet(id, 'zh')).toBeUndefined();
+    const missing = await get(practice, '/zh/articles/no-such-article/practice');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('name="robots" content="noindex"');
+    const api404 = await get(practice, '/api/articles/no-such-article/exercises?language=zh');
+    expect(api404.statusCode).toBe(404);
+    const missingData = decodePageData(embedded(missing.body));
+    expect(missingData?.answers).toEqual([
+      { path: '/articles/:id/exercises', id: 'no-such-article', query: { language: 'zh' }, status: 404, error: api404.json() },
+    ]);
+    expect(firstAnswersFrom(missingData).exercisesMissing('no-such-article', 'zh')).toBe(true);
+    // Not the article page's 404: that page would still ask for its article.
+    expect(firstAnswersFrom(missingData).articleError('no-such-article', 'zh')).toBeUndefined();
+  });
+});

@@ -58,6 +58,8 @@ export function servedAnswers({ page, article }: { page?: CardPage; article?: Ar
     listPage: () => (expired ? undefined : page),
     article: () => (expired ? undefined : article),
     articleError: () => undefined,
+    exerciseSet: () => undefined,
+    exercisesMissing: () => false,
     expire: () => {
       expired = true;
     },

@@ -4,14 +4,14 @@ import type { SnapshotFrom } from 'xstate';
 import type { Exercise } from '../../../common/exercise-contract';
 import type { PracticeAnswer } from '../../domain/practice';
 import { practiceTextsFor, type PracticeTexts } from '../../domain/practice-texts';
-import { detailPath } from '../../domain/routing';
+import { detailPath, listPath } from '../../domain/routing';
 import { currentWord, lastVerdict, score, type practiceMachine, type PracticeContext } from '../../machines/practice-machine';
 import { LoadingIndicator } from '../common/loading-indicator';
 import { usePageLanguage, useTextLanguage } from '../use-texts';
 import { PracticeActorContext } from './practice-context';
 import { GapFillQuestion, ListeningQuestion, MatchQuestion, WordOrderQuestion } from './practice-questions';
 
-type Status = 'loading' | 'question' | 'answered' | 'summary' | 'empty' | 'failed';
+type Status = 'loading' | 'question' | 'answered' | 'summary' | 'empty' | 'missing' | 'failed';
 
 function statusOf(snapshot: SnapshotFrom<typeof practiceMachine>): Status {
   if (snapshot.matches('question')) return 'question';
@@ -19,6 +19,7 @@ function statusOf(snapshot: SnapshotFrom<typeof practiceMachine>): Status {
   if (snapshot.matches('summary')) return 'summary';
   if (snapshot.matches('empty')) return 'empty';
   if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches('missing')) return 'missing';
   return 'loading';
 }
 
@@ -64,7 +65,10 @@ function SaveButton({
 
 function Feedback({ item, context, saving, texts }: { item: Exercise; context: PracticeContext; saving: boolean; texts: PracticeTexts }) {
   const actor = PracticeActorContext.useActorRef();
-  const recording = PracticeActorContext.useSelector((snapshot) => snapshot.matches({ answered: 'recordingMiss' }));
+  // Next waits while a miss is being recorded, or while the learner's words (is this one saved?) are still being read.
+  const recording = PracticeActorContext.useSelector(
+    (snapshot) => snapshot.matches({ answered: 'recordingMiss' }) || snapshot.matches({ answered: 'awaitingWords' }),
+  );
   const verdict = lastVerdict(context);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -158,6 +162,11 @@ export function PracticePage() {
             {texts.retry}
           </button>
         </div>
+      ) : null}
+      {status === 'missing' ? (
+        <p>
+          {texts.missingTitle} <a href={listPath(pageLanguage)}>{texts.toArticles}</a>
+        </p>
       ) : null}
       {status === 'empty' ? (
         <p>

@@ -2,6 +2,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ExerciseSet } from '../../../common/exercise-contract';
 import {
+  LOAD_LEARNER_WORDS_ID,
   LOAD_PRACTICE_ID,
   practiceMachine,
   RECORD_MISS_ID,
@@ -11,6 +12,7 @@ import {
   type PracticeLoad,
 } from '../../../src/machines/practice-machine';
 import { WordStoreError } from '../../../src/platform/word-store';
+import { httpStatusError } from '../../../src/api/errors';
 import { errorMessage, eventsFromTable, never, quote, type MachineModel, type PayloadTable } from './model';
 
 /** Two items: a gap fill on a word the learner has saved (tide), then a sentence to hear on one not saved (ferry). */
@@ -69,12 +71,32 @@ function saves(snapshot: AnyMachineSnapshot) {
 
 const storeFull = new WordStoreError('quotaFull', 'The quota has been exceeded');
 
+/** The learner's words arrive for a server-rendered set only, and only once. */
+function learnerWordsArrive(type: string, event: object) {
+  return (snapshot: AnyMachineSnapshot) => {
+    const context = snapshot.context as PracticeContext;
+    return context.fromPage && !context.wordsKnown && context.exercises.length > 0 ? [{ type, ...event }] : [];
+  };
+}
+
 const practicePayloads: PayloadTable = {
+  [`xstate.done.actor.${LOAD_LEARNER_WORDS_ID}`]: learnerWordsArrive(`xstate.done.actor.${LOAD_LEARNER_WORDS_ID}`, {
+    output: { savedLemmas: PRACTICE_SAVED, learning: [] },
+  }),
+  [`xstate.error.actor.${LOAD_LEARNER_WORDS_ID}`]: learnerWordsArrive(`xstate.error.actor.${LOAD_LEARNER_WORDS_ID}`, {
+    error: new Error('The word store cannot be opened'),
+  }),
   [`xstate.done.actor.${LOAD_PRACTICE_ID}`]: [
     loads({ set: PRACTICE_SET, savedLemmas: PRACTICE_SAVED }),
     loads({ set: { ...PRACTICE_SET, exercises: [] }, savedLemmas: PRACTICE_SAVED }),
   ],
-  [`xstate.error.actor.${LOAD_PRACTICE_ID}`]: [{ type: `xstate.error.actor.${LOAD_PRACTICE_ID}`, error: new Error('Network error') }],
+  [`xstate.error.actor.${LOAD_PRACTICE_ID}`]: [
+    { type: `xstate.error.actor.${LOAD_PRACTICE_ID}`, error: new Error('Network error') },
+    {
+      type: `xstate.error.actor.${LOAD_PRACTICE_ID}`,
+      error: httpStatusError(404, 'Not Found', { code: 'not_found', message: 'There is no article with id "harbour-tides"' }),
+    },
+  ],
   [`xstate.done.actor.${RECORD_MISS_ID}`]: [{ type: `xstate.done.actor.${RECORD_MISS_ID}`, output: 'updated' }],
   [`xstate.error.actor.${RECORD_MISS_ID}`]: [{ type: `xstate.error.actor.${RECORD_MISS_ID}`, error: storeFull }],
   [`xstate.done.actor.${SAVE_PRACTISED_ID}`]: [{ type: `xstate.done.actor.${SAVE_PRACTISED_ID}`, output: ['ferry'] }],
@@ -96,13 +118,29 @@ export const practiceModel: MachineModel = {
       title: 'The learner opens /zh/articles/harbour-tides/practice',
       input: { articleId: 'harbour-tides', language: 'zh' },
     },
+    {
+      id: 'practice-served-zh',
+      title: 'The learner opens /zh/articles/harbour-tides/practice, server-rendered with its set',
+      input: { articleId: 'harbour-tides', language: 'zh', preloaded: PRACTICE_SET },
+      // Its simple paths would repeat the first scenario's once the words are read.
+      shortestOnly: true,
+    },
   ],
   events(snapshot) {
-    return eventsFromTable('practice', snapshot, practicePayloads, never);
+    const events = eventsFromTable('practice', snapshot, practicePayloads, never);
+    // A server-rendered set differs from a read one only until the learner's words are read and in the first answer
+    // (the rest is the first scenario's): its paths stop at the first item, so the path files stay readable.
+    if (!(snapshot.context as PracticeContext).fromPage) return events;
+    return events.filter((event) => event.type.startsWith('xstate.') || event.type === 'ANSWER');
   },
   // Simple paths grow with every event tried: a failed save and Practise again are left to the shortest paths.
   simpleEvents(snapshot) {
-    return this.events(snapshot).filter((event) => event.type !== `xstate.error.actor.${SAVE_PRACTISED_ID}` && event.type !== 'RESTART');
+    return this.events(snapshot).filter(
+      (event) =>
+        event.type !== `xstate.error.actor.${SAVE_PRACTISED_ID}` &&
+        event.type !== `xstate.error.actor.${LOAD_LEARNER_WORDS_ID}` &&
+        event.type !== 'RESTART',
+    );
   },
   serialize(snapshot) {
     const context = snapshot.context as PracticeContext;
@@ -111,6 +149,8 @@ export const practiceModel: MachineModel = {
       index: context.index,
       results: context.results.map((result) => result.verdict),
       saved: context.savedLemmas,
+      known: context.wordsKnown,
+      order: context.exercises.map((exercise) => ('lemma' in exercise ? exercise.lemma : exercise.kind)),
       again: context.reviewedAgain,
       problem: context.storeProblem,
     });
@@ -123,6 +163,10 @@ export const practiceModel: MachineModel = {
           ? 'The article has no exercises'
           : 'The set arrives: a gap fill on a saved word, then a sentence to hear';
       }
+      case `xstate.done.actor.${LOAD_LEARNER_WORDS_ID}`:
+        return "The learner's saved words are read (tide is saved)";
+      case `xstate.error.actor.${LOAD_LEARNER_WORDS_ID}`:
+        return `The learner's words cannot be read (${quote(errorMessage(event))}): none counts as saved`;
       case `xstate.error.actor.${LOAD_PRACTICE_ID}`:
         return `The set cannot be read (${quote(errorMessage(event))})`;
       case 'ANSWER': {

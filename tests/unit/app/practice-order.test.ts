@@ -130,4 +130,23 @@ describe('practice order for the learner', () => {
       'listening:siren',
     ]);
   });
+
+  it('a server-rendered set keeps the item on screen and reorders the rest once the learner’s words are read', async () => {
+    // No vocabulary items: the learner's saved word would come first in a fetched set, but the page already shows the server's first.
+    const plain: ExerciseSet = { ...SET, exercises: [gap('anchor'), gap('gull'), gap('mast'), heard('buoy'), heard('siren')] };
+    const api: ExerciseApi = { exercises: () => Promise.reject(new Error('a server-rendered set is not fetched')) };
+    const store = memoryWordStore([savedWord({ lemma: 'mast' }), savedWord({ lemma: 'siren' })]);
+    const actor = createActor(wiredPractice({ api, store: () => Promise.resolve(store), articleTitle: '' }, 'es', 'quiet-harbour', plain), {
+      input: { articleId: 'quiet-harbour', language: 'es', preloaded: plain },
+    });
+    const lemmas = () => actor.getSnapshot().context.exercises.map((exercise) => ('lemma' in exercise ? exercise.lemma : exercise.kind));
+    expect(actor.getSnapshot().value).toBe('question');
+    expect(lemmas()).toEqual(['anchor', 'gull', 'mast', 'buoy', 'siren']);
+    actor.start();
+    await waitFor(actor, (snapshot) => snapshot.context.wordsKnown);
+    expect(lemmas()).toEqual(['anchor', 'mast', 'gull', 'siren', 'buoy']);
+    expect(actor.getSnapshot().context.savedLemmas).toEqual(['mast', 'siren']);
+    expect(actor.getSnapshot().matches('question')).toBe(true);
+    actor.stop();
+  });
 });
