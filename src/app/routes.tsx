@@ -8,12 +8,25 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { routePattern, searchAddressTarget } from '../../common/page-routes';
 import { resolvePath } from '../domain/routing';
+import { afterPageSettlesOrInteraction } from '../platform/main-thread';
 import { LoadingIndicator } from '../views/common/loading-indicator';
 import { useTexts } from '../views/use-texts';
 import { DetailLoadBoundary } from './detail-load-boundary';
 import { ArticleListRoute, HomeRoute } from './list-routes';
 
-const ArticleDetailRoute = lazy(() => import('./article-detail-route'));
+/**
+ * While the server's article is on the screen (a first load) the route's code, its look-up, read-aloud and
+ * learner's words, waits until the page settles or the reader's first press or focus (issue 33): the
+ * page is readable and its links work meanwhile. A tap on a word that the page's entry kept (early-taps.ts,
+ * by its attribute) asks for it at once, as does a client navigation (no server article to show).
+ */
+function articleRouteWanted(): Promise<void> {
+  const host = typeof document === 'undefined' ? null : document.querySelector('.article-body-host');
+  if (host === null || host.shadowRoot?.querySelector('[data-pending-tap]')) return Promise.resolve();
+  return afterPageSettlesOrInteraction();
+}
+
+const ArticleDetailRoute = lazy(() => articleRouteWanted().then(() => import('./article-detail-route')));
 // Saved words and review load with their routes: nothing of them is in the home or list chunk.
 const WordsRoute = lazy(() => import('./words-route'));
 const ReviewRoute = lazy(() => import('./review-route'));
