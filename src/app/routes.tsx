@@ -16,14 +16,17 @@ import { ArticleListRoute, HomeRoute } from './list-routes';
 
 /**
  * While the server's article is on the screen (a first load) the route's code, its look-up, read-aloud and
- * learner's words, waits until the page settles or the reader's first press or focus (issue 33): the
- * page is readable and its links work meanwhile. A tap on a word that the page's entry kept (early-taps.ts,
- * by its attribute) asks for it at once, as does a client navigation (no server article to show).
+ * learner's words, waits until the page settles or the reader's first press or focus (issue 33): the page
+ * is readable and its links work meanwhile. Listened for from the app's start, so a press while it hydrates
+ * counts; a tap on a word that the page's entry kept (early-taps.ts, by its attribute) asks for it at once,
+ * as does a client navigation (no server article to show).
  */
+const firstPressOrSettled = typeof window === 'undefined' ? undefined : afterPageSettlesOrInteraction();
+
 function articleRouteWanted(): Promise<void> {
   const host = typeof document === 'undefined' ? null : document.querySelector('.article-body-host');
-  if (host === null || host.shadowRoot?.querySelector('[data-pending-tap]')) return Promise.resolve();
-  return afterPageSettlesOrInteraction();
+  if (firstPressOrSettled === undefined || host === null || host.shadowRoot?.querySelector('[data-pending-tap]')) return Promise.resolve();
+  return firstPressOrSettled;
 }
 
 const ArticleDetailRoute = lazy(() => articleRouteWanted().then(() => import('./article-detail-route')));

@@ -57,7 +57,8 @@ function loadedAt(): number {
  */
 export function afterPageSettlesOrInteraction(): Promise<void> {
   return new Promise((resolve) => {
-    for (const type of ['pointerdown', 'focusin']) addEventListener(type, () => resolve(), { capture: true, passive: true, once: true });
+    for (const type of ['pointerdown', 'click', 'focusin'])
+      addEventListener(type, () => resolve(), { capture: true, passive: true, once: true });
     void afterPageSettles().then(resolve);
   });
 }
