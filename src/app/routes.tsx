@@ -17,19 +17,18 @@ import { ArticleListRoute, HomeRoute } from './list-routes';
 /**
  * While the server's article is on the screen (a first load) the route's code, its look-up, read-aloud and
  * learner's words, waits until the page settles or the reader's first press or focus (issue 33): the page
- * is readable and its links work meanwhile. Listened for from the app's start, so a press while it hydrates
- * counts; a tap on a word that the page's entry kept (early-taps.ts, by its attribute) asks for it at once,
- * as does a client navigation (no server article to show).
+ * is readable and its links work meanwhile. Listened for from the app's start, and fetched then, so a press
+ * while the app hydrates does not wait for the route's turn; a tap on a word that the page's entry kept
+ * (early-taps.ts, by its attribute) asks for it at once. Any other first page: loaded when first shown.
  */
-const firstPressOrSettled = typeof window === 'undefined' ? undefined : afterPageSettlesOrInteraction();
+const loadArticleRoute = () => import('./article-detail-route');
+const serverArticle = typeof document === 'undefined' ? null : document.querySelector('.article-body-host');
+const articleWanted =
+  serverArticle === null || serverArticle.shadowRoot?.querySelector('[data-pending-tap]') ? undefined : afterPageSettlesOrInteraction();
+// A failure here is the route's own to show (DetailLoadBoundary), when it imports the module again.
+if (serverArticle !== null) void (articleWanted ?? Promise.resolve()).then(loadArticleRoute).catch(() => undefined);
 
-function articleRouteWanted(): Promise<void> {
-  const host = typeof document === 'undefined' ? null : document.querySelector('.article-body-host');
-  if (firstPressOrSettled === undefined || host === null || host.shadowRoot?.querySelector('[data-pending-tap]')) return Promise.resolve();
-  return firstPressOrSettled;
-}
-
-const ArticleDetailRoute = lazy(() => articleRouteWanted().then(() => import('./article-detail-route')));
+const ArticleDetailRoute = lazy(() => (articleWanted ?? Promise.resolve()).then(() => loadArticleRoute()));
 // Saved words and review load with their routes: nothing of them is in the home or list chunk.
 const WordsRoute = lazy(() => import('./words-route'));
 const ReviewRoute = lazy(() => import('./review-route'));
