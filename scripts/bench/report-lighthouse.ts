@@ -20,7 +20,11 @@ export function renderLighthouse(result: BenchResult, out: string[]): void {
     out.push(
       `These figures come from a later run of \`${result.lighthouseRun.command}\` on ` +
         `${result.lighthouseRun.date.slice(0, 16).replace('T', ' ')} UTC (1-minute load average ${result.lighthouseRun.loadAverage}); ` +
-        'the API sections are from the run above. Total blocking time, and so the performance score, grows with the load on the machine.',
+        'the API sections are from the run above' +
+        (result.lighthouseRun.command.includes('--routes=')
+          ? ", and the routes it does not name keep the figures of the run before it (each run's load average below tells them apart)"
+          : '') +
+        '. Total blocking time, and so the performance score, grows with the load on the machine.',
     );
     out.push('');
   }

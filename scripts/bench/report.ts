@@ -51,7 +51,7 @@ export function renderMarkdown(result: BenchResult): string {
         ['Route', 'Files', 'JS gzip', 'JS brotli', 'CSS gzip', 'CSS brotli', 'Total gzip', 'Total brotli', 'DOMPurify loaded'],
         [
           ...s.routes.map((r) => [
-            `${r.route} (\`${r.path.replace(/\/articles\/.+$/, '/articles/{id}')}\`)`,
+            `${r.route} (\`${r.path.replace(/\/articles\/[^/]+/, '/articles/{id}')}\`)`,
             r.files.length,
             kb(r.js.gzip),
             kb(r.js.brotli),
@@ -90,7 +90,7 @@ export function renderMarkdown(result: BenchResult): string {
       if (later.length === 0) continue;
       const laterGzip = later.reduce((sum, f) => sum + f.gzip, 0);
       out.push(
-        `- After the first load, ${r.route} fetches ${later.map((f) => `\`${f.file.replace(/^\/assets\//, '')}\``).join(', ')} (${kb(laterGzip)} gzip) when its timers run (a first visit's cookie banner).`,
+        `- After the first load, ${r.route} fetches ${later.map((f) => `\`${f.file.replace(/^\/assets\//, '')}\``).join(', ')} (${kb(laterGzip)} gzip) when its timers run (a first visit's cookie banner${r.route === 'detail' ? "; the article's own code, at the page's settling or the first press" : ''}).`,
       );
     }
     out.push('');

@@ -10,6 +10,8 @@
  * `--first-load` (`npx tsx scripts/bench/run.ts --first-load`, about 30 s): builds and measures the
  * first-load sizes alone (no Lighthouse, load or dictionary) and writes them over the `sizes` of
  * docs/benchmarks.json, keeping the rest of the last full run, noted as such in docs/benchmarks.md.
+ * `--front` adds Lighthouse; `--front --routes=level,progress,practice` runs Lighthouse on those routes
+ * only (the sizes of every route are still measured) and keeps the last run's figures of the others.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem, release } from 'node:os';
@@ -36,6 +38,12 @@ const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? '5');
 // Issue 33 asks for 5 runs per route, each listed: the pages sit on an edge where one run passes and the next does not.
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? '5');
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+/** `--routes=a,b`: Lighthouse on these routes only (by name: home, list, detail, words, review, level, progress, practice). */
+const ROUTE_FILTER = process.argv
+  .find((arg) => arg.startsWith('--routes='))
+  ?.slice('--routes='.length)
+  .split(',')
+  .filter(Boolean);
 /** Issue 17's budget: home and list first-load JS at most the floor's JS plus this much (gzip). */
 const FIRST_LOAD_ALLOWANCE_GZIP = 24 * 1024;
 const UNLIMITED = { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' };
@@ -113,7 +121,11 @@ async function measureSizesAndLighthouse(
       { route: 'review', path: '/zh/review' },
       { route: 'level', path: '/zh/level' },
       { route: 'progress', path: '/zh/progress' },
+      { route: 'practice', path: `/zh/articles/${encodeURIComponent(id)}/practice` },
     ];
+    const unknown = (ROUTE_FILTER ?? []).filter((name) => !routes.some((r) => r.route === name));
+    if (unknown.length > 0)
+      throw new Error(`--routes names no route ${unknown.join(', ')}; the routes are ${routes.map((r) => r.route).join(', ')}.`);
     log('First-load JavaScript and CSS per route');
     const browser = await launchChrome();
     let routeSizes: RouteSizes[];
@@ -154,7 +166,8 @@ async function measureSizesAndLighthouse(
     let lighthouse: LighthouseRoute[] | undefined;
     if (withLighthouse) {
       log(`Lighthouse (mobile preset), ${LIGHTHOUSE_RUNS} runs per route`);
-      lighthouse = await runLighthouse(server.origin, routes, LIGHTHOUSE_RUNS, log);
+      const measured = ROUTE_FILTER === undefined ? routes : routes.filter((r) => ROUTE_FILTER.includes(r.route));
+      lighthouse = await runLighthouse(server.origin, measured, LIGHTHOUSE_RUNS, log);
     }
     return { sizes, lighthouse };
   } finally {
@@ -240,10 +253,22 @@ async function firstLoadOnly(withLighthouse = false): Promise<void> {
     );
     const run = {
       date: new Date().toISOString(),
-      command: withLighthouse ? FRONT_COMMAND : FIRST_LOAD_COMMAND,
+      command: withLighthouse ? FRONT_COMMAND + (ROUTE_FILTER ? ` --routes=${ROUTE_FILTER.join(',')}` : '') : FIRST_LOAD_COMMAND,
       loadAverage: Math.round(loadavg()[0]! * 100) / 100,
     };
-    const result: BenchResult = { ...previous, sizes: sizes!, sizesRun: run, ...(lighthouse ? { lighthouse, lighthouseRun: run } : {}) };
+    // With --routes the other routes keep the last run's Lighthouse figures, in the order of the route list.
+    const merged =
+      lighthouse && ROUTE_FILTER
+        ? sizes!.routes.flatMap(
+            ({ route }) => lighthouse.find((r) => r.route === route) ?? previous.lighthouse?.find((r) => r.route === route) ?? [],
+          )
+        : lighthouse;
+    const result: BenchResult = {
+      ...previous,
+      sizes: sizes!,
+      sizesRun: run,
+      ...(merged ? { lighthouse: merged, lighthouseRun: run } : {}),
+    };
     writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
     writeBenchmarksMarkdown(withDictionary(renderMarkdown(result), result));
     log(`Wrote the first-load${withLighthouse ? ' and Lighthouse' : ''} figures into docs/benchmarks.md and docs/benchmarks.json.`);

@@ -8,12 +8,27 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { routePattern, searchAddressTarget } from '../../common/page-routes';
 import { resolvePath } from '../domain/routing';
+import { afterPageSettlesOrInteraction } from '../platform/main-thread';
 import { LoadingIndicator } from '../views/common/loading-indicator';
 import { useTexts } from '../views/use-texts';
 import { DetailLoadBoundary } from './detail-load-boundary';
 import { ArticleListRoute, HomeRoute } from './list-routes';
 
-const ArticleDetailRoute = lazy(() => import('./article-detail-route'));
+/**
+ * While the server's article is on the screen (a first load) the route's code, its look-up, read-aloud and
+ * learner's words, waits until the page settles or the reader's first press or focus (issue 33): the page
+ * is readable and its links work meanwhile. Listened for from the app's start, and fetched then, so a press
+ * while the app hydrates does not wait for the route's turn; a tap on a word that the page's entry kept
+ * (early-taps.ts, by its attribute) asks for it at once. Any other first page: loaded when first shown.
+ */
+const loadArticleRoute = () => import('./article-detail-route');
+const serverArticle = typeof document === 'undefined' ? null : document.querySelector('.article-body-host');
+const articleWanted =
+  serverArticle === null || serverArticle.shadowRoot?.querySelector('[data-pending-tap]') ? undefined : afterPageSettlesOrInteraction();
+// A failure here is the route's own to show (DetailLoadBoundary), when it imports the module again.
+if (serverArticle !== null) void (articleWanted ?? Promise.resolve()).then(loadArticleRoute).catch(() => undefined);
+
+const ArticleDetailRoute = lazy(() => (articleWanted ?? Promise.resolve()).then(() => loadArticleRoute()));
 // Saved words and review load with their routes: nothing of them is in the home or list chunk.
 const WordsRoute = lazy(() => import('./words-route'));
 const ReviewRoute = lazy(() => import('./review-route'));

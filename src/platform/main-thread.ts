@@ -49,3 +49,16 @@ function loadedAt(): number {
   const end = (navigation as PerformanceNavigationTiming | undefined)?.loadEventEnd;
   return end !== undefined && end > 0 ? end : performance.now();
 }
+
+/**
+ * Resolves once the page settles (`afterPageSettles`) or the reader first presses or focuses
+ * anything on it, whichever comes first: code the first screen does not need but a press may (the
+ * article route's, issue 33) waits for it.
+ */
+export function afterPageSettlesOrInteraction(): Promise<void> {
+  return new Promise((resolve) => {
+    for (const type of ['pointerdown', 'click', 'focusin'])
+      addEventListener(type, () => resolve(), { capture: true, passive: true, once: true });
+    void afterPageSettles().then(resolve);
+  });
+}

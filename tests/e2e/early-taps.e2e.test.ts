@@ -102,4 +102,48 @@ describe('the article page before the app has hydrated it', () => {
       await context.close();
     }
   });
+
+  describe("the article's own code (look-up, read-aloud, the learner's words) waits for the reader", () => {
+    /** Opens an article with the page's timers stopped (the page never settles by itself) and waits until the app has run. */
+    async function openWithTimersHeld(page: Page): Promise<string[]> {
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const start = new Date('2026-01-01T00:00:00Z');
+      await page.clock.install({ time: start });
+      await page.clock.pauseAt(new Date(start.getTime() + 5000));
+      const app = page.waitForResponse(/\/assets\/app-[^/]*\.js$/);
+      await page.goto(`/zh/articles/${articles.importedIds[0]!}`);
+      await app;
+      await page.waitForLoadState('networkidle');
+      return requested;
+    }
+    const routeChunk = (requested: string[]) => requested.filter((path) => /\/assets\/article-detail-route-[^/]*\.js$/.test(path));
+
+    it('is not fetched with the first load; it comes when the page settles', async () => {
+      const { context, page } = await newPage(harness, SAVED_REJECTION);
+      try {
+        const requested = await openWithTimersHeld(page);
+        expect(routeChunk(requested)).toEqual([]);
+        expect(await page.locator(`${BODY_HOST}[data-interactive]`).count()).toBe(0);
+        await page.clock.runFor(1500);
+        await page.locator(`${BODY_HOST}[data-interactive]`).waitFor();
+        expect(routeChunk(requested)).toHaveLength(1);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("comes at the reader's first press, and that tap on a word opens its entry", async () => {
+      const { context, page } = await newPage(harness, SAVED_REJECTION);
+      try {
+        const requested = await openWithTimersHeld(page);
+        expect(routeChunk(requested)).toEqual([]);
+        await page.locator(`${BODY} .nr-w`).nth(3).click();
+        await entryOf(page).and(page.locator('[data-status="shown"]')).waitFor();
+        expect(routeChunk(requested)).toHaveLength(1);
+      } finally {
+        await context.close();
+      }
+    });
+  });
 });
