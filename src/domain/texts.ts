@@ -35,8 +35,6 @@ export interface Texts {
     readonly heroSubtitle: string;
     readonly latestTitle: string;
     readonly viewAll: string;
-    /** The link to /{lang}/level, offered to a learner without word statuses. */
-    readonly levelOffer: string;
     readonly loading: string;
     readonly loadError: string;
     readonly noArticles: string;

@@ -26,7 +26,6 @@ export const texts = {
     heroSubtitle: 'Short, current articles in plain English, with the words and background you need to follow them.',
     latestTitle: 'Latest Articles',
     viewAll: 'View All Articles',
-    levelOffer: 'New here? Find your level in two minutes, and every article shows how much of it you know.',
     loading: 'Loading articles…',
     loadError: 'Unable to load articles. Please try again later.',
     noArticles: 'There are no articles yet. Please come back soon.',

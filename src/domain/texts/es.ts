@@ -26,7 +26,6 @@ export const texts = {
     heroSubtitle: 'Artículos breves y actuales en inglés sencillo, con el vocabulario y el contexto que necesitas para seguirlos.',
     latestTitle: 'Últimos artículos',
     viewAll: 'Ver todos los artículos',
-    levelOffer: '¿Eres nuevo? Descubre tu nivel en dos minutos y cada artículo te dirá cuánto conoces de él.',
     loading: 'Cargando artículos…',
     loadError: 'No se pudieron cargar los artículos. Inténtalo de nuevo más tarde.',
     noArticles: 'Todavía no hay artículos. Vuelve pronto.',

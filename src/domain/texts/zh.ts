@@ -26,7 +26,6 @@ export const texts = {
     heroSubtitle: '简短、及时的英文文章，配有理解所需的词汇和背景知识。',
     latestTitle: '最新文章',
     viewAll: '查看全部文章',
-    levelOffer: '第一次来？花两分钟测测你的水平，每篇文章都会显示你认识多少词。',
     loading: '正在加载文章…',
     loadError: '无法加载文章，请稍后再试。',
     noArticles: '暂时还没有文章，请稍后再来。',
