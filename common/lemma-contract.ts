@@ -169,8 +169,11 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
   for (const item of answer.inventories) {
     const lemmas: Array<readonly [string, number]> = [];
     const entries = item.entries;
-    const ranks: number[] = [];
-    const counts: number[] = [];
+    // The entries as numbers, in arrays of their final size (one entry per space, plus one).
+    let size = entries.length === 0 ? 0 : 1;
+    for (let i = 0; i < entries.length; i += 1) if (entries.charCodeAt(i) === 32) size += 1;
+    const ranks = new Int32Array(size);
+    const counts = new Int32Array(size);
     // One pass over the characters, digits read as they come: no substring, parseInt or indexOf per
     // entry (issue 26: the first, uncompiled run of 20 cards on a slow phone is what counts).
     let position = 0;
@@ -200,8 +203,8 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
       if (inTimes && times < 1) throw new InventoryFormatError(`Bad inventory entry "${entries.slice(start, i)}"`);
       if (lemma === undefined) throw new InventoryFormatError(`Bad inventory entry "${entries.slice(start, i)}"`);
       lemmas.push([lemma, inTimes ? times : 1]);
-      ranks.push(position < front.length ? position : -1);
-      counts.push(inTimes ? times : 1);
+      ranks[lemmas.length - 1] = position < front.length ? position : -1;
+      counts[lemmas.length - 1] = inTimes ? times : 1;
       start = i + 1;
     }
     yield answer.ranked === undefined
@@ -210,7 +213,7 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
           articleId: item.article_id,
           words: item.words,
           lemmas,
-          ranked: { list: front, ranks: Int32Array.from(ranks), counts: Int32Array.from(counts) },
+          ranked: { list: front, ranks, counts },
         };
   }
 }
