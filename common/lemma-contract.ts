@@ -48,6 +48,19 @@ export interface PlainInventory {
   readonly articleId: string;
   readonly words: number;
   readonly lemmas: ReadonlyArray<readonly [string, number]>;
+  /** Set when decoded from an answer that points into a frequency list (see RankedEntries). */
+  readonly ranked?: RankedEntries;
+}
+
+/**
+ * The entries of an inventory as numbers: `ranks[i]` is the rank of `lemmas[i]` in `list` (-1 for a
+ * lemma the answer spelled out) and `counts[i]` its count, so coverage can look the learner's
+ * statuses up by rank (src/domain/coverage.ts) instead of by string.
+ */
+export interface RankedEntries {
+  readonly list: readonly string[];
+  readonly ranks: Int32Array;
+  readonly counts: Int32Array;
 }
 
 /** The placement level whose words (the most frequent headwords, most frequent first) are the cards' frequency list. */
@@ -156,22 +169,52 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
   for (const item of answer.inventories) {
     const lemmas: Array<readonly [string, number]> = [];
     const entries = item.entries;
+    // The entries as numbers, in arrays of their final size (one entry per space, plus one).
+    let size = entries.length === 0 ? 0 : 1;
+    for (let i = 0; i < entries.length; i += 1) if (entries.charCodeAt(i) === 32) size += 1;
+    const ranks = new Int32Array(size);
+    const counts = new Int32Array(size);
+    // One pass over the characters, digits read as they come: no substring, parseInt or indexOf per
+    // entry (issue 26: the first, uncompiled run of 20 cards on a slow phone is what counts).
     let position = 0;
     let start = 0;
     while (start < entries.length) {
-      let end = entries.indexOf(' ', start);
-      if (end === -1) end = entries.length;
-      const part = entries.slice(start, end);
-      const star = part.indexOf('*');
-      const gap = parseInt(star === -1 ? part : part.slice(0, star), 36);
+      let gap = 0;
+      let times = 0;
+      let inTimes = false;
+      let digits = 0;
+      let i = start;
+      for (; i < entries.length; i += 1) {
+        const code = entries.charCodeAt(i);
+        if (code === 32) break;
+        if (code === 42 && !inTimes) {
+          inTimes = true;
+          digits = 0;
+          continue;
+        }
+        const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 122 ? code - 87 : -1;
+        if (digit < 0) throw new InventoryFormatError(`Bad inventory entry "${entries.slice(start).split(' ')[0]}"`);
+        if (inTimes) times = times * 36 + digit;
+        else gap = gap * 36 + digit;
+        digits += 1;
+      }
       position += gap;
-      const lemma = gap >= 0 ? lemmaAt(position) : undefined;
-      const times = star === -1 ? 1 : parseInt(part.slice(star + 1), 36);
-      if (lemma === undefined || !Number.isInteger(times) || times < 1) throw new InventoryFormatError(`Bad inventory entry "${part}"`);
-      lemmas.push([lemma, times]);
-      start = end + 1;
+      const lemma = i > start && (!inTimes || digits > 0) ? lemmaAt(position) : undefined;
+      if (inTimes && times < 1) throw new InventoryFormatError(`Bad inventory entry "${entries.slice(start, i)}"`);
+      if (lemma === undefined) throw new InventoryFormatError(`Bad inventory entry "${entries.slice(start, i)}"`);
+      lemmas.push([lemma, inTimes ? times : 1]);
+      ranks[lemmas.length - 1] = position < front.length ? position : -1;
+      counts[lemmas.length - 1] = inTimes ? times : 1;
+      start = i + 1;
     }
-    yield { articleId: item.article_id, words: item.words, lemmas };
+    yield answer.ranked === undefined
+      ? { articleId: item.article_id, words: item.words, lemmas }
+      : {
+          articleId: item.article_id,
+          words: item.words,
+          lemmas,
+          ranked: { list: front, ranks, counts },
+        };
   }
 }
 

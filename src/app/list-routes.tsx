@@ -36,6 +36,14 @@ const ListHead = lazy(() =>
     .catch(() => ({ default: () => null })),
 );
 
+// Home's offer of the placement (to a learner without statuses) is in the server's page too; its code loads once the page has settled.
+const LevelOffer = lazy(() =>
+  afterPageSettles()
+    .then(() => import('../views/home/level-offer'))
+    .then((module): { default: () => ReactNode } => ({ default: module.LevelOffer }))
+    .catch(() => ({ default: () => null })),
+);
+
 export const HOME_ARTICLE_LIMIT = 4;
 export const LIST_ARTICLE_LIMIT = LIST_PAGE_SIZE;
 
@@ -96,7 +104,13 @@ export function HomeRoute() {
       </Suspense>
       <HomeArticleClickTracker>
         <LearnerCoverage page="home">
-          <HomePage />
+          <HomePage
+            levelOffer={
+              <Suspense fallback={null}>
+                <LevelOffer />
+              </Suspense>
+            }
+          />
         </LearnerCoverage>
       </HomeArticleClickTracker>
     </ArticleListActorContext.Provider>

@@ -4,7 +4,7 @@
  * Thresholds: ~98% of running words known for comfortable reading, ~95% to follow a text with
  * help (Laufer & Ravenhorst-Kalovski 2010; Nation 2006). See docs/learner-model.md.
  */
-import { statusOf, type StatusMap } from './word-status';
+import { statusOf, type StatusMap, type WordStatus } from './word-status';
 
 /** An article's words as the server counts them: each lemma with how often it occurs. */
 export interface LemmaInventory {
@@ -13,6 +13,11 @@ export interface LemmaInventory {
   readonly words: number;
   /** Lemma (lower case) and its number of occurrences; the counts add up to `words`. */
   readonly lemmas: ReadonlyArray<readonly [string, number]>;
+  /**
+   * The cards' answers point into a frequency list (common/lemma-contract.ts): each entry's rank in
+   * `list` (-1 for a lemma spelled out) and its count, as numbers.
+   */
+  readonly ranked?: { readonly list: readonly string[]; readonly ranks: Int32Array; readonly counts: Int32Array };
 }
 
 export const COVERAGE_BANDS = ['comfortable', 'withHelp', 'hard'] as const;
@@ -37,19 +42,61 @@ export function bandOf(share: number): CoverageBand {
   return 'hard';
 }
 
+const NEW = 0;
+const LEARNING = 1;
+const KNOWN = 2;
+const IGNORED = 3;
+const CODE_OF: Readonly<Record<WordStatus, number>> = { new: NEW, learning: LEARNING, known: KNOWN, ignored: IGNORED };
+
+/** Per statuses and frequency list: the status of every word of the list, one byte per rank. */
+const listCodes = new WeakMap<StatusMap, WeakMap<readonly string[], Uint8Array>>();
+
+/** How many words of the list one piece of listStatusesInPieces looks up. */
+const LIST_PIECE = 500;
+
+/**
+ * The learner's status of every word of a frequency list, by rank, worked out LIST_PIECE words at a
+ * time (a caller on a slow phone gives the main thread back between pieces) and kept for these
+ * statuses and this list: after it, coverageOf reads a card's common words from a byte array by their
+ * rank, with no string looked up. A new set of statuses (a word marked) is a new map, worked out again.
+ */
+export function* listStatusesInPieces(list: readonly string[], statuses: StatusMap): Generator<void, Uint8Array, undefined> {
+  const known = listCodes.get(statuses)?.get(list);
+  if (known !== undefined) return known;
+  const codes = new Uint8Array(list.length);
+  for (let rank = 0; rank < list.length; rank += 1) {
+    codes[rank] = CODE_OF[statusOf(statuses, list[rank]!)];
+    if ((rank + 1) % LIST_PIECE === 0 && rank + 1 < list.length) yield;
+  }
+  let byList = listCodes.get(statuses);
+  if (byList === undefined) listCodes.set(statuses, (byList = new WeakMap()));
+  byList.set(list, codes);
+  return codes;
+}
+
 export function coverageOf(inventory: LemmaInventory, statuses: StatusMap): Coverage {
-  let counted = 0;
-  let known = 0;
+  const counts = [0, 0, 0, 0];
   let newWords = 0;
   let learningWords = 0;
-  for (const [lemma, count] of inventory.lemmas) {
-    const status = statusOf(statuses, lemma);
-    if (status === 'ignored') continue;
-    counted += count;
-    if (status === 'known') known += count;
-    else if (status === 'new') newWords += 1;
-    else learningWords += 1;
+  const add = (code: number, count: number) => {
+    counts[code]! += count;
+    if (code === NEW) newWords += 1;
+    else if (code === LEARNING) learningWords += 1;
+  };
+  const ranked = inventory.ranked;
+  const codes = ranked === undefined ? undefined : listCodes.get(statuses)?.get(ranked.list);
+  if (ranked !== undefined && codes !== undefined) {
+    // The common words by rank (numbers only); the few spelled out by their lemma.
+    const { ranks, counts: times } = ranked;
+    for (let i = 0; i < ranks.length; i += 1) {
+      const rank = ranks[i]!;
+      add(rank >= 0 ? codes[rank]! : CODE_OF[statusOf(statuses, inventory.lemmas[i]![0])], times[i]!);
+    }
+  } else {
+    for (const [lemma, count] of inventory.lemmas) add(CODE_OF[statusOf(statuses, lemma)], count);
   }
+  const known = counts[KNOWN]!;
+  const counted = known + counts[NEW]! + counts[LEARNING]!;
   const share = counted === 0 ? 1 : known / counted;
   return { share, band: bandOf(share), newWords, learningWords };
 }

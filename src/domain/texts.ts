@@ -8,7 +8,7 @@
  */
 import type { TextLanguage } from '../../common/languages';
 import type { SharedTexts } from '../../common/shared-texts';
-import type { ConsentTexts, FooterTexts } from './consent-texts';
+import type { FooterTexts } from './consent-texts';
 import type { ListTexts } from './list-texts';
 
 export interface Texts {
@@ -35,8 +35,6 @@ export interface Texts {
     readonly heroSubtitle: string;
     readonly latestTitle: string;
     readonly viewAll: string;
-    /** The link to /{lang}/level, offered to a learner without word statuses. */
-    readonly levelOffer: string;
     readonly loading: string;
     readonly loadError: string;
     readonly noArticles: string;
@@ -64,7 +62,6 @@ export interface Texts {
     readonly body: string;
     readonly home: string;
   };
-  readonly consent: ConsentTexts;
   readonly footer: FooterTexts;
   /** Page heads, category and difficulty names: the texts the server shows too. */
   readonly shared: SharedTexts;

@@ -79,10 +79,15 @@ export function withRecords(
   return [...byId.values()];
 }
 
+/** Nothing statusKey would change: no space, no capital (of any script), no curly apostrophe. */
+const IS_KEY = /^[^\s\p{Lu}\p{Lt}\p{Nl}’]*$/u;
+
 export function statusOf(map: StatusMap, lemma: string): WordStatus {
   // Most lemmas (the server's, lower case) are already keys: look them up before normalising.
   const direct = map.get(lemma);
   if (direct !== undefined) return direct;
+  // A key already (lower case, no space, no curly apostrophe): new, with no copy of it made.
+  if (IS_KEY.test(lemma)) return 'new';
   const key = statusKey(lemma);
   return key === lemma ? 'new' : (map.get(key) ?? 'new');
 }

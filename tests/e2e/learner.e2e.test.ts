@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LEARNER_TEXTS } from '../../src/domain/learner-texts';
-import { TEXTS } from '../../src/domain/all-texts';
+import { LEVEL_OFFER } from '../../src/domain/level-offer-texts';
 import { axeViolations } from './support/axe';
 import { useHarness } from './support/harness';
 import { BODY_HOST, INTERACTIVE_BODY, withPage } from './support/saving-words';
@@ -225,7 +225,7 @@ describe('the placement in the browser', () => {
       const fresh = await harness.browser.newContext({ baseURL: harness.server.origin, viewport: { width: 360, height: 740 } });
       const newcomer = await fresh.newPage();
       await newcomer.goto('/zh');
-      await newcomer.getByRole('link', { name: TEXTS.zh.home.levelOffer }).click();
+      await newcomer.getByRole('link', { name: LEVEL_OFFER.zh }).click();
       await newcomer.waitForURL('**/zh/level');
       await newcomer.locator('form.level-form').waitFor();
       expect(await newcomer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -112,8 +112,23 @@ describe('lemma inventory of an article', () => {
     const ranked = ['the', 'be', 'go', 'apple'];
     const compact = encodeInventories(list, undefined, ranked);
     expect(compact.lemmas).toBe('zebra');
-    const sorted = (inventories: typeof decoded) => inventories.map((each) => ({ ...each, lemmas: [...each.lemmas].sort() }));
-    expect(sorted(decodeInventoryEntries(compact, ranked))).toEqual(sorted(decoded));
+    const sorted = (inventories: typeof decoded) =>
+      inventories.map(({ ranked: _numbers, ...each }) => ({ ...each, lemmas: [...each.lemmas].sort() }));
+    const compactDecoded = decodeInventoryEntries(compact, ranked);
+    expect(sorted(compactDecoded)).toEqual(sorted(decoded));
+    // The same entries as numbers: each lemma's rank in the list (-1 when spelled out) and its count.
+    for (const inventory of compactDecoded) {
+      expect(inventory.ranked?.list).toBe(ranked);
+      expect([...inventory.ranked!.ranks]).toEqual(inventory.lemmas.map(([lemma]) => ranked.indexOf(lemma)));
+      expect([...inventory.ranked!.counts]).toEqual(inventory.lemmas.map(([, count]) => count));
+    }
+    expect(decoded.every((inventory) => inventory.ranked === undefined)).toBe(true);
+    // Entries that are not base-36 gaps (with an optional *count) are refused.
+    for (const entries of ['2 x!', '1**2', '1*0', '1  2', '1*']) {
+      expect(() => decodeInventoryEntries({ ...compact, inventories: [{ ...compact.inventories[0]!, entries }] }, ranked)).toThrow(
+        InventoryFormatError,
+      );
+    }
     expect(() => decodeInventoryEntries(compact, ['the', 'go', 'be', 'apple'])).toThrow(InventoryFormatError);
   });
 });

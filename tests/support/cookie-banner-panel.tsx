@@ -14,7 +14,7 @@ import { textsIn } from './texts';
 export async function loadCookieBannerPanel(): Promise<void> {
   const actor = createActor(consentMachine, { input: { savedChoice: { essential: true, analytics: false } } }).start();
   actor.send({ type: 'OPEN_SETTINGS' });
-  render(<CookieBanner consent={actor} texts={textsIn('en').consent} />);
+  render(<CookieBanner consent={actor} language="en" />);
   await screen.findByRole('region', { name: textsIn('en').consent.title });
   cleanup();
   actor.stop();

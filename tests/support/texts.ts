@@ -1,11 +1,14 @@
 /** Any page language's texts as the app shows them (languages without texts get English). */
 import { textLanguageFor, type TextLanguage } from '../../common/languages';
 import { TEXTS } from '../../src/domain/all-texts';
+import { CONSENT_TEXTS, type ConsentTexts } from '../../src/domain/consent-texts';
 import { createTextsSource, TEXT_CHUNKS } from '../../src/app/text-chunks';
 import type { Texts, TextsSource } from '../../src/domain/texts';
 
-export function textsIn(language: string): Texts {
-  return TEXTS[textLanguageFor(language)];
+/** With the cookie banner's texts, which the app keeps in the banner's chunk (src/domain/consent-texts.ts). */
+export function textsIn(language: string): Texts & { readonly consent: ConsentTexts } {
+  const textLanguage = textLanguageFor(language);
+  return { ...TEXTS[textLanguage], consent: CONSENT_TEXTS[textLanguage] };
 }
 
 /**

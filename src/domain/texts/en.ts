@@ -26,7 +26,6 @@ export const texts = {
     heroSubtitle: 'Short, current articles in plain English, with the words and background you need to follow them.',
     latestTitle: 'Latest Articles',
     viewAll: 'View All Articles',
-    levelOffer: 'New here? Find your level in two minutes, and every article shows how much of it you know.',
     loading: 'Loading articles…',
     loadError: 'Unable to load articles. Please try again later.',
     noArticles: 'There are no articles yet. Please come back soon.',
@@ -83,25 +82,7 @@ export const texts = {
     body: 'There is no page at this address.',
     home: 'Go to the home page',
   },
-  consent: {
-    regionLabel: 'Cookie consent',
-    title: 'We value your privacy',
-    message:
-      'We use essential cookies to run this site and, with your permission, analytics cookies to learn which articles help learners.',
-    acceptAll: 'Accept All',
-    rejectAll: 'Reject All',
-    customize: 'Customize',
-    customizeTitle: 'Cookie preferences',
-    customizeIntro: 'Choose which cookies we may use. You can change this at any time under "Cookie settings" at the bottom of every page.',
-    essentialLabel: 'Essential cookies',
-    essentialDescription:
-      'Needed for the site to work, for example to remember this choice. Always on. The words you save while reading stay in this browser and are never sent anywhere.',
-    analyticsLabel: 'Analytics cookies',
-    analyticsDescription: 'Help us count visits and see which articles are read, without identifying you.',
-    savePreferences: 'Save Preferences',
-    back: 'Back',
-    close: 'Close',
-  },
+
   footer: {
     footerLabel: 'Site footer',
     tagline: 'Learn English by reading the news.',

@@ -26,7 +26,6 @@ export const texts = {
     heroSubtitle: 'Artículos breves y actuales en inglés sencillo, con el vocabulario y el contexto que necesitas para seguirlos.',
     latestTitle: 'Últimos artículos',
     viewAll: 'Ver todos los artículos',
-    levelOffer: '¿Eres nuevo? Descubre tu nivel en dos minutos y cada artículo te dirá cuánto conoces de él.',
     loading: 'Cargando artículos…',
     loadError: 'No se pudieron cargar los artículos. Inténtalo de nuevo más tarde.',
     noArticles: 'Todavía no hay artículos. Vuelve pronto.',
@@ -83,26 +82,7 @@ export const texts = {
     body: 'No hay ninguna página en esta dirección.',
     home: 'Ir a la página de inicio',
   },
-  consent: {
-    regionLabel: 'Consentimiento de cookies',
-    title: 'Valoramos tu privacidad',
-    message:
-      'Usamos cookies esenciales para que el sitio funcione y, con tu permiso, cookies de análisis para saber qué artículos ayudan más.',
-    acceptAll: 'Aceptar todo',
-    rejectAll: 'Rechazar todo',
-    customize: 'Personalizar',
-    customizeTitle: 'Preferencias de cookies',
-    customizeIntro:
-      'Elige qué cookies podemos usar. Puedes cambiarlo en cualquier momento en "Configuración de cookies", al pie de cada página.',
-    essentialLabel: 'Cookies esenciales',
-    essentialDescription:
-      'Necesarias para que el sitio funcione, por ejemplo para recordar esta elección. Siempre activas. Las palabras que guardas al leer se quedan en este navegador y nunca se envían a ningún sitio.',
-    analyticsLabel: 'Cookies de análisis',
-    analyticsDescription: 'Nos ayudan a contar visitas y ver qué artículos se leen, sin identificarte.',
-    savePreferences: 'Guardar preferencias',
-    back: 'Volver',
-    close: 'Cerrar',
-  },
+
   footer: {
     footerLabel: 'Pie de página',
     tagline: 'Aprende inglés leyendo las noticias.',

@@ -8,18 +8,20 @@
 import { useSelector } from '@xstate/react';
 import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { ConsentTexts } from '../../domain/consent-texts';
+import type { TextLanguage } from '../../../common/languages';
+import { CONSENT_TEXTS } from '../../domain/consent-texts';
 import type { ConsentMachine } from '../../machines/consent-machine';
 
 export interface CookieBannerPanelProps {
   readonly consent: ActorRefFrom<ConsentMachine>;
-  /** The page language's banner texts. */
-  readonly texts: ConsentTexts;
+  /** The page's text language: the banner's texts come with this chunk. */
+  readonly language: TextLanguage;
 }
 
 type BannerView = 'hidden' | 'summary' | 'customizing';
 
-export function CookieBannerPanel({ consent, texts }: CookieBannerPanelProps) {
+export function CookieBannerPanel({ consent, language }: CookieBannerPanelProps) {
+  const texts = CONSENT_TEXTS[language];
   const view = useSelector(consent, (snapshot): BannerView =>
     snapshot.hasTag('customizing') ? 'customizing' : snapshot.hasTag('banner') ? 'summary' : 'hidden',
   );

@@ -8,18 +8,18 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { ConsentTexts } from '../../domain/consent-texts';
+import type { TextLanguage } from '../../../common/languages';
 import type { ConsentMachine } from '../../machines/consent-machine';
 
 const CookieBannerPanel = lazy(() => import('./cookie-banner-panel').then((module) => ({ default: module.CookieBannerPanel })));
 
 export interface CookieBannerProps {
   readonly consent: ActorRefFrom<ConsentMachine>;
-  /** The page language's banner texts. */
-  readonly texts: ConsentTexts;
+  /** The page's text language (the banner's texts load with the panel, not in the first load). */
+  readonly language: TextLanguage;
 }
 
-export function CookieBanner({ consent, texts }: CookieBannerProps) {
+export function CookieBanner({ consent, language }: CookieBannerProps) {
   const open = useSelector(consent, (snapshot) => snapshot.hasTag('banner'));
   // Once opened, the panel stays mounted: closing is its own transition (focus goes back to the footer).
   const [opened, setOpened] = useState(open);
@@ -28,7 +28,7 @@ export function CookieBanner({ consent, texts }: CookieBannerProps) {
     <div className="cookie-banner-slot" aria-live="polite">
       {opened ? (
         <Suspense fallback={null}>
-          <CookieBannerPanel consent={consent} texts={texts} />
+          <CookieBannerPanel consent={consent} language={language} />
         </Suspense>
       ) : null}
     </div>

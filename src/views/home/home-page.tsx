@@ -1,7 +1,7 @@
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { CardFitContext } from '../common/card-fit-context';
 import { Link } from 'wouter';
-import { levelPath, listPath } from '../../domain/routing';
+import { listPath } from '../../domain/routing';
 import { useArticleList } from '../articles/use-article-list';
 import { ArticleCard } from '../common/article-card';
 import { LoadingCards } from '../common/loading-cards';
@@ -10,7 +10,8 @@ import { usePageLanguage, useTextLanguage, useTexts } from '../use-texts';
 /** As many as the home page shows, so the About section below stays where it is. */
 const HOME_PLACEHOLDER_CARDS = 4;
 
-export function HomePage() {
+/** `levelOffer`: the placement's offer, loaded by the app apart from the first load. */
+export function HomePage({ levelOffer }: { levelOffer?: ReactNode }) {
   const texts = useTexts();
   const textLanguage = useTextLanguage();
   const language = usePageLanguage();
@@ -46,11 +47,7 @@ export function HomePage() {
             ))}
           </div>
         ) : null}
-        {fit === null ? (
-          <p className="level-offer">
-            <Link href={levelPath(language)}>{texts.home.levelOffer}</Link>
-          </p>
-        ) : null}
+        {levelOffer}
         <p className="view-all">
           <Link href={listPath(language)} className="button button-primary">
             {texts.home.viewAll}

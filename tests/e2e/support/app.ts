@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ArticleListItem, ArticlePage } from '../../../common/contract';
 import { TEXTS } from '../../../src/domain/all-texts';
+import { CONSENT_TEXTS } from '../../../src/domain/consent-texts';
 import type { Harness } from './harness';
 
 export const JOURNEY_LANGUAGES = ['zh', 'es', 'en'] as const;
@@ -28,7 +29,7 @@ export function texts(language: JourneyLanguage) {
 
 /** The banner has texts in en and zh only; es falls back to en (spec), unless the app added es. */
 export function consentTexts(language: JourneyLanguage) {
-  return TEXTS[language].consent;
+  return CONSENT_TEXTS[language];
 }
 
 export function footerTexts(language: JourneyLanguage) {

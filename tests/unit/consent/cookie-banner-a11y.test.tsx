@@ -8,6 +8,7 @@ import { consentMachine } from '../../../src/machines/consent-machine';
 import { CookieBanner } from '../../../src/views/consent/cookie-banner';
 import { Footer } from '../../../src/views/footer';
 import { textsIn } from '../../support/texts';
+import { textLanguageFor } from '../../../common/languages';
 
 async function violations(): Promise<string[]> {
   // Colour contrast needs real layout; jsdom has none, so the browser tests cover it.
@@ -29,7 +30,7 @@ describe('cookie banner accessibility (axe-core)', () => {
           <h1>Page</h1>
         </main>
         <Footer texts={textsIn(language).footer} year={2026} onOpenCookieSettings={() => actor.send({ type: 'OPEN_SETTINGS' })} />
-        <CookieBanner consent={actor} texts={textsIn(language).consent} />
+        <CookieBanner consent={actor} language={textLanguageFor(language)} />
       </>,
     );
     act(() => vi.advanceTimersByTime(1000));

@@ -10,6 +10,7 @@ import { memoryStorage, type KeyValueStorage } from '../../../src/platform/stora
 import { CookieBanner } from '../../../src/views/consent/cookie-banner';
 import { Footer } from '../../../src/views/footer';
 import { textsIn } from '../../support/texts';
+import { textLanguageFor } from '../../../common/languages';
 
 function setup(options: { stored?: string; language?: string } = {}) {
   const storage: KeyValueStorage = memoryStorage(options.stored === undefined ? {} : { 'cookie-consent': options.stored });
@@ -27,7 +28,7 @@ function setup(options: { stored?: string; language?: string } = {}) {
         <button type="button">Read the article</button>
       </main>
       <Footer texts={textsIn(language).footer} year={2026} onOpenCookieSettings={() => actor.send({ type: 'OPEN_SETTINGS' })} />
-      <CookieBanner consent={actor} texts={textsIn(language).consent} />
+      <CookieBanner consent={actor} language={textLanguageFor(language)} />
     </>,
   );
   const user = userEvent.setup({ delay: null });
