@@ -12,6 +12,7 @@ import { ContentPasses, type Traffic } from './content/content-passes';
 import { fallbackRenderer } from './answers/article-answers';
 import { pageViewsPass } from './pages/page-views';
 import { ServerEntry } from './pages/server-entry';
+import { ViewThread } from './pages/view-thread';
 import { RenderThread } from './content/render-thread';
 import { articleRenderer } from './content/stored-pages';
 import { createLogger } from './http/logging';
@@ -71,6 +72,12 @@ async function prepareContent(
   const thread = new RenderThread({ dictionaryPath: config.dictionaryPath, dataDir: config.dictionaryDataDir });
   // The server build the pages plugin loads too (the same module: Node imports one URL once), for the views pass.
   const pageEntry = new ServerEntry(config.distDir, logger);
+  const views = new ViewThread((reason) =>
+    logger.warn(
+      { contentPass: 'page-views' },
+      `content pass page-views: the view thread is not used (${reason}); rendering on the event loop`,
+    ),
+  );
   return new ContentPasses(
     database,
     [
@@ -89,7 +96,11 @@ async function prepareContent(
           render: fallbackRenderer(dictionary),
           saveRendered: (id, hash, language, html) => void database.saveRenderedHtml(id, hash, language, html).catch(() => undefined),
         },
-        build: () => pageEntry.build(),
+        // The views render on a thread of their own: the pass renders every article in every offered language.
+        build: async () => {
+          const built = await pageEntry.build();
+          return built && { id: built.id, render: views.renderer(pageEntry.path, built.id, built.render) };
+        },
         buildId: () => pageEntry.fileId(),
         origin: config.publicUrl,
         log: logger,
