@@ -148,10 +148,10 @@ export async function fillPostgres(
     const target = Math.max(0, articles - corpusCount);
     const from = Math.max(0, before - corpusCount);
     let started = Date.now();
-    if (target > from) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      if (target > from) {
         // The search index is built once at the end (as newsreader_search_index() builds it), not row by row.
         await client.query('DROP INDEX IF EXISTS articles_search_rum, articles_search');
         let written = 0;
@@ -160,12 +160,13 @@ export async function fillPostgres(
           written += rows.length;
           if (written % 10_000 < BATCH) log(`  ${written.toLocaleString('en-US')} synthetic written, ${seconds(started)} s`);
         });
-        const indexStarted = Date.now();
-        const { rows } = await client.query<{ state: string }>('SELECT newsreader_search_index() AS state');
-        notes.push(`search index (${rows[0]?.state}) built in ${seconds(indexStarted)} s`);
-      } finally {
-        await client.end();
       }
+      // Always: a fill stopped half-way left the index dropped.
+      const indexStarted = Date.now();
+      const { rows } = await client.query<{ state: string }>('SELECT newsreader_search_index() AS state');
+      notes.push(`search index (${rows[0]?.state}) ready in ${seconds(indexStarted)} s`);
+    } finally {
+      await client.end();
     }
     if (target <= from) notes.push(`the database already held ${before.toLocaleString('en-US')} articles`);
     else
@@ -182,13 +183,13 @@ export async function fillPostgres(
         `rendered the pages of ${pages.rendered.toLocaleString('en-US')} articles stored without them in ${seconds(pagesStarted)} s`,
       );
     started = Date.now();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
+    const vacuum = new pg.Client({ connectionString: url });
+    await vacuum.connect();
     try {
       // What autovacuum does shortly after a big import; measured without it the planner's guesses are a fresh table's.
-      await client.query('VACUUM ANALYZE');
+      await vacuum.query('VACUUM ANALYZE');
     } finally {
-      await client.end();
+      await vacuum.end();
     }
     notes.push(`VACUUM ANALYZE in ${seconds(started)} s`);
     return { total: await store.count(), synthetic: target, notes };
