@@ -35,6 +35,13 @@ const NEWEST_KEY = '99999999999999999';
  */
 const WALK_SHARE = 0.3;
 
+/**
+ * The same for a query with a prefix: `counc*` stands for every word it starts, whose lists RUM merges before
+ * sorting (at 100,000 articles, "counc*" in business, 15.6 % of the articles: RUM 164 ms, the walk 71 ms;
+ * "har*" in health, 3.4 %: RUM 12.5 ms, the bitmap 16 ms).
+ */
+const PREFIX_WALK_SHARE = 0.1;
+
 /** The filters as the search vector's tag lexemes (migration v6), SQLite's tag tokens. */
 function tagTokens(query: ArticleQuery): string[] {
   return [
@@ -108,7 +115,8 @@ export abstract class PostgresReads extends PostgresConnection {
       // match's key first, so for a query that matches most articles walking the newest rows (as below)
       // is cheaper: the planner's estimate of the matches decides (WALK_SHARE). The conditions on the
       // columns stay, and change nothing. Without RUM (the GIN fallback), the newest candidates are walked.
-      const ordered = rum && (await this.matchShare(`a.search @@ (${all}${tags})`, matchParams)) < WALK_SHARE;
+      const walkShare = termParams.some((term) => term.endsWith(':*')) ? PREFIX_WALK_SHARE : WALK_SHARE;
+      const ordered = rum && (await this.matchShare(`a.search @@ (${all}${tags})`, matchParams)) < walkShare;
       const candidateSql = ordered
         ? `SELECT a.seq, a.published_at, a.heads FROM articles AS a
            WHERE a.search @@ (${all}${tags})${where}
