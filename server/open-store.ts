@@ -42,6 +42,14 @@ async function openPostgres(url: string, config: ServerConfig, logger: Logger): 
     { schemaFrom: from, schemaTo: to },
     applied.length ? `PostgreSQL ${shown}: migrated from v${from} to v${to} (${applied.join('; ')})` : `PostgreSQL ${shown}: schema v${to}`,
   );
+  const { searchIndex } = store.migration;
+  if (searchIndex.kind === 'rum')
+    logger.info({ searchIndex: 'rum' }, 'PostgreSQL search: RUM index (matches newest first, stopped at the page)');
+  else
+    logger.warn(
+      { searchIndex: 'gin' },
+      `PostgreSQL search: RUM is not used (${searchIndex.note ?? 'unknown'}); GIN instead: correct, but a query's cost grows with its matches (docs/deployment.md)`,
+    );
   return { store, usable: true, watch: () => () => undefined };
 }
 

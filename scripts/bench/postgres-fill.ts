@@ -1,21 +1,129 @@
 /**
- * Fills a PostgreSQL database to `articles` articles through the store's own write path (upsertMany
- * with the page renderer set, each article given its reading help first, as the importer and corpus
- * loader write them): the sample corpus, then synthetic articles. Synthetic ids are deterministic, so a
- * database from an earlier run is grown, not rewritten. Returns notes on what it did, for the report.
+ * Fills a PostgreSQL database to `articles` articles: the sample corpus through the store's own write path
+ * (loadCorpus, upsertMany with the page renderer set), then synthetic articles in bulk. Through the write
+ * path (four statements per article, the search index kept up row by row) 100,000 took 40+ minutes on this
+ * shared machine; the bulk fill makes the same rows (postgres-writes.ts's columns, pages, story rows: made on
+ * worker threads by postgres-fill-worker.ts, as the write path makes them) and sends them 500 articles to a
+ * statement, with the search index dropped during the fill and built once after it (the store's own
+ * newsreader_search_index(), migration v6). Synthetic ids are deterministic, so a database from an earlier run
+ * is grown, not rewritten. Returns notes on what it did, for the report.
  */
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { READING_HELP_PASS } from '../../server/content/reading-help-pass';
 import { applyRenderPass, articleRenderer } from '../../server/content/stored-pages';
-import { withReadingHelp } from '../../server/content/vocabulary-help';
 import { loadCorpus } from '../../server/corpus/load-corpus';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
-import { rehashed } from '../../server/store/content-hash';
 import { openPostgresStore } from '../../server/store/postgres/postgres-store';
-import type { ArticleInput } from '../../server/store/types';
+import { typescriptWorkerSource } from '../../server/store/sqlite/read-pool';
+import { RENDER_LANGUAGES, type ArticleInput } from '../../server/store/types';
 import { REPO_ROOT } from '../../tests/support/server-process';
-import { syntheticArticle } from '../../tests/support/synthetic-articles';
+
+/** One synthetic article as the write path stores it (postgres-writes.ts: write, recordStory, storeHtml). */
+export interface FillRow {
+  readonly article: ArticleInput;
+  readonly pageKey: string;
+  /** In RENDER_LANGUAGES order. */
+  readonly pages: readonly string[];
+  readonly urlKeys: readonly string[];
+  readonly textHash: string;
+  readonly bands: readonly string[];
+}
+
+const BATCH = 500;
+
+/** The write path's INSERTs of postgres-writes.ts, for many articles in one statement. */
+const BULK_INSERT = `
+  WITH r AS (
+    SELECT * FROM json_to_recordset($1::json) AS r (n integer, id text, url text, source text, title text, published_at text,
+      summary text, summary_translations json, paragraphs json, body text, word_count integer, reading_time_minutes integer,
+      difficulty text, categories text[], vocabulary json, cultural_notes json, content_hash text, machine_help json,
+      page_key text, languages text[], pages text[], url_keys text[], text_hash text, bands text[])),
+  ins AS (
+    INSERT INTO articles (id, url, source, title, published_at, summary, summary_translations, paragraphs, body,
+      word_count, reading_time_minutes, difficulty, categories, vocabulary, cultural_notes, content_hash, imported_at, updated_at, machine_help)
+    SELECT id, url, source, title, published_at, summary, summary_translations, paragraphs, body, word_count,
+      reading_time_minutes, difficulty, categories, vocabulary, cultural_notes, content_hash, $2, $2, machine_help
+    FROM r ORDER BY n ON CONFLICT (id) DO NOTHING RETURNING seq, id),
+  html AS (
+    INSERT INTO article_html (article_seq, language, content_hash, html)
+    SELECT ins.seq, p.language, r.page_key, p.html FROM ins JOIN r USING (id), unnest(r.languages, r.pages) AS p (language, html)),
+  urls AS (INSERT INTO story_urls (url_key, article_seq) SELECT u, ins.seq FROM ins JOIN r USING (id), unnest(r.url_keys) AS u ON CONFLICT DO NOTHING),
+  texts AS (INSERT INTO story_texts (text_hash, article_seq) SELECT r.text_hash, ins.seq FROM ins JOIN r USING (id) ON CONFLICT DO NOTHING)
+  INSERT INTO story_bands (band, article_seq) SELECT b, ins.seq FROM ins JOIN r USING (id), unnest(r.bands) AS b ON CONFLICT DO NOTHING`;
+
+function bulkJson(rows: readonly FillRow[], from: number): string {
+  return JSON.stringify(
+    rows.map(({ article: a, pageKey, pages, urlKeys, textHash, bands }, i) => ({
+      n: from + i,
+      id: a.id,
+      url: a.url,
+      source: a.source,
+      title: a.title,
+      published_at: new Date(a.publishedAt).toISOString(),
+      summary: a.summary ?? '',
+      summary_translations: a.summaryTranslations ?? {},
+      paragraphs: a.paragraphs ?? [],
+      body: (a.paragraphs ?? []).join('\n'),
+      word_count: Math.max(0, Math.round(a.wordCount)),
+      reading_time_minutes: Math.max(0, Math.round(a.readingTimeMinutes)),
+      difficulty: a.difficulty,
+      categories: [...a.categories],
+      vocabulary: a.vocabulary ?? [],
+      cultural_notes: a.culturalNotes ?? [],
+      content_hash: a.contentHash,
+      machine_help: a.machineHelp ?? {},
+      page_key: pageKey,
+      languages: [...RENDER_LANGUAGES],
+      pages,
+      url_keys: urlKeys,
+      text_hash: textHash,
+      bands,
+    })),
+  );
+}
+
+/** Makes rows [start, end) on worker threads (one per CPU), in batches, handing each batch over as it is ready. */
+async function makeRows(
+  dictionaryPath: string,
+  start: number,
+  end: number,
+  onBatch: (from: number, rows: FillRow[]) => Promise<void>,
+): Promise<void> {
+  const source = typescriptWorkerSource(new URL('./postgres-fill-worker.ts', import.meta.url).href);
+  const workers = Array.from(
+    { length: Math.max(1, availableParallelism()) },
+    () => new Worker(source, { eval: true, workerData: { dictionaryPath } }),
+  );
+  let next = start;
+  let writing = Promise.resolve();
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const ask = () => {
+              if (next >= end) return resolve();
+              const from = next;
+              next = Math.min(end, next + BATCH);
+              worker.postMessage({ start: from, end: next });
+            };
+            worker.on('message', (message: { ready: true } | { start: number; rows: FillRow[] }) => {
+              if ('rows' in message) writing = writing.then(() => onBatch(message.start, message.rows));
+              // Never more than a few batches waiting for the database.
+              void writing.then(ask, reject);
+            });
+            worker.on('error', reject);
+          }),
+      ),
+    );
+    await writing;
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
@@ -40,16 +148,31 @@ export async function fillPostgres(
     const target = Math.max(0, articles - corpusCount);
     const from = Math.max(0, before - corpusCount);
     let started = Date.now();
-    for (let start = from; start < target; start += 2000) {
-      const batch: ArticleInput[] = [];
-      for (let index = start; index < Math.min(target, start + 2000); index++) {
-        batch.push(rehashed(withReadingHelp(syntheticArticle(index), dictionary)));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      if (target > from) {
+        // The search index is built once at the end (as newsreader_search_index() builds it), not row by row.
+        await client.query('DROP INDEX IF EXISTS articles_search_rum, articles_search');
+        let written = 0;
+        await makeRows(dictionaryPath, from, target, async (batchStart, rows) => {
+          await client.query(BULK_INSERT, [bulkJson(rows, batchStart), new Date().toISOString()]);
+          written += rows.length;
+          if (written % 10_000 < BATCH) log(`  ${written.toLocaleString('en-US')} synthetic written, ${seconds(started)} s`);
+        });
       }
-      await store.upsertMany(batch);
-      if ((start / 2000) % 10 === 9) log(`  ${(start + 2000).toLocaleString('en-US')} synthetic written, ${seconds(started)} s`);
+      // Always: a fill stopped half-way left the index dropped.
+      const indexStarted = Date.now();
+      const { rows } = await client.query<{ state: string }>('SELECT newsreader_search_index() AS state');
+      notes.push(`search index (${rows[0]?.state}) ready in ${seconds(indexStarted)} s`);
+    } finally {
+      await client.end();
     }
     if (target <= from) notes.push(`the database already held ${before.toLocaleString('en-US')} articles`);
-    else notes.push(`wrote ${(target - from).toLocaleString('en-US')} synthetic articles (with their pages) in ${seconds(started)} s`);
+    else
+      notes.push(
+        `wrote ${(target - from).toLocaleString('en-US')} synthetic articles (with their pages, in bulk) in ${seconds(started)} s`,
+      );
     // Every article was written with its reading help, so the start-up pass would change nothing;
     // recording it spares each node a scan of every article at start. The render pass now finds no page missing.
     await store.recordContentPass(READING_HELP_PASS, dictionary.version);
@@ -60,13 +183,13 @@ export async function fillPostgres(
         `rendered the pages of ${pages.rendered.toLocaleString('en-US')} articles stored without them in ${seconds(pagesStarted)} s`,
       );
     started = Date.now();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
+    const vacuum = new pg.Client({ connectionString: url });
+    await vacuum.connect();
     try {
       // What autovacuum does shortly after a big import; measured without it the planner's guesses are a fresh table's.
-      await client.query('VACUUM ANALYZE');
+      await vacuum.query('VACUUM ANALYZE');
     } finally {
-      await client.end();
+      await vacuum.end();
     }
     notes.push(`VACUUM ANALYZE in ${seconds(started)} s`);
     return { total: await store.count(), synthetic: target, notes };

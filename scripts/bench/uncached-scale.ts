@@ -8,8 +8,8 @@
  * from a process of its own while 10 connections run the class with the worst p99; then the server's RSS.
  *
  * SQLite: data/bench-scale-N.db (kept between runs with --reuse; pages rendered once by the start-up pass).
- * PostgreSQL: DATABASE_URL if set (grown to N articles, never rewritten), else a throwaway cluster filled
- * through the store's own write path. The web app is built once into data/bench-dist (server rendering).
+ * PostgreSQL: DATABASE_URL if set (grown to N articles, never rewritten), else a throwaway cluster: the sample
+ * corpus through the store's write path, the synthetic articles in bulk (the same rows, postgres-fill.ts). The web app is built once into data/bench-dist (server rendering).
  * Prints markdown and writes it into docs/benchmarks.md as "Uncached at N articles (issue 31)" unless --only.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../server/store/store-errors';
-import { PG_LATEST_VERSION } from '../../server/store/postgres/postgres-schema';
+import { PG_LATEST_VERSION, PG_MIGRATIONS } from '../../server/store/postgres/postgres-schema';
 import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres/postgres-store';
 import { FIXTURES } from '../server/fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
@@ -23,6 +23,52 @@ describe('store contract: PostgreSQL', () => {
         await database.drop();
       },
     };
+  });
+});
+
+// Where the rum extension cannot be created (not installed, or no right to create it), search falls back
+// to GIN and must answer the same: the whole contract again, on a database owned by a role that is not a superuser.
+describe('store contract: PostgreSQL without RUM (GIN)', () => {
+  storeContract(async () => {
+    const database = await createTestDatabase({ plainOwner: true });
+    const db = await openPostgresStore(database.url);
+    expect(db.migration.searchIndex.kind).toBe('gin');
+    return {
+      db,
+      async cleanup() {
+        await db.close();
+        await database.drop();
+      },
+    };
+  });
+});
+
+describe('PostgreSQL search index', () => {
+  // ensure-postgresql.sh installs Debian's postgresql-<major>-rum beside PostgreSQL where it may; where it
+  // could not, this test is skipped (and the GIN contract above still runs).
+  it('uses RUM where the extension is installed, and says why not where it cannot be created', async (context) => {
+    const database = await createTestDatabase();
+    const plain = await createTestDatabase({ plainOwner: true });
+    const probe = new pg.Client(database.url);
+    await probe.connect();
+    const { rowCount } = await probe.query("SELECT 1 FROM pg_available_extensions WHERE name = 'rum'").finally(() => probe.end());
+    if (!rowCount) {
+      await database.drop();
+      await plain.drop();
+      context.skip();
+    }
+    const store = await openPostgresStore(database.url);
+    const fallback = await openPostgresStore(plain.url);
+    try {
+      expect(store.migration.searchIndex).toEqual({ kind: 'rum' });
+      expect(fallback.migration.searchIndex.kind).toBe('gin');
+      expect(fallback.migration.searchIndex.note).toMatch(/CREATE EXTENSION rum failed: permission denied/);
+    } finally {
+      await store.close();
+      await fallback.close();
+      await database.drop();
+      await plain.drop();
+    }
   });
 });
 
@@ -73,12 +119,40 @@ describe('PostgreSQL: several nodes on one database', () => {
     const applied = stores.map((store) => store.migration.applied.length);
     expect(applied.sort()).toEqual([0, 0, PG_LATEST_VERSION]);
     const again = await open();
-    expect(again.migration).toEqual({ from: PG_LATEST_VERSION, to: PG_LATEST_VERSION, applied: [] });
+    expect(again.migration).toMatchObject({ from: PG_LATEST_VERSION, to: PG_LATEST_VERSION, applied: [] });
     const client = new pg.Client(database.url);
     await client.connect();
     const { rows } = await client.query('SELECT version FROM schema_migrations ORDER BY version');
     await client.end();
     expect(rows.map((row: { version: number }) => row.version)).toEqual([...Array(PG_LATEST_VERSION)].map((_, i) => i + 1));
+  });
+
+  it('rebuilds the search vector of articles stored before v6, so their words and filters are found', async () => {
+    const client = new pg.Client(database.url);
+    await client.connect();
+    try {
+      await client.query(
+        'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      for (const migration of PG_MIGRATIONS.filter((m) => m.version <= 5)) {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      }
+      await client.query(
+        `INSERT INTO articles (id, url, source, title, published_at, summary, body, word_count, reading_time_minutes,
+           difficulty, categories, content_hash, imported_at, updated_at)
+         VALUES ('v5-old', 'https://example.org/v5', 'bbc', 'Lighthouse keepers return', '2026-01-02T03:04:05.678Z',
+           'A summary.', 'The lamp is lit again.', 5, 1, 'advanced', '{health}', 'h', 'now', 'now')`,
+      );
+    } finally {
+      await client.end();
+    }
+    const store = await open();
+    expect(store.migration).toMatchObject({ from: 5, to: PG_LATEST_VERSION });
+    expect((await store.search({ q: 'lamp', limit: 10, offset: 0, category: 'health', source: 'bbc' })).items.map((a) => a.id)).toEqual([
+      'v5-old',
+    ]);
+    expect((await store.search({ q: 'lighthous*', limit: 10, offset: 0, difficulty: 'beginner' })).total).toBe(0);
   });
 
   it("moves another node's data version through NOTIFY, long before its periodic re-read", async () => {

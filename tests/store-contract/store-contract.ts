@@ -507,6 +507,58 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
     }, 60_000);
   });
 
+  describe('search filters beyond the newest matches', () => {
+    it('finds filtered matches older than the newest thousand, newest first, ranked in their block', async () => {
+      // 1,001 newer matches in business; the four in health, and the one from bbc, are older than all of them.
+      const many = Array.from({ length: 1001 }, (_, i) =>
+        article({
+          id: `quay-${String(i).padStart(4, '0')}`,
+          source: 'npr',
+          title: `Harbour story ${i}`,
+          publishedAt: new Date(Date.UTC(2026, 2, 1) + i * 60_000).toISOString(),
+          summary: 'Quay works go on.',
+          paragraphs: ['The quay by the harbour.'],
+          difficulty: 'beginner',
+          categories: ['business'],
+        }),
+      );
+      const older = (id: string, day: number, title: string, source: SourceId = 'npr', difficulty: 'beginner' | 'advanced' = 'beginner') =>
+        article({
+          id,
+          source,
+          title,
+          publishedAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
+          summary: 'Notes from the quay.',
+          paragraphs: ['A clinic opened near the quay.'],
+          difficulty,
+          categories: ['health'],
+        });
+      await db.upsertMany([
+        ...many,
+        older('h-old', 2, 'Clinic hours'),
+        older('h-title', 3, 'A quay clinic opens'),
+        older('h-new', 4, 'Nurses wanted'),
+        older('h-bbc', 5, 'Doctors on call', 'bbc', 'advanced'),
+      ]);
+      const health = await db.search({ q: 'quay', limit: 10, offset: 0, category: 'health' });
+      // The title hit first, then the others newest first.
+      expect(ids(health)).toEqual(['h-title', 'h-bbc', 'h-new', 'h-old']);
+      expect(health.total).toBe(4);
+      expect(health.totalCapped).toBeUndefined();
+      // Every word in the title first, then one word in the title ("Clinic hours"), then a summary hit.
+      expect(ids(await db.search({ q: 'quay clinic', limit: 10, offset: 0, category: 'health', source: 'npr' }))).toEqual([
+        'h-title',
+        'h-old',
+        'h-new',
+      ]);
+      expect(ids(await db.search({ q: 'qua*', limit: 10, offset: 0, difficulty: 'advanced' }))).toEqual(['h-bbc']);
+      expect(await db.search({ q: 'quay', limit: 10, offset: 0, category: 'health', source: 'reuters' })).toEqual({ items: [], total: 0 });
+      const business = await db.search({ q: 'quay', limit: 3, offset: 0, category: 'business' });
+      expect(ids(business)).toEqual(['quay-1000', 'quay-0999', 'quay-0998']);
+      expect(business.totalCapped).toBe(true);
+    }, 60_000);
+  });
+
   describe('stories (one story, one article)', () => {
     const story = (id: string, url: string, paragraphs: readonly string[], title = 'Ferry Timetable'): ArticleInput => {
       const { contentHash: _hash, ...body } = article({

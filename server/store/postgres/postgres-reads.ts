@@ -1,7 +1,7 @@
 /** The PostgreSQL store's reads: lists, search (SQLite's semantics, see postgres-store.ts), articles, pass cursors. */
 import type { DatabaseHealth, FeedValidators, StoredView } from '../article-store';
 import { HIT_END, HIT_START } from '../fts-query';
-import { SEARCH_CANDIDATES, rankedPage } from '../sqlite/search-index';
+import { SEARCH_CANDIDATES, rankedPage, tagToken } from '../sqlite/search-index';
 import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from '../types';
 import { pageKeyFitsSql, pageKeySuffix, viewColumn } from '../types';
 import {
@@ -24,6 +24,37 @@ import {
 } from './postgres-rows';
 import { type Queryable } from './postgres-connection';
 import { PostgresConnection } from './postgres-connection';
+
+/** Above every search key (YYYYMMDDHHMMSSmmm, migration v6): `search_key <=| NEWEST_KEY` orders newest first. */
+const NEWEST_KEY = '99999999999999999';
+
+/**
+ * Above this share of the articles matching (the planner's estimate), search walks the newest rows and
+ * tests each instead of taking RUM's ordered matches: a walk reads about 1,001 / share rows, RUM sorts
+ * share × articles keys. Set from EXPLAIN ANALYZE at 100,000 articles (docs/benchmarks.md, decision 29).
+ */
+const WALK_SHARE = 0.3;
+
+/**
+ * The same for a query with a prefix: `counc*` stands for every word it starts, whose lists RUM merges before
+ * sorting (at 100,000 articles, "counc*" in business, 15.6 % of the articles: RUM 164 ms, the walk 71 ms;
+ * "har*" in health, 3.4 %: RUM 12.5 ms, the bitmap 16 ms).
+ */
+const PREFIX_WALK_SHARE = 0.1;
+
+/** The filters as the search vector's tag lexemes (migration v6), SQLite's tag tokens. */
+function tagTokens(query: ArticleQuery): string[] {
+  return [
+    ...(query.category ? [tagToken('category', query.category)] : []),
+    ...(query.source ? [tagToken('source', query.source)] : []),
+    ...(query.difficulty ? [tagToken('difficulty', query.difficulty)] : []),
+  ];
+}
+
+function param(params: unknown[], value: unknown): string {
+  params.push(value);
+  return `$${params.length}`;
+}
 
 export abstract class PostgresReads extends PostgresConnection {
   async count(): Promise<number> {
@@ -63,6 +94,13 @@ export abstract class PostgresReads extends PostgresConnection {
     if (exprs.length === 0) return { items: [], total: 0 };
     return this.reading(async () => {
       const params: unknown[] = [...termParams];
+      const rum = this.migration.searchIndex.kind === 'rum';
+      const tags = rum
+        ? tagTokens(query)
+            .map((token) => ` && ${param(params, token)}::tsquery`)
+            .join('')
+        : '';
+      const matchParams = [...params];
       const where = filterSql(query, params);
       const all = exprs.join(' && ');
       const any = exprs.join(' || ');
@@ -71,12 +109,24 @@ export abstract class PostgresReads extends PostgresConnection {
       // when it rates them alike, and a row's category, source or difficulty is read in place while its
       // search vector is unpacked from out-of-line storage. Walking the newest rows for a filtered search,
       // most are turned away before that (decision 18: 127-286 ms -> 25-39 ms at 100,000 articles).
+      // With RUM (decision 29), the filters are also lexemes of the search vector (migration v6), so the
+      // index finds the rows holding every word and every filter and hands them over newest first by
+      // search_key, without reading the rows that are not returned. RUM still collects and sorts every
+      // match's key first, so for a query that matches most articles walking the newest rows (as below)
+      // is cheaper: the planner's estimate of the matches decides (WALK_SHARE). The conditions on the
+      // columns stay, and change nothing. Without RUM (the GIN fallback), the newest candidates are walked.
+      const walkShare = termParams.some((term) => term.endsWith(':*')) ? PREFIX_WALK_SHARE : WALK_SHARE;
+      const ordered = rum && (await this.matchShare(`a.search @@ (${all}${tags})`, matchParams)) < walkShare;
+      const candidateSql = ordered
+        ? `SELECT a.seq, a.published_at, a.heads FROM articles AS a
+           WHERE a.search @@ (${all}${tags})${where}
+           ORDER BY a.search_key <=| ${NEWEST_KEY}::bigint LIMIT ${SEARCH_CANDIDATES + 1}`
+        : `SELECT a.seq, a.published_at, a.heads FROM articles AS a
+           WHERE TRUE${where} AND a.search @@ (${all}${tags})
+           ORDER BY a.published_at DESC, a.seq DESC LIMIT ${SEARCH_CANDIDATES + 1}`;
       const { rows: candidates } = await this.pool.query<{ seq: string; score: number }>(
         `WITH q AS (SELECT ${all} AS q_all, ${any} AS q_any),
-         candidates AS (
-           SELECT a.seq, a.published_at, a.heads FROM articles AS a
-           WHERE TRUE${where} AND a.search @@ (${all})
-           ORDER BY a.published_at DESC, a.seq DESC LIMIT ${SEARCH_CANDIDATES + 1})
+         candidates AS (${candidateSql})
          SELECT c.seq,
            (CASE WHEN ts_filter(c.heads, '{a}') @@ q.q_all THEN 20 ELSE 0 END) +
            (CASE WHEN ts_filter(c.heads, '{a}') @@ q.q_any THEN 10 ELSE 0 END) +
@@ -109,6 +159,19 @@ export abstract class PostgresReads extends PostgresConnection {
       });
       return capped ? { items, total, totalCapped: true } : { items, total };
     });
+  }
+
+  private articleTotal: { readonly version: number; readonly value: number } | undefined;
+
+  /** The planner's estimate of the share of articles matching `condition` (one EXPLAIN, no rows read). */
+  private async matchShare(condition: string, params: unknown[]): Promise<number> {
+    if (this.articleTotal?.version !== this.version) this.articleTotal = { version: this.version, value: await this.count() };
+    const { rows } = await this.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM articles AS a WHERE ${condition}`,
+      params,
+    );
+    const estimate = rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+    return estimate / Math.max(1, this.articleTotal.value);
   }
 
   protected async readArticle(db: Queryable, id: string, language?: RenderLanguage): Promise<StoredArticle | undefined> {

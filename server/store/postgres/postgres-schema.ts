@@ -6,6 +6,7 @@
  */
 import type pg from 'pg';
 import { withPoolClient } from './postgres-client';
+import { SEARCH_INDEX_MIGRATION } from './postgres-search-schema';
 
 export interface PgMigration {
   readonly version: number;
@@ -206,6 +207,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     // The same as SQLite's v9: MachineHelp per language (types.ts), '{}' when none.
     sql: `ALTER TABLE articles ADD COLUMN machine_help json NOT NULL DEFAULT '{}';`,
   },
+  SEARCH_INDEX_MIGRATION,
 ];
 
 export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;
@@ -217,6 +219,11 @@ export interface PgMigrationReport {
   readonly from: number;
   readonly to: number;
   readonly applied: readonly string[];
+  /**
+   * Which index answers search (migration v6's newsreader_search_index()): 'rum' (matches newest first
+   * from the index), or 'gin' with why RUM is not used (every match found, then the newest sorted).
+   */
+  readonly searchIndex: { readonly kind: 'rum' | 'gin'; readonly note?: string };
 }
 
 export class PgSchemaTooNewError extends Error {}
@@ -245,8 +252,12 @@ export async function migratePostgres(pool: pg.Pool): Promise<PgMigrationReport>
         await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
         applied.push(`${migration.version}: ${migration.name}`);
       }
+      // At every open, not only in v6: RUM installed after the migration is taken up at the next start.
+      const { rows: index } = await client.query<{ state: string }>('SELECT newsreader_search_index() AS state');
+      const state = index[0]?.state ?? 'gin: unknown';
       await client.query('COMMIT');
-      return { from, to: Math.max(from, PG_LATEST_VERSION), applied };
+      const searchIndex = state === 'rum' ? { kind: 'rum' as const } : { kind: 'gin' as const, note: state.replace(/^gin: /, '') };
+      return { from, to: Math.max(from, PG_LATEST_VERSION), applied, searchIndex };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
