@@ -14,23 +14,28 @@ import type { ConsentMachine } from '../../machines/consent-machine';
 const CookieBannerPanel = lazy(() => import('./cookie-banner-panel').then((module) => ({ default: module.CookieBannerPanel })));
 
 export interface CookieBannerProps {
-  readonly consent: ActorRefFrom<ConsentMachine>;
+  /** The consent actor; null until its chunk has arrived (the slot is there all the same). */
+  readonly consent: ActorRefFrom<ConsentMachine> | null;
   /** The page's text language (the banner's texts load with the panel, not in the first load). */
   readonly language: TextLanguage;
 }
 
 export function CookieBanner({ consent, language }: CookieBannerProps) {
+  return (
+    <div className="cookie-banner-slot" aria-live="polite">
+      {consent === null ? null : <CookieBannerWhenOpen consent={consent} language={language} />}
+    </div>
+  );
+}
+
+function CookieBannerWhenOpen({ consent, language }: CookieBannerProps & { consent: ActorRefFrom<ConsentMachine> }) {
   const open = useSelector(consent, (snapshot) => snapshot.hasTag('banner'));
   // Once opened, the panel stays mounted: closing is its own transition (focus goes back to the footer).
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
-  return (
-    <div className="cookie-banner-slot" aria-live="polite">
-      {opened ? (
-        <Suspense fallback={null}>
-          <CookieBannerPanel consent={consent} language={language} />
-        </Suspense>
-      ) : null}
-    </div>
-  );
+  return opened ? (
+    <Suspense fallback={null}>
+      <CookieBannerPanel consent={consent} language={language} />
+    </Suspense>
+  ) : null;
 }

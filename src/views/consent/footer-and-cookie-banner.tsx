@@ -1,17 +1,18 @@
 /** After <main> on every page: the footer with "Cookie settings", then the cookie banner. */
+import { useContext } from 'react';
 import { useTextLanguage, useTexts } from '../use-texts';
 import { Footer } from '../footer';
-import { ConsentActorContext } from './consent-context';
+import { CookieConsentContext } from './consent-context';
 import { CookieBanner } from './cookie-banner';
 
 export function FooterAndCookieBanner() {
-  const consent = ConsentActorContext.useActorRef();
+  const { actor, openSettings } = useContext(CookieConsentContext);
   const texts = useTexts();
   const language = useTextLanguage();
   return (
     <>
-      <Footer texts={texts.footer} onOpenCookieSettings={() => consent.send({ type: 'OPEN_SETTINGS' })} />
-      <CookieBanner consent={consent} language={language} />
+      <Footer texts={texts.footer} onOpenCookieSettings={openSettings} />
+      <CookieBanner consent={actor} language={language} />
     </>
   );
 }
