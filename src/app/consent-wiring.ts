@@ -7,7 +7,7 @@
 import { BANNER_DELAY_MS, consentMachine } from '../machines/consent-machine';
 import type { ConsentStore } from '../platform/consent-store';
 import type { Logger } from '../platform/logger';
-import { msSincePageLoaded } from '../platform/main-thread';
+import { msSincePageLoaded } from '../platform/page-load-time';
 
 export function wiredConsent(consentStore: ConsentStore, logger: Logger) {
   return consentMachine.provide({
