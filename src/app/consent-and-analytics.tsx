@@ -20,12 +20,14 @@ import { SiteOriginContext } from '../views/head/site-origin';
 import type { AnalyticsLoading } from './analytics-loader';
 import type { ConsentActorRef } from './analytics-wiring';
 import { browserSiteOrigin } from './build-env';
+import type { CookieBannerProps } from '../views/consent/cookie-banner';
 import type { ConsentRuntimeProps } from './consent-runtime';
 import { createChannel } from './feeds';
 import { useInspect } from './inspector';
 
 export interface ConsentRuntimeModule {
   readonly ConsentRuntime: ComponentType<ConsentRuntimeProps>;
+  readonly CookieBannerContent: ComponentType<CookieBannerProps>;
 }
 
 export interface ConsentAnalyticsSetup extends AnalyticsLoading {
@@ -102,7 +104,8 @@ export function ConsentAndAnalyticsProvider({ setup: given, children }: { setup?
       setWanted(true);
     }
   }, [actor]);
-  const consent = useMemo(() => ({ actor, openSettings }), [actor, openSettings]);
+  const Banner = runtime?.CookieBannerContent ?? null;
+  const consent = useMemo(() => ({ actor, Banner, openSettings }), [actor, Banner, openSettings]);
 
   return (
     <SiteOriginContext.Provider value={setup.siteOrigin}>

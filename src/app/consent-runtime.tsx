@@ -2,8 +2,9 @@
  * The consent actor, in its own chunk: consent-and-analytics.tsx fetches it once the page has
  * settled for a first visit (the banner is due a second after load) or a learner who allowed
  * analytics, and otherwise only when the footer's Cookie settings is pressed. It mounts the actor
- * beside the page (nothing re-mounts when it arrives), hands it to the page through `onActor`,
- * and fetches the analytics chunk once the choice allows analytics (analytics-loader.tsx).
+ * beside the page (nothing re-mounts when it arrives) and hands it to the page through `onActor`;
+ * the page's banner slot gets its content (CookieBannerContent) from here too. It fetches the
+ * analytics chunk once the choice allows analytics (analytics-loader.tsx).
  */
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -15,6 +16,9 @@ import type { ConsentActorRef } from './analytics-wiring';
 import { wiredConsent } from './consent-wiring';
 import type { Channel } from './feeds';
 import type { Inspect } from './inspector';
+
+/** What the page's banner slot shows once this chunk is here. */
+export { CookieBannerContent } from '../views/consent/cookie-banner';
 
 export interface ConsentRuntimeProps {
   readonly setup: AnalyticsLoading & { readonly consentStore: ConsentStore };
