@@ -3,12 +3,13 @@
  * and keeps its actor mounted after that, so withdrawing consent still reaches it
  * (privacy_opt_out). A chunk that cannot be downloaded is logged; the site works the same.
  */
+import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AnalyticsEvent } from '../domain/analytics-events';
 import type { AnalyticsServices } from './analytics-wiring';
 import type { Logger } from '../platform/logger';
-import { ConsentActorContext } from '../views/consent/consent-context';
 import type { AnalyticsRuntimeProps } from './analytics-runtime';
+import type { ConsentActorRef } from './analytics-wiring';
 import type { Channel } from './feeds';
 import { useLocationFeed } from './location-provider';
 
@@ -26,9 +27,14 @@ export interface AnalyticsLoading {
 
 const loadAnalyticsChunk = (): Promise<AnalyticsRuntimeModule> => import('./analytics-runtime');
 
-export function AnalyticsWhenAllowed({ setup, tracked }: { setup: AnalyticsLoading; tracked: Channel<AnalyticsEvent> }) {
-  const consent = ConsentActorContext.useActorRef();
-  const allowed = ConsentActorContext.useSelector((snapshot) => snapshot.context.choice?.analytics === true);
+export interface AnalyticsWhenAllowedProps {
+  readonly consent: ConsentActorRef;
+  readonly setup: AnalyticsLoading;
+  readonly tracked: Channel<AnalyticsEvent>;
+}
+
+export function AnalyticsWhenAllowed({ consent, setup, tracked }: AnalyticsWhenAllowedProps) {
+  const allowed = useSelector(consent, (snapshot) => snapshot.context.choice?.analytics === true);
   const location = useLocationFeed();
   const [runtime, setRuntime] = useState<AnalyticsRuntimeModule | null>(null);
   // Once allowed, always wanted: the actor must hear a later withdrawal.

@@ -1,28 +1,43 @@
 /**
- * Cookie consent and analytics, composed: the consent actor (restored from storage, its choices
- * saved), the site origin for head tags, and the channel views and machines track events into.
- * The analytics actor arrives with its own chunk once consent allows analytics
- * (analytics-loader.tsx); until then tracked events reach nobody, exactly as the analytics
- * machine drops them before it is initialised.
+ * Cookie consent and analytics, composed: the site origin for head tags, the channel views and
+ * machines track events into, and the consent actor, which arrives with its own chunk
+ * (consent-runtime.tsx) so that no page's first load carries the consent machine or the analytics
+ * loader. The saved choice is read here at once (a few bytes) and decides when the chunk is
+ * fetched: once the page has settled for a first visit (the banner is due a second after load) or
+ * a learner who allowed analytics; for a learner who refused, only when Cookie settings is pressed.
+ * Until the analytics actor runs, tracked events reach nobody, exactly as the analytics machine
+ * drops them before it is initialised.
  */
-import { useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { AnalyticsEvent } from '../domain/analytics-events';
 import { createConsentStore, type ConsentStore } from '../platform/consent-store';
 import { consoleLogger } from '../platform/logger';
+import { afterPageSettles } from '../platform/main-thread';
 import { browserLocalStorage } from '../platform/storage';
-import { ConsentActorContext } from '../views/consent/consent-context';
+import { CookieConsentContext } from '../views/consent/consent-context';
 import { TrackingContext } from '../views/consent/tracking-context';
 import { SiteOriginContext } from '../views/head/site-origin';
-import { AnalyticsWhenAllowed, type AnalyticsLoading } from './analytics-loader';
+import type { AnalyticsLoading } from './analytics-loader';
+import type { ConsentActorRef } from './analytics-wiring';
 import { browserSiteOrigin } from './build-env';
-import { wiredConsent } from './consent-wiring';
+import type { CookieBannerProps } from '../views/consent/cookie-banner';
+import type { ConsentRuntimeProps } from './consent-runtime';
 import { createChannel } from './feeds';
 import { useInspect } from './inspector';
+
+export interface ConsentRuntimeModule {
+  readonly ConsentRuntime: ComponentType<ConsentRuntimeProps>;
+  readonly CookieBannerContent: ComponentType<CookieBannerProps>;
+}
 
 export interface ConsentAnalyticsSetup extends AnalyticsLoading {
   readonly consentStore: ConsentStore;
   /** For canonical and Open Graph URLs; no trailing slash. */
   readonly siteOrigin: string;
+  /** When a visit that needs the consent actor from the start fetches it; the page settling when absent. */
+  readonly whenPageSettles?: () => Promise<void>;
+  /** Fetches the consent chunk (tests give it from memory). */
+  readonly loadConsentRuntime?: () => Promise<ConsentRuntimeModule>;
 }
 
 /** The real thing: localStorage, console, and the configured site origin. */
@@ -34,21 +49,74 @@ export function browserConsentAnalyticsSetup(): ConsentAnalyticsSetup {
   };
 }
 
+const loadConsentChunk = (): Promise<ConsentRuntimeModule> => import('./consent-runtime');
+
 export function ConsentAndAnalyticsProvider({ setup: given, children }: { setup?: ConsentAnalyticsSetup; children: ReactNode }) {
   const [setup] = useState(() => given ?? browserConsentAnalyticsSetup());
   const [savedChoice] = useState(() => setup.consentStore.load());
   const inspect = useInspect();
-  const [consentLogic] = useState(() => wiredConsent(setup.consentStore, setup.logger));
   const [tracked] = useState(() => createChannel<AnalyticsEvent>());
+  const [wanted, setWanted] = useState(false);
+  const [runtime, setRuntime] = useState<ConsentRuntimeModule | null>(null);
+  const [actor, setActor] = useState<ConsentActorRef | null>(null);
+  // Cookie settings pressed before the actor was there: it opens the banner as soon as it is.
+  const openWhenReady = useRef(false);
+
+  useEffect(() => {
+    if (savedChoice?.analytics === false) return;
+    let live = true;
+    void (setup.whenPageSettles ?? afterPageSettles)().then(() => {
+      if (live) setWanted(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [savedChoice, setup]);
+
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    (setup.loadConsentRuntime ?? loadConsentChunk)().then(
+      (module) => {
+        if (live) setRuntime(module);
+      },
+      (error: unknown) => {
+        setup.logger.warn('Cookie settings could not be loaded; the site works the same', error);
+        // The next press of Cookie settings tries again.
+        if (live) setWanted(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, setup]);
+
+  useEffect(() => {
+    if (actor === null || !openWhenReady.current) return;
+    openWhenReady.current = false;
+    actor.send({ type: 'OPEN_SETTINGS' });
+  }, [actor]);
+
+  const openSettings = useCallback(() => {
+    if (actor !== null) actor.send({ type: 'OPEN_SETTINGS' });
+    else {
+      openWhenReady.current = true;
+      setWanted(true);
+    }
+  }, [actor]);
+  const Banner = runtime?.CookieBannerContent ?? null;
+  const consent = useMemo(() => ({ actor, Banner, openSettings }), [actor, Banner, openSettings]);
 
   return (
     <SiteOriginContext.Provider value={setup.siteOrigin}>
-      <ConsentActorContext.Provider logic={consentLogic} options={{ input: { savedChoice }, inspect }}>
+      <CookieConsentContext.Provider value={consent}>
         <TrackingContext.Provider value={tracked.publish}>
-          <AnalyticsWhenAllowed setup={setup} tracked={tracked} />
+          {runtime === null ? null : (
+            <runtime.ConsentRuntime setup={setup} savedChoice={savedChoice} tracked={tracked} inspect={inspect} onActor={setActor} />
+          )}
           {children}
         </TrackingContext.Provider>
-      </ConsentActorContext.Provider>
+      </CookieConsentContext.Provider>
     </SiteOriginContext.Provider>
   );
 }

@@ -2,53 +2,22 @@
  * The analytics events the site records (product spec, section 7), as plain data.
  * Providers translate them to their own calls; nothing here knows about a provider.
  * Every event carries category "engagement" and value 1 unless the caller says otherwise.
+ * Their shape and the home page's click event are in analytics-event.ts (in the first load).
  */
-export const ANALYTICS_EVENT_NAMES = [
-  'article_start',
-  'article_complete',
-  'vocabulary_interaction',
-  'language_change',
-  'article_click_from_homepage',
-  'privacy_opt_out',
-] as const;
-export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
+import { analyticsEvent, type AnalyticsEvent, type EventOverrides } from './analytics-event';
 
-export const DEFAULT_EVENT_CATEGORY = 'engagement';
-export const DEFAULT_EVENT_VALUE = 1;
-
-export type EventFieldValue = string | number | boolean;
-
-export interface AnalyticsEventParams {
-  readonly category: string;
-  readonly value: number;
-  readonly [field: string]: EventFieldValue;
-}
-
-export interface AnalyticsEvent {
-  readonly name: AnalyticsEventName;
-  readonly params: AnalyticsEventParams;
-}
-
-export interface EventOverrides {
-  readonly category?: string;
-  readonly value?: number;
-}
-
-function analyticsEvent(
-  name: AnalyticsEventName,
-  fields: Readonly<Record<string, EventFieldValue | undefined>>,
-  overrides: EventOverrides = {},
-): AnalyticsEvent {
-  const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<string, EventFieldValue>;
-  return {
-    name,
-    params: {
-      ...defined,
-      category: overrides.category ?? DEFAULT_EVENT_CATEGORY,
-      value: overrides.value ?? DEFAULT_EVENT_VALUE,
-    },
-  };
-}
+export {
+  ANALYTICS_EVENT_NAMES,
+  DEFAULT_EVENT_CATEGORY,
+  DEFAULT_EVENT_VALUE,
+  articleClickFromHomepage,
+  type AnalyticsEvent,
+  type AnalyticsEventName,
+  type AnalyticsEventParams,
+  type ArticleClickFromHomepageFields,
+  type EventFieldValue,
+  type EventOverrides,
+} from './analytics-event';
 
 export interface ArticleStartFields {
   readonly articleId: string;
@@ -105,15 +74,6 @@ export interface LanguageChangeFields {
 
 export function languageChange(fields: LanguageChangeFields, overrides?: EventOverrides): AnalyticsEvent {
   return analyticsEvent('language_change', { from_language: fields.fromLanguage, to_language: fields.toLanguage }, overrides);
-}
-
-export interface ArticleClickFromHomepageFields {
-  readonly articleId: string;
-  readonly source: string;
-}
-
-export function articleClickFromHomepage(fields: ArticleClickFromHomepageFields, overrides?: EventOverrides): AnalyticsEvent {
-  return analyticsEvent('article_click_from_homepage', { article_id: fields.articleId, source: fields.source }, overrides);
 }
 
 export function privacyOptOut(overrides?: EventOverrides): AnalyticsEvent {

@@ -158,8 +158,20 @@ describe('code splitting of the page texts', () => {
 describe('what the first paint does not need', () => {
   it('loads the cookie banner panel only when the banner opens', () => {
     const chunk = mainChunk();
-    expect(chunk.has('src/views/consent/cookie-banner.tsx')).toBe(true);
+    expect(chunk.has('src/views/consent/cookie-banner-slot.tsx')).toBe(true);
     expect(chunk.get('src/views/consent/cookie-banner-panel.tsx')).toBeUndefined();
+  });
+
+  it('loads the consent machine, the banner and the analytics loader with the consent chunk, not in the first load', () => {
+    const chunk = mainChunk();
+    for (const file of [
+      'src/app/consent-runtime.tsx',
+      'src/machines/consent-machine.ts',
+      'src/app/consent-wiring.ts',
+      'src/app/analytics-loader.tsx',
+      'src/views/consent/cookie-banner.tsx',
+    ])
+      expect(chunk.get(file), file).toBeUndefined();
   });
 
   it('keeps the page entry down to the stylesheet, the early-tap listener and the app start', () => {

@@ -13,6 +13,7 @@ import { loadCookieBannerPanel } from '../support/cookie-banner-panel';
 import type { AnyMachineSnapshot } from 'xstate';
 import { CONSENT_STORAGE_KEY, serializeConsentRecord, type ConsentRecord } from '../../src/domain/consent-record';
 import { textsIn } from '../support/texts';
+import * as consentRuntime from '../../src/app/consent-runtime';
 import { BANNER_DELAY_MS, type ConsentContext } from '../../src/machines/consent-machine';
 import { createConsentStore } from '../../src/platform/consent-store';
 import { memoryStorage } from '../../src/platform/storage';
@@ -32,6 +33,11 @@ function bannerRegion(): HTMLElement | null {
 
 // The banner's panel is a lazy chunk; loaded once here, it opens in the same render as its state.
 beforeAll(loadCookieBannerPanel);
+
+/** The consent chunk, given from memory here, arrives: a promise each for the page settling and the chunk, then React's render. */
+async function consentChunkArrives() {
+  for (let hop = 0; hop < 3; hop += 1) await act(() => Promise.resolve());
+}
 
 describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as const))(
   'cookie consent, %s: every shortest path on the real app',
@@ -76,8 +82,11 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
                 },
                 logger: { warn: vi.fn() },
                 siteOrigin: 'https://learn.example',
+                whenPageSettles: () => Promise.resolve(),
+                loadConsentRuntime: () => Promise.resolve(consentRuntime),
               },
             });
+            await consentChunkArrives();
             return;
           }
           case 'xstate.after.bannerDelay.consent.undecided.waiting':
@@ -108,6 +117,8 @@ describe.each(model.scenarios.map((scenario) => [scenario.title, scenario] as co
             return;
           case 'OPEN_SETTINGS':
             await user.click(within(screen.getByRole('contentinfo')).getByRole('button', { name: footer.cookieSettings }));
+            // After a saved rejection the consent chunk is fetched only now.
+            await consentChunkArrives();
             return;
           default:
             throw new Error(`The consent test does not know how a learner causes ${step.event.type}`);

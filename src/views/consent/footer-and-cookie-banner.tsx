@@ -1,17 +1,18 @@
-/** After <main> on every page: the footer with "Cookie settings", then the cookie banner. */
+/** After <main> on every page: the footer with "Cookie settings", then the cookie banner's slot. */
+import { useContext } from 'react';
 import { useTextLanguage, useTexts } from '../use-texts';
 import { Footer } from '../footer';
-import { ConsentActorContext } from './consent-context';
-import { CookieBanner } from './cookie-banner';
+import { CookieConsentContext } from './consent-context';
+import { CookieBannerSlot } from './cookie-banner-slot';
 
 export function FooterAndCookieBanner() {
-  const consent = ConsentActorContext.useActorRef();
+  const { actor, Banner, openSettings } = useContext(CookieConsentContext);
   const texts = useTexts();
   const language = useTextLanguage();
   return (
     <>
-      <Footer texts={texts.footer} onOpenCookieSettings={() => consent.send({ type: 'OPEN_SETTINGS' })} />
-      <CookieBanner consent={consent} language={language} />
+      <Footer texts={texts.footer} onOpenCookieSettings={openSettings} />
+      <CookieBannerSlot>{actor !== null && Banner !== null ? <Banner consent={actor} language={language} /> : null}</CookieBannerSlot>
     </>
   );
 }

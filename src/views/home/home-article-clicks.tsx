@@ -3,7 +3,7 @@
  * with the card's source. Listening on a wrapper keeps the card views free of analytics code.
  */
 import type { MouseEvent, ReactNode } from 'react';
-import { articleClickFromHomepage } from '../../domain/analytics-events';
+import { articleClickFromHomepage } from '../../domain/analytics-event';
 import { articleIdFromHref } from '../../domain/routing';
 import { ArticleListActorContext } from '../articles/article-list-context';
 import { useTrack } from '../consent/tracking-context';

@@ -7,6 +7,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ConsentAndAnalyticsProvider, type ConsentAnalyticsSetup } from '../../../src/app/consent-and-analytics';
 import * as analyticsRuntime from '../../../src/app/analytics-runtime';
+import * as consentRuntime from '../../../src/app/consent-runtime';
 import { LocationProvider } from '../../../src/app/location-provider';
 import { createConsentStore } from '../../../src/platform/consent-store';
 import { memoryStorage } from '../../../src/platform/storage';
@@ -50,6 +51,7 @@ function renderWired(
   const services = options.services ?? fakeServices();
   const warnings: string[] = [];
   const runtimeLoads = { count: 0 };
+  const consentLoads = { count: 0 };
   const setup: ConsentAnalyticsSetup = {
     consentStore: createConsentStore(storage),
     analytics: services,
@@ -59,6 +61,12 @@ function renderWired(
     loadAnalyticsRuntime: () => {
       runtimeLoads.count += 1;
       return options.loadRuntime ? options.loadRuntime() : Promise.resolve(analyticsRuntime);
+    },
+    // The page has settled at once here; the consent chunk, too, is already in memory.
+    whenPageSettles: () => Promise.resolve(),
+    loadConsentRuntime: () => {
+      consentLoads.count += 1;
+      return Promise.resolve(consentRuntime);
     },
   };
   const memory = memoryLocation({ path, record: true });
@@ -74,10 +82,15 @@ function renderWired(
     </AppContexts>,
   );
   const navigate = (to: string) => act(() => memory.navigate(to));
-  return { services, storage, navigate, warnings, runtimeLoads };
+  return { services, storage, navigate, warnings, runtimeLoads, consentLoads };
 }
 
 const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
+/** The consent chunk arrives after the page settles (a promise each, then React's render), then the banner's second passes. */
+async function bannerDue() {
+  for (let hop = 0; hop < 3; hop += 1) await settle();
+  await act(() => vi.advanceTimersByTimeAsync(1000));
+}
 const click = (name: string) => act(() => fireEvent.click(screen.getByRole('button', { name })));
 
 // The banner's panel is a lazy chunk; loaded once here, it opens in the same render as its state.
@@ -93,7 +106,7 @@ describe('consent and analytics in the app', () => {
   it('first visit: nothing tracked until Accept All, then a page view of the current page and of every route change', async () => {
     const { services, storage, navigate, runtimeLoads } = renderWired('/en');
     await navigate('/en/articles');
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await bannerDue();
     expect(screen.getByRole('region', { name: 'We value your privacy' })).toBeInTheDocument();
     expect(services.ga.calls).toEqual([]);
     expect(services.signalReads.count).toBe(0);
@@ -117,8 +130,8 @@ describe('consent and analytics in the app', () => {
     expect(services.ga.calls).toEqual([{ call: 'load' }, { call: 'pageView', path: '/es' }]);
   });
 
-  it('a saved rejection never loads anything', async () => {
-    const { services, navigate, runtimeLoads } = renderWired('/zh', {
+  it('a saved rejection never loads anything, and the consent code only when Cookie settings is pressed', async () => {
+    const { services, navigate, runtimeLoads, consentLoads } = renderWired('/zh', {
       stored: '{"essential":true,"analytics":false}',
       services: fakeServices({ signals: { languages: ['zh-CN'] } }),
     });
@@ -127,7 +140,14 @@ describe('consent and analytics in the app', () => {
     expect(services.probe.urls).toEqual([]);
     expect(services.ga.calls).toEqual([]);
     expect(services.baidu.calls).toEqual([]);
-    // Not even the analytics code is fetched.
+    // Not even the analytics code is fetched, nor the consent machine.
+    expect(runtimeLoads.count).toBe(0);
+    expect(consentLoads.count).toBe(0);
+
+    await click('Cookie 设置');
+    await settle();
+    expect(consentLoads.count).toBe(1);
+    expect(screen.getByRole('region', { name: '我们重视您的隐私' })).toBeInTheDocument();
     expect(runtimeLoads.count).toBe(0);
   });
 
@@ -148,7 +168,7 @@ describe('consent and analytics in the app', () => {
 
   it('rejecting and accepting again resumes tracking, with the analytics code fetched only once', async () => {
     const { services, runtimeLoads, navigate } = renderWired('/en');
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await bannerDue();
     await click('Accept All');
     await settle();
     await click('Cookie settings');
@@ -170,7 +190,7 @@ describe('consent and analytics in the app', () => {
     const { services, storage, warnings } = renderWired('/en', {
       loadRuntime: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     });
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await bannerDue();
     await click('Accept All');
     await settle();
     expect(warnings).toEqual(['Analytics could not be loaded; the site works the same']);
@@ -197,7 +217,7 @@ describe('consent and analytics in the app', () => {
 
   it('the banner follows the page language', async () => {
     renderWired('/es');
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await bannerDue();
     expect(screen.getByRole('region', { name: 'Valoramos tu privacidad' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Configuración de cookies' })).toBeInTheDocument();
   });
@@ -216,13 +236,15 @@ describe('consent and analytics in the app', () => {
             logger: { warn: (message) => warnings.push(message) },
             siteOrigin: '',
             loadAnalyticsRuntime: () => Promise.resolve(analyticsRuntime),
+            whenPageSettles: () => Promise.resolve(),
+            loadConsentRuntime: () => Promise.resolve(consentRuntime),
           }}
         >
           <FooterAndCookieBanner />
         </ConsentAndAnalyticsProvider>
       </AppContexts>,
     );
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await bannerDue();
     await click('Accept All');
     await settle();
     expect(warnings).toEqual(['Cookie choice could not be saved; it applies to this visit only']);
