@@ -129,7 +129,6 @@ try {
     await word.waitFor();
     const now = (await page.evaluate('performance.now()')) as number;
     await page.waitForTimeout(Math.max(0, firstPaintMs + TAP_AFTER_PAINT_MS - now));
-    const hydratedAtTap = (await page.locator('[data-testid="article-body-host"][data-interactive]').count()) > 0;
     const box = await word.boundingBox();
     if (box === null) throw new Error('The word has no box on the screen');
     const tapAtMs = (await page.evaluate('performance.now()')) as number;
@@ -165,6 +164,18 @@ try {
     const tasks = tap.longTasks.filter((task) => task.start + task.duration > tapAtMs && task.start < endAt);
     const pathNotes = [
       routeChunk === undefined ? 'route chunk: —' : `route chunk fetched ${rel(routeChunk.start)}..${rel(routeChunk.end)}`,
+      `code fetched after the tap: ${
+        laterCode
+          .filter((entry) => entry.start >= tapAtMs)
+          .map(
+            (entry) =>
+              `${entry.name
+                .split('/')
+                .pop()!
+                .replace(/-[\w-]{8}\.js$/, '')} ${rel(entry.start)}..${rel(entry.end)}`,
+          )
+          .join(', ') || 'none'
+      }`,
       `${laterCode.length} files of code fetched from ${rel(Math.min(...laterCode.map((entry) => entry.start)))} to ${rel(Math.max(...laterCode.map((entry) => entry.end)))}`,
       tap.interactive === null ? 'body interactive: —' : `body interactive ${rel(tap.interactive)}`,
       ...lookups.map((entry) => `dictionary ${rel(entry.start)}..${rel(entry.end)}`),
@@ -174,7 +185,7 @@ try {
     const result: TapRun = {
       firstPaintMs,
       tapAtMs,
-      hydratedAtTap,
+      hydratedAtTap: tap.interactive !== null && tap.interactive <= tapAtMs,
       eventMs: ours.length === 0 ? 0 : Math.max(...ours.map((event) => event.duration)),
       openedMs: tap.opened === null ? null : tap.opened - tapAtMs,
       answeredMs: tap.answered === null ? null : tap.answered - tapAtMs,

@@ -3,7 +3,7 @@
  * .nr-article-body, split with the domain's sentence rules. Read-aloud highlights these ranges;
  * a saved word keeps the text of the sentence it was met in.
  */
-import { sentenceSpans } from '../../domain/sentences';
+import { sentenceSpans, type SentenceSplitter } from '../../domain/sentences';
 
 export interface BodySentence {
   readonly text: string;
@@ -49,10 +49,10 @@ export function hasReadableText(root: ParentNode): boolean {
   return [...root.querySelectorAll(READABLE_BLOCKS)].some((block) => /\S/.test(block.textContent ?? ''));
 }
 
-function blockSentences(block: Element, result: BodySentence[]): void {
+function blockSentences(block: Element, result: BodySentence[], splitter?: SentenceSplitter): void {
   const { text, pieces } = textPieces(block);
   if (pieces.length === 0) return;
-  for (const span of sentenceSpans(text)) {
+  for (const span of sentenceSpans(text, splitter)) {
     const range = block.ownerDocument.createRange();
     const start = pointAt(pieces, span.start, false);
     const end = pointAt(pieces, span.end, true);
@@ -75,13 +75,13 @@ export function sentenceIndexOf(sentences: readonly BodySentence[], node: Node):
 
 /** The sentence around a word of the body, or '' when the word is not in a readable block. */
 export function sentenceAround(root: ParentNode, node: Node): string {
-  // Only the word's own block is split (a sentence never spans two): the whole body's sentences would
-  // start the segmenter on every block, a long task on a phone between a tap and its entry (issue 33).
+  // Only the word's own block is split (a sentence never spans two), by its end marks: the browser's
+  // segmenter would start between a tap and its entry, a long task on a phone (issue 33).
   const element = node instanceof Element ? node : node.parentElement;
   const block = element?.closest(READABLE_BLOCKS);
   if (!block || !root.contains(block) || block.querySelector(READABLE_BLOCKS) !== null) return '';
   const sentences: BodySentence[] = [];
-  blockSentences(block, sentences);
+  blockSentences(block, sentences, 'end-marks');
   const index = sentenceIndexOf(sentences, node);
   return index === -1 ? '' : sentences[index]!.text;
 }
