@@ -143,6 +143,47 @@ function appModuleTags(): Plugin {
   };
 }
 
+/** The article route's module (src/app/routes.tsx loads it lazily). */
+const ARTICLE_ROUTE = 'src/app/article-detail-route.tsx';
+
+/**
+ * The article page's later code (issue 33): the route's chunk and the chunks it imports, beyond the
+ * app's own files, named in <meta name="route-module" data-page="detail"> tags. The server keeps them
+ * on article pages only (server/pages/html-shell.ts); the page's entry (boot.ts) preloads them at low
+ * priority once the app has started and the browser is idle, so a first tap on a word does not wait
+ * for their download. Preloading only fetches and compiles: they run when the route is wanted.
+ */
+function routeModuleTags(): Plugin {
+  return {
+    name: 'route-module-tags',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle ?? {};
+        const chunks = new Map(
+          Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])),
+        );
+        const appFiles = new Set([...chunks.values()].flatMap((chunk) => (chunk.isEntry ? [chunk.fileName, ...chunk.imports] : [])));
+        const route = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith(ARTICLE_ROUTE));
+        if (route === undefined) throw new Error(`The build has no chunk for the article route ${ARTICLE_ROUTE}`);
+        const files: string[] = [];
+        const visit = (file: string) => {
+          if (appFiles.has(file) || files.includes(file)) return;
+          files.push(file);
+          for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
+        };
+        visit(route.fileName);
+        return files.map((file) => ({
+          tag: 'meta',
+          attrs: { name: 'route-module', content: `/${file}`, 'data-page': 'detail' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 /** The server-rendering entry and where its build goes, inside the client build's folder (server/ssr.ts loads it). */
 export const SERVER_ENTRY = 'src/app/entry-server.tsx';
 export const SERVER_BUILD_DIR = 'server';
@@ -194,7 +235,7 @@ function serverEntryBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), stripMachineDescriptions(), appModuleTags(), preloadTextChunks(), serverEntryBuild()],
+  plugins: [react(), stripMachineDescriptions(), appModuleTags(), preloadTextChunks(), routeModuleTags(), serverEntryBuild()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -25,10 +25,54 @@ const RUNS = Number(process.env.BENCH_TAP_RUNS ?? '5');
 const THROTTLE = 4;
 const TAP_AFTER_PAINT_MS = Number(process.env.BENCH_TAP_AFTER_PAINT_MS ?? '500');
 const TARGET_MS = 200;
+/** BENCH_TAP_PROFILE=1: a CPU profile from the tap to the entry's opening, its heaviest functions printed (where the time goes). */
+const PROFILE = process.env.BENCH_TAP_PROFILE === '1';
+
+interface CpuProfile {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function printProfile(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    const name = (nodeId: number) => {
+      const frame = byId.get(nodeId)!.callFrame;
+      return `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}:${frame.columnNumber}`;
+    };
+    self.set(name(id), (self.get(name(id)) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const key = name(at);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      total.set(key, (total.get(key) ?? 0) + ms);
+    }
+  });
+  const top = (map: Map<string, number>) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([key, ms]) => `      ${Math.round(ms)} ms ${key}`);
+  console.log(['    self time:', ...top(self), '    total time:', ...top(total)].join('\n'));
+}
 
 /** Runs before the page's own scripts: records event timings and when the entry dialog appears and is answered. */
 const WATCH = `
-  window.__tap = { events: [], opened: null, answered: null };
+  window.__tap = { events: [], opened: null, answered: null, interactive: null, longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__tap.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.name === 'pointerdown' || entry.name === 'pointerup' || entry.name === 'click') {
@@ -40,7 +84,8 @@ const WATCH = `
     const dialog = document.querySelector('.word-entry[role="dialog"]');
     if (dialog && window.__tap.opened === null) window.__tap.opened = performance.now();
     if (dialog && dialog.getAttribute('data-status') === 'shown' && window.__tap.answered === null) window.__tap.answered = performance.now();
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+    if (window.__tap.interactive === null && document.querySelector('[data-testid="article-body-host"][data-interactive]')) window.__tap.interactive = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status', 'data-interactive'] });
 `;
 
 interface TapRun {
@@ -51,6 +96,7 @@ interface TapRun {
   readonly openedMs: number | null;
   readonly answeredMs: number | null;
   readonly load: number;
+  readonly path: string;
 }
 
 const workDir = temporaryDirectory('bench-first-tap');
@@ -83,26 +129,68 @@ try {
     await word.waitFor();
     const now = (await page.evaluate('performance.now()')) as number;
     await page.waitForTimeout(Math.max(0, firstPaintMs + TAP_AFTER_PAINT_MS - now));
-    const hydratedAtTap = (await page.locator('[data-testid="article-body-host"][data-interactive]').count()) > 0;
     const box = await word.boundingBox();
     if (box === null) throw new Error('The word has no box on the screen');
     const tapAtMs = (await page.evaluate('performance.now()')) as number;
+    if (PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator('.word-entry[role="dialog"]').waitFor({ timeout: 30_000 });
+    if (PROFILE) printProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
     await page.locator('.word-entry[role="dialog"][data-status="shown"]').waitFor({ timeout: 30_000 });
     const tap = (await page.evaluate('window.__tap')) as {
       events: Array<{ name: string; start: number; duration: number }>;
       opened: number | null;
       answered: number | null;
+      interactive: number | null;
+      longTasks: Array<{ start: number; duration: number }>;
     };
+    // Where the time between the tap and the entry went: the route's code, the dictionary's answer, long tasks.
+    const resources = (await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => ({
+        name: entry.name,
+        start: entry.startTime,
+        end: (entry as PerformanceResourceTiming).responseEnd,
+      })),
+    )) as Array<{ name: string; start: number; end: number }>;
+    const rel = (value: number) => Math.round(value - tapAtMs);
+    const routeChunk = resources.find((entry) => /article-detail-route-[^/]*\.js$/.test(entry.name));
+    const laterCode = resources.filter((entry) => entry.name.endsWith('.js') && entry.start >= tapAtMs - 50);
+    const lookups = resources.filter((entry) => entry.name.includes('/dictionary/'));
+    const endAt = tap.answered ?? tap.opened ?? tapAtMs;
+    const tasks = tap.longTasks.filter((task) => task.start + task.duration > tapAtMs && task.start < endAt);
+    const pathNotes = [
+      routeChunk === undefined ? 'route chunk: —' : `route chunk fetched ${rel(routeChunk.start)}..${rel(routeChunk.end)}`,
+      `code fetched after the tap: ${
+        laterCode
+          .filter((entry) => entry.start >= tapAtMs)
+          .map(
+            (entry) =>
+              `${entry.name
+                .split('/')
+                .pop()!
+                .replace(/-[\w-]{8}\.js$/, '')} ${rel(entry.start)}..${rel(entry.end)}`,
+          )
+          .join(', ') || 'none'
+      }`,
+      `${laterCode.length} files of code fetched from ${rel(Math.min(...laterCode.map((entry) => entry.start)))} to ${rel(Math.max(...laterCode.map((entry) => entry.end)))}`,
+      tap.interactive === null ? 'body interactive: —' : `body interactive ${rel(tap.interactive)}`,
+      ...lookups.map((entry) => `dictionary ${rel(entry.start)}..${rel(entry.end)}`),
+      `long tasks ${tasks.map((task) => `${rel(task.start)}+${Math.round(task.duration)}`).join(', ') || 'none'}`,
+    ].join('; ');
     const ours = tap.events.filter((event) => event.start >= tapAtMs - 5);
     const result: TapRun = {
       firstPaintMs,
       tapAtMs,
-      hydratedAtTap,
+      hydratedAtTap: tap.interactive !== null && tap.interactive <= tapAtMs,
       eventMs: ours.length === 0 ? 0 : Math.max(...ours.map((event) => event.duration)),
       openedMs: tap.opened === null ? null : tap.opened - tapAtMs,
       answeredMs: tap.answered === null ? null : tap.answered - tapAtMs,
       load: Math.round(loadavg()[0]! * 100) / 100,
+      path: pathNotes,
     };
     runs.push(result);
     const ms = (value: number | null) => (value === null ? '—' : `${Math.round(value)} ms`);
@@ -111,6 +199,7 @@ try {
         `tap's event timing ${result.eventMs === 0 ? '< 16 ms' : ms(result.eventMs)}; entry opened ${ms(result.openedMs)} after the tap, answered ${ms(result.answeredMs)}; ` +
         `load ${result.load}${result.openedMs !== null && result.openedMs <= TARGET_MS ? '' : ' (target missed)'}`,
     );
+    console.log(`    after the tap (ms): ${result.path}`);
     await context.close();
   }
   const met = runs.filter((run) => run.openedMs !== null && run.openedMs <= TARGET_MS).length;

@@ -176,10 +176,14 @@ const REPLACED_HEAD_TAGS = [
 /** The build names each text language's chunk as an app module (vite.config.ts, data-text-language); a page needs only its own. */
 const TEXT_CHUNK_PRELOAD = /<(?:link|meta)\b[^>]*\bdata-text-language=["']?([\w-]+)["']?[^>]*>\s*/gi;
 
-export function injectHead(template: string, textLanguage: TextLanguage, tags: string): string {
+/** The build names a page's later code for the page's entry to preload when idle (vite.config.ts, data-page); only that page keeps it. */
+const PAGE_CODE_PRELOAD = /<meta\b[^>]*\bdata-page=["']?([\w-]+)["']?[^>]*>\s*/gi;
+
+export function injectHead(template: string, textLanguage: TextLanguage, tags: string, pageKind?: string): string {
   let html = template;
   for (const pattern of REPLACED_HEAD_TAGS) html = html.replace(pattern, '');
   html = html.replace(TEXT_CHUNK_PRELOAD, (link, language: string) => (language === textLanguage ? link : ''));
+  html = html.replace(PAGE_CODE_PRELOAD, (meta, kind: string) => (kind === pageKind ? meta : ''));
   html = /<html\b[^>]*\blang=/i.test(html)
     ? html.replace(/(<html\b[^>]*\blang=)(["'])[^"']*\2/i, `$1"${textLanguage}"`)
     : html.replace(/<html\b/i, `<html lang="${textLanguage}"`);

@@ -266,7 +266,7 @@ export function createPageRenderer(options: {
     // A degraded page (the render failed) is not to be kept by a CDN in place of the real one.
     if (rendered === 'failed') reply.header('cache-control', CACHE_POLICY.private);
     const tags = headTags({ publicUrl, page, ...(article ? { article } : {}), notFound, structuredData: app === undefined });
-    const withHead = injectHead(html, page.textLanguage, tags);
+    const withHead = injectHead(html, page.textLanguage, tags, page.kind);
     if (app === undefined) return reply.code(notFound ? 404 : 200).send(withHead);
     const body = injectApp(withHead, app.html, app.dataJson);
     // An article page whose head could not be read (undefined, a passing store error) is sent but not kept.

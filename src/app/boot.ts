@@ -34,16 +34,22 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-function preloadAppModules(): string {
+function preloadModules(selector: string, priority: 'auto' | 'low' = 'auto'): string | undefined {
   let entry: string | undefined;
-  for (const meta of document.querySelectorAll<HTMLMetaElement>(APP_MODULES)) {
+  for (const meta of document.querySelectorAll<HTMLMetaElement>(selector)) {
     if (meta.hasAttribute('data-app-entry')) entry = meta.content;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
+    link.fetchPriority = priority;
     link.href = meta.content;
     document.head.append(link);
   }
+  return entry;
+}
+
+function preloadAppModules(): string {
+  const entry = preloadModules(APP_MODULES);
   if (entry === undefined) throw new Error('The page names no app entry (meta name="app-module" data-app-entry).');
   return entry;
 }
@@ -61,4 +67,6 @@ captureEarlyTaps('.nr-w, .nr-vocab-word', '.article-body-host');
 void afterFirstPaint()
   .then(startApp)
   .catch(startApp)
+  // The page's later code (an article's look-up, vite.config.ts routeModuleTags), fetched but not run, once the app has started and the browser is idle.
+  .then(() => (window.requestIdleCallback ?? setTimeout)(() => preloadModules('meta[name="route-module"]', 'low')))
   .catch((error: unknown) => console.warn('The app could not be loaded; the page stays as the server sent it.', error));

@@ -176,8 +176,16 @@ function segments(text: string): Piece[] {
   return [...segmenter.segment(text)];
 }
 
-export function sentenceSpans(text: string): SentenceSpan[] {
-  const pieces = segments(text);
+/**
+ * How a text is first cut: 'segmenter' by the browser's Intl.Segmenter where it has one, 'end-marks'
+ * by the end marks alone. The rules below make both give the same sentences in the cases tested;
+ * 'end-marks' is for one sentence wanted at once (a tapped word's): the segmenter's first start
+ * takes about 100 ms on a phone (issue 33).
+ */
+export type SentenceSplitter = 'segmenter' | 'end-marks';
+
+export function sentenceSpans(text: string, splitter: SentenceSplitter = 'segmenter'): SentenceSpan[] {
+  const pieces = splitter === 'end-marks' ? splitAtEndMarks(text) : segments(text);
   const spans: SentenceSpan[] = [];
   let pendingStart: number | null = null;
   pieces.forEach(({ segment, index }, at) => {

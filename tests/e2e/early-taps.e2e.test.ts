@@ -104,7 +104,10 @@ describe('the article page before the app has hydrated it', () => {
   });
 
   describe("the article's own code (look-up, read-aloud, the learner's words) waits for the reader", () => {
-    /** Opens an article with the page's timers stopped (the page never settles by itself) and waits until the app has run. */
+    /**
+     * Opens an article with the page's timers and idle callbacks stopped (the page never settles by
+     * itself, nor preloads the route's files when idle, boot.ts) and waits until the app has run.
+     */
     async function openWithTimersHeld(page: Page): Promise<string[]> {
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -119,7 +122,7 @@ describe('the article page before the app has hydrated it', () => {
     }
     const routeChunk = (requested: string[]) => requested.filter((path) => /\/assets\/article-detail-route-[^/]*\.js$/.test(path));
 
-    it('is not fetched with the first load; it comes when the page settles', async () => {
+    it('is not run with the first load (nor fetched before the browser is idle); it comes when the page settles', async () => {
       const { context, page } = await newPage(harness, SAVED_REJECTION);
       try {
         const requested = await openWithTimersHeld(page);

@@ -74,6 +74,13 @@ describe('page paths answer with the app HTML and a head written for the page', 
     expect(await modules('/zh/no/such/page')).toEqual([app, '/assets/zh-z1.js', '/assets/shared-s1.js']);
   });
 
+  it("names the article route's later code on article pages only, for the page's entry to preload when idle", async () => {
+    const routeModules = async (url: string) =>
+      [...(await page(url)).doc.querySelectorAll('meta[name="route-module"]')].map((meta) => meta.getAttribute('content'));
+    expect(await routeModules('/zh/articles/any-article')).toEqual(['/assets/article-detail-route-d1.js', '/assets/speech-engine-d2.js']);
+    for (const url of ['/', '/es/articles', '/zh/words', '/zh/no/such/page']) expect(await routeModules(url), url).toEqual([]);
+  });
+
   it('languages without page texts (ja, ko, fr) get English texts', async () => {
     for (const url of ['/ja/articles', '/ko', '/fr/articles']) {
       const p = await page(url);

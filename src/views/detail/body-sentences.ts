@@ -3,7 +3,7 @@
  * .nr-article-body, split with the domain's sentence rules. Read-aloud highlights these ranges;
  * a saved word keeps the text of the sentence it was met in.
  */
-import { sentenceSpans } from '../../domain/sentences';
+import { sentenceSpans, type SentenceSplitter } from '../../domain/sentences';
 
 export interface BodySentence {
   readonly text: string;
@@ -49,20 +49,22 @@ export function hasReadableText(root: ParentNode): boolean {
   return [...root.querySelectorAll(READABLE_BLOCKS)].some((block) => /\S/.test(block.textContent ?? ''));
 }
 
+function blockSentences(block: Element, result: BodySentence[], splitter?: SentenceSplitter): void {
+  const { text, pieces } = textPieces(block);
+  if (pieces.length === 0) return;
+  for (const span of sentenceSpans(text, splitter)) {
+    const range = block.ownerDocument.createRange();
+    const start = pointAt(pieces, span.start, false);
+    const end = pointAt(pieces, span.end, true);
+    range.setStart(start.node, start.offset);
+    range.setEnd(end.node, end.offset);
+    result.push({ text: text.slice(span.start, span.end).replace(/\s+/g, ' '), range });
+  }
+}
+
 export function bodySentences(root: ParentNode): BodySentence[] {
   const result: BodySentence[] = [];
-  for (const block of readableBlocks(root)) {
-    const { text, pieces } = textPieces(block);
-    if (pieces.length === 0) continue;
-    for (const span of sentenceSpans(text)) {
-      const range = block.ownerDocument.createRange();
-      const start = pointAt(pieces, span.start, false);
-      const end = pointAt(pieces, span.end, true);
-      range.setStart(start.node, start.offset);
-      range.setEnd(end.node, end.offset);
-      result.push({ text: text.slice(span.start, span.end).replace(/\s+/g, ' '), range });
-    }
-  }
+  for (const block of readableBlocks(root)) blockSentences(block, result);
   return result;
 }
 
@@ -73,7 +75,13 @@ export function sentenceIndexOf(sentences: readonly BodySentence[], node: Node):
 
 /** The sentence around a word of the body, or '' when the word is not in a readable block. */
 export function sentenceAround(root: ParentNode, node: Node): string {
-  const all = bodySentences(root);
-  const index = sentenceIndexOf(all, node);
-  return index === -1 ? '' : all[index]!.text;
+  // Only the word's own block is split (a sentence never spans two), by its end marks: the browser's
+  // segmenter would start between a tap and its entry, a long task on a phone (issue 33).
+  const element = node instanceof Element ? node : node.parentElement;
+  const block = element?.closest(READABLE_BLOCKS);
+  if (!block || !root.contains(block) || block.querySelector(READABLE_BLOCKS) !== null) return '';
+  const sentences: BodySentence[] = [];
+  blockSentences(block, sentences, 'end-marks');
+  const index = sentenceIndexOf(sentences, node);
+  return index === -1 ? '' : sentences[index]!.text;
 }

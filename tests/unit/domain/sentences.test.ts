@@ -24,6 +24,17 @@ describe('sentences', () => {
     }
   });
 
+  it('splits by end marks alone, when asked, as it does with the segmenter', () => {
+    const texts = [
+      'Mr. Smith met Dr. Jones at 9 a.m. on Monday. They talked.',
+      '“Stop!” she said. Was it over? Yes (for now.) The end',
+      'John F. Kennedy was president. He was born in 1917.',
+      'See e.g. the report. The U.S. economy grew.',
+      'The answer was no. He left.',
+    ];
+    for (const text of texts) expect(sentenceSpans(text, 'end-marks')).toEqual(sentenceSpans(text));
+  });
+
   it('does not end a sentence at a title, an abbreviation or an initial', () => {
     expect(sentences('Mr. Smith met Dr. Jones at 9 a.m. on Monday. They talked.')).toEqual([
       'Mr. Smith met Dr. Jones at 9 a.m. on Monday.',

@@ -43,4 +43,14 @@ describe('body sentences', () => {
     expect(sentenceAround(container, early)).toBe('Mr. Lee said ships left early.');
     expect(sentenceAround(container, container.querySelector('.nr-vocabulary-word')!)).toBe('');
   });
+
+  it('gives every word the same sentence as the whole body gives it, splitting only its own block', () => {
+    const container = render();
+    const found = bodySentences(container);
+    for (const word of container.querySelectorAll('.nr-w, .nr-vocab-word')) {
+      const index = sentenceIndexOf(found, word);
+      expect(sentenceAround(container, word)).toBe(index === -1 ? '' : found[index]!.text);
+    }
+    expect(sentenceAround(container, container.querySelector('blockquote span')!.firstChild!)).toBe('“Stop!” she said.');
+  });
 });
