@@ -86,6 +86,13 @@ export function renderMarkdown(result: BenchResult): string {
       `- DOMPurify on no route's first load but the detail route's (since issue 33 on none: it loads at the first body the app sanitises) — ${yes(s.domPurifyOnlyOnDetail)}.`,
     );
     for (const r of s.routes) {
+      const idle = r.idle ?? [];
+      if (idle.length === 0) continue;
+      out.push(
+        `- When the browser is idle after the app has started, ${r.route} preloads its route's code (fetched and compiled, not run until the page settles or the first press; decision 28): ${idle.length} files, ${kb(idle.reduce((sum, f) => sum + f.gzip, 0))} gzip, not counted in its first load.`,
+      );
+    }
+    for (const r of s.routes) {
       const later = r.later ?? [];
       if (later.length === 0) continue;
       const laterGzip = later.reduce((sum, f) => sum + f.gzip, 0);

@@ -137,7 +137,10 @@ async function measureSizesAndLighthouse(
     for (const r of routeSizes) {
       log(
         `  ${r.route}: ${r.files.length} files, gzip ${r.total.gzip} B, brotli ${r.total.brotli} B, DOMPurify ${r.containsDomPurify ? 'yes' : 'no'}` +
-          (r.later.length > 0 ? `; later ${r.later.map((f) => `${f.file} ${f.gzip} B`).join(', ')}` : ''),
+          (r.later.length > 0 ? `; later ${r.later.map((f) => `${f.file} ${f.gzip} B`).join(', ')}` : '') +
+          ((r.idle ?? []).length > 0
+            ? `; at idle ${(r.idle ?? []).reduce((sum, f) => sum + f.gzip, 0)} B in ${(r.idle ?? []).length} files`
+            : ''),
       );
     }
     log('Floor: a minimal Vite app with the same runtime packages');

@@ -29,6 +29,11 @@ export interface RouteSizes extends SizeTotals {
   readonly containsDomPurify: boolean;
   /** Fetched by the page's timers after the first load (the cookie banner's panel); not part of it. */
   readonly later: FileSize[];
+  /**
+   * Preloaded (fetched and compiled, not run) at low priority when the browser is idle after the app has started:
+   * the files the page names in `meta[name="route-module"]` (decision 28). Not part of the first load.
+   */
+  readonly idle?: FileSize[];
 }
 
 /** Property names from DOMPurify's hook table; they survive minification. */
@@ -64,6 +69,8 @@ export interface LoadedFiles {
   readonly firstLoad: string[];
   /** Fetched when the page's later timers run: the first visit's cookie banner opens after one second. */
   readonly later: string[];
+  /** The page's idle preloads (`meta[name="route-module"]`), whenever they were fetched. */
+  readonly idle: string[];
 }
 
 /** Resolves once no request has been in flight for `quietMs` (real time). */
@@ -99,16 +106,21 @@ export async function firstLoadFiles(browser: Browser, origin: string, path: str
     if (url.origin === origin && /\.(js|css)$/.test(url.pathname) && response.ok()) current.add(url.pathname);
   });
   await page.goto(`${origin}${path}`, { waitUntil: 'load' });
+  const named = await page.$$eval('meta[name="route-module"]', (metas) =>
+    metas.map((meta) => new URL((meta as HTMLMetaElement).content, location.href).pathname),
+  );
   // The page entry (src/app/boot.ts) starts the app after the first paint: an animation frame, or 200 ms.
   await page.clock.runFor(250);
   await networkQuiet(page, 500);
-  const firstLoad = [...current].sort();
+  const firstLoad = [...current].filter((file) => !named.includes(file)).sort();
+  const idle = [...current].filter((file) => named.includes(file));
   current = new Set<string>();
   await page.clock.runFor(5000);
   await networkQuiet(page, 500);
-  const later = [...current].filter((file) => !firstLoad.includes(file)).sort();
+  const later = [...current].filter((file) => !firstLoad.includes(file) && !named.includes(file)).sort();
+  idle.push(...[...current].filter((file) => named.includes(file) && !idle.includes(file)));
   await context.close();
-  return { firstLoad, later };
+  return { firstLoad, later, idle: idle.sort() };
 }
 
 export async function measureRoutes(
@@ -132,6 +144,7 @@ export async function measureRoutes(
       ...totals(files.map((f) => f.size)),
       containsDomPurify: files.some((f) => f.size.file.endsWith('.js') && DOMPURIFY_MARKERS.some((m) => f.content.includes(m))),
       later: loaded.later.map((pathname) => read(pathname).size),
+      idle: loaded.idle.map((pathname) => read(pathname).size),
     });
   }
   return results;
