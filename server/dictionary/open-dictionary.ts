@@ -9,7 +9,7 @@ import { verifyData } from './data-files';
 import { normalizePhrase, normalizeQuery, resolveLemma, resolvePhrase, type LemmaSource, type Resolution } from './lemma';
 import { buildDatabaseFile, fillDatabase, headwordCount, readStoredVersion, storedVersionFor } from './dictionary-store';
 import type { AlternativeSense } from './data-format';
-import { categoryWords, contextWords, rankSenses, weightOfRank, wordsBefore, type RankingContext } from './sense-ranking';
+import { categoryWords, contextWords, firstGloss, rankSenses, weightOfRank, wordsBefore, type RankingContext } from './sense-ranking';
 import { partOfSpeechIn } from './sentence-pos';
 import { SenseSimilarity, storedWordVectors } from './word-vectors';
 import type {
@@ -252,7 +252,7 @@ class SqliteDictionary implements Dictionary {
     const row = this.wordSensesStatement.get(entry.headword, entry.partOfSpeech);
     if (!row) return entry;
     const senses = JSON.parse(row.senses) as AlternativeSense[];
-    const chosen = rankSenses(senses, ranking);
+    const chosen = language === 'en' ? rankSenses(senses, ranking) : rankSenses(senses, ranking, (sense) => firstGloss(sense, language));
     if (chosen === 0) return entry;
     const sense = senses[chosen]!;
     const gloss = language === 'zh' ? sense.zh : language === 'es' ? sense.es.split('|').filter(Boolean).join(', ') : '';

@@ -125,22 +125,61 @@ export function senseScore(sense: AlternativeSense, context: RankingContext): nu
   return (compound ? COMPOUND_WEIGHT : 0) + inSentence + CATEGORY_WEIGHT * Math.min(inCategory, 2) + (inCategory > 2 ? 0.1 : 0);
 }
 
-/** Index of the sense the context means; 0 (the most frequent) unless another fits better. */
-export function rankSenses(senses: readonly AlternativeSense[], context: ReadonlySet<string> | RankingContext): number {
+/** Each sense's score for the context: shared words, its head start by WordNet's order, its vector fit. */
+export function senseScores(senses: readonly AlternativeSense[], context: ReadonlySet<string> | RankingContext): number[] {
   const ranking: RankingContext = context instanceof Set ? { words: context } : (context as RankingContext);
   const similarities = ranking.similarity ? senses.map((sense) => ranking.similarity!(sense)) : [];
   const known = similarities.filter((value): value is number => value !== undefined);
   const meanSimilarity = known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : 0;
-  let best = 0;
-  let bestScore = -Infinity;
-  senses.forEach((sense, index) => {
+  return senses.map((sense, index) => {
     const similarity = similarities[index];
     const dense = similarity === undefined ? 0 : VECTOR_WEIGHT * (similarity - meanSimilarity);
-    const score = senseScore(sense, ranking) + headStart(index) + dense;
-    if (score > bestScore) {
-      best = index;
-      bestScore = score;
+    return senseScore(sense, ranking) + headStart(index) + dense;
+  });
+}
+
+/**
+ * How sharp the senses' probabilities are: softmax(score / GROUP_TEMPERATURE). Near 0 the best
+ * score alone decides; higher, senses sharing a first gloss pool their weight (docs/benchmarks.md).
+ */
+const GROUP_TEMPERATURE = 0.3;
+
+/**
+ * Index of the sense the context means; 0 (the most frequent) unless another fits better. Given the
+ * learner's language (`glossOf`: a sense's first gloss in it, '' for none), senses whose first glosses
+ * are the same word, or one holding the other, are one choice: the gloss with the largest summed
+ * probability wins, shown with its best-scored sense. When the ranking is unsure between senses a
+ * learner's language does not tell apart, the gloss they share is the safer one.
+ */
+export function rankSenses(
+  senses: readonly AlternativeSense[],
+  context: ReadonlySet<string> | RankingContext,
+  glossOf?: (sense: AlternativeSense) => string,
+): number {
+  const scores = senseScores(senses, context);
+  let best = 0;
+  scores.forEach((score, index) => {
+    if (score > scores[best]!) best = index;
+  });
+  if (!glossOf) return best;
+  const top = scores[best]!;
+  const weights = scores.map((score) => Math.exp((score - top) / GROUP_TEMPERATURE));
+  const glosses = senses.map((sense) => glossOf(sense));
+  const same = (a: string, b: string): boolean => a !== '' && b !== '' && (a.includes(b) || b.includes(a));
+  let chosen = best;
+  let chosenWeight = -1;
+  glosses.forEach((gloss, index) => {
+    const pooled = glosses.reduce((sum, other, at) => sum + (at === index || same(gloss, other) ? weights[at]! : 0), 0);
+    if (pooled > chosenWeight + 1e-9 || (Math.abs(pooled - chosenWeight) <= 1e-9 && scores[index]! > scores[chosen]!)) {
+      chosen = index;
+      chosenWeight = pooled;
     }
   });
-  return best;
+  return chosen;
+}
+
+/** A sense's first gloss in a language, its notes aside: what a learner reads first. */
+export function firstGloss(sense: AlternativeSense, language: 'zh' | 'es'): string {
+  const first = (language === 'zh' ? sense.zh.split('；')[0] : sense.es.split('|').find(Boolean)) ?? '';
+  return first.replace(/[(（][^)）]*[)）]/g, '').trim();
 }

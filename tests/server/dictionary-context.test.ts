@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alignChinese, isAgentDerivation } from '../../scripts/dictionary/sense-alignment';
 import { withDictionaryGlosses } from '../../server/content/vocabulary-help';
-import { categoryWords, rankSenses, weightOfRank } from '../../server/dictionary/sense-ranking';
+import { categoryWords, firstGloss, rankSenses, weightOfRank } from '../../server/dictionary/sense-ranking';
 import { partOfSpeechIn, type WordFacts } from '../../server/dictionary/sentence-pos';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import type { Dictionary } from '../../server/dictionary/dictionary-types';
@@ -210,5 +210,23 @@ describe('GET /api/dictionary/{word} with a sentence and a category', () => {
     const response = await get('bank', { language: 'zh', sentence: 'The bank said no.', category: 'weather' });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'invalid_parameter', parameter: 'category' });
+  });
+});
+
+describe('senses a language does not tell apart', () => {
+  const sense = (zh: string, es: string, cues: string) => ({ en: cues, zh, es, cues });
+  // The most frequent sense leads by a little; the two after it share their Chinese first gloss.
+  const senses = [sense('岸；堤', 'orilla', 'river'), sense('银行；岸', 'banco', 'lending'), sense('银行业', 'banca', 'deposits')];
+  const context = { words: new Set(['lending', 'deposits']), weightOf: (word: string) => (word === 'lending' ? 0.35 : 0.5) };
+
+  it('pools the probability of senses whose first glosses are one word, or one holding the other', () => {
+    expect(rankSenses(senses, context)).toBe(0);
+    const chosen = rankSenses(senses, context, (s) => firstGloss(s, 'zh'));
+    expect(chosen).not.toBe(0);
+    expect(firstGloss(senses[chosen]!, 'zh')).toContain('银行');
+  });
+
+  it('keeps the best-scored sense where the language tells every sense apart', () => {
+    expect(rankSenses(senses, context, (s) => firstGloss(s, 'es'))).toBe(0);
   });
 });
