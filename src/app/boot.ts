@@ -34,12 +34,16 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-function preloadModules(selector: string, priority: 'auto' | 'low' = 'auto'): string | undefined {
+function preloadModules(
+  selector: string,
+  priority: 'auto' | 'low' = 'auto',
+  rel: 'modulepreload' | 'prefetch' = 'modulepreload',
+): string | undefined {
   let entry: string | undefined;
   for (const meta of document.querySelectorAll<HTMLMetaElement>(selector)) {
     if (meta.hasAttribute('data-app-entry')) entry = meta.content;
     const link = document.createElement('link');
-    link.rel = 'modulepreload';
+    link.rel = rel;
     link.crossOrigin = '';
     link.fetchPriority = priority;
     link.href = meta.content;
@@ -67,6 +71,7 @@ captureEarlyTaps('.nr-w, .nr-vocab-word', '.article-body-host');
 void afterFirstPaint()
   .then(startApp)
   .catch(startApp)
-  // The page's later code (an article's look-up, vite.config.ts routeModuleTags), fetched but not run, once the app has started and the browser is idle.
-  .then(() => (window.requestIdleCallback ?? setTimeout)(() => preloadModules('meta[name="route-module"]', 'low')))
+  // The page's later code (an article's look-up, vite.config.ts routeModuleTags), fetched into the HTTP cache once the app
+  // has started and the browser is idle: a prefetch, not a modulepreload, whose compiling held the main thread (TBT).
+  .then(() => (window.requestIdleCallback ?? setTimeout)(() => preloadModules('meta[name="route-module"]', 'low', 'prefetch')))
   .catch((error: unknown) => console.warn('The app could not be loaded; the page stays as the server sent it.', error));

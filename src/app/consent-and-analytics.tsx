@@ -14,7 +14,7 @@ import { createConsentStore, type ConsentStore } from '../platform/consent-store
 import { consoleLogger } from '../platform/logger';
 import { afterPageSettles } from '../platform/main-thread';
 import { browserLocalStorage } from '../platform/storage';
-import { CookieConsentContext } from '../views/consent/consent-context';
+import { CookieConsentContext, NO_CONSENT_YET, type CookieConsentState } from '../views/consent/consent-context';
 import { TrackingContext } from '../views/consent/tracking-context';
 import { SiteOriginContext } from '../views/head/site-origin';
 import type { AnalyticsLoading } from './analytics-loader';
@@ -91,6 +91,11 @@ export function ConsentAndAnalyticsProvider({ setup: given, children }: { setup?
     };
   }, [wanted, setup]);
 
+  // What the footer reads; published here, not as a new context value (consent-context.ts says why).
+  const [state] = useState(() => publishedConsent());
+  const Banner = runtime?.CookieBannerContent ?? null;
+  useEffect(() => state.set({ actor, Banner }), [state, actor, Banner]);
+
   useEffect(() => {
     if (actor === null || !openWhenReady.current) return;
     openWhenReady.current = false;
@@ -98,14 +103,14 @@ export function ConsentAndAnalyticsProvider({ setup: given, children }: { setup?
   }, [actor]);
 
   const openSettings = useCallback(() => {
-    if (actor !== null) actor.send({ type: 'OPEN_SETTINGS' });
+    const current = state.snapshot().actor;
+    if (current !== null) current.send({ type: 'OPEN_SETTINGS' });
     else {
       openWhenReady.current = true;
       setWanted(true);
     }
-  }, [actor]);
-  const Banner = runtime?.CookieBannerContent ?? null;
-  const consent = useMemo(() => ({ actor, Banner, openSettings }), [actor, Banner, openSettings]);
+  }, [state]);
+  const consent = useMemo(() => ({ subscribe: state.subscribe, snapshot: state.snapshot, openSettings }), [state, openSettings]);
 
   return (
     <SiteOriginContext.Provider value={setup.siteOrigin}>
@@ -119,4 +124,21 @@ export function ConsentAndAnalyticsProvider({ setup: given, children }: { setup?
       </CookieConsentContext.Provider>
     </SiteOriginContext.Provider>
   );
+}
+
+function publishedConsent() {
+  let state: CookieConsentState = NO_CONSENT_YET;
+  const listeners = new Set<() => void>();
+  return {
+    subscribe: (onChange: () => void) => {
+      listeners.add(onChange);
+      return () => void listeners.delete(onChange);
+    },
+    snapshot: () => state,
+    set: (next: CookieConsentState) => {
+      if (next.actor === state.actor && next.Banner === state.Banner) return;
+      state = next;
+      for (const listener of listeners) listener();
+    },
+  };
 }

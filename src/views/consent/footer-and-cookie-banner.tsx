@@ -2,11 +2,12 @@
 import { useContext } from 'react';
 import { useTextLanguage, useTexts } from '../use-texts';
 import { Footer } from '../footer';
-import { CookieConsentContext } from './consent-context';
+import { CookieConsentContext, useCookieConsentState } from './consent-context';
 import { CookieBannerSlot } from './cookie-banner-slot';
 
 export function FooterAndCookieBanner() {
-  const { actor, Banner, openSettings } = useContext(CookieConsentContext);
+  const { openSettings } = useContext(CookieConsentContext);
+  const { actor, Banner } = useCookieConsentState();
   const texts = useTexts();
   const language = useTextLanguage();
   return (
