@@ -89,7 +89,7 @@ export function renderMarkdown(result: BenchResult): string {
       const idle = r.idle ?? [];
       if (idle.length === 0) continue;
       out.push(
-        `- When the browser is idle after the app has started, ${r.route} preloads its route's code (fetched and compiled, not run until the page settles or the first press; decision 28): ${idle.length} files, ${kb(idle.reduce((sum, f) => sum + f.gzip, 0))} gzip, not counted in its first load.`,
+        `- When the browser is idle after the app has started, ${r.route} prefetches its route's code into the HTTP cache (not compiled or run until the page settles or the first press; decision 28): ${idle.length} files, ${kb(idle.reduce((sum, f) => sum + f.gzip, 0))} gzip, not counted in its first load.`,
       );
     }
     for (const r of s.routes) {

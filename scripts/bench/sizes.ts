@@ -30,7 +30,7 @@ export interface RouteSizes extends SizeTotals {
   /** Fetched by the page's timers after the first load (the cookie banner's panel); not part of it. */
   readonly later: FileSize[];
   /**
-   * Preloaded (fetched and compiled, not run) at low priority when the browser is idle after the app has started:
+   * Prefetched (into the HTTP cache, not compiled or run) at low priority when the browser is idle after the app has started:
    * the files the page names in `meta[name="route-module"]` (decision 28). Not part of the first load.
    */
   readonly idle?: FileSize[];

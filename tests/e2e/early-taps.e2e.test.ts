@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fixtureArticles } from './support/fixture-articles';
+import { consentTexts } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
 const BODY_HOST = '[data-testid="article-body-host"]';
@@ -103,6 +104,43 @@ describe('the article page before the app has hydrated it', () => {
     }
   });
 
+  it("a first visit's cookie banner arriving before the article's own code leaves the server's page in place", async () => {
+    // The consent runtime comes when the page settles; the route's code is held until the banner is up. A context
+    // value changed above the waiting route made React drop the route's server HTML and render it again (a jump).
+    const { context, page } = await newPage(harness);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/article-detail-route-[^/]*\.js$/, async (route) => {
+        await gate;
+        await route.continue();
+      });
+      await page.goto(`/en/articles/${articles.importedIds[0]!}`, { waitUntil: 'commit' });
+      await page.getByRole('region', { name: consentTexts('en').title }).waitFor();
+      expect(await page.locator(`${BODY_HOST}[data-interactive]`).count()).toBe(0);
+      await page.evaluate((host) => {
+        const kept = window as unknown as { serverNodes: Element[] };
+        kept.serverNodes = [document.querySelector('main h1')!, document.querySelector(host)!];
+      }, BODY_HOST);
+
+      release();
+      await page.locator(`${BODY_HOST}[data-interactive]`).waitFor();
+      const kept = await page.evaluate((host) => {
+        const [title, body] = (window as unknown as { serverNodes: Element[] }).serverNodes;
+        return { title: title === document.querySelector('main h1'), body: body === document.querySelector(host) };
+      }, BODY_HOST);
+      expect(kept).toEqual({ title: true, body: true });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   describe("the article's own code (look-up, read-aloud, the learner's words) waits for the reader", () => {
     /**
      * Opens an article with the page's timers and idle callbacks stopped (the page never settles by
@@ -110,7 +148,10 @@ describe('the article page before the app has hydrated it', () => {
      */
     async function openWithTimersHeld(page: Page): Promise<string[]> {
       const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      // Scripts run, not the idle prefetch of the route's files (boot.ts), which only warms the HTTP cache.
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname);
+      });
       const start = new Date('2026-01-01T00:00:00Z');
       await page.clock.install({ time: start });
       await page.clock.pauseAt(new Date(start.getTime() + 5000));
