@@ -26,6 +26,24 @@ async function exercises(language: 'zh' | 'es'): Promise<ExerciseSet> {
   return (await response.json()) as ExerciseSet;
 }
 
+/** The gap fill's word as the learner saved it from this article (Spanish gloss), at `savedAt`. */
+function savedFrom(item: { lemma: string; answer: string; sentence: string }, savedAt: Date): SavedWord {
+  return {
+    id: item.lemma,
+    word: item.answer,
+    lemma: item.lemma,
+    gloss: 'x',
+    glossLanguage: 'es',
+    ipa: null,
+    definition: null,
+    sentence: item.sentence,
+    articleId: ARTICLE,
+    articleTitle: 'Fans save their club',
+    savedAt: savedAt.toISOString(),
+    card: newCard(savedAt),
+  };
+}
+
 async function open(language: 'zh' | 'es', options: { viewport?: { width: number; height: number }; words?: SavedWord[] } = {}) {
   const { context, page } = await newPage(harness, { ...SAVED_REJECTION, ...(options.viewport ? { viewport: options.viewport } : {}) });
   await context.addInitScript(installSpeech, 'voices' as SpeechMode);
@@ -195,22 +213,7 @@ describe('practice, server-rendered', () => {
     try {
       // The first item's word is saved, so after hydration its verdict says so (read from IndexedDB, not from the server).
       await page.goto('/es/articles');
-      await seedWords(page, [
-        {
-          id: first.lemma,
-          word: first.answer,
-          lemma: first.lemma,
-          gloss: 'x',
-          glossLanguage: 'es',
-          ipa: null,
-          definition: null,
-          sentence: first.sentence,
-          articleId: ARTICLE,
-          articleTitle: 'Fans save their club',
-          savedAt: new Date().toISOString(),
-          card: newCard(new Date()),
-        },
-      ]);
+      await seedWords(page, [savedFrom(first, new Date())]);
       await page.goto(`/es/articles/${ARTICLE}/practice`);
       await hydrated(page);
       await page.waitForLoadState('networkidle');
@@ -273,20 +276,11 @@ describe('practice', () => {
     const now = Date.now();
     const farDue = new Date(now + 60 * 86_400_000).toISOString();
     const savedAt = new Date(now - 30 * 86_400_000);
+    const base = savedFrom(first, savedAt);
     const saved: SavedWord = {
-      id: first.lemma,
-      word: first.answer,
-      lemma: first.lemma,
-      gloss: 'x',
-      glossLanguage: 'es',
-      ipa: null,
-      definition: null,
-      sentence: first.sentence,
-      articleId: ARTICLE,
-      articleTitle: 'Fans save their club',
-      savedAt: savedAt.toISOString(),
+      ...base,
       card: {
-        ...newCard(savedAt),
+        ...base.card,
         state: 2,
         stability: 60,
         difficulty: 5,
