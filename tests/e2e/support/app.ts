@@ -55,9 +55,22 @@ export async function chooseLanguage(page: Page, target: keyof typeof LANGUAGE_N
   await page.locator('.language-list a', { hasText: LANGUAGE_NAMES[target] }).click();
 }
 
+/**
+ * A test's own read of the API, as the app's client makes it (src/api retries): a 503 `overloaded` with
+ * Retry-After, which a server starting its passes on a busy machine may answer, is asked again after it.
+ */
+async function fetchWithRetryAfter(url: string, attempts = 4): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(url);
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    if (response.status !== 503 || attempt >= attempts || !Number.isFinite(retryAfter)) return response;
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+  }
+}
+
 /** The articles the API hands the list page (limit 20), to compute what each filter must show. */
 export async function listArticles(harness: Harness, language: string, limit = 20): Promise<ArticleListItem[]> {
-  const response = await fetch(`${harness.server.origin}/api/articles/latest?language=${language}&limit=${limit}`);
+  const response = await fetchWithRetryAfter(`${harness.server.origin}/api/articles/latest?language=${language}&limit=${limit}`);
   if (!response.ok) throw new Error(`GET /api/articles/latest answered ${response.status}`);
   return ((await response.json()) as ArticlePage).articles;
 }
@@ -75,7 +88,7 @@ export async function serverTitles(
   for (const name of ['category', 'source', 'difficulty'] as const) if (filter[name]) query.set(name, filter[name]!);
   const term = filter.search?.trim() ?? '';
   if (term !== '') query.set('q', term);
-  const response = await fetch(`${harness.server.origin}/api/articles/${term === '' ? 'latest' : 'search'}?${query}`);
+  const response = await fetchWithRetryAfter(`${harness.server.origin}/api/articles/${term === '' ? 'latest' : 'search'}?${query}`);
   if (!response.ok) throw new Error(`GET ${response.url} answered ${response.status}`);
   return ((await response.json()) as ArticlePage).articles.map(previewTitle);
 }
