@@ -4,17 +4,21 @@
  *   common/lemma-contract.ts) and of one article page (with its forms), gzip level 9, built from the
  *   sample corpus with the bundled dictionary.
  * - Time: in Chromium with the CPU slowed 4× (DevTools protocol Emulation.setCPUThrottlingRate),
- *   the browser's own code (src/domain/coverage.ts, word-status.ts and the decoder, bundled with
- *   esbuild) decoding the 20 cards' answer and computing their coverage, and computing the coverage
- *   of a 2,000-word article, for a learner with 6,000 known lemmas and 50 saved words. Each
- *   figure is the median and the slowest of 25 runs after 3 warm-up runs, and the first (cold) run.
- *   Then 5 fresh pages (nothing compiled) time the app's pieces apart, as the app runs them in separate
- *   tasks: the frequency list's check (when the list arrives), each card's decode and each card's
- *   coverage (the app works in slices of at most 4 ms and yields between them, so its longest task is
- *   about the longest piece).
+ *   the browser's own code (src/domain/coverage.ts, word-status.ts and common/lemma-contract.ts with
+ *   io-ts, bundled with esbuild), for a learner with 6,000 known lemmas and 50 saved words:
+ *   - warm: the 20 cards' answer validated, decoded and their coverage computed, the frequency list
+ *     already in the page: median and slowest of 25 runs after 3 warm-up runs, and the first run;
+ *   - cold: COLD_PAGES fresh pages (nothing of this code run before) each do everything from the two
+ *     answers' texts (the cards' and the frequency list's, as the server sends them) to the 20 cards'
+ *     coverage, in one go; COLD_PAGES more do the same as the app's pieces (the app runs each as a
+ *     task of its own, at most 4 ms of work a task, and gives the thread back between them), each
+ *     timed apart: the figure is their total, and the app's longest task is about the longest piece;
+ *   - the coverage of a 2,000-word article (median, slowest, first run).
+ *   The learner's status map (built once per page from IndexedDB, for every feature) is not counted.
+ *   The 1-minute load average is printed at the start and the end: the machine is shared.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -118,7 +122,7 @@ const COLD = `function ({ cardsText, listText, known, saved, apart }) {
   window.cardsWork({ listText, cardsText, statuses });
   return { total: performance.now() - start };
 }`;
-const COLD_PAGES = 5;
+const COLD_PAGES = 8;
 
 const RUNS = 25;
 const WARM_UP = 3;
@@ -188,6 +192,7 @@ try {
   });
   const source = bundle.outputFiles[0]!.text;
 
+  console.log(`Load average (1 min) at the start: ${loadavg()[0]!.toFixed(2)}`);
   const browser = await launchChrome();
   try {
     const fresh = async () => {
@@ -236,6 +241,7 @@ try {
       const parts = Object.entries(run.sums).map(([name, total]) => `${name} ${ms(total)}`);
       console.log(`  total ${ms(run.total)} (${parts.join(', ')}); longest piece ${ms(run.longest)} (${run.longestName})`);
     }
+    console.log(`Load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);
     console.log(
       `2,000-word article (coverage): median ${ms(figures.long.median)}, slowest ${ms(figures.long.max)}, first run ${ms(figures.long.cold)}`,
     );
