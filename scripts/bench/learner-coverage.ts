@@ -123,6 +123,13 @@ const COLD = `function ({ cardsText, listText, known, saved, apart }) {
   return { total: performance.now() - start };
 }`;
 const COLD_PAGES = 8;
+const PROFILE = process.argv.includes('--profile');
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const RUNS = 25;
 const WARM_UP = 3;
@@ -186,7 +193,8 @@ try {
     bundle: true,
     format: 'iife',
     globalName: 'coverageBench',
-    minify: true,
+    // --profile: readable function names in the profile.
+    minify: !PROFILE,
     write: false,
     platform: 'browser',
   });
@@ -204,47 +212,77 @@ try {
       await page.addScriptTag({ content: WORK });
       return page;
     };
-    const page = await fresh();
-    // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
-    const figures = (await page.evaluate(
-      `(${MEASURE})(${JSON.stringify({ cardsText, listText, longPlain, known, saved, runs: RUNS, warmUp: WARM_UP })})`,
-    )) as { mapMillis: number; cards: Timing; long: Timing };
-    await page.close();
-    const oneGo: number[] = [];
-    const apart: Array<{ total: number; longest: number; longestName: string; pieces: number; sums: Record<string, number> }> = [];
-    for (let i = 0; i < COLD_PAGES * 2; i += 1) {
-      const coldPage = await fresh();
-      const run = (await coldPage.evaluate(`(${COLD})(${JSON.stringify({ cardsText, listText, known, saved, apart: i % 2 === 1 })})`)) as {
-        total: number;
-        longest: number;
-        longestName: string;
-        pieces: number;
-        sums: Record<string, number>;
-      };
-      if (i % 2 === 1) apart.push(run);
-      else oneGo.push(run.total);
-      await coldPage.close();
+    if (PROFILE) {
+      // Where a cold page's time goes: a CPU profile (DevTools protocol, 100 µs samples) around the
+      // whole path in one go, self time per function, in fresh pages.
+      for (let i = 0; i < COLD_PAGES; i += 1) {
+        const coldPage = await fresh();
+        const cdp = await coldPage.context().newCDPSession(coldPage);
+        await coldPage.evaluate(`window.statuses = window.learner(${JSON.stringify({ known, saved })})`);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+        const total = (await coldPage.evaluate(
+          `(() => { const start = performance.now(); const texts = ${JSON.stringify({ listText, cardsText })}; window.cardsWork({ ...texts, statuses: window.statuses }); return performance.now() - start; })()`,
+        )) as number;
+        const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+        const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+        const self = new Map<string, number>();
+        profile.samples.forEach((id, k) => {
+          const name = nodes.get(id)!.callFrame.functionName || '(anonymous)';
+          self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[k + 1] ?? 0) / 1000);
+        });
+        const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
+        console.log(
+          `Profiled cold page ${i + 1}: ${total.toFixed(1)} ms; self time: ${top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`,
+        );
+        await coldPage.close();
+      }
+    } else {
+      const page = await fresh();
+      // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
+      const figures = (await page.evaluate(
+        `(${MEASURE})(${JSON.stringify({ cardsText, listText, longPlain, known, saved, runs: RUNS, warmUp: WARM_UP })})`,
+      )) as { mapMillis: number; cards: Timing; long: Timing };
+      await page.close();
+      const oneGo: number[] = [];
+      const apart: Array<{ total: number; longest: number; longestName: string; pieces: number; sums: Record<string, number> }> = [];
+      for (let i = 0; i < COLD_PAGES * 2; i += 1) {
+        const coldPage = await fresh();
+        const run = (await coldPage.evaluate(
+          `(${COLD})(${JSON.stringify({ cardsText, listText, known, saved, apart: i % 2 === 1 })})`,
+        )) as {
+          total: number;
+          longest: number;
+          longestName: string;
+          pieces: number;
+          sums: Record<string, number>;
+        };
+        if (i % 2 === 1) apart.push(run);
+        else oneGo.push(run.total);
+        await coldPage.close();
+      }
+      const ms = (value: number) => `${value.toFixed(1)} ms`;
+      console.log(
+        `CPU slowed ${THROTTLE}× in Chromium; ${RUNS} runs after ${WARM_UP} warm-up; learner: ${known.length} known lemmas, ${saved.length} saved words`,
+      );
+      console.log(`Status map built once per page: ${ms(figures.mapMillis)}`);
+      console.log(
+        `20 cards, warm (validate + decode the answer, coverage of each; list already there): median ${ms(figures.cards.median)}, slowest ${ms(figures.cards.max)}, first run ${ms(figures.cards.cold)}`,
+      );
+      console.log(
+        `Cold pages, from the two answers' texts (cards' and list's) to the 20 cards' coverage, in one go: ${oneGo.map(ms).join(', ')}`,
+      );
+      console.log(`Cold pages, the same as the app's pieces (${apart[0]!.pieces} pieces), each page:`);
+      for (const run of apart) {
+        const parts = Object.entries(run.sums).map(([name, total]) => `${name} ${ms(total)}`);
+        console.log(`  total ${ms(run.total)} (${parts.join(', ')}); longest piece ${ms(run.longest)} (${run.longestName})`);
+      }
+      console.log(`Load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);
+      console.log(
+        `2,000-word article (coverage): median ${ms(figures.long.median)}, slowest ${ms(figures.long.max)}, first run ${ms(figures.long.cold)}`,
+      );
     }
-    const ms = (value: number) => `${value.toFixed(1)} ms`;
-    console.log(
-      `CPU slowed ${THROTTLE}× in Chromium; ${RUNS} runs after ${WARM_UP} warm-up; learner: ${known.length} known lemmas, ${saved.length} saved words`,
-    );
-    console.log(`Status map built once per page: ${ms(figures.mapMillis)}`);
-    console.log(
-      `20 cards, warm (validate + decode the answer, coverage of each; list already there): median ${ms(figures.cards.median)}, slowest ${ms(figures.cards.max)}, first run ${ms(figures.cards.cold)}`,
-    );
-    console.log(
-      `Cold pages, from the two answers' texts (cards' and list's) to the 20 cards' coverage, in one go: ${oneGo.map(ms).join(', ')}`,
-    );
-    console.log(`Cold pages, the same as the app's pieces (${apart[0]!.pieces} pieces), each page:`);
-    for (const run of apart) {
-      const parts = Object.entries(run.sums).map(([name, total]) => `${name} ${ms(total)}`);
-      console.log(`  total ${ms(run.total)} (${parts.join(', ')}); longest piece ${ms(run.longest)} (${run.longestName})`);
-    }
-    console.log(`Load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);
-    console.log(
-      `2,000-word article (coverage): median ${ms(figures.long.median)}, slowest ${ms(figures.long.max)}, first run ${ms(figures.long.cold)}`,
-    );
   } finally {
     await browser.close();
   }
