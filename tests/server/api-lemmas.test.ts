@@ -156,6 +156,8 @@ describe('GET /api/lemmas and /api/articles/{id}/lemmas', () => {
     expect(listBody.check).toBe(body.ranked);
     expect(rankedListOf(listBody, body.ranked!)).toEqual({ words: ranked, checked: true });
     expect(() => rankedListOf(listBody, 'a-1')).toThrow(InventoryFormatError);
+    // An answer cached before the check was sent: its words, left for the browser to hash.
+    expect(rankedListOf({ level: listBody.level, words: listBody.words }, body.ranked!)).toEqual({ words: ranked, checked: false });
     expect(body.lemmas.split(' ')).not.toContain('the');
     expect(() => decodeInventoryEntries(body, ranked.slice(1))).toThrow(InventoryFormatError);
     const inventories = decodeInventoryEntries(body, ranked);
