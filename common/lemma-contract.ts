@@ -6,14 +6,18 @@
  *
  * Compact on the wire (docs/learner-model.md): one space-separated, alphabetical table of every
  * lemma of the answer (articles share most of theirs), and per article its entries as indices into
- * that table, ascending, each written as the base-36 gap from the previous one, with `*count` (base
- * 36) when the lemma occurs more than once: "0 3*2 1" = table[0] once, table[3] twice, table[4] once.
+ * that table, ascending, written as comma-separated decimal integers: each entry's gap from the
+ * previous index, followed by minus its count when the lemma occurs more than once: "0,3,-2,1" =
+ * table[0] once, table[3] twice, table[4] once. The browser reads them with one native
+ * JSON.parse("[" + entries + "]") and one loop over the numbers (issue 26: the first, uncompiled run
+ * of 20 cards on a slow phone is what counts, and a loop over every character was most of it).
  *
  * The cards' answer (GET /api/lemmas) leaves the common words out of its table: with `ranked` set,
  * an index below the length of the frequency list (GET /api/level-words?level=RANKED_LEVEL, most
  * frequent first, which the browser downloads once and keeps) is a rank into that list, and the
  * table (spelled out) holds only the rarer lemmas, at the indices after it. `ranked` is the list's
- * check (listCheck), so an answer is never decoded against a different list.
+ * check (listCheck), so an answer is never decoded against a different list; the list's answer
+ * carries the same check, worked out by the server, so the browser need not hash 10,000 words.
  */
 import * as t from 'io-ts';
 
@@ -53,12 +57,14 @@ export interface PlainInventory {
 }
 
 /**
- * The entries of an inventory as numbers: `ranks[i]` is the rank of `lemmas[i]` in `list` (-1 for a
- * lemma the answer spelled out) and `counts[i]` its count, so coverage can look the learner's
- * statuses up by rank (src/domain/coverage.ts) instead of by string.
+ * The entries of an inventory as numbers: `ranks[i]` is the rank of `lemmas[i]` in `list`, or for a
+ * lemma the answer spelled out -1 - its index in `spelled`, and `counts[i]` its count, so coverage
+ * can look the learner's statuses up by rank (src/domain/coverage.ts) instead of by string. An
+ * inventory decoded this way builds its `lemmas` pairs only when they are read (the cards never do).
  */
 export interface RankedEntries {
   readonly list: readonly string[];
+  readonly spelled: readonly string[];
   readonly ranks: Int32Array;
   readonly counts: Int32Array;
 }
@@ -129,9 +135,9 @@ export function encodeInventories(
     const parts = entries.map(([position, count]) => {
       const gap = position - previous;
       previous = position;
-      return gap.toString(36) + (count > 1 ? `*${count.toString(36)}` : '');
+      return count > 1 ? `${gap},${-count}` : `${gap}`;
     });
-    return { article_id: inventory.articleId, words: inventory.words, entries: parts.join(' ') };
+    return { article_id: inventory.articleId, words: inventory.words, entries: parts.join(',') };
   });
   return {
     lemmas: table.join(' '),
@@ -154,68 +160,93 @@ export function decodeInventoryEntries(answer: LemmaInventories, ranked?: readon
 }
 
 /**
- * The same, one inventory at a time, so a caller can give the main thread back between two
- * (a cold first decode of 20 cards is tens of milliseconds on a slow phone; one card is a few).
+ * The same, one inventory at a time, so a caller can give the main thread back between two.
  */
 export function* decodedInventories(answer: LemmaInventories, ranked?: readonly string[]): Generator<PlainInventory, void, undefined> {
   const spelled = answer.lemmas === '' ? [] : answer.lemmas.split(' ');
   if (answer.ranked !== undefined && (ranked === undefined || listCheck(ranked) !== answer.ranked)) {
     throw new InventoryFormatError(`The answer points into frequency list ${answer.ranked}, which this page does not have`);
   }
-  // Ranks point into the frequency list, then into the answer's spelled-out lemmas; no joined copy of the two
-  // (10,000 words copied per answer), and one pass over the entries.
-  const front = answer.ranked === undefined ? [] : ranked!;
-  const lemmaAt = (position: number) => (position < front.length ? front[position] : spelled[position - front.length]);
+  // Ranks point into the frequency list, then into the answer's spelled-out lemmas (no joined copy).
+  const list = answer.ranked === undefined ? [] : ranked!;
   for (const item of answer.inventories) {
-    const lemmas: Array<readonly [string, number]> = [];
-    const entries = item.entries;
-    // The entries as numbers, in arrays of their final size (one entry per space, plus one).
-    let size = entries.length === 0 ? 0 : 1;
-    for (let i = 0; i < entries.length; i += 1) if (entries.charCodeAt(i) === 32) size += 1;
-    const ranks = new Int32Array(size);
-    const counts = new Int32Array(size);
-    // One pass over the characters, digits read as they come: no substring, parseInt or indexOf per
-    // entry (issue 26: the first, uncompiled run of 20 cards on a slow phone is what counts).
-    let position = 0;
-    let start = 0;
-    while (start < entries.length) {
-      let gap = 0;
-      let times = 0;
-      let inTimes = false;
-      let digits = 0;
-      let i = start;
-      for (; i < entries.length; i += 1) {
-        const code = entries.charCodeAt(i);
-        if (code === 32) break;
-        if (code === 42 && !inTimes) {
-          inTimes = true;
-          digits = 0;
-          continue;
-        }
-        const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 122 ? code - 87 : -1;
-        if (digit < 0) throw new InventoryFormatError(`Bad inventory entry "${entries.slice(start).split(' ')[0]}"`);
-        if (inTimes) times = times * 36 + digit;
-        else gap = gap * 36 + digit;
-        digits += 1;
-      }
-      position += gap;
-      const lemma = i > start && (!inTimes || digits > 0) ? lemmaAt(position) : undefined;
-      if (inTimes && times < 1) throw new InventoryFormatError(`Bad inventory entry "${entries.slice(start, i)}"`);
-      if (lemma === undefined) throw new InventoryFormatError(`Bad inventory entry "${entries.slice(start, i)}"`);
-      lemmas.push([lemma, inTimes ? times : 1]);
-      ranks[lemmas.length - 1] = position < front.length ? position : -1;
-      counts[lemmas.length - 1] = inTimes ? times : 1;
-      start = i + 1;
+    const entries = rankedEntries(item.entries, list, spelled);
+    const { article_id: articleId, words } = item;
+    if (answer.ranked === undefined) {
+      yield { articleId, words, lemmas: lemmasOf(entries) };
+      continue;
     }
-    yield answer.ranked === undefined
-      ? { articleId: item.article_id, words: item.words, lemmas }
-      : {
-          articleId: item.article_id,
-          words: item.words,
-          lemmas,
-          ranked: { list: front, ranks, counts },
-        };
+    let lemmas: Array<readonly [string, number]> | undefined;
+    yield {
+      articleId,
+      words,
+      ranked: entries,
+      get lemmas() {
+        return (lemmas ??= lemmasOf(entries));
+      },
+    };
   }
+}
+
+/**
+ * One inventory's entries as numbers. A plain function (not the generator above), so that V8 can
+ * compile its loop after the first cards rather than run all 20 in the interpreter.
+ */
+function rankedEntries(text: string, list: readonly string[], spelled: readonly string[]): RankedEntries {
+  let numbers: unknown;
+  try {
+    numbers = JSON.parse(`[${text}]`);
+  } catch {
+    throw new InventoryFormatError(`Bad inventory entries "${text.slice(0, 40)}"`);
+  }
+  const values = numbers as unknown[];
+  const ranks = new Int32Array(values.length);
+  const counts = new Int32Array(values.length);
+  const front = list.length;
+  const end = front + spelled.length;
+  let size = 0;
+  let position = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i] as number;
+    // Anything but a 32-bit integer (a string, a fraction, an object) fails this.
+    if ((value | 0) !== value) throw new InventoryFormatError(`Bad inventory entry ${JSON.stringify(values[i])}`);
+    if (value < 0) {
+      // A count, written only above 1 and only once, after its entry.
+      if (size === 0 || value === -1 || counts[size - 1] !== 1) throw new InventoryFormatError(`Bad inventory count ${value}`);
+      counts[size - 1] = -value;
+      continue;
+    }
+    position += value;
+    if (position >= end) throw new InventoryFormatError(`Inventory entry ${position} is outside the table`);
+    ranks[size] = position < front ? position : front - 1 - position;
+    counts[size] = 1;
+    size += 1;
+  }
+  return { list, spelled, ranks: ranks.subarray(0, size), counts: counts.subarray(0, size) };
+}
+
+function lemmasOf({ list, spelled, ranks, counts }: RankedEntries): Array<readonly [string, number]> {
+  const lemmas: Array<readonly [string, number]> = [];
+  for (let i = 0; i < ranks.length; i += 1) {
+    const rank = ranks[i]!;
+    lemmas.push([rank >= 0 ? list[rank]! : spelled[-1 - rank]!, counts[i]!]);
+  }
+  return lemmas;
+}
+
+/**
+ * The frequency list of a GET /api/level-words answer asked for by `check` (the check a cards'
+ * answer carries). An answer that states this check (the server works it out) is taken at its word
+ * and remembered, so the cards decode against it with no hashing; one that states another is
+ * refused; one that states none (cached before the check was sent) comes back unremembered, and
+ * listCheckInPieces works it out.
+ */
+export function rankedListOf(answer: LevelWords, check: string): { readonly words: string[]; readonly checked: boolean } {
+  const words = answer.words === '' ? [] : answer.words.split(' ');
+  if (answer.check === undefined) return { words, checked: false };
+  if (answer.check !== check) throw new InventoryFormatError(`Frequency list ${answer.check} came for ${check}`);
+  checks.set(words, check);
+  return { words, checked: true };
 }
 
 /** The forms map of an article page's answer. */
@@ -227,5 +258,12 @@ export function decodeForms(answer: LemmaInventories): Map<string, string> {
 }
 
 /** GET /api/level-words?level=…: the headwords of a placement level, most frequent first, space-separated. */
-export const LevelWordsCodec = t.type({ level: t.string, words: t.string }, 'LevelWords');
+export const LevelWordsCodec = t.intersection(
+  [
+    t.type({ level: t.string, words: t.string }),
+    /** The words' check (listCheck), worked out by the server. */
+    t.partial({ check: t.string }),
+  ],
+  'LevelWords',
+);
 export type LevelWords = t.TypeOf<typeof LevelWordsCodec>;

@@ -4,22 +4,27 @@
  *   common/lemma-contract.ts) and of one article page (with its forms), gzip level 9, built from the
  *   sample corpus with the bundled dictionary.
  * - Time: in Chromium with the CPU slowed 4× (DevTools protocol Emulation.setCPUThrottlingRate),
- *   the browser's own code (src/domain/coverage.ts, word-status.ts and the decoder, bundled with
- *   esbuild) decoding the 20 cards' answer and computing their coverage, and computing the coverage
- *   of a 2,000-word article, for a learner with 6,000 known lemmas and 50 saved words. Each
- *   figure is the median and the slowest of 25 runs after 3 warm-up runs, and the first (cold) run.
- *   Then 5 fresh pages (nothing compiled) time the app's pieces apart, as the app runs them in separate
- *   tasks: the frequency list's check (when the list arrives), each card's decode and each card's
- *   coverage (the app works in slices of at most 4 ms and yields between them, so its longest task is
- *   about the longest piece).
+ *   the browser's own code (src/domain/coverage.ts, word-status.ts and common/lemma-contract.ts with
+ *   io-ts, bundled with esbuild), for a learner with 6,000 known lemmas and 50 saved words:
+ *   - warm: the 20 cards' answer validated, decoded and their coverage computed, the frequency list
+ *     already in the page: median and slowest of 25 runs after 3 warm-up runs, and the first run;
+ *   - cold: COLD_PAGES fresh pages (nothing of this code run before) each do everything from the two
+ *     answers' texts (the cards' and the frequency list's, as the server sends them) to the 20 cards'
+ *     coverage, in one go; COLD_PAGES more do the same as the app's pieces (the app runs each as a
+ *     task of its own, at most 4 ms of work a task, and gives the thread back between them), each
+ *     timed apart: the figure is their total, and the app's longest task is about the longest piece;
+ *   - the coverage of a 2,000-word article (median, slowest, first run).
+ *   The learner's status map (built once per page from IndexedDB, for every feature) is not counted.
+ *   The 1-minute load average is printed at the start and the end: the machine is shared.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { encodeInventories, RANKED_LEVEL, type PlainInventory } from '../../common/lemma-contract';
 import { FREQUENCY_BAND_SIZE } from '../../common/placement-levels';
+import { levelWordsAnswer } from '../../server/answers/dictionary-answers';
 import { lemmaInventory } from '../../server/content/lemma-inventory';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { launchChrome } from '../../tests/e2e/support/chrome';
@@ -31,20 +36,59 @@ interface Timing {
   max: number;
 }
 
+/**
+ * In the page: what the app does with the answers' texts to have the 20 cards' coverage
+ * (src/api/http.ts parses and validates every body with io-ts; src/api/lemma-client.ts decodes;
+ * src/app/learner-coverage-runtime.tsx works each card's coverage out). `pieces` lists the time of
+ * each piece the app runs as a task of its own (it gives the thread back between them), so the
+ * total is their sum and the app's longest task for this work is about the longest piece.
+ */
+const WORK = `
+  window.cardsWork = ({ listText, cardsText, statuses }) => {
+    const bench = window.coverageBench;
+    const pieces = [];
+    const timed = (work, name) => {
+      const start = performance.now();
+      const value = work();
+      pieces.push({ name, ms: performance.now() - start });
+      return value;
+    };
+    const valid = (codec, text) => {
+      const result = codec.decode(JSON.parse(text));
+      if (result._tag !== 'Right') throw new Error('invalid answer');
+      return result.right;
+    };
+    // The cards' answer first (its check names the list), then the list's answer, once per page.
+    const cards = timed(() => valid(bench.LemmaInventoriesCodec, cardsText), 'cards answer');
+    let list;
+    if (listText !== undefined) {
+      list = timed(() => bench.rankedListOf(valid(bench.LevelWordsCodec, listText), cards.ranked), 'list answer');
+      // An answer without the server's check (cached before it was sent): hashed in pieces.
+      if (!list.checked) for (const hashing = bench.listCheckInPieces(list.words); !timed(() => hashing.next(), 'list check').done; );
+      window.rankedWords = list.words;
+    }
+    const decoding = bench.decodedInventories(cards, window.rankedWords);
+    const inventories = [];
+    for (let step = timed(() => decoding.next(), 'decode'); !step.done; step = timed(() => decoding.next(), 'decode')) inventories.push(step.value);
+    const coverage = inventories.map((inventory) => timed(() => bench.coverageOf(inventory, statuses), 'coverage'));
+    return { pieces, coverage };
+  };
+  window.learner = ({ known, saved }) => {
+    const at = '2026-03-01T10:00:00.000Z';
+    const records = known.map((id) => ({ id, status: 'known', source: 'placement', setAt: at }));
+    const words = saved.map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } }));
+    return window.coverageBench.statusMap(records, words);
+  };
+`;
+
 /** Runs in the page: builds the status map once, then times the 20 cards and the long article. */
-const MEASURE = `function ({ cardsAnswer, ranked, longPlain, known, saved, runs, warmUp }) {
+const MEASURE = `function ({ cardsText, listText, longPlain, known, saved, runs, warmUp }) {
   const bench = window.coverageBench;
-  const at = '2026-03-01T10:00:00.000Z';
-  const records = known.map((id) => ({ id, status: 'known', source: 'placement', setAt: at }));
-  const words = saved.map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } }));
   const mapStart = performance.now();
-  const statuses = bench.statusMap(records, words);
+  const statuses = window.learner({ known, saved });
   const mapMillis = performance.now() - mapStart;
-  // As the app does once per page, in pieces: the list's check when it arrives, its statuses once both are there.
-  const prepareStart = performance.now();
-  for (const pieces = bench.listCheckInPieces(ranked); !pieces.next().done; );
-  for (const pieces = bench.listStatusesInPieces(ranked, statuses); !pieces.next().done; );
-  const prepareMillis = performance.now() - prepareStart;
+  // The list once per page, as the app keeps it.
+  window.cardsWork({ listText, cardsText, statuses });
   const time = (work) => {
     const all = [];
     for (let i = 0; i < runs + warmUp; i += 1) {
@@ -55,72 +99,37 @@ const MEASURE = `function ({ cardsAnswer, ranked, longPlain, known, saved, runs,
     const measured = all.slice(warmUp).sort((a, b) => a - b);
     return { cold: all[0], median: measured[Math.floor(measured.length / 2)], max: measured[measured.length - 1] };
   };
-  const cards = time(() => {
-    for (const inventory of bench.decodeInventoryEntries(JSON.parse(cardsAnswer), ranked)) bench.coverageOf(inventory, statuses);
-  });
+  const cards = time(() => window.cardsWork({ cardsText, statuses }));
   const long = time(() => bench.coverageOf(longPlain, statuses));
-  return { mapMillis, prepareMillis, cards, long };
+  return { mapMillis, cards, long };
 }`;
 
 /**
- * Runs first in a fresh page (nothing compiled yet): the 20 cards as the app's pieces, each timed apart.
+ * Runs first in a fresh page (nothing of this code run before): everything from the two answers'
+ * texts (the cards' and the frequency list's, whose check the server sends) to the 20 cards'
+ * coverage, in one go, or as the app's pieces, each timed apart.
  */
-const COLD = `function ({ cardsAnswer, ranked, known, saved }) {
-  const bench = window.coverageBench;
-  const at = '2026-03-01T10:00:00.000Z';
-  const records = known.map((id) => ({ id, status: 'known', source: 'placement', setAt: at }));
-  const words = saved.map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } }));
-  const statuses = bench.statusMap(records, words);
-  const perCheck = [];
-  const checkPieces = bench.listCheckInPieces(ranked);
-  for (;;) {
-    const start = performance.now();
-    const step = checkPieces.next();
-    perCheck.push(performance.now() - start);
-    if (step.done) break;
+const COLD = `function ({ cardsText, listText, known, saved, apart }) {
+  const statuses = window.learner({ known, saved });
+  if (apart) {
+    const { pieces } = window.cardsWork({ listText, cardsText, statuses });
+    const longest = pieces.reduce((slowest, piece) => (piece.ms > slowest.ms ? piece : slowest));
+    const sums = {};
+    for (const piece of pieces) sums[piece.name] = (sums[piece.name] ?? 0) + piece.ms;
+    return { total: pieces.reduce((sum, piece) => sum + piece.ms, 0), longest: longest.ms, longestName: longest.name, pieces: pieces.length, sums };
   }
-  const listCheck = Math.max(...perCheck);
-  const perStatus = [];
-  const statusPieces = bench.listStatusesInPieces(ranked, statuses);
-  for (;;) {
-    const start = performance.now();
-    const step = statusPieces.next();
-    perStatus.push(performance.now() - start);
-    if (step.done) break;
-  }
-  const sum = (all) => all.reduce((total, ms) => total + ms, 0);
-  // The 20 cards in one go, cold (nothing of the decoder or coverage run before in this page).
-  const cardsStart = performance.now();
-  for (const inventory of bench.decodeInventoryEntries(JSON.parse(cardsAnswer), ranked)) bench.coverageOf(inventory, statuses);
-  const coldCards = performance.now() - cardsStart;
-  const answer = JSON.parse(cardsAnswer);
-  const perDecode = [];
-  const inventories = [];
-  const pieces = bench.decodedInventories(answer, ranked);
-  for (;;) {
-    const start = performance.now();
-    const next = pieces.next();
-    perDecode.push(performance.now() - start);
-    if (next.done) break;
-    inventories.push(next.value);
-  }
-  const perCard = inventories.map((inventory) => {
-    const start = performance.now();
-    bench.coverageOf(inventory, statuses);
-    return performance.now() - start;
-  });
-  return {
-    coldCards,
-    listCheck,
-    listStatuses: Math.max(...perStatus),
-    listStatusesAll: sum(perStatus),
-    decode: sum(perDecode),
-    slowestDecode: Math.max(...perDecode),
-    slowestCard: Math.max(...perCard),
-    allCards: sum(perCard),
-  };
+  const start = performance.now();
+  window.cardsWork({ listText, cardsText, statuses });
+  return { total: performance.now() - start };
 }`;
-const COLD_PAGES = 5;
+const COLD_PAGES = 8;
+const PROFILE = process.argv.includes('--profile');
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const RUNS = 25;
 const WARM_UP = 3;
@@ -139,7 +148,9 @@ try {
   });
   // The cards' frequency list, as GET /api/level-words?level=RANKED_LEVEL answers it (downloaded once per browser).
   const ranked = dictionary.wordsOfLevel!([], FREQUENCY_BAND_SIZE[RANKED_LEVEL]);
-  const cardsAnswer = JSON.stringify(encodeInventories(cards, undefined, ranked));
+  const cardsText = JSON.stringify(encodeInventories(cards, undefined, ranked));
+  // The list's answer as the server gives it (server/answers/dictionary-answers.ts), with its check.
+  const listText = JSON.stringify(levelWordsAnswer(dictionary, RANKED_LEVEL));
   const one = lemmaInventory(articles[0]!.paragraphs, dictionary);
   const oneAnswer = JSON.stringify(encodeInventories([{ articleId: articles[0]!.id, words: one.words, lemmas: one.lemmas }], one.forms));
   // A 2,000-word article: the corpus's paragraphs one after another until 2,000 running words.
@@ -155,10 +166,9 @@ try {
 
   const gz = (text: string) => gzipSync(text, { level: 9 }).length;
   console.log(
-    `Inventories of 20 cards: ${cardsAnswer.length} bytes, ${gz(cardsAnswer)} bytes gzip (${cards.reduce((s, c) => s + c.words, 0)} running words, ${cards.reduce((s, c) => s + c.lemmas.length, 0)} lemma entries)`,
+    `Inventories of 20 cards: ${cardsText.length} bytes, ${gz(cardsText)} bytes gzip (${cards.reduce((s, c) => s + c.words, 0)} running words, ${cards.reduce((s, c) => s + c.lemmas.length, 0)} lemma entries)`,
   );
-  const listAnswer = JSON.stringify({ level: RANKED_LEVEL, words: ranked.join(' ') });
-  console.log(`The frequency list the cards point into (${ranked.length} words, once per browser): ${gz(listAnswer)} bytes gzip`);
+  console.log(`The frequency list the cards point into (${ranked.length} words, once per browser): ${gz(listText)} bytes gzip`);
   console.log(
     `One article page's inventory with its forms: ${oneAnswer.length} bytes, ${gz(oneAnswer)} bytes gzip (${one.words} running words)`,
   );
@@ -167,9 +177,15 @@ try {
   const bundle = await build({
     stdin: {
       contents: `
-        export { coverageOf, listStatusesInPieces } from './src/domain/coverage';
+        export { coverageOf } from './src/domain/coverage';
         export { statusMap } from './src/domain/word-status';
-        export { decodeInventoryEntries, decodedInventories, listCheckInPieces } from './common/lemma-contract';
+        export {
+          decodedInventories,
+          LemmaInventoriesCodec,
+          LevelWordsCodec,
+          listCheckInPieces,
+          rankedListOf,
+        } from './common/lemma-contract';
       `,
       resolveDir: REPO_ROOT,
       loader: 'ts',
@@ -177,64 +193,96 @@ try {
     bundle: true,
     format: 'iife',
     globalName: 'coverageBench',
-    minify: true,
+    // --profile: readable function names in the profile.
+    minify: !PROFILE,
     write: false,
     platform: 'browser',
   });
   const source = bundle.outputFiles[0]!.text;
 
+  console.log(`Load average (1 min) at the start: ${loadavg()[0]!.toFixed(2)}`);
   const browser = await launchChrome();
   try {
-    const page = await browser.newPage();
-    await page.goto('about:blank');
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    await page.addScriptTag({ content: source });
-    // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
-    const figures = (await page.evaluate(
-      `(${MEASURE})(${JSON.stringify({ cardsAnswer, ranked, longPlain, known, saved, runs: RUNS, warmUp: WARM_UP })})`,
-    )) as {
-      mapMillis: number;
-      prepareMillis: number;
-      cards: Timing;
-      long: Timing;
+    const fresh = async () => {
+      const page = await browser.newPage();
+      await page.goto('about:blank');
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+      await page.addScriptTag({ content: source });
+      await page.addScriptTag({ content: WORK });
+      return page;
     };
-    const coldRuns: Array<{
-      coldCards: number;
-      listCheck: number;
-      listStatuses: number;
-      listStatusesAll: number;
-      decode: number;
-      slowestDecode: number;
-      slowestCard: number;
-      allCards: number;
-    }> = [];
-    for (let i = 0; i < COLD_PAGES; i += 1) {
-      const fresh = await browser.newPage();
-      await fresh.goto('about:blank');
-      const freshCdp = await fresh.context().newCDPSession(fresh);
-      await freshCdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-      await fresh.addScriptTag({ content: source });
-      coldRuns.push(await fresh.evaluate(`(${COLD})(${JSON.stringify({ cardsAnswer, ranked, known, saved })})`));
-      await fresh.close();
-    }
-    const ms = (value: number) => `${value.toFixed(2)} ms`;
-    console.log(
-      `CPU slowed ${THROTTLE}× in Chromium; ${RUNS} runs after ${WARM_UP} warm-up; learner: ${known.length} known lemmas, ${saved.length} saved words`,
-    );
-    console.log(`Status map built once per page: ${ms(figures.mapMillis)}`);
-    console.log(`The frequency list's check and its statuses by rank, once per page (the app: in pieces): ${ms(figures.prepareMillis)}`);
-    console.log(
-      `20 cards (decode the answer + coverage of each): median ${ms(figures.cards.median)}, slowest ${ms(figures.cards.max)}, first run ${ms(figures.cards.cold)}`,
-    );
-    for (const [i, run] of coldRuns.entries()) {
+    if (PROFILE) {
+      // Where a cold page's time goes: a CPU profile (DevTools protocol, 100 µs samples) around the
+      // whole path in one go, self time per function, in fresh pages.
+      for (let i = 0; i < COLD_PAGES; i += 1) {
+        const coldPage = await fresh();
+        const cdp = await coldPage.context().newCDPSession(coldPage);
+        await coldPage.evaluate(`window.statuses = window.learner(${JSON.stringify({ known, saved })})`);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+        const total = (await coldPage.evaluate(
+          `(() => { const start = performance.now(); const texts = ${JSON.stringify({ listText, cardsText })}; window.cardsWork({ ...texts, statuses: window.statuses }); return performance.now() - start; })()`,
+        )) as number;
+        const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+        const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+        const self = new Map<string, number>();
+        profile.samples.forEach((id, k) => {
+          const name = nodes.get(id)!.callFrame.functionName || '(anonymous)';
+          self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[k + 1] ?? 0) / 1000);
+        });
+        const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
+        console.log(
+          `Profiled cold page ${i + 1}: ${total.toFixed(1)} ms; self time: ${top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`,
+        );
+        await coldPage.close();
+      }
+    } else {
+      const page = await fresh();
+      // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
+      const figures = (await page.evaluate(
+        `(${MEASURE})(${JSON.stringify({ cardsText, listText, longPlain, known, saved, runs: RUNS, warmUp: WARM_UP })})`,
+      )) as { mapMillis: number; cards: Timing; long: Timing };
+      await page.close();
+      const oneGo: number[] = [];
+      const apart: Array<{ total: number; longest: number; longestName: string; pieces: number; sums: Record<string, number> }> = [];
+      for (let i = 0; i < COLD_PAGES * 2; i += 1) {
+        const coldPage = await fresh();
+        const run = (await coldPage.evaluate(
+          `(${COLD})(${JSON.stringify({ cardsText, listText, known, saved, apart: i % 2 === 1 })})`,
+        )) as {
+          total: number;
+          longest: number;
+          longestName: string;
+          pieces: number;
+          sums: Record<string, number>;
+        };
+        if (i % 2 === 1) apart.push(run);
+        else oneGo.push(run.total);
+        await coldPage.close();
+      }
+      const ms = (value: number) => `${value.toFixed(1)} ms`;
       console.log(
-        `Cold page ${i + 1}: 20 cards in one go (decode + coverage, first run in the page) ${ms(run.coldCards)}; frequency list's check (when the list arrives), slowest piece ${ms(run.listCheck)}; the list's statuses ${ms(run.listStatusesAll)} (slowest piece ${ms(run.listStatuses)}); then, apart: decode of the 20 cards ${ms(run.decode)} (slowest card ${ms(run.slowestDecode)}); coverage of the 20 cards ${ms(run.allCards)} (slowest card ${ms(run.slowestCard)}); longest piece ${ms(Math.max(run.listCheck, run.listStatuses, run.slowestDecode, run.slowestCard))}`,
+        `CPU slowed ${THROTTLE}× in Chromium; ${RUNS} runs after ${WARM_UP} warm-up; learner: ${known.length} known lemmas, ${saved.length} saved words`,
+      );
+      console.log(`Status map built once per page: ${ms(figures.mapMillis)}`);
+      console.log(
+        `20 cards, warm (validate + decode the answer, coverage of each; list already there): median ${ms(figures.cards.median)}, slowest ${ms(figures.cards.max)}, first run ${ms(figures.cards.cold)}`,
+      );
+      console.log(
+        `Cold pages, from the two answers' texts (cards' and list's) to the 20 cards' coverage, in one go: ${oneGo.map(ms).join(', ')}`,
+      );
+      console.log(`Cold pages, the same as the app's pieces (${apart[0]!.pieces} pieces), each page:`);
+      for (const run of apart) {
+        const parts = Object.entries(run.sums).map(([name, total]) => `${name} ${ms(total)}`);
+        console.log(`  total ${ms(run.total)} (${parts.join(', ')}); longest piece ${ms(run.longest)} (${run.longestName})`);
+      }
+      console.log(`Load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);
+      console.log(
+        `2,000-word article (coverage): median ${ms(figures.long.median)}, slowest ${ms(figures.long.max)}, first run ${ms(figures.long.cold)}`,
       );
     }
-    console.log(
-      `2,000-word article (coverage): median ${ms(figures.long.median)}, slowest ${ms(figures.long.max)}, first run ${ms(figures.long.cold)}`,
-    );
   } finally {
     await browser.close();
   }

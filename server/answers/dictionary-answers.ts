@@ -4,7 +4,7 @@
  */
 import type { DictionaryLanguage } from '../../common/dictionary';
 import type { DictionaryResponse, DictionaryWithPhrase } from '../../common/dictionary-contract';
-import type { LevelWords } from '../../common/lemma-contract';
+import { listCheck, type LevelWords } from '../../common/lemma-contract';
 import { BASELINE_RANK, FREQUENCY_BAND_SIZE, tagsOfLevel, type PlacementLevel } from '../../common/placement-levels';
 import type { Dictionary, LookupResult } from '../dictionary/dictionary-types';
 import { ApiError } from '../http/api-error';
@@ -52,6 +52,8 @@ export function dictionaryAnswer(
 /** The placement's words of a level: bundled data. */
 export function levelWordsAnswer(dictionary: Dictionary, level: PlacementLevel): LevelWords {
   const top = (FREQUENCY_BAND_SIZE as Readonly<Record<string, number>>)[level] ?? BASELINE_RANK;
-  const body: LevelWords = { level, words: (dictionary.wordsOfLevel?.(tagsOfLevel(level), top) ?? []).join(' ') };
+  const words = dictionary.wordsOfLevel?.(tagsOfLevel(level), top) ?? [];
+  // With its check, so the browser can match it to the cards' answers without hashing it.
+  const body: LevelWords = { level, words: words.join(' '), check: listCheck(words) };
   return body;
 }

@@ -8,6 +8,7 @@ import {
   decodeInventoryEntries,
   listCheckInPieces,
   LemmaInventoriesCodec,
+  rankedListOf,
   LevelWordsCodec,
   MAX_INVENTORY_IDS,
   RANKED_LEVEL,
@@ -48,8 +49,10 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
     let list = lists.get(check);
     if (list === undefined) {
       list = requestJson('/level-words', { level: RANKED_LEVEL, v: check }, LevelWordsCodec, withSignal(signal)).then(async (answer) => {
-        const words = answer.words === '' ? [] : answer.words.split(' ');
-        // Its check (a hash of 10,000 words) is worked out here in slices, not in one piece in the first decode.
+        const { words, checked } = rankedListOf(answer, check);
+        if (checked) return words;
+        // An answer cached before the server sent its check: the check (a hash of 10,000 words) is
+        // worked out here in slices, not in one piece in the first decode.
         const pieces = listCheckInPieces(words);
         let sliceStart = performance.now();
         while (!pieces.next().done) {

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ArticleCard } from '../domain/article';
 import { learnerTextsFor } from '../domain/learner-texts';
-import { byFit, coverageOf, listStatusesInPieces, ofBand, inLearningZone, type Coverage, type LemmaInventory } from '../domain/coverage';
+import { byFit, coverageOf, ofBand, inLearningZone, type Coverage, type LemmaInventory } from '../domain/coverage';
 import type { StatusMap } from '../domain/word-status';
 import { apiLanguageFor, textLanguageFor } from '../../common/languages';
 import { languageFromPath } from '../domain/routing';
@@ -81,22 +81,14 @@ function useSlicedCoverage(
     if (cache.current?.statuses !== statuses) cache.current = { statuses, coverage: new Map() };
     const { coverage } = cache.current;
     const pending = Object.entries(inventories).filter(([id]) => !coverage.has(id));
-    // First the statuses of the frequency list the cards point into (once per list and statuses), so
-    // each card is then a loop over numbers.
-    const lists = new Set(pending.flatMap(([, inventory]) => (inventory.ranked === undefined ? [] : [inventory.ranked.list])));
-    const preparing = [...lists].map((list) => listStatusesInPieces(list, statuses));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const work = () => {
       const start = performance.now();
-      while ((preparing.length > 0 || pending.length > 0) && performance.now() - start < SLICE_MS) {
-        if (preparing.length > 0) {
-          if (preparing[0]!.next().done) preparing.shift();
-          continue;
-        }
+      while (pending.length > 0 && performance.now() - start < SLICE_MS) {
         const [id, inventory] = pending.shift()!;
         coverage.set(id, coverageOf(inventory, statuses));
       }
-      if (preparing.length > 0 || pending.length > 0) timer = setTimeout(work, 0);
+      if (pending.length > 0) timer = setTimeout(work, 0);
       else setShown(new Map(coverage));
     };
     timer = setTimeout(work, 0);

@@ -15,9 +15,14 @@ export interface LemmaInventory {
   readonly lemmas: ReadonlyArray<readonly [string, number]>;
   /**
    * The cards' answers point into a frequency list (common/lemma-contract.ts): each entry's rank in
-   * `list` (-1 for a lemma spelled out) and its count, as numbers.
+   * `list` (for a lemma spelled out, -1 - its index in `spelled`) and its count, as numbers.
    */
-  readonly ranked?: { readonly list: readonly string[]; readonly ranks: Int32Array; readonly counts: Int32Array };
+  readonly ranked?: {
+    readonly list: readonly string[];
+    readonly spelled: readonly string[];
+    readonly ranks: Int32Array;
+    readonly counts: Int32Array;
+  };
 }
 
 export const COVERAGE_BANDS = ['comfortable', 'withHelp', 'hard'] as const;
@@ -48,55 +53,62 @@ const KNOWN = 2;
 const IGNORED = 3;
 const CODE_OF: Readonly<Record<WordStatus, number>> = { new: NEW, learning: LEARNING, known: KNOWN, ignored: IGNORED };
 
-/** Per statuses and frequency list: the status of every word of the list, one byte per rank. */
+/** A rank of the list whose status has not been looked up yet. */
+const UNSEEN = 255;
+
+/** Per statuses and frequency list: the status of each word of the list looked up so far, one byte per rank. */
 const listCodes = new WeakMap<StatusMap, WeakMap<readonly string[], Uint8Array>>();
 
-/** How many words of the list one piece of listStatusesInPieces looks up. */
-const LIST_PIECE = 500;
-
 /**
- * The learner's status of every word of a frequency list, by rank, worked out LIST_PIECE words at a
- * time (a caller on a slow phone gives the main thread back between pieces) and kept for these
- * statuses and this list: after it, coverageOf reads a card's common words from a byte array by their
- * rank, with no string looked up. A new set of statuses (a word marked) is a new map, worked out again.
+ * The status codes of a frequency list's words for these statuses, filled in as cards need them:
+ * a rank is looked up (by string) the first time a card has it, then read as a byte. Not the whole
+ * list up front: 20 cards have about 2,000 of its 10,000 words. A new set of statuses (a word
+ * marked) is a new map, and starts again.
  */
-export function* listStatusesInPieces(list: readonly string[], statuses: StatusMap): Generator<void, Uint8Array, undefined> {
-  const known = listCodes.get(statuses)?.get(list);
-  if (known !== undefined) return known;
-  const codes = new Uint8Array(list.length);
-  for (let rank = 0; rank < list.length; rank += 1) {
-    codes[rank] = CODE_OF[statusOf(statuses, list[rank]!)];
-    if ((rank + 1) % LIST_PIECE === 0 && rank + 1 < list.length) yield;
-  }
+function codesFor(statuses: StatusMap, list: readonly string[]): Uint8Array {
   let byList = listCodes.get(statuses);
   if (byList === undefined) listCodes.set(statuses, (byList = new WeakMap()));
-  byList.set(list, codes);
+  let codes = byList.get(list);
+  if (codes === undefined) byList.set(list, (codes = new Uint8Array(list.length).fill(UNSEEN)));
   return codes;
 }
 
 export function coverageOf(inventory: LemmaInventory, statuses: StatusMap): Coverage {
-  const counts = [0, 0, 0, 0];
+  // Plain counters and one loop, no closure per entry: the first cards run before V8 compiles this.
+  let known = 0;
+  let counted = 0;
   let newWords = 0;
   let learningWords = 0;
-  const add = (code: number, count: number) => {
-    counts[code]! += count;
-    if (code === NEW) newWords += 1;
-    else if (code === LEARNING) learningWords += 1;
-  };
   const ranked = inventory.ranked;
-  const codes = ranked === undefined ? undefined : listCodes.get(statuses)?.get(ranked.list);
-  if (ranked !== undefined && codes !== undefined) {
-    // The common words by rank (numbers only); the few spelled out by their lemma.
-    const { ranks, counts: times } = ranked;
+  if (ranked !== undefined) {
+    // The common words by rank, their status read from a byte array; the few spelled out by their lemma.
+    const { list, spelled, ranks, counts } = ranked;
+    const codes = codesFor(statuses, list);
     for (let i = 0; i < ranks.length; i += 1) {
       const rank = ranks[i]!;
-      add(rank >= 0 ? codes[rank]! : CODE_OF[statusOf(statuses, inventory.lemmas[i]![0])], times[i]!);
+      let code: number;
+      if (rank >= 0) {
+        code = codes[rank]!;
+        if (code === UNSEEN) code = codes[rank] = CODE_OF[statusOf(statuses, list[rank]!)];
+      } else {
+        code = CODE_OF[statusOf(statuses, spelled[-1 - rank]!)];
+      }
+      if (code === IGNORED) continue;
+      counted += counts[i]!;
+      if (code === KNOWN) known += counts[i]!;
+      else if (code === NEW) newWords += 1;
+      else learningWords += 1;
     }
   } else {
-    for (const [lemma, count] of inventory.lemmas) add(CODE_OF[statusOf(statuses, lemma)], count);
+    for (const [lemma, count] of inventory.lemmas) {
+      const code = CODE_OF[statusOf(statuses, lemma)];
+      if (code === IGNORED) continue;
+      counted += count;
+      if (code === KNOWN) known += count;
+      else if (code === NEW) newWords += 1;
+      else learningWords += 1;
+    }
   }
-  const known = counts[KNOWN]!;
-  const counted = known + counts[NEW]! + counts[LEARNING]!;
   const share = counted === 0 ? 1 : known / counted;
   return { share, band: bandOf(share), newWords, learningWords };
 }

@@ -14,8 +14,10 @@ import {
   InventoryFormatError,
   LemmaInventoriesCodec,
   listCheck,
+  rankedListOf,
   RANKED_LEVEL,
   type LemmaInventories,
+  type LevelWords,
 } from '../../common/lemma-contract';
 import { lemmaInventory } from '../../server/content/lemma-inventory';
 import { article, startTestServer, testDictionary, type TestContext } from './fixtures';
@@ -116,15 +118,18 @@ describe('lemma inventory of an article', () => {
       inventories.map(({ ranked: _numbers, ...each }) => ({ ...each, lemmas: [...each.lemmas].sort() }));
     const compactDecoded = decodeInventoryEntries(compact, ranked);
     expect(sorted(compactDecoded)).toEqual(sorted(decoded));
-    // The same entries as numbers: each lemma's rank in the list (-1 when spelled out) and its count.
+    // The same entries as numbers: each lemma's rank in the list (spelled out: -1 - its index in the table) and its count.
     for (const inventory of compactDecoded) {
       expect(inventory.ranked?.list).toBe(ranked);
-      expect([...inventory.ranked!.ranks]).toEqual(inventory.lemmas.map(([lemma]) => ranked.indexOf(lemma)));
+      expect(inventory.ranked?.spelled).toEqual(['zebra']);
+      expect([...inventory.ranked!.ranks]).toEqual(
+        inventory.lemmas.map(([lemma]) => (ranked.includes(lemma) ? ranked.indexOf(lemma) : -1 - ['zebra'].indexOf(lemma))),
+      );
       expect([...inventory.ranked!.counts]).toEqual(inventory.lemmas.map(([, count]) => count));
     }
     expect(decoded.every((inventory) => inventory.ranked === undefined)).toBe(true);
-    // Entries that are not base-36 gaps (with an optional *count) are refused.
-    for (const entries of ['2 x!', '1**2', '1*0', '1  2', '1*']) {
+    // Entries that are not decimal gaps, each with an optional count above 1 written as its negative, are refused.
+    for (const entries of ['2,x', '1,-2,-2', '1,-1', '1,,2', '-2,1', '1.5', '"1"', '1,[2]', '1e12', '99']) {
       expect(() => decodeInventoryEntries({ ...compact, inventories: [{ ...compact.inventories[0]!, entries }] }, ranked)).toThrow(
         InventoryFormatError,
       );
@@ -146,6 +151,13 @@ describe('GET /api/lemmas and /api/articles/{id}/lemmas', () => {
     expect(listResponse.statusCode).toBe(200);
     const ranked = (listResponse.json() as { words: string }).words.split(' ');
     expect(listCheck(ranked)).toBe(body.ranked);
+    // The list's answer states that check itself, so the browser takes the list without hashing it, and refuses another.
+    const listBody = listResponse.json() as LevelWords;
+    expect(listBody.check).toBe(body.ranked);
+    expect(rankedListOf(listBody, body.ranked!)).toEqual({ words: ranked, checked: true });
+    expect(() => rankedListOf(listBody, 'a-1')).toThrow(InventoryFormatError);
+    // An answer cached before the check was sent: its words, left for the browser to hash.
+    expect(rankedListOf({ level: listBody.level, words: listBody.words }, body.ranked!)).toEqual({ words: ranked, checked: false });
     expect(body.lemmas.split(' ')).not.toContain('the');
     expect(() => decodeInventoryEntries(body, ranked.slice(1))).toThrow(InventoryFormatError);
     const inventories = decodeInventoryEntries(body, ranked);
