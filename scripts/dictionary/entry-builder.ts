@@ -142,6 +142,7 @@ export class EntryBuilder {
         definitionChinese: ecdictChinese ? cueWords([definition], headword).flatMap((word) => ecdictChinese(word)) : [],
         lemmas: chinese.lemmasOf(chain.wn30Of(pos, [synset.offset])[0]),
         hypernymLemmas: chain.wn30Of(pos, synset.hypernyms).flatMap((wn30) => chinese.lemmasOf(wn30)),
+        hyponymLemmas: chain.wn30Of(pos, this.wordNet.synset(pos, synset.offset)?.hyponyms ?? []).flatMap((wn30) => chinese.lemmasOf(wn30)),
         lexFile: synset.lexFile,
         ...(bases.length > 0
           ? { namesBase: bases.some((base) => new RegExp(`[^a-z]${base}(?:s|es|ed|ing)?[^a-z]`).test(definition)) }
