@@ -223,6 +223,17 @@ export function alignSpanish(shown: SenseEvidence, others: readonly SenseEvidenc
 }
 
 /**
+ * A synset's Spanish lemmas with those its kinds (hyponyms) are named with first: entrenador, which
+ * entrenador de fútbol holds, before director and gerente, which the synset shares with manager.
+ * MCR does not rank a synset's members; a member the names of the sense's kinds build on is the one
+ * that names this sense. Otherwise the order stays.
+ */
+export function kindsFirst(lemmas: readonly string[], kindLemmas: readonly string[]): string[] {
+  const named = lemmas.filter((lemma) => kindLemmas.some((kind) => kind === lemma || kind.startsWith(`${lemma} `)));
+  return [...named, ...lemmas.filter((lemma) => !named.includes(lemma))];
+}
+
+/**
  * A synset's Spanish lemmas with the English word's cognates first (train → tren, star → estrella,
  * post → puesto, court → cortejar). MCR does not rank a synset's members, and they translate the
  * whole synset (coach, manager, handler → director, gerente, entrenador): a cognate is the one

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alignChinese, alignSpanish, distinctSenses, heldBy, matchScore } from '../../scripts/dictionary/sense-alignment';
+import { alignChinese, alignSpanish, distinctSenses, heldBy, kindsFirst, matchScore } from '../../scripts/dictionary/sense-alignment';
 import { PhraseFinder } from '../../server/content/phrase-finder';
 import { phraseVocabulary } from '../../server/content/phrase-vocabulary';
 import { withDictionaryGlosses } from '../../server/content/vocabulary-help';
@@ -92,6 +92,18 @@ describe('Chinese glosses chosen for the sense shown', () => {
       fit: 'sense',
     });
     expect(alignSpanish(sense([], PERSON), [sense(['autocar'], ARTIFACT)], 6).fit).toBe('other');
+  });
+
+  it("puts first the Spanish lemma a sense's kinds are named with, and keeps MCR's order otherwise", () => {
+    // A made-up synset of "pilot" shared with "captain": its kinds are named "piloto de pruebas", "piloto comercial".
+    expect(kindsFirst(['capitán', 'comandante', 'piloto'], ['piloto de pruebas', 'piloto comercial'])).toEqual([
+      'piloto',
+      'capitán',
+      'comandante',
+    ]);
+    // A kind whose name merely begins with the same letters does not count (pilotaje is not piloto).
+    expect(kindsFirst(['capitán', 'piloto'], ['pilotaje automático'])).toEqual(['capitán', 'piloto']);
+    expect(kindsFirst(['capitán', 'piloto'], [])).toEqual(['capitán', 'piloto']);
   });
 });
 
