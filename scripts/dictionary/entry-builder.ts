@@ -7,7 +7,7 @@ import { simplifyDefinition } from '../../server/ingest/vocabulary';
 import type { WordNet, WordNetPos } from '../../server/dictionary/wordnet';
 import type { ChineseWordNet } from './chinese-wordnet';
 import type { EcdictRow } from './ecdict-source';
-import { alignChinese, alignSpanish, type AlignedGlosses, type SenseEvidence, cognatesFirst } from './sense-alignment';
+import { alignChinese, alignSpanish, type AlignedGlosses, type SenseEvidence, cognatesFirst, kindsFirst } from './sense-alignment';
 import { MAX_SPANISH, type SpanishChain } from './spanish-chain';
 import {
   IMPLIED_POS,
@@ -142,6 +142,7 @@ export class EntryBuilder {
         definitionChinese: ecdictChinese ? cueWords([definition], headword).flatMap((word) => ecdictChinese(word)) : [],
         lemmas: chinese.lemmasOf(chain.wn30Of(pos, [synset.offset])[0]),
         hypernymLemmas: chain.wn30Of(pos, synset.hypernyms).flatMap((wn30) => chinese.lemmasOf(wn30)),
+        hyponymLemmas: chain.wn30Of(pos, this.wordNet.synset(pos, synset.offset)?.hyponyms ?? []).flatMap((wn30) => chinese.lemmasOf(wn30)),
         lexFile: synset.lexFile,
         ...(bases.length > 0
           ? { namesBase: bases.some((base) => new RegExp(`[^a-z]${base}(?:s|es|ed|ing)?[^a-z]`).test(definition)) }
@@ -150,12 +151,23 @@ export class EntryBuilder {
     });
   }
 
+  /**
+   * A synset's Spanish lemmas in the order shown: the English word's cognates first, then those its
+   * hyponyms' Spanish names (entrenador in entrenador de fútbol, for the coach who trains), then
+   * MCR's order (sense-alignment.ts: kindsFirst, cognatesFirst).
+   */
+  private spanishOf(headword: string, pos: WordNetPos, offset: number): string[] {
+    const { chain } = this.sources!;
+    const lemmas = chain.spanishOfWn30(chain.wn30Of(pos, [offset])[0]);
+    const kinds = chain.wn30Of(pos, this.wordNet.synset(pos, offset)?.hyponyms ?? []).flatMap((wn30) => chain.spanishOfWn30(wn30));
+    return cognatesFirst(kindsFirst(lemmas, kinds), headword);
+  }
+
   /** Spanish for the sense the entry shows (its synset's lemmas first) and whether they are its own. */
   spanish(headword: string, pos: WordNetPos): AlignedGlosses {
     if (!this.sources) return { glosses: [], fit: 'unknown' };
-    const { chain } = this.sources;
     const [shown, ...others] = this.wordNet.senseSynsets(headword, pos).map((synset) => ({
-      lemmas: cognatesFirst(chain.spanishOfWn30(chain.wn30Of(pos, [synset.offset])[0]), headword),
+      lemmas: this.spanishOf(headword, pos, synset.offset),
       hypernymLemmas: [],
       lexFile: synset.lexFile,
     }));
@@ -169,7 +181,6 @@ export class EntryBuilder {
    */
   private senseList(headword: string, pos: WordNetPos, glosses: readonly string[]): SensesRecord | undefined {
     if (!this.sources) return undefined;
-    const { chain } = this.sources;
     const synsets = this.wordNet.senseSynsets(headword, pos);
     // WordNet's order is by frequency in its tagged corpus, but news senses it rarely saw (the
     // cabinet of ministers, a flu shot) are senses a reader meets: every sense up to the limit.
@@ -193,9 +204,7 @@ export class EntryBuilder {
       senses.push({
         en: i === 0 ? '' : shorten(simplifyDefinition(sense.definition)),
         zh: aligned.fit === 'sense' ? aligned.glosses.join('；') : '',
-        es: cognatesFirst(chain.spanishOfWn30(chain.wn30Of(pos, [synset.offset])[0]), headword)
-          .slice(0, 4)
-          .join('|'),
+        es: this.spanishOf(headword, pos, synset.offset).slice(0, 4).join('|'),
         cues: [
           ...cueWords([sense.definition, ...sense.examples, ...hypernyms], headword),
           ...this.collocates(headword, pos, synset.offset).map((m) => `=${m}`),

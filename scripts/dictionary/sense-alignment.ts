@@ -57,6 +57,16 @@ export function matchScore(gloss: string, lemmas: readonly string[]): number {
   return best;
 }
 
+/**
+ * 1 when a kind's lemma holds the gloss (拨款法案 holds 法案) or is it, else 0: a kind's name
+ * that merely shares characters with the gloss says nothing.
+ */
+export function heldBy(gloss: string, lemmas: readonly string[]): number {
+  const core = glossCore(gloss);
+  if (core.length < 2 || !HAN.test(core)) return 0;
+  return lemmas.some((lemma) => glossCore(lemma).includes(core)) ? 1 : 0;
+}
+
 /** COW lemmas most like a dictionary gloss first: two or three characters, then shorter, then as listed. */
 function preferredLemmas(lemmas: readonly string[]): string[] {
   const weight = (lemma: string): number => (lemma.length >= 2 && lemma.length <= 3 ? 0 : 1);
@@ -72,6 +82,11 @@ export interface SenseEvidence {
   readonly lemmas: readonly string[];
   /** Lemmas of its hypernyms: weaker, a kind-of (前锋 for a striker who plays forward). */
   readonly hypernymLemmas: readonly string[];
+  /**
+   * Lemmas of its hyponyms (the kinds of it: 拨款法案 for the bill that is a draft law): a gloss
+   * that one of them holds names the sense they are kinds of.
+   */
+  readonly hyponymLemmas?: readonly string[];
   /** WordNet's lexicographer file (noun.person, noun.artifact …): senses in the same one are near. */
   readonly lexFile: number;
   /** For an agent noun (striker): whether its definition names the base word (strike). */
@@ -129,6 +144,8 @@ export function distinctSenses(a: number, b: number): boolean {
  * The glosses of one part of speech reordered for the shown sense, first rule that applies:
  * 1. ECDICT's glosses that match the sense's own COW lemmas, best match first;
  * 2. those that match its hypernyms' lemmas;
+ * 2b. those that one of its hyponyms' lemmas holds or is (heldBy: 拨款法案, the appropriation bill, names
+ *    法案 for the bill that is a draft law; shared characters alone do not count);
  * 3. one of its own COW lemmas, added in front (ECDICT has none for this sense);
  * 3b. for a sense other than the word's most frequent (`byDefinition`): the glosses its definition's
  *    words' Chinese name, more strongly than any other sense's definition does (definitionMatch).
@@ -155,7 +172,10 @@ export function alignChinese(
     const rest = scored.filter((s) => s.score === 0).map((s) => s.gloss);
     return { glosses: [...fitting.map((s) => s.gloss), ...rest].slice(0, limit), fit: 'sense' };
   };
-  const own = firstBy((gloss) => matchScore(gloss, shown.lemmas)) ?? firstBy((gloss) => matchScore(gloss, shown.hypernymLemmas));
+  const own =
+    firstBy((gloss) => matchScore(gloss, shown.lemmas)) ??
+    firstBy((gloss) => matchScore(gloss, shown.hypernymLemmas)) ??
+    firstBy((gloss) => heldBy(gloss, shown.hyponymLemmas ?? []));
   if (own) return own;
   const added = (lemmas: readonly string[]): AlignedGlosses => {
     const lemma = preferredLemmas(lemmas)[0]!;
@@ -200,6 +220,17 @@ export function alignSpanish(shown: SenseEvidence, others: readonly SenseEvidenc
   if (shown.lemmas.length > 0) return { glosses, fit: 'sense' };
   const firstWithSpanish = others.find((other) => other.lemmas.length > 0)!;
   return { glosses, fit: distinctSenses(shown.lexFile, firstWithSpanish.lexFile) ? 'other' : 'unknown' };
+}
+
+/**
+ * A synset's Spanish lemmas with those its kinds (hyponyms) are named with first: entrenador, which
+ * entrenador de fútbol holds, before director and gerente, which the synset shares with manager.
+ * MCR does not rank a synset's members; a member the names of the sense's kinds build on is the one
+ * that names this sense. Otherwise the order stays.
+ */
+export function kindsFirst(lemmas: readonly string[], kindLemmas: readonly string[]): string[] {
+  const named = lemmas.filter((lemma) => kindLemmas.some((kind) => kind === lemma || kind.startsWith(`${lemma} `)));
+  return [...named, ...lemmas.filter((lemma) => !named.includes(lemma))];
 }
 
 /**

@@ -34,6 +34,8 @@ export interface Sense {
   readonly lexFile: number;
   /** Offsets of its hypernyms (the same part of speech). */
   readonly hypernyms: readonly number[];
+  /** Offsets of its hyponyms (the same part of speech): the kinds of it. */
+  readonly hyponyms: readonly number[];
 }
 
 /** A sense's synset, for following it into other wordnets. */
@@ -180,14 +182,16 @@ export function parseGloss(dataLine: string, pos: WordNetPos): Sense | undefined
   }
   // Then p_cnt and p_cnt pointers of four fields each: symbol, offset, part of speech, source/target.
   const hypernyms: number[] = [];
+  const hyponyms: number[] = [];
   const pointerAt = 4 + wordCount * 2;
   const pointerCount = Number(fields[pointerAt] ?? '0');
   for (let i = 0; i < pointerCount; i += 1) {
     const symbol = fields[pointerAt + 1 + i * 4];
     if (symbol === '@' || symbol === '@i') hypernyms.push(Number(fields[pointerAt + 2 + i * 4]));
+    if (symbol === '~' || symbol === '~i') hyponyms.push(Number(fields[pointerAt + 2 + i * 4]));
   }
   const lexFile = Number(fields[1] ?? '0');
-  return definition ? { pos, properNames, definition, examples, lexFile, hypernyms } : undefined;
+  return definition ? { pos, properNames, definition, examples, lexFile, hypernyms, hyponyms } : undefined;
 }
 
 function readLineAt(file: string, offset: number): string | undefined {

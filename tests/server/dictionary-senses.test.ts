@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alignChinese, alignSpanish, distinctSenses, matchScore } from '../../scripts/dictionary/sense-alignment';
+import { alignChinese, alignSpanish, distinctSenses, heldBy, kindsFirst, matchScore } from '../../scripts/dictionary/sense-alignment';
 import { PhraseFinder } from '../../server/content/phrase-finder';
 import { phraseVocabulary } from '../../server/content/phrase-vocabulary';
 import { withDictionaryGlosses } from '../../server/content/vocabulary-help';
@@ -33,6 +33,19 @@ describe('Chinese glosses chosen for the sense shown', () => {
   it("puts the shown sense's gloss first, even where ECDICT lists it last", () => {
     const aligned = alignChinese(['四轮大马车', '教练'], sense(['教练', '指导'], PERSON), [sense(['客车'], ARTIFACT)], 4);
     expect(aligned).toEqual({ glosses: ['教练', '四轮大马车'], fit: 'sense' });
+  });
+
+  it("places the gloss a kind of the sense is named with, when neither its own nor its hypernyms' Chinese match", () => {
+    // A made-up "motion" whose sense is a proposal in a meeting: its kinds are 修正动议 and 程序动议.
+    const proposal = { lemmas: [], hypernymLemmas: ['提议'], hyponymLemmas: ['修正动议', '程序动议'], lexFile: 10 };
+    const aligned = alignChinese(['运动', '移动', '动议', '手势'], proposal, [sense(['运动'], 4)], 4);
+    expect(aligned).toEqual({ glosses: ['动议', '运动', '移动', '手势'], fit: 'sense' });
+    expect(heldBy('动议', ['修正动议'])).toBe(1);
+    // Sharing characters with a kind's name is not being held by it (动作 and 动议 share 动 only).
+    expect(heldBy('动作', ['修正动议'])).toBe(0);
+    expect(heldBy('议', ['修正动议'])).toBe(0);
+    const unrelated = alignChinese(['运动', '动作'], { ...proposal, hyponymLemmas: ['修正动议'] }, [sense(['运动'], 4)], 4);
+    expect(unrelated.glosses[0]).toBe('运动');
   });
 
   it("adds the synset's own Chinese where ECDICT has none for the sense", () => {
@@ -79,6 +92,18 @@ describe('Chinese glosses chosen for the sense shown', () => {
       fit: 'sense',
     });
     expect(alignSpanish(sense([], PERSON), [sense(['autocar'], ARTIFACT)], 6).fit).toBe('other');
+  });
+
+  it("puts first the Spanish lemma a sense's kinds are named with, and keeps MCR's order otherwise", () => {
+    // A made-up synset of "pilot" shared with "captain": its kinds are named "piloto de pruebas", "piloto comercial".
+    expect(kindsFirst(['capitán', 'comandante', 'piloto'], ['piloto de pruebas', 'piloto comercial'])).toEqual([
+      'piloto',
+      'capitán',
+      'comandante',
+    ]);
+    // A kind whose name merely begins with the same letters does not count (pilotaje is not piloto).
+    expect(kindsFirst(['capitán', 'piloto'], ['pilotaje automático'])).toEqual(['capitán', 'piloto']);
+    expect(kindsFirst(['capitán', 'piloto'], [])).toEqual(['capitán', 'piloto']);
   });
 });
 
