@@ -308,9 +308,27 @@ export abstract class PostgresReads extends PostgresConnection {
   /** For /api/health: the article count, or why the database cannot be reached. */
   async check(): Promise<DatabaseHealth> {
     try {
-      return { status: 'ok', articleCount: await this.count() };
+      return { status: 'ok', articleCount: await this.healthCount() };
     } catch (error) {
       return { status: 'unavailable', articleCount: null, problem: error instanceof Error ? error.message : String(error) };
     }
+  }
+
+  /**
+   * The count for /api/health on the node's listening connection (decision 32): the pool's connections can
+   * all be busy with searches, and health must not wait in their queue. Where that connection is gone or
+   * fails, the pool answers (and its failure is the one reported).
+   */
+  private async healthCount(): Promise<number> {
+    const listener = this.listener;
+    if (listener) {
+      try {
+        const { rows } = await listener.query<{ value: string }>("SELECT value FROM article_totals WHERE key = ''");
+        return Number(rows[0]?.value ?? 0);
+      } catch {
+        // Lost or slow: the pool decides.
+      }
+    }
+    return this.count();
   }
 }
