@@ -4,6 +4,7 @@
  * deep page), prints the planner's estimate of the share of articles matching (what chooses RUM's ordered
  * matches or the walk over the newest rows, WALK_SHARE in postgres-reads.ts), the key lines of
  * `EXPLAIN (ANALYZE, BUFFERS)` of both candidate queries, and the store's own search time (median of 5).
+ * Then lists at deep offsets (decision 32): the plan of the rows an offset skips, and the store's latest (median of 5).
  * Read-only; run it on a filled database (uncached-scale.ts --store postgres, or postgres-fill.ts).
  */
 import pg from 'pg';
@@ -11,7 +12,7 @@ import { loadavg } from 'node:os';
 import { tagToken } from '../../server/store/sqlite/search-index';
 import { openPostgresStore } from '../../server/store/postgres/postgres-store';
 import { termQueries } from '../../server/store/postgres/postgres-rows';
-import type { SearchQuery } from '../../server/store/types';
+import type { ArticleQuery, SearchQuery } from '../../server/store/types';
 
 const url = process.env['DATABASE_URL'];
 if (!url) throw new Error('DATABASE_URL is required');
@@ -81,6 +82,44 @@ async function main(): Promise<void> {
       }
       times.sort((a, b) => a - b);
       console.log(`  store.search: median ${times[2]!.toFixed(1)} ms (${times.map((t) => t.toFixed(1)).join(', ')})`);
+    }
+    // Lists at deep offsets (decision 32): the rows an offset skips, read from the covering index alone, and
+    // from the oldest end past the middle. The plan of the rows skipped forward, then the store's median of 5.
+    const latestShapes: Array<{ name: string; query: ArticleQuery; share: number }> = [
+      { name: 'latest, no filter, the middle', query: { limit: 20, offset: 0 }, share: 0.5 },
+      { name: 'latest, no filter, near the end', query: { limit: 20, offset: 0 }, share: 0.95 },
+      { name: 'latest, category technology, the middle', query: { limit: 20, offset: 0, category: 'technology' }, share: 0.5 },
+      {
+        name: 'latest, source bbc + beginner, a third in',
+        query: { limit: 20, offset: 0, source: 'bbc', difficulty: 'beginner' },
+        share: 0.33,
+      },
+    ];
+    for (const { name, query, share } of latestShapes) {
+      const listTotal = (await store.latest({ ...query, limit: 1 })).total;
+      const offset = Math.max(0, Math.floor(listTotal * share) - query.limit);
+      console.log(`\n### ${name}: offset ${offset.toLocaleString('en-US')} of ${listTotal.toLocaleString('en-US')}`);
+      const params: unknown[] = [];
+      const where = [
+        ...(query.category ? [`a.categories @> $${params.push([query.category])}::text[]`] : []),
+        ...(query.source ? [`a.source = $${params.push(query.source)}`] : []),
+        ...(query.difficulty ? [`a.difficulty = $${params.push(query.difficulty)}`] : []),
+      ].map((clause) => ` AND ${clause}`);
+      const { rows } = await client.query(
+        `EXPLAIN (ANALYZE, BUFFERS) SELECT a.seq, a.published_at, a.id FROM articles AS a WHERE true${where.join('')}
+         ORDER BY a.published_at DESC, a.id COLLATE "C" ASC LIMIT 20 OFFSET ${Math.min(offset, listTotal - offset - 20)}`,
+        params,
+      );
+      const lines = rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN'].trim());
+      console.log(`  rows skipped: ${lines.filter((line) => /Scan|Heap Fetches|Removed|Execution Time/.test(line)).join('\n    ')}`);
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await store.latest({ ...query, offset });
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`  store.latest: median ${times[2]!.toFixed(1)} ms (${times.map((t) => t.toFixed(1)).join(', ')})`);
     }
     console.log(`\nload ${loadavg()[0]!.toFixed(2)}`);
   } finally {

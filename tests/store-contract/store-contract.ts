@@ -158,6 +158,22 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(ids(afterA)).toEqual(['t-c']);
     });
 
+    it('gives every page at every offset as a slice of the whole list, ties and filters included', async () => {
+      // Deep pages may be read from the oldest end (PostgreSQL, decision 32): each must still be the same slice.
+      const tied = ['d-b', 'd-a', 'd-c'].map((id) => ({ ...extra(id, `Tie ${id}`, 'Same moment.'), categories: ['technology' as const] }));
+      await db.upsertMany(tied);
+      for (const filters of [{}, { category: 'technology' as const }, { source: 'npr' as const }]) {
+        const everything = ids(await db.latest({ limit: 100, offset: 0, ...filters }));
+        expect(everything.length).toBeGreaterThan(2);
+        for (const limit of [1, 2, 3])
+          for (let offset = 0; offset <= everything.length; offset++) {
+            const page = await db.latest({ limit, offset, ...filters });
+            expect({ offset, limit, ids: ids(page) }).toEqual({ offset, limit, ids: everything.slice(offset, offset + limit) });
+            expect(page.total).toBe(everything.length);
+          }
+      }
+    });
+
     it('filters by category, source and difficulty, with matching totals', async () => {
       const tech = await db.latest({ limit: 10, offset: 0, category: 'technology' });
       expect(ids(tech)).toEqual(['f-telescope-title', 'f-telescope-summary']);

@@ -88,7 +88,9 @@ export abstract class PostgresConnection {
   }
 
   protected async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 3000 });
+    // query_timeout: the health count reads on this connection too (postgres-reads.ts), and asks the pool
+    // when this one is slower than a second.
+    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 3000, query_timeout: 1000 });
     const lost = () => {
       if (this.listener !== client) return;
       this.listener = undefined;

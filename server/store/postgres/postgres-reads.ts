@@ -1,7 +1,7 @@
 /** The PostgreSQL store's reads: lists, search (SQLite's semantics, see postgres-store.ts), articles, pass cursors. */
 import type { DatabaseHealth, FeedValidators, StoredView } from '../article-store';
 import { HIT_END, HIT_START } from '../fts-query';
-import { SEARCH_CANDIDATES, rankedPage, tagToken } from '../sqlite/search-index';
+import { RANK_BLOCK, SEARCH_CANDIDATES, tagToken } from '../sqlite/search-index';
 import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from '../types';
 import { pageKeyFitsSql, pageKeySuffix, viewColumn } from '../types';
 import {
@@ -42,6 +42,10 @@ const WALK_SHARE = 0.3;
  */
 const PREFIX_WALK_SHARE = 0.1;
 
+/** How long a term's estimated share is kept, and how many are kept (decision 32). */
+const TERM_SHARE_TTL_MS = 10 * 60 * 1000;
+const TERM_SHARES = 20_000;
+
 /** The filters as the search vector's tag lexemes (migration v6), SQLite's tag tokens. */
 function tagTokens(query: ArticleQuery): string[] {
   return [
@@ -80,10 +84,20 @@ export abstract class PostgresReads extends PostgresConnection {
         const at = `$${params.length - 1}`;
         after = ` AND a.published_at <= ${at} AND (a.published_at < ${at} OR a.id COLLATE "C" > $${params.length})`;
       }
+      // An offset is rows read and thrown away (decision 32): past the middle of the list (its total is kept
+      // in article_totals) the page is read from the oldest end, so no offset reads more than half the list.
+      // The rows skipped are read from a covering index (migration v7) without visiting the table; only the
+      // page's own rows are fetched.
+      const fromOldest = !query.after && query.offset + query.limit > total - query.offset;
+      const limit = fromOldest ? Math.min(query.limit, total - query.offset) : query.limit;
+      const offset = fromOldest ? Math.max(0, total - query.offset - limit) : query.offset;
+      const order = fromOldest ? 'a.published_at ASC, a.id COLLATE "C" DESC' : 'a.published_at DESC, a.id COLLATE "C" ASC';
       const { rows } = await this.pool.query<SummaryRow>(
-        `SELECT ${SUMMARY_COLUMNS} FROM articles AS a WHERE true${where}${after}
-         ORDER BY a.published_at DESC, a.id COLLATE "C" ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, query.limit, query.offset],
+        `WITH page AS MATERIALIZED (SELECT a.seq, a.published_at, a.id FROM articles AS a WHERE true${where}${after}
+           ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2})
+         SELECT ${SUMMARY_COLUMNS} FROM page JOIN articles AS a ON a.seq = page.seq
+         ORDER BY a.published_at DESC, a.id COLLATE "C" ASC`,
+        [...params, limit, offset],
       );
       return { items: rows.map(toSummary), total };
     });
@@ -100,7 +114,6 @@ export abstract class PostgresReads extends PostgresConnection {
             .map((token) => ` && ${param(params, token)}::tsquery`)
             .join('')
         : '';
-      const matchParams = [...params];
       const where = filterSql(query, params);
       const all = exprs.join(' && ');
       const any = exprs.join(' || ');
@@ -116,7 +129,7 @@ export abstract class PostgresReads extends PostgresConnection {
       // is cheaper: the planner's estimate of the matches decides (WALK_SHARE). The conditions on the
       // columns stay, and change nothing. Without RUM (the GIN fallback), the newest candidates are walked.
       const walkShare = termParams.some((term) => term.endsWith(':*')) ? PREFIX_WALK_SHARE : WALK_SHARE;
-      const ordered = rum && (await this.matchShare(`a.search @@ (${all}${tags})`, matchParams)) < walkShare;
+      const ordered = rum && (await this.matchShare(exprs, termParams, tagTokens(query))) < walkShare;
       const candidateSql = ordered
         ? `SELECT a.seq, a.published_at, a.heads FROM articles AS a
            WHERE a.search @@ (${all}${tags})${where}
@@ -124,55 +137,85 @@ export abstract class PostgresReads extends PostgresConnection {
         : `SELECT a.seq, a.published_at, a.heads FROM articles AS a
            WHERE TRUE${where} AND a.search @@ (${all}${tags})
            ORDER BY a.published_at DESC, a.seq DESC LIMIT ${SEARCH_CANDIDATES + 1}`;
-      const { rows: candidates } = await this.pool.query<{ seq: string; score: number }>(
+      // One statement (decision 32): the candidates, their count, the blocks of ranking the page falls in
+      // (sqlite/search-index.ts rankedPage: blocks of RANK_BLOCK newest matches, each ordered by score, ties
+      // newest first), and the page's rows with their snippets. Only the page's blocks are scored.
+      const blockStart = Math.floor(query.offset / RANK_BLOCK) * RANK_BLOCK;
+      const end = Math.min(SEARCH_CANDIDATES, query.offset + query.limit);
+      const blockEnd = Math.min(SEARCH_CANDIDATES, Math.ceil(end / RANK_BLOCK) * RANK_BLOCK);
+      params.push(blockStart, blockEnd, query.offset - blockStart, Math.max(0, end - query.offset), HEADLINE_OPTIONS);
+      const [from, to, skip, take, headline] = [0, 1, 2, 3, 4].map((i) => `$${params.length - 4 + i}`);
+      // Like SQLite's snippet(): the passage comes from the first of title, summary and body holding a word.
+      const { rows } = await this.pool.query<SummaryRow & { total: string; seq: string | null }>(
         `WITH q AS (SELECT ${all} AS q_all, ${any} AS q_any),
-         candidates AS (${candidateSql})
-         SELECT c.seq,
-           (CASE WHEN ts_filter(c.heads, '{a}') @@ q.q_all THEN 20 ELSE 0 END) +
-           (CASE WHEN ts_filter(c.heads, '{a}') @@ q.q_any THEN 10 ELSE 0 END) +
-           (CASE WHEN ts_filter(c.heads, '{b}') @@ q.q_any THEN 4 ELSE 0 END) AS score
-         FROM candidates AS c, q ORDER BY c.published_at DESC, c.seq DESC`,
+         candidates AS MATERIALIZED (${candidateSql}),
+         numbered AS (SELECT c.seq, c.heads, row_number() OVER (ORDER BY c.published_at DESC, c.seq DESC) - 1 AS n FROM candidates AS c),
+         ranked AS (
+           SELECT n.seq, n.n,
+             (CASE WHEN ts_filter(n.heads, '{a}') @@ q.q_all THEN 20 ELSE 0 END) +
+             (CASE WHEN ts_filter(n.heads, '{a}') @@ q.q_any THEN 10 ELSE 0 END) +
+             (CASE WHEN ts_filter(n.heads, '{b}') @@ q.q_any THEN 4 ELSE 0 END) AS score
+           FROM numbered AS n, q WHERE n.n >= ${from} AND n.n < ${to}),
+         page AS (SELECT r.seq, row_number() OVER (ORDER BY r.n / ${RANK_BLOCK}, r.score DESC, r.n) AS place FROM ranked AS r
+           ORDER BY r.n / ${RANK_BLOCK}, r.score DESC, r.n OFFSET ${skip} LIMIT ${take}),
+         total AS (SELECT count(*) AS total FROM candidates)
+         SELECT total.total, ${SUMMARY_COLUMNS},
+           ts_headline('english', translate(CASE
+               WHEN ts_filter(a.heads, '{a}') @@ q.q_any THEN a.title
+               WHEN ts_filter(a.heads, '{b}') @@ q.q_any THEN a.summary
+               ELSE a.body END, '<>${HIT_START}${HIT_END}', '${LT}${GT}'),
+             q.q_all, ${headline}) AS snippet
+         FROM total CROSS JOIN q LEFT JOIN (page JOIN articles AS a ON a.seq = page.seq) ON true
+         ORDER BY page.place`,
         params,
       );
-      const capped = candidates.length > SEARCH_CANDIDATES;
-      if (capped) candidates.length = SEARCH_CANDIDATES;
-      const total = candidates.length;
-      // Ranked in blocks of the newest matches, as SQLite ranks them (sqlite/search-index.ts).
-      const pageSeqs = rankedPage(candidates, query.offset, query.limit, () => (row) => row.score).map((row) => row.seq);
-      if (pageSeqs.length === 0) return capped ? { items: [], total, totalCapped: true } : { items: [], total };
-      // Like SQLite's snippet(): the passage comes from the first of title, summary and body holding a word.
-      const pageParams = [...termParams, pageSeqs, HEADLINE_OPTIONS];
-      const { rows } = await this.pool.query<SummaryRow>(
-        `SELECT ${SUMMARY_COLUMNS},
-           ts_headline('english', translate(CASE
-               WHEN ts_filter(a.heads, '{a}') @@ (${any}) THEN a.title
-               WHEN ts_filter(a.heads, '{b}') @@ (${any}) THEN a.summary
-               ELSE a.body END, '<>${HIT_START}${HIT_END}', '${LT}${GT}'),
-             ${all}, $${termParams.length + 2}) AS snippet
-         FROM articles AS a WHERE a.seq = ANY($${termParams.length + 1}::bigint[])`,
-        pageParams,
-      );
-      const bySeq = new Map(rows.map((row) => [row.seq, row]));
-      const items = pageSeqs.flatMap((seq) => {
-        const row = bySeq.get(seq);
-        return row ? [toSummary(row)] : [];
-      });
+      const found = Number(rows[0]?.total ?? 0);
+      const capped = found > SEARCH_CANDIDATES;
+      const total = Math.min(found, SEARCH_CANDIDATES);
+      const items = rows.filter((row) => row.seq !== null).map((row) => toSummary(row));
       return capped ? { items, total, totalCapped: true } : { items, total };
     });
   }
 
   private articleTotal: { readonly version: number; readonly value: number } | undefined;
 
-  /** The planner's estimate of the share of articles matching `condition` (one EXPLAIN, no rows read). */
-  private async matchShare(condition: string, params: unknown[]): Promise<number> {
+  /**
+   * The planner's estimate of the matches' share of the articles, term by term (decision 32): PostgreSQL
+   * rates `a @@ (x && y)` as the product of its terms' shares, so each term (a word, a prefix, a filter tag)
+   * is asked once with EXPLAIN and kept, and a query of known terms costs no round trip. Kept for
+   * TERM_SHARE_TTL_MS (the statistics move with ANALYZE, not with each write), TERM_SHARES at most.
+   */
+  private async matchShare(exprs: readonly string[], termParams: readonly string[], tags: readonly string[]): Promise<number> {
     if (this.articleTotal?.version !== this.version) this.articleTotal = { version: this.version, value: await this.count() };
-    const { rows } = await this.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-      `EXPLAIN (FORMAT JSON) SELECT 1 FROM articles AS a WHERE ${condition}`,
-      params,
+    const articles = Math.max(1, this.articleTotal.value);
+    const terms = [
+      ...exprs.map((expr, i) => ({
+        key: `${expr.replace(/\$\d+/g, '$1')}\u0000${termParams[i]}`,
+        expr: expr.replace(/\$\d+/g, '$1'),
+        param: termParams[i]!,
+      })),
+      ...tags.map((tag) => ({ key: `tag\u0000${tag}`, expr: '$1::tsquery', param: tag })),
+    ];
+    const now = Date.now();
+    const shares = await Promise.all(
+      terms.map(async ({ key, expr, param }) => {
+        const kept = this.termShares.get(key);
+        if (kept && now - kept.at < TERM_SHARE_TTL_MS) return kept.share;
+        const { rows } = await this.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+          `EXPLAIN (FORMAT JSON) SELECT 1 FROM articles AS a WHERE a.search @@ (${expr})`,
+          [param],
+        );
+        const share = Math.min(1, (rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) / articles);
+        this.termShares.delete(key);
+        this.termShares.set(key, { share, at: now });
+        if (this.termShares.size > TERM_SHARES) this.termShares.delete(this.termShares.keys().next().value!);
+        return share;
+      }),
     );
-    const estimate = rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
-    return estimate / Math.max(1, this.articleTotal.value);
+    return shares.reduce((product, share) => product * share, 1);
   }
+
+  private readonly termShares = new Map<string, { readonly share: number; readonly at: number }>();
 
   protected async readArticle(db: Queryable, id: string, language?: RenderLanguage): Promise<StoredArticle | undefined> {
     const { rows } = await db.query<ArticleRow>(
@@ -265,9 +308,27 @@ export abstract class PostgresReads extends PostgresConnection {
   /** For /api/health: the article count, or why the database cannot be reached. */
   async check(): Promise<DatabaseHealth> {
     try {
-      return { status: 'ok', articleCount: await this.count() };
+      return { status: 'ok', articleCount: await this.healthCount() };
     } catch (error) {
       return { status: 'unavailable', articleCount: null, problem: error instanceof Error ? error.message : String(error) };
     }
+  }
+
+  /**
+   * The count for /api/health on the node's listening connection (decision 32): the pool's connections can
+   * all be busy with searches, and health must not wait in their queue. Where that connection is gone or
+   * fails, the pool answers (and its failure is the one reported).
+   */
+  private async healthCount(): Promise<number> {
+    const listener = this.listener;
+    if (listener) {
+      try {
+        const { rows } = await listener.query<{ value: string }>("SELECT value FROM article_totals WHERE key = ''");
+        return Number(rows[0]?.value ?? 0);
+      } catch {
+        // Lost or slow: the pool decides.
+      }
+    }
+    return this.count();
   }
 }

@@ -208,6 +208,21 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     sql: `ALTER TABLE articles ADD COLUMN machine_help json NOT NULL DEFAULT '{}';`,
   },
   SEARCH_INDEX_MIGRATION,
+  {
+    version: 7,
+    name: 'list indexes cover the filters and the row number, so the rows an offset skips are read from the index alone',
+    // Decision 32. A list at offset N reads N rows and throws them away; with seq and every filter column in
+    // the index, PostgreSQL skips them in an index-only scan (the visibility map, kept by (auto)vacuum, spares
+    // it the table) and fetches only the page's rows. The key columns and their order are v3's.
+    sql: `
+      DROP INDEX articles_newest;
+      DROP INDEX articles_source;
+      DROP INDEX articles_difficulty;
+      CREATE INDEX articles_newest ON articles (published_at DESC, id COLLATE "C") INCLUDE (seq, source, difficulty, categories);
+      CREATE INDEX articles_source ON articles (source, published_at DESC, id COLLATE "C") INCLUDE (seq, difficulty, categories);
+      CREATE INDEX articles_difficulty ON articles (difficulty, published_at DESC, id COLLATE "C") INCLUDE (seq, source, categories);
+    `,
+  },
 ];
 
 export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;
