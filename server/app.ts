@@ -55,6 +55,7 @@ function apiOptions({ store, config, dictionary, passes }: BuildServerOptions): 
     saveRendered: (id, hash, language, html) => void store.saveRenderedHtml(id, hash, language, html).catch(() => undefined),
     answerCacheEntries: config.answerCacheEntries,
     ...(passes ? { passes } : {}),
+    ...(store.schemaFills ? { schemaFills: () => store.schemaFills!() } : {}),
     dictionaryDataDir: config.dictionaryDataDir,
   };
 }

@@ -9,6 +9,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { readingHelpPass, renderedPagesPass } from './content/batched-passes';
 import { ContentPasses, type Traffic } from './content/content-passes';
+import { schemaFillPass } from './content/schema-fill-pass';
 import { fallbackRenderer } from './answers/article-answers';
 import { pageViewsPass } from './pages/page-views';
 import { ServerEntry } from './pages/server-entry';
@@ -81,6 +82,8 @@ async function prepareContent(
   return new ContentPasses(
     database,
     [
+      // First: a schema upgrade's fill (SQLite v10's search keys) gives back what it holds (search) soonest.
+      ...(database.schemaFills?.() ?? []).map((fill) => schemaFillPass(database, fill)),
       readingHelpPass(database, dictionary),
       renderedPagesPass(database, renderer, thread, (reason) =>
         logger.warn(

@@ -36,6 +36,25 @@ export interface StoredView {
   readonly body: string;
 }
 
+/**
+ * A schema upgrade's fill that runs after the server listens (SQLite v10: search keys and the search index rebuilt
+ * under them, sqlite/search-order.ts), in batches of articles, each batch idempotent, so it resumes anywhere. Until it
+ * is done the features it names answer 503 and everything else is served.
+ */
+export interface SchemaFill {
+  readonly name: string;
+  /** What is not served until the fill is done (`search`). */
+  readonly unavailable: readonly string[];
+  /** When it became owed (its version as a pass), or undefined once done. */
+  owedSince(): string | undefined;
+  /** Fills these articles where they still need it; how many it filled. */
+  fill(ids: readonly string[]): Promise<number>;
+  /** Once every article was given to `fill`: puts the result in place (the features then answer again). */
+  finish(): Promise<void>;
+  /** One slice of tidying after `finish` (merging index segments); false when nothing is left. */
+  tidy(): Promise<boolean>;
+}
+
 /** What /api/health reports of the database. */
 export interface DatabaseHealth {
   readonly status: 'ok' | 'degraded' | 'unavailable';
@@ -102,6 +121,8 @@ export interface ArticleStore {
    * store only one process serves (SQLite), where it simply runs.
    */
   exclusively?<T>(name: string, work: () => Promise<T>): Promise<{ held: true; value: T } | { held: false }>;
+  /** Fills owed by schema upgrades, to run after listening (SQLite); absent or empty when none. */
+  schemaFills?(): readonly SchemaFill[];
   contentPass(name: string): Promise<string | undefined>;
   recordContentPass(name: string, version: string): Promise<void>;
   /** The health check: cheap enough for every probe of /api/health. */

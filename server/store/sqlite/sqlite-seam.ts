@@ -9,11 +9,25 @@ import {
   type ArticleStore,
   type DatabaseHealth,
   type FeedValidators,
+  type SchemaFill,
   type StoredView,
 } from '../article-store';
 import type { StoryIdentity } from '../story-identity';
 import type { ArticleInput, ArticleQuery, ArticleRenderer, RenderLanguage, SearchQuery } from '../types';
 import type { SqliteArticleStore } from './sqlite-store';
+import { SEARCH_KEYS_FILL } from './search-order';
+
+/** SQLite v10's fill (search-order.ts) behind the seam. */
+function searchKeysFill(current: () => SqliteArticleStore): SchemaFill {
+  return {
+    name: SEARCH_KEYS_FILL,
+    unavailable: ['search'],
+    owedSince: () => current().searchKeysFill.owedSince(),
+    fill: async (ids) => current().fillSearchKeys(ids),
+    finish: async () => current().finishSearchKeys(),
+    tidy: async () => current().mergeSearchSlice(),
+  };
+}
 
 export interface SqliteSeamOptions {
   /**
@@ -64,6 +78,7 @@ export function sqliteSeam(store: SqliteArticleStore | (() => SqliteArticleStore
     renderStored: call((s, ids: readonly string[], renderer: ArticleRenderer) => s.renderStored(ids, renderer)),
     articleIds: call((s) => s.articleIds()),
     idsAfter: call((s, limit: number, after?: string) => s.idsAfter(limit, after)),
+    schemaFills: () => [searchKeysFill(current)],
     contentPass: call((s, name: string) => s.contentPass(name)),
     recordContentPass: call((s, name: string, version: string) => s.recordContentPass(name, version)),
     check: options.check ? async () => options.check!() : () => healthByCount(() => seam.count()),

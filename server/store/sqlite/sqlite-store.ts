@@ -15,6 +15,7 @@ import { totalCounterName } from './migrations';
 import { chooseStory, textFingerprint, urlKeysOf, type StoryIdentity, type StoryMatch, type StoryWriteResult } from '../story-identity';
 import { pageKey, pageKeySuffix } from '../types';
 import { ArticleViews } from './article-views';
+import { SearchKeysFill } from './search-order';
 import type {
   ArticleInput,
   ArticleWithPage,
@@ -253,6 +254,41 @@ export class SqliteArticleStore extends SqliteConnection {
 
   compactSearch(): void {
     withWriteRetry(() => this.searchIndex.compact());
+  }
+
+  private keysFill: SearchKeysFill | undefined;
+
+  /** The v10 fill (search-order.ts), owed on a file upgraded from v9 with more than INLINE_FILL_MAX articles. */
+  get searchKeysFill(): SearchKeysFill {
+    this.keysFill ??= new SearchKeysFill(this.db);
+    return this.keysFill;
+  }
+
+  /** Keys and index rows for these articles, in one short write; how many it filled. */
+  fillSearchKeys(ids: readonly string[]): number {
+    return withWriteRetry(() => this.db.transaction(() => this.searchKeysFill.fillBatch(ids)).immediate());
+  }
+
+  /** Ends the v10 fill: every article not keyed yet is filled and the new tables go in, in one write. */
+  finishSearchKeys(): void {
+    withWriteRetry(() =>
+      this.db
+        .transaction(() => {
+          if (!this.searchKeysFill.owed()) return;
+          // Written between the last batch and now: a handful at most.
+          const rest = this.db
+            .prepare('SELECT a.id FROM articles AS a WHERE NOT EXISTS (SELECT 1 FROM search_keys AS k WHERE k.article_seq = a.seq)')
+            .pluck()
+            .all() as string[];
+          this.searchKeysFill.fillBatch(rest);
+          this.searchKeysFill.swap();
+        })
+        .immediate(),
+    );
+  }
+
+  mergeSearchSlice(): boolean {
+    return withWriteRetry(() => this.db.transaction(() => this.searchKeysFill.mergeSlice()).immediate());
   }
 }
 
