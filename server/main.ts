@@ -11,7 +11,7 @@ import { readingHelpPass, renderedPagesPass } from './content/batched-passes';
 import { ContentPasses, type Traffic } from './content/content-passes';
 import { schemaFillPass } from './content/schema-fill-pass';
 import { fallbackRenderer } from './answers/article-answers';
-import { pageViewsPass } from './pages/page-views';
+import { pageViewsPass, viewStamp } from './pages/page-views';
 import { ServerEntry } from './pages/server-entry';
 import { ViewThread } from './pages/view-thread';
 import { RenderThread } from './content/render-thread';
@@ -106,6 +106,7 @@ async function prepareContent(
         },
         buildId: () => pageEntry.fileId(),
         origin: config.publicUrl,
+        stamp: viewStamp(dictionary.version),
         log: logger,
       }),
     ],

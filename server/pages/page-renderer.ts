@@ -29,7 +29,7 @@ import type { ArticleReads, StoredView } from '../store/article-store';
 import type { ArticleWithPage, StoredArticle } from '../store/types';
 import { etagOf } from '../http/json-reply';
 import { readPageData, type PageAnswerDeps, type PageDataResult } from './embedded-answers';
-import { articleViewName, packView, viewIfFits, viewKey, type ViewStore } from './page-views';
+import { articleViewName, packView, unpackView, viewIfFits, viewInputs, viewKey, type ViewStore } from './page-views';
 
 /** Where a page's head reads its article: the synchronous SQLite store or any ArticleStore. */
 export interface PageHeadStore {
@@ -50,6 +50,8 @@ export interface ServerRendering {
   readonly cacheEntries?: number;
   /** Where article pages rendered ahead are kept (page-views.ts); without it every article page is rendered. */
   readonly views?: ViewStore;
+  /** viewStamp() of this server: with a store that reads views with their head (SQLite), a first view is one read. */
+  readonly viewStamp?: string;
 }
 
 const PAGE_CACHE_ENTRIES = 500;
@@ -81,6 +83,12 @@ function versionOrUndefined(dataVersion: () => number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What a one-read look at an article page's view found when it did not fit: the view and the inputs it should have. */
+interface KnownView {
+  readonly view: StoredView | undefined;
+  readonly inputs: string | undefined;
 }
 
 export function createPageRenderer(options: {
@@ -137,25 +145,30 @@ export function createPageRenderer(options: {
     url: string,
     data: PageData,
     dataJson: string,
+    known: KnownView | undefined,
   ): Promise<{ html: string; key?: string }> {
     const views = rendering!.views;
     const build = rendering!.entry.buildId();
     if (views === undefined || build === '') return { html: await render({ url, data, origin: publicUrl }) };
     const key = viewKey(build, url, publicUrl, dataJson);
     const name = articleViewName(page.lang);
-    let stored: StoredView | undefined;
-    try {
-      stored = await views.renderedView(article.id, name);
-    } catch (error) {
-      request.log.warn({ err: error }, 'could not read the stored view of an article page; rendering it');
+    let stored: StoredView | undefined = known?.view;
+    if (known === undefined) {
+      try {
+        stored = await views.renderedView(article.id, name);
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not read the stored view of an article page; rendering it');
+      }
     }
     const kept = viewIfFits(stored, key);
-    if (kept !== undefined) return { html: kept, key };
-    const html = await render({ url, data, origin: publicUrl });
+    // Stored again with its inputs (read before the data) when it had none that fit: the next first view is one read.
+    const extra = known?.inputs !== undefined ? { inputs: known.inputs, data: packView(dataJson) } : {};
+    if (kept !== undefined && (known === undefined || stored?.inputs === known.inputs)) return { html: kept, key };
+    const html = kept ?? (await render({ url, data, origin: publicUrl }));
     // Best effort, after the answer: a view that could not be stored is rendered again on the next view.
     setImmediate(() => {
       Promise.resolve()
-        .then(() => views.saveRenderedView(article.id, name, { key, body: packView(html) }))
+        .then(() => views.saveRenderedView(article.id, name, { key, body: kept !== undefined ? stored!.body : packView(html), ...extra }))
         .catch((error: unknown) => request.log.warn({ err: error }, 'could not store the view of an article page'));
     });
     return { html, key };
@@ -171,6 +184,7 @@ export function createPageRenderer(options: {
     pathname: string,
     render: RenderPage | undefined,
     read: PageDataResult | 'failed' | undefined,
+    known: KnownView | undefined,
   ) {
     if (rendering === undefined || render === undefined) return undefined;
     const at = request.url.indexOf('?');
@@ -185,13 +199,44 @@ export function createPageRenderer(options: {
       // The configured address, never the request's Host: the page may be kept by a CDN for everyone.
       const app =
         page.kind === 'detail' && search === '' && article !== undefined && !missingArticle
-          ? await articleApp(request, page, article, render, url, data, dataJson)
+          ? await articleApp(request, page, article, render, url, data, dataJson, known)
           : { html: await render({ url, data, origin: publicUrl }) };
       return { html: app.html, dataJson, missingArticle, key: app.key };
     } catch (error) {
       // The shell still works: the browser renders and fetches as it did before server rendering.
       request.log.warn({ err: error, url: request.url }, 'server rendering failed; serving the shell');
       return 'failed' as const;
+    }
+  }
+
+  /**
+   * The article page's stored view read with its head in one statement (stores with revisions: SQLite). `fits` when
+   * its inputs are this server's for the article's current revision; else what was read, for the view stored after
+   * the render. Undefined when the store cannot (no revisions, no stamp, no build) or the article is another's.
+   */
+  async function viewAtOneRead(
+    request: FastifyRequest,
+    page: PageRequest,
+  ): Promise<{ fits?: { head: ArticleHeadData; html: string; dataJson: string; key: string }; known?: KnownView } | undefined> {
+    const views = rendering?.views;
+    const stamp = rendering?.viewStamp;
+    const build = rendering?.entry.buildId() ?? '';
+    if (views?.viewWithHead === undefined || stamp === undefined || build === '') return undefined;
+    try {
+      const read = await views.viewWithHead(page.articleId!, articleViewName(page.lang));
+      // No such article, or a merged one's address (redirected): the usual path says so.
+      if (read === undefined || read.id !== page.articleId) return undefined;
+      const inputs = viewInputs(stamp, build, publicUrl, read.revision);
+      const stored = read.view;
+      if (stored?.inputs === inputs && stored.data !== undefined) {
+        return {
+          fits: { head: headOf(read, page.lang), html: unpackView(stored.body), dataJson: unpackView(stored.data), key: stored.key },
+        };
+      }
+      return { known: { view: stored, inputs } };
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not read the stored view of an article page; rendering it');
+      return undefined;
     }
   }
 
@@ -233,6 +278,21 @@ export function createPageRenderer(options: {
     const kept = caching ? cache.get(key, version) : undefined;
     // The kept page's ETag was computed when it was kept (plugins/html-etags.ts answers 304 with it).
     if (kept !== undefined) return reply.code(200).header('etag', kept.etag).send(kept.json);
+    // A first view of an article page in one read: the stored view with the head's columns and the article's revision;
+    // used when its inputs fit (page-views.ts), with no read of the article's data and no render.
+    const oneRead =
+      page.kind === 'detail' && page.articleId && at === -1 && render !== undefined ? await viewAtOneRead(request, page) : undefined;
+    if (oneRead?.fits) {
+      const { head, html: appHtml, dataJson, key: viewKeyOf } = oneRead.fits;
+      const tags = headTags({ publicUrl, page, article: head, notFound: false, structuredData: false });
+      const withHead = injectHead(html, page.textLanguage, tags, page.kind);
+      const body = injectApp(withHead, appHtml, dataJson);
+      const etag = etagOf(`${viewKeyOf}\u0000${withHead}`);
+      reply.header('etag', etag);
+      if (caching) cache.put(key, version, body, asText, etag);
+      return reply.code(200).send(body);
+    }
+    const known = oneRead?.known;
     // An article page being rendered reads its article once: its answer's row gives the head too.
     const read =
       page.kind === 'detail' && page.articleId && render !== undefined
@@ -258,7 +318,7 @@ export function createPageRenderer(options: {
         .header('cache-control', CACHE_POLICY.page)
         .send();
     }
-    const rendered = await renderApp(request, page, pathname, render, read);
+    const rendered = await renderApp(request, page, pathname, render, read, known);
     const app = rendered === 'failed' ? undefined : rendered;
     // A rendered page's own answer decides, so its status and head always agree with what it shows.
     const notFound =

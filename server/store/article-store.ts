@@ -5,6 +5,7 @@
  * importer and the corpus loader use it or a narrow view of it (Pick); the contract tests
  * (tests/store-contract) run one suite on both implementations.
  */
+import type { CategoryId } from '../../common/catalog';
 import type { StoryIdentity, StoryMatch, StoryWriteResult } from './story-identity';
 import type {
   ArticleInput,
@@ -34,6 +35,24 @@ export interface UpsertCounts {
 export interface StoredView {
   readonly key: string;
   readonly body: string;
+  /** What it was made from, checkable without reading the article's data (SQLite: revision and server stamp). */
+  readonly inputs?: string;
+  /** The page data it was rendered with (packed), so a first view needs no other read. */
+  readonly data?: string;
+}
+
+/** An article's view read in one statement with what the page's head needs and the article's revision. */
+export interface ViewWithHead {
+  /** The article's own id (another than the one asked for when that one was merged into it). */
+  readonly id: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly summaryTranslations: Partial<Record<'zh' | 'es', string>>;
+  readonly publishedAt: string;
+  readonly categories: readonly CategoryId[];
+  /** Moves with every write of what the article's answer is made from (store-specific, opaque). */
+  readonly revision: number;
+  readonly view: StoredView | undefined;
 }
 
 /**
@@ -109,6 +128,11 @@ export interface ArticleStore {
    * the article drops its views with its pages.
    */
   renderedView(id: string, view: string): Promise<StoredView | undefined>;
+  /**
+   * The view with the article's head and revision in one read (SQLite); undefined when there is no such article.
+   * Absent on a store without revisions, which reads the data first (two reads).
+   */
+  viewWithHead?(id: string, view: string): Promise<ViewWithHead | undefined>;
   /** Keeps a view of the article `id` (no-op when there is no such article). */
   saveRenderedView(id: string, view: string, stored: StoredView): Promise<void>;
   idsWithoutHtml(limit: number, after?: string): Promise<string[]>;

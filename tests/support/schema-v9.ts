@@ -25,6 +25,12 @@ export function downgradeToV9(path: string): void {
       DROP TABLE search_keys;
       DROP TABLE IF EXISTS schema_fills;
       DROP TABLE IF EXISTS article_revisions;
+      ${(db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'revisions_%'").pluck().all() as string[])
+        .map((name) => `DROP TRIGGER ${name};`)
+        .join('\n')}
+      ${(db.prepare("SELECT name FROM pragma_table_info('article_html') WHERE name LIKE 'view_%'").pluck().all() as string[])
+        .map((name) => `ALTER TABLE article_html DROP COLUMN ${name};`)
+        .join('\n')}
       DELETE FROM schema_migrations WHERE version >= 10;
       PRAGMA user_version = 9;
       COMMIT;

@@ -73,6 +73,7 @@ export function sqliteSeam(store: SqliteArticleStore | (() => SqliteArticleStore
     ),
     clearRenderedHtml: call((s) => s.clearRenderedHtml()),
     renderedView: call((s, id: string, view: string) => s.renderedView(id, view)),
+    viewWithHead: call((s, id: string, view: string) => s.viewWithHead(id, view)),
     saveRenderedView: call((s, id: string, view: string, stored: StoredView) => s.saveRenderedView(id, view, stored)),
     idsWithoutHtml: call((s, limit: number, after?: string) => s.idsWithoutHtml(limit, after)),
     renderStored: call((s, ids: readonly string[], renderer: ArticleRenderer) => s.renderStored(ids, renderer)),

@@ -29,7 +29,7 @@ import type {
   UpsertOutcome,
 } from '../types';
 
-import type { StoredView, UpsertCounts } from '../article-store';
+import type { StoredView, UpsertCounts, ViewWithHead } from '../article-store';
 
 export { InvalidArticleError } from './article-writes';
 export type { UpsertCounts } from '../article-store';
@@ -93,6 +93,14 @@ export class SqliteArticleStore extends SqliteConnection {
     return this.reading(() => {
       this.views ??= new ArticleViews(this.db);
       return this.views.read(id, view);
+    });
+  }
+
+  /** The view with the head's columns and the article's revision, in one statement (article-views.ts). */
+  viewWithHead(id: string, view: string): ViewWithHead | undefined {
+    return this.reading(() => {
+      this.views ??= new ArticleViews(this.db);
+      return this.views.withHead(id, view);
     });
   }
 
