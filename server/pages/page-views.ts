@@ -43,7 +43,7 @@ const SERVER_ROOT = resolve(import.meta.dirname, '..');
 let sources: string | undefined;
 
 /**
- * A hash of the server's own code (server/ and common/, the dictionary's data aside): what turns an article's stored
+ * A hash of the server's own code (the .ts files of server/ and common/; data such as the corpus and the dictionary aside): what turns an article's stored
  * rows into its page data. Read once a process (about 300 files).
  */
 export function serverSourceStamp(): string {
@@ -54,7 +54,7 @@ export function serverSourceStamp(): string {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'data' && entry.name !== 'node_modules') walk(path);
-      } else if (/\.(ts|json)$/.test(entry.name)) {
+      } else if (entry.name.endsWith('.ts')) {
         hash.update(`${path}\u0000`).update(readFileSync(path)).update('\u0000');
       }
     }
