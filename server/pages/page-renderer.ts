@@ -6,15 +6,14 @@
  * handler, after @fastify/static has found no file for the path.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { textLanguageFor } from '../../common/languages';
 import { PRIVATE_PAGE_KINDS } from '../../common/page-meta';
 import { searchAddressTarget } from '../../common/page-routes';
 import { resolvePath } from '../../common/path-resolution';
-import { CATEGORY_LABELS } from '../../common/labels';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { jsonForScriptElement, type PageData } from '../../common/page-data';
 import {
   buildMissingPage,
+  headOf,
   headTags,
   injectApp,
   injectHead,
@@ -29,7 +28,7 @@ import type { ArticleReads, StoredView } from '../store/article-store';
 import type { ArticleWithPage, StoredArticle } from '../store/types';
 import { etagOf } from '../http/json-reply';
 import { readPageData, type PageAnswerDeps, type PageDataResult } from './embedded-answers';
-import { articleViewName, packView, unpackView, viewIfFits, viewInputs, viewKey, type ViewStore } from './page-views';
+import { articleViewName, packView, viewAtOneRead, viewIfFits, viewKey, type KnownView, type ViewStore } from './page-views';
 
 /** Where a page's head reads its article: the synchronous SQLite store or any ArticleStore. */
 export interface PageHeadStore {
@@ -61,34 +60,12 @@ const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
 /** A path ending in a file name (a script, a style sheet, an image) is a missing file, not an address to move. */
 const NAMES_A_FILE = /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|webmanifest|woff2?)$/i;
 
-/** An article page's head tags, from the article as stored. */
-function headOf(
-  article: Pick<StoredArticle, 'id' | 'title' | 'summary' | 'summaryTranslations' | 'publishedAt' | 'categories'>,
-  lang: string,
-) {
-  const textLanguage = textLanguageFor(lang);
-  const translated = lang === 'zh' || lang === 'es' ? article.summaryTranslations[lang]?.trim() : undefined;
-  return {
-    id: article.id,
-    title: article.title,
-    summary: translated || article.summary,
-    publishedAt: article.publishedAt,
-    categories: article.categories.map((c) => CATEGORY_LABELS[textLanguage][c] ?? c),
-  };
-}
-
 function versionOrUndefined(dataVersion: () => number): number | undefined {
   try {
     return dataVersion();
   } catch {
     return undefined;
   }
-}
-
-/** What a one-read look at an article page's view found when it did not fit: the view and the inputs it should have. */
-interface KnownView {
-  readonly view: StoredView | undefined;
-  readonly inputs: string | undefined;
 }
 
 export function createPageRenderer(options: {
@@ -209,37 +186,6 @@ export function createPageRenderer(options: {
     }
   }
 
-  /**
-   * The article page's stored view read with its head in one statement (stores with revisions: SQLite). `fits` when
-   * its inputs are this server's for the article's current revision; else what was read, for the view stored after
-   * the render. Undefined when the store cannot (no revisions, no stamp, no build) or the article is another's.
-   */
-  async function viewAtOneRead(
-    request: FastifyRequest,
-    page: PageRequest,
-  ): Promise<{ fits?: { head: ArticleHeadData; html: string; dataJson: string; key: string }; known?: KnownView } | undefined> {
-    const views = rendering?.views;
-    const stamp = rendering?.viewStamp;
-    const build = rendering?.entry.buildId() ?? '';
-    if (views?.viewWithHead === undefined || stamp === undefined || build === '') return undefined;
-    try {
-      const read = await views.viewWithHead(page.articleId!, articleViewName(page.lang));
-      // No such article, or a merged one's address (redirected): the usual path says so.
-      if (read === undefined || read.id !== page.articleId) return undefined;
-      const inputs = viewInputs(stamp, build, publicUrl, read.revision);
-      const stored = read.view;
-      if (stored?.inputs === inputs && stored.data !== undefined) {
-        return {
-          fits: { head: headOf(read, page.lang), html: unpackView(stored.body), dataJson: unpackView(stored.data), key: stored.key },
-        };
-      }
-      return { known: { view: stored, inputs } };
-    } catch (error) {
-      request.log.warn({ err: error }, 'could not read the stored view of an article page; rendering it');
-      return undefined;
-    }
-  }
-
   return async (request, reply, pathname) => {
     // The address the app would move to (an upper-case or missing language tag, doubled slashes), as a
     // redirect before any page is rendered: crawlers, link previews and readers without JavaScript land there too.
@@ -278,19 +224,19 @@ export function createPageRenderer(options: {
     const kept = caching ? cache.get(key, version) : undefined;
     // The kept page's ETag was computed when it was kept (plugins/html-etags.ts answers 304 with it).
     if (kept !== undefined) return reply.code(200).header('etag', kept.etag).send(kept.json);
-    // A first view of an article page in one read: the stored view with the head's columns and the article's revision;
-    // used when its inputs fit (page-views.ts), with no read of the article's data and no render.
+    // A first view of an article page at one read: its view fits (page-views.ts), so no data read and no render.
     const oneRead =
-      page.kind === 'detail' && page.articleId && at === -1 && render !== undefined ? await viewAtOneRead(request, page) : undefined;
+      page.kind === 'detail' && at === -1 && render !== undefined && rendering !== undefined
+        ? await viewAtOneRead(rendering.views, rendering.viewStamp, rendering.entry.buildId(), publicUrl, page, request.log)
+        : undefined;
     if (oneRead?.fits) {
-      const { head, html: appHtml, dataJson, key: viewKeyOf } = oneRead.fits;
-      const tags = headTags({ publicUrl, page, article: head, notFound: false, structuredData: false });
+      const { read: fitting, html: appHtml, dataJson, key: viewKeyOf } = oneRead.fits;
+      const tags = headTags({ publicUrl, page, article: headOf(fitting, page.lang), notFound: false, structuredData: false });
       const withHead = injectHead(html, page.textLanguage, tags, page.kind);
       const body = injectApp(withHead, appHtml, dataJson);
       const etag = etagOf(`${viewKeyOf}\u0000${withHead}`);
-      reply.header('etag', etag);
       if (caching) cache.put(key, version, body, asText, etag);
-      return reply.code(200).send(body);
+      return reply.code(200).header('etag', etag).send(body);
     }
     const known = oneRead?.known;
     // An article page being rendered reads its article once: its answer's row gives the head too.

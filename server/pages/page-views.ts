@@ -13,7 +13,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { OFFERED_LANGUAGES, type LanguageCode } from '../../common/languages';
 import { jsonForScriptElement } from '../../common/page-data';
 import type { ArticleAnswerDeps } from '../answers/article-answers';
-import type { ArticleReads, ArticleStore, SettledOrLater, StoredView } from '../store/article-store';
+import type { ArticleReads, ArticleStore, SettledOrLater, StoredView, ViewWithHead } from '../store/article-store';
 import type { BatchedPass } from '../content/content-passes';
 import { readPageData } from './embedded-answers';
 import { resolvePage } from './html-shell';
@@ -92,6 +92,42 @@ export function packView(html: string): string {
 
 export function unpackView(body: string): string {
   return inflateRawSync(Buffer.from(body, 'base64')).toString('utf8');
+}
+
+/** What a one-read look at an article page's view found when it did not fit: the view and the inputs it should have. */
+export interface KnownView {
+  readonly view: StoredView | undefined;
+  readonly inputs: string | undefined;
+}
+
+/**
+ * The article page's stored view read with its head in one statement (stores with revisions: SQLite). `fits` when its
+ * inputs are this server's for the article's current revision; else what was read, for the view stored after the
+ * render. Undefined when the store cannot (no revisions, no stamp, no build) or the address is a merged article's.
+ */
+export async function viewAtOneRead(
+  views: ViewStore | undefined,
+  stamp: string | undefined,
+  build: string,
+  origin: string,
+  page: { readonly articleId?: string; readonly lang: string },
+  log: { warn(object: unknown, message: string): void },
+): Promise<{ fits?: { read: ViewWithHead; html: string; dataJson: string; key: string }; known?: KnownView } | undefined> {
+  if (views?.viewWithHead === undefined || stamp === undefined || build === '' || page.articleId === undefined) return undefined;
+  try {
+    const read = await views.viewWithHead(page.articleId, articleViewName(page.lang));
+    // No such article, or a merged one's address (redirected): the usual path says so.
+    if (read === undefined || read.id !== page.articleId) return undefined;
+    const inputs = viewInputs(stamp, build, origin, read.revision);
+    const stored = read.view;
+    if (stored?.inputs === inputs && stored.data !== undefined) {
+      return { fits: { read, html: unpackView(stored.body), dataJson: unpackView(stored.data), key: stored.key } };
+    }
+    return { known: { view: stored, inputs } };
+  } catch (error) {
+    log.warn({ err: error }, 'could not read the stored view of an article page; rendering it');
+    return undefined;
+  }
 }
 
 /** The stored app HTML when its key fits, else undefined (missing, stale, unreadable). */

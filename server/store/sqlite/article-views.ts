@@ -81,3 +81,31 @@ export class ArticleViews {
     this.statements.save.run(viewColumn(view), stored.key, stored.body, stored.inputs ?? null, stored.data ?? null, id);
   }
 }
+
+/** v11 (schema-history.ts). */
+export function migrateToRevisions(db: Database.Database): void {
+  // A view (article_html under `view:…`) is read in one statement with its article's head and revision and used
+  // when its inputs (the revision it was made at and the server's stamp, pages/page-views.ts) still fit. The
+  // revision moves with every write of what an article's answer reads: its row, categories, notes and stored
+  // pages (not its views). Cheap DDL only; an article never written since has no row (revision 0).
+  const bump = (seq: string) => `INSERT INTO article_revisions (article_seq, revision) VALUES (${seq}, 1)
+      ON CONFLICT (article_seq) DO UPDATE SET revision = revision + 1;`;
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS schema_fills (name TEXT PRIMARY KEY, since TEXT NOT NULL);
+    ALTER TABLE article_html ADD COLUMN view_inputs TEXT;
+    ALTER TABLE article_html ADD COLUMN view_data TEXT;
+    CREATE TABLE article_revisions (article_seq INTEGER PRIMARY KEY, revision INTEGER NOT NULL);
+    CREATE TRIGGER revisions_article AFTER UPDATE ON articles BEGIN ${bump('NEW.seq')} END;
+    CREATE TRIGGER revisions_category_insert AFTER INSERT ON article_categories BEGIN ${bump('NEW.article_seq')} END;
+    CREATE TRIGGER revisions_category_delete AFTER DELETE ON article_categories BEGIN ${bump('OLD.article_seq')} END;
+    CREATE TRIGGER revisions_note_insert AFTER INSERT ON cultural_notes BEGIN ${bump('NEW.article_seq')} END;
+    CREATE TRIGGER revisions_note_update AFTER UPDATE ON cultural_notes BEGIN ${bump('NEW.article_seq')} END;
+    CREATE TRIGGER revisions_note_delete AFTER DELETE ON cultural_notes BEGIN ${bump('OLD.article_seq')} END;
+    CREATE TRIGGER revisions_page_insert AFTER INSERT ON article_html WHEN NEW.language NOT LIKE 'view:%'
+      BEGIN ${bump('NEW.article_seq')} END;
+    CREATE TRIGGER revisions_page_update AFTER UPDATE ON article_html WHEN NEW.language NOT LIKE 'view:%'
+      BEGIN ${bump('NEW.article_seq')} END;
+    CREATE TRIGGER revisions_page_delete AFTER DELETE ON article_html WHEN OLD.language NOT LIKE 'view:%'
+      BEGIN ${bump('OLD.article_seq')} END;
+  `);
+}

@@ -6,6 +6,7 @@
  * A key is at most 2^53 for any date before the year 280,000, so JavaScript numbers hold it exactly.
  */
 import type Database from 'better-sqlite3';
+import { withWriteRetry } from './write-retry';
 
 export const KEYS_PER_SECOND = 1024;
 
@@ -153,6 +154,29 @@ export class SearchKeysFill {
       if (after - before >= 2) worked = true;
     }
     return worked;
+  }
+
+  /** fillBatch in one short write of its own; how many it filled. */
+  fillWrite(ids: readonly string[]): number {
+    return withWriteRetry(() => this.db.transaction(() => this.fillBatch(ids)).immediate());
+  }
+
+  /** Ends the fill in one write: the articles not keyed yet (written since the last batch: a handful) filled, then the swap. */
+  finishWrite(): void {
+    withWriteRetry(() =>
+      this.db
+        .transaction(() => {
+          if (!this.owed()) return;
+          const sql = 'SELECT a.id FROM articles AS a WHERE NOT EXISTS (SELECT 1 FROM search_keys AS k WHERE k.article_seq = a.seq)';
+          this.fillBatch(this.db.prepare(sql).pluck().all() as string[]);
+          this.swap();
+        })
+        .immediate(),
+    );
+  }
+
+  mergeWrite(): boolean {
+    return withWriteRetry(() => this.db.transaction(() => this.mergeSlice()).immediate());
   }
 
   /** The whole fill at once (a small database, within its migration; tools). */

@@ -23,9 +23,9 @@ function searchKeysFill(current: () => SqliteArticleStore): SchemaFill {
     name: SEARCH_KEYS_FILL,
     unavailable: ['search'],
     owedSince: () => current().searchKeysFill.owedSince(),
-    fill: async (ids) => current().fillSearchKeys(ids),
-    finish: async () => current().finishSearchKeys(),
-    tidy: async () => current().mergeSearchSlice(),
+    fill: async (ids) => current().searchKeysFill.fillWrite(ids),
+    finish: async () => current().searchKeysFill.finishWrite(),
+    tidy: async () => current().searchKeysFill.mergeWrite(),
   };
 }
 

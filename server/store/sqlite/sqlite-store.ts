@@ -86,29 +86,20 @@ export class SqliteArticleStore extends SqliteConnection {
     });
   }
 
-  private views: ArticleViews | undefined;
+  private readonly views = new ArticleViews(this.db);
 
   /** A rendered view of the article (article-store.ts, sqlite/article-views.ts), as stored, whatever its key. */
   renderedView(id: string, view: string): StoredView | undefined {
-    return this.reading(() => {
-      this.views ??= new ArticleViews(this.db);
-      return this.views.read(id, view);
-    });
+    return this.reading(() => this.views.read(id, view));
   }
 
   /** The view with the head's columns and the article's revision, in one statement (article-views.ts). */
   viewWithHead(id: string, view: string): ViewWithHead | undefined {
-    return this.reading(() => {
-      this.views ??= new ArticleViews(this.db);
-      return this.views.withHead(id, view);
-    });
+    return this.reading(() => this.views.withHead(id, view));
   }
 
   saveRenderedView(id: string, view: string, stored: StoredView): void {
-    withWriteRetry(() => {
-      this.views ??= new ArticleViews(this.db);
-      this.views.save(id, view, stored);
-    });
+    withWriteRetry(() => this.views.save(id, view, stored));
   }
 
   /** Drops every stored page (the renderer or dictionary changed); reads fall back to rendering until the pass refills them. */
@@ -264,40 +255,8 @@ export class SqliteArticleStore extends SqliteConnection {
     withWriteRetry(() => this.searchIndex.compact());
   }
 
-  private keysFill: SearchKeysFill | undefined;
-
   /** The v10 fill (search-order.ts), owed on a file upgraded from v9 with more than INLINE_FILL_MAX articles. */
-  get searchKeysFill(): SearchKeysFill {
-    this.keysFill ??= new SearchKeysFill(this.db);
-    return this.keysFill;
-  }
-
-  /** Keys and index rows for these articles, in one short write; how many it filled. */
-  fillSearchKeys(ids: readonly string[]): number {
-    return withWriteRetry(() => this.db.transaction(() => this.searchKeysFill.fillBatch(ids)).immediate());
-  }
-
-  /** Ends the v10 fill: every article not keyed yet is filled and the new tables go in, in one write. */
-  finishSearchKeys(): void {
-    withWriteRetry(() =>
-      this.db
-        .transaction(() => {
-          if (!this.searchKeysFill.owed()) return;
-          // Written between the last batch and now: a handful at most.
-          const rest = this.db
-            .prepare('SELECT a.id FROM articles AS a WHERE NOT EXISTS (SELECT 1 FROM search_keys AS k WHERE k.article_seq = a.seq)')
-            .pluck()
-            .all() as string[];
-          this.searchKeysFill.fillBatch(rest);
-          this.searchKeysFill.swap();
-        })
-        .immediate(),
-    );
-  }
-
-  mergeSearchSlice(): boolean {
-    return withWriteRetry(() => this.db.transaction(() => this.searchKeysFill.mergeSlice()).immediate());
-  }
+  readonly searchKeysFill = new SearchKeysFill(this.db);
 }
 
 /** How long one statement waits for another connection's write lock before SQLITE_BUSY. */
