@@ -139,6 +139,16 @@ export const HealthResponseCodec = t.intersection(
     }),
     t.partial({
       problem: t.string,
+      /**
+       * While a schema upgrade fills what it changed after the server started (docs/server.md): the features not
+       * served until then (they answer 503 with Retry-After) and the fill's progress in articles.
+       */
+      migration: t.type({
+        state: t.literal('migrating'),
+        unavailable: t.array(t.string),
+        checked: t.number,
+        total: t.union([t.number, t.null]),
+      }),
       /** The passes over stored content the server runs after it starts (docs/server.md, "Content passes"). */
       content_passes: t.type({
         state: t.keyof({ pending: null, running: null, done: null, waiting: null, failed: null }),

@@ -27,6 +27,7 @@ import { exercisesAnswer } from './answers/exercise-answers';
 import { exerciseLexicon } from './exercises/lexicon';
 import type { LanguageCode } from '../common/languages';
 import type { ArticleStore } from './store/article-store';
+import { viewStamp } from './pages/page-views';
 
 export interface BuildServerOptions {
   /** The articles: either store behind the seam (store/sqlite/sqlite-seam.ts, store/postgres/postgres-store.ts). */
@@ -55,6 +56,7 @@ function apiOptions({ store, config, dictionary, passes }: BuildServerOptions): 
     saveRendered: (id, hash, language, html) => void store.saveRenderedHtml(id, hash, language, html).catch(() => undefined),
     answerCacheEntries: config.answerCacheEntries,
     ...(passes ? { passes } : {}),
+    ...(store.schemaFills ? { schemaFills: () => store.schemaFills!() } : {}),
     dictionaryDataDir: config.dictionaryDataDir,
   };
 }
@@ -104,6 +106,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     ...(api.dataVersion ? { dataVersion: api.dataVersion, cacheEntries: Math.min(api.answerCacheEntries ?? 0, 500) } : {}),
     // Article pages rendered ahead (pages/page-views.ts), read and refreshed through the store.
     views: store,
+    viewStamp: viewStamp(options.dictionary?.version),
   };
   await app.register(pages, {
     store,

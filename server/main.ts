@@ -9,8 +9,9 @@ import type { Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { readingHelpPass, renderedPagesPass } from './content/batched-passes';
 import { ContentPasses, type Traffic } from './content/content-passes';
+import { schemaFillPass } from './content/schema-fill-pass';
 import { fallbackRenderer } from './answers/article-answers';
-import { pageViewsPass } from './pages/page-views';
+import { pageViewsPass, viewStamp } from './pages/page-views';
 import { ServerEntry } from './pages/server-entry';
 import { ViewThread } from './pages/view-thread';
 import { RenderThread } from './content/render-thread';
@@ -81,6 +82,8 @@ async function prepareContent(
   return new ContentPasses(
     database,
     [
+      // First: a schema upgrade's fill (SQLite v10's search keys) gives back what it holds (search) soonest.
+      ...(database.schemaFills?.() ?? []).map((fill) => schemaFillPass(database, fill)),
       readingHelpPass(database, dictionary),
       renderedPagesPass(database, renderer, thread, (reason) =>
         logger.warn(
@@ -103,6 +106,7 @@ async function prepareContent(
         },
         buildId: () => pageEntry.fileId(),
         origin: config.publicUrl,
+        stamp: viewStamp(dictionary.version),
         log: logger,
       }),
     ],

@@ -22,6 +22,8 @@ export type PassesStore = SettledOrLater<
 /** One pass: which articles to look at after a position, and the work for a batch of them (one short write each). */
 export interface BatchedPass {
   readonly name: string;
+  /** Features not served until this pass is done (a schema fill's: /api/health says `migration`). */
+  readonly unavailable?: readonly string[];
   /** What the pass brings stored content up to; a pass recorded with this version is done. */
   readonly version: string;
   next(limit: number, after: string | undefined): Promise<string[]>;
@@ -45,6 +47,8 @@ export interface PassStatus {
   readonly changed: number;
   /** Articles in the database when the pass started (null before). */
   readonly total: number | null;
+  /** Features it holds back until done (BatchedPass.unavailable). */
+  readonly unavailable?: readonly string[];
 }
 
 export interface PassesStatus {
@@ -122,7 +126,12 @@ export class ContentPasses {
     private readonly log: PassLogger,
     private readonly options: ContentPassesOptions = {},
   ) {
-    this.statuses = new Map(passes.map((p) => [p.name, { name: p.name, state: 'pending', checked: 0, changed: 0, total: null }]));
+    this.statuses = new Map(
+      passes.map((p) => [
+        p.name,
+        { name: p.name, state: 'pending', checked: 0, changed: 0, total: null, ...(p.unavailable ? { unavailable: p.unavailable } : {}) },
+      ]),
+    );
     this.batchMs = options.batchMs ?? 8;
     this.maxWaitMs = options.maxWaitMs ?? 50;
     this.lockRetryMs = options.lockRetryMs ?? 30_000;

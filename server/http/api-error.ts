@@ -15,6 +15,7 @@ export type ApiErrorCode =
   | 'payload_too_large'
   | 'overloaded'
   | 'database_unavailable'
+  | 'search_rebuilding'
   | 'internal_error';
 
 export class ApiError extends Error {

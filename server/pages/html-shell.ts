@@ -5,7 +5,8 @@
  * client can tell them from its own.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { SHARED_TEXTS } from '../../common/labels';
+import { CATEGORY_LABELS, SHARED_TEXTS } from '../../common/labels';
+import type { StoredArticle } from '../store/types';
 import { PERSONAL_PAGE_TEXTS } from '../../common/personal-page-texts';
 import { PRIVATE_PAGE_KINDS, SITE_NAME, notFoundPageTitle, pageMeta, type PageKind } from '../../common/page-meta';
 import {
@@ -251,4 +252,20 @@ export function buildMissingPage(): string {
   </body>
 </html>
 `;
+}
+
+/** An article page's head tags, from the article as stored. */
+export function headOf(
+  article: Pick<StoredArticle, 'id' | 'title' | 'summary' | 'summaryTranslations' | 'publishedAt' | 'categories'>,
+  lang: string,
+) {
+  const textLanguage = textLanguageFor(lang);
+  const translated = lang === 'zh' || lang === 'es' ? article.summaryTranslations[lang]?.trim() : undefined;
+  return {
+    id: article.id,
+    title: article.title,
+    summary: translated || article.summary,
+    publishedAt: article.publishedAt,
+    categories: article.categories.map((c) => CATEGORY_LABELS[textLanguage][c] ?? c),
+  };
 }

@@ -6,15 +6,14 @@
  * handler, after @fastify/static has found no file for the path.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { textLanguageFor } from '../../common/languages';
 import { PRIVATE_PAGE_KINDS } from '../../common/page-meta';
 import { searchAddressTarget } from '../../common/page-routes';
 import { resolvePath } from '../../common/path-resolution';
-import { CATEGORY_LABELS } from '../../common/labels';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { jsonForScriptElement, type PageData } from '../../common/page-data';
 import {
   buildMissingPage,
+  headOf,
   headTags,
   injectApp,
   injectHead,
@@ -29,7 +28,7 @@ import type { ArticleReads, StoredView } from '../store/article-store';
 import type { ArticleWithPage, StoredArticle } from '../store/types';
 import { etagOf } from '../http/json-reply';
 import { readPageData, type PageAnswerDeps, type PageDataResult } from './embedded-answers';
-import { articleViewName, packView, viewIfFits, viewKey, type ViewStore } from './page-views';
+import { articleViewName, packView, viewAtOneRead, viewIfFits, viewKey, type KnownView, type ViewStore } from './page-views';
 
 /** Where a page's head reads its article: the synchronous SQLite store or any ArticleStore. */
 export interface PageHeadStore {
@@ -50,6 +49,8 @@ export interface ServerRendering {
   readonly cacheEntries?: number;
   /** Where article pages rendered ahead are kept (page-views.ts); without it every article page is rendered. */
   readonly views?: ViewStore;
+  /** viewStamp() of this server: with a store that reads views with their head (SQLite), a first view is one read. */
+  readonly viewStamp?: string;
 }
 
 const PAGE_CACHE_ENTRIES = 500;
@@ -58,22 +59,6 @@ const PAGE_CACHE_CHARS = 32 * 1024 * 1024;
 
 /** A path ending in a file name (a script, a style sheet, an image) is a missing file, not an address to move. */
 const NAMES_A_FILE = /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|webmanifest|woff2?)$/i;
-
-/** An article page's head tags, from the article as stored. */
-function headOf(
-  article: Pick<StoredArticle, 'id' | 'title' | 'summary' | 'summaryTranslations' | 'publishedAt' | 'categories'>,
-  lang: string,
-) {
-  const textLanguage = textLanguageFor(lang);
-  const translated = lang === 'zh' || lang === 'es' ? article.summaryTranslations[lang]?.trim() : undefined;
-  return {
-    id: article.id,
-    title: article.title,
-    summary: translated || article.summary,
-    publishedAt: article.publishedAt,
-    categories: article.categories.map((c) => CATEGORY_LABELS[textLanguage][c] ?? c),
-  };
-}
 
 function versionOrUndefined(dataVersion: () => number): number | undefined {
   try {
@@ -137,25 +122,30 @@ export function createPageRenderer(options: {
     url: string,
     data: PageData,
     dataJson: string,
+    known: KnownView | undefined,
   ): Promise<{ html: string; key?: string }> {
     const views = rendering!.views;
     const build = rendering!.entry.buildId();
     if (views === undefined || build === '') return { html: await render({ url, data, origin: publicUrl }) };
     const key = viewKey(build, url, publicUrl, dataJson);
     const name = articleViewName(page.lang);
-    let stored: StoredView | undefined;
-    try {
-      stored = await views.renderedView(article.id, name);
-    } catch (error) {
-      request.log.warn({ err: error }, 'could not read the stored view of an article page; rendering it');
+    let stored: StoredView | undefined = known?.view;
+    if (known === undefined) {
+      try {
+        stored = await views.renderedView(article.id, name);
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not read the stored view of an article page; rendering it');
+      }
     }
     const kept = viewIfFits(stored, key);
-    if (kept !== undefined) return { html: kept, key };
-    const html = await render({ url, data, origin: publicUrl });
+    // Stored again with its inputs (read before the data) when it had none that fit: the next first view is one read.
+    const extra = known?.inputs !== undefined ? { inputs: known.inputs, data: packView(dataJson) } : {};
+    if (kept !== undefined && (known === undefined || stored?.inputs === known.inputs)) return { html: kept, key };
+    const html = kept ?? (await render({ url, data, origin: publicUrl }));
     // Best effort, after the answer: a view that could not be stored is rendered again on the next view.
     setImmediate(() => {
       Promise.resolve()
-        .then(() => views.saveRenderedView(article.id, name, { key, body: packView(html) }))
+        .then(() => views.saveRenderedView(article.id, name, { key, body: kept !== undefined ? stored!.body : packView(html), ...extra }))
         .catch((error: unknown) => request.log.warn({ err: error }, 'could not store the view of an article page'));
     });
     return { html, key };
@@ -171,6 +161,7 @@ export function createPageRenderer(options: {
     pathname: string,
     render: RenderPage | undefined,
     read: PageDataResult | 'failed' | undefined,
+    known: KnownView | undefined,
   ) {
     if (rendering === undefined || render === undefined) return undefined;
     const at = request.url.indexOf('?');
@@ -185,7 +176,7 @@ export function createPageRenderer(options: {
       // The configured address, never the request's Host: the page may be kept by a CDN for everyone.
       const app =
         page.kind === 'detail' && search === '' && article !== undefined && !missingArticle
-          ? await articleApp(request, page, article, render, url, data, dataJson)
+          ? await articleApp(request, page, article, render, url, data, dataJson, known)
           : { html: await render({ url, data, origin: publicUrl }) };
       return { html: app.html, dataJson, missingArticle, key: app.key };
     } catch (error) {
@@ -233,6 +224,21 @@ export function createPageRenderer(options: {
     const kept = caching ? cache.get(key, version) : undefined;
     // The kept page's ETag was computed when it was kept (plugins/html-etags.ts answers 304 with it).
     if (kept !== undefined) return reply.code(200).header('etag', kept.etag).send(kept.json);
+    // A first view of an article page at one read: its view fits (page-views.ts), so no data read and no render.
+    const oneRead =
+      page.kind === 'detail' && at === -1 && render !== undefined && rendering !== undefined
+        ? await viewAtOneRead(rendering.views, rendering.viewStamp, rendering.entry.buildId(), publicUrl, page, request.log)
+        : undefined;
+    if (oneRead?.fits) {
+      const { read: fitting, html: appHtml, dataJson, key: viewKeyOf } = oneRead.fits;
+      const tags = headTags({ publicUrl, page, article: headOf(fitting, page.lang), notFound: false, structuredData: false });
+      const withHead = injectHead(html, page.textLanguage, tags, page.kind);
+      const body = injectApp(withHead, appHtml, dataJson);
+      const etag = etagOf(`${viewKeyOf}\u0000${withHead}`);
+      if (caching) cache.put(key, version, body, asText, etag);
+      return reply.code(200).header('etag', etag).send(body);
+    }
+    const known = oneRead?.known;
     // An article page being rendered reads its article once: its answer's row gives the head too.
     const read =
       page.kind === 'detail' && page.articleId && render !== undefined
@@ -258,7 +264,7 @@ export function createPageRenderer(options: {
         .header('cache-control', CACHE_POLICY.page)
         .send();
     }
-    const rendered = await renderApp(request, page, pathname, render, read);
+    const rendered = await renderApp(request, page, pathname, render, read, known);
     const app = rendered === 'failed' ? undefined : rendered;
     // A rendered page's own answer decides, so its status and head always agree with what it shows.
     const notFound =

@@ -10,8 +10,11 @@ import fp from 'fastify-plugin';
 import { ApiError, errorBody, type ApiErrorCode } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { isValidationFailure, parameterError } from '../http/parameter-errors';
-import { StoreUnavailableError } from '../store/store-errors';
+import { SearchRebuildingError, StoreUnavailableError } from '../store/store-errors';
 import { ReadOverloadError } from '../store/sqlite/read-pool';
+
+/** How long a client is asked to wait while search is rebuilt. */
+const SEARCH_REBUILDING_RETRY_SECONDS = 30;
 
 function send(reply: FastifyReply, status: number, code: ApiErrorCode, message: string): FastifyReply {
   return reply.code(status).send(errorBody(code, message));
@@ -38,6 +41,10 @@ const errorsPlugin: FastifyPluginCallback = (app, _options, done) => {
       request.log.error({ err: error }, 'the database cannot be read');
       reply.header('retry-after', 30);
       return send(reply, 503, 'database_unavailable', 'The article database is unavailable. Please try again later.');
+    }
+    if (error instanceof SearchRebuildingError) {
+      // A schema upgrade's background fill (docs/server.md, start-up): a minute or a few at 100,000 articles.
+      return send(reply.header('retry-after', SEARCH_REBUILDING_RETRY_SECONDS), 503, 'search_rebuilding', error.message);
     }
     if (error instanceof ReadOverloadError) {
       request.log.warn({ err: error }, 'shed a read');

@@ -15,7 +15,7 @@ import type { Dictionary } from '../dictionary/dictionary-types';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { sendJson } from '../http/json-reply';
 import type { PassesStatus } from '../content/content-passes';
-import type { DatabaseHealth } from '../store/article-store';
+import type { DatabaseHealth, SchemaFill } from '../store/article-store';
 import { articleRoutes, type ArticleRoutesOptions } from './article-routes';
 import { dictionaryRoutes } from './dictionary-routes';
 import { exerciseRoutes } from './exercise-routes';
@@ -29,6 +29,8 @@ export interface ApiOptions extends Omit<ArticleRoutesOptions, 'forms'> {
   readonly dictionary?: Dictionary;
   /** The background content passes (content-passes.ts): reported, never a reason to fail the probe. */
   readonly passes?: () => PassesStatus;
+  /** Fills owed by schema upgrades (store seam): /api/health says `migration` while one is owed. */
+  readonly schemaFills?: () => readonly SchemaFill[];
   /** The dictionary's data folder (config DICTIONARY_DATA_DIR), read by the practice sets' word index; the committed data when absent. */
   readonly dictionaryDataDir?: string;
 }
@@ -60,6 +62,22 @@ function passesBody(status: PassesStatus): NonNullable<HealthResponse['content_p
   };
 }
 
+/**
+ * While a schema upgrade's fill is owed (docs/server.md, start-up): what is not served yet and how far the fill is, from
+ * its pass's status (checked of total articles). Undefined once none is owed. Health stays 200: the server serves.
+ */
+function migrationBody(fills: readonly SchemaFill[], passes: PassesStatus | undefined): HealthResponse['migration'] {
+  const owed = fills.filter((fill) => fill.owedSince() !== undefined);
+  if (owed.length === 0) return undefined;
+  const progress = owed.map((fill) => passes?.passes.find((pass) => pass.name === `schema:${fill.name}`));
+  return {
+    state: 'migrating',
+    unavailable: [...new Set(owed.flatMap((fill) => fill.unavailable))],
+    checked: progress.reduce((sum, pass) => sum + (pass?.checked ?? 0), 0),
+    total: progress.every((pass) => pass?.total != null) ? progress.reduce((sum, pass) => sum + (pass?.total ?? 0), 0) : null,
+  };
+}
+
 function healthBody(checked: DatabaseHealth): HealthResponse {
   if (checked.status === 'ok') return { status: 'ok', database: 'reachable', article_count: checked.articleCount };
   if (checked.status === 'unavailable') return { status: 'unavailable', database: 'unreachable', article_count: null };
@@ -78,7 +96,7 @@ function rankedWordsOf(dictionary: Dictionary): () => readonly string[] {
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) => {
-  const { health, dictionary, reader, dataVersion, saveRendered, answerCacheEntries, passes, dictionaryDataDir } = options;
+  const { health, dictionary, reader, dataVersion, saveRendered, answerCacheEntries, passes, dictionaryDataDir, schemaFills } = options;
   app.addHook('preValidation', dropEmptyValues);
 
   await app.register(articleRoutes, {
@@ -117,7 +135,18 @@ export const apiRoutes: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   app.get('/health', { schema: ROUTE_SCHEMAS.health, config: { rateLimit: false } }, async (request, reply) => {
     const checked = await checkHealth(health);
     if (checked.status !== 'ok') request.log.error({ problem: checked.problem }, `health check: database ${checked.status}`);
-    const body: HealthResponse = { ...healthBody(checked), ...(passes ? { content_passes: passesBody(passes()) } : {}) };
+    const status = passes?.();
+    let migration: HealthResponse['migration'];
+    try {
+      migration = schemaFills && checked.status === 'ok' ? migrationBody(schemaFills(), status) : undefined;
+    } catch {
+      migration = undefined;
+    }
+    const body: HealthResponse = {
+      ...healthBody(checked),
+      ...(migration ? { migration } : {}),
+      ...(status ? { content_passes: passesBody(status) } : {}),
+    };
     return reply
       .code(body.status === 'ok' ? 200 : 503)
       .header('cache-control', CACHE_POLICY.private)

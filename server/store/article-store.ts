@@ -5,6 +5,7 @@
  * importer and the corpus loader use it or a narrow view of it (Pick); the contract tests
  * (tests/store-contract) run one suite on both implementations.
  */
+import type { CategoryId } from '../../common/catalog';
 import type { StoryIdentity, StoryMatch, StoryWriteResult } from './story-identity';
 import type {
   ArticleInput,
@@ -34,6 +35,43 @@ export interface UpsertCounts {
 export interface StoredView {
   readonly key: string;
   readonly body: string;
+  /** What it was made from, checkable without reading the article's data (SQLite: revision and server stamp). */
+  readonly inputs?: string;
+  /** The page data it was rendered with (packed), so a first view needs no other read. */
+  readonly data?: string;
+}
+
+/** An article's view read in one statement with what the page's head needs and the article's revision. */
+export interface ViewWithHead {
+  /** The article's own id (another than the one asked for when that one was merged into it). */
+  readonly id: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly summaryTranslations: Partial<Record<'zh' | 'es', string>>;
+  readonly publishedAt: string;
+  readonly categories: readonly CategoryId[];
+  /** Moves with every write of what the article's answer is made from (store-specific, opaque). */
+  readonly revision: number;
+  readonly view: StoredView | undefined;
+}
+
+/**
+ * A schema upgrade's fill that runs after the server listens (SQLite v10: search keys and the search index rebuilt
+ * under them, sqlite/search-order.ts), in batches of articles, each batch idempotent, so it resumes anywhere. Until it
+ * is done the features it names answer 503 and everything else is served.
+ */
+export interface SchemaFill {
+  readonly name: string;
+  /** What is not served until the fill is done (`search`). */
+  readonly unavailable: readonly string[];
+  /** When it became owed (its version as a pass), or undefined once done. */
+  owedSince(): string | undefined;
+  /** Fills these articles where they still need it; how many it filled. */
+  fill(ids: readonly string[]): Promise<number>;
+  /** Once every article was given to `fill`: puts the result in place (the features then answer again). */
+  finish(): Promise<void>;
+  /** One slice of tidying after `finish` (merging index segments); false when nothing is left. */
+  tidy(): Promise<boolean>;
 }
 
 /** What /api/health reports of the database. */
@@ -90,6 +128,11 @@ export interface ArticleStore {
    * the article drops its views with its pages.
    */
   renderedView(id: string, view: string): Promise<StoredView | undefined>;
+  /**
+   * The view with the article's head and revision in one read (SQLite); undefined when there is no such article.
+   * Absent on a store without revisions, which reads the data first (two reads).
+   */
+  viewWithHead?(id: string, view: string): Promise<ViewWithHead | undefined>;
   /** Keeps a view of the article `id` (no-op when there is no such article). */
   saveRenderedView(id: string, view: string, stored: StoredView): Promise<void>;
   idsWithoutHtml(limit: number, after?: string): Promise<string[]>;
@@ -102,6 +145,8 @@ export interface ArticleStore {
    * store only one process serves (SQLite), where it simply runs.
    */
   exclusively?<T>(name: string, work: () => Promise<T>): Promise<{ held: true; value: T } | { held: false }>;
+  /** Fills owed by schema upgrades, to run after listening (SQLite); absent or empty when none. */
+  schemaFills?(): readonly SchemaFill[];
   contentPass(name: string): Promise<string | undefined>;
   recordContentPass(name: string, version: string): Promise<void>;
   /** The health check: cheap enough for every probe of /api/health. */

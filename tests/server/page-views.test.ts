@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleViewName, packView, pageViewsPass, unpackView } from '../../server/pages/page-views';
 import { ServerEntry } from '../../server/pages/server-entry';
 import { fallbackRenderer } from '../../server/answers/article-answers';
@@ -119,6 +119,39 @@ describe('article pages rendered ahead', () => {
     expect(renders).toEqual([]);
   });
 
+  it('a first view whose view fits is one read (no read of the article data, no render); a write of what it shows moves it', async () => {
+    const article = FIXTURES[2]!;
+    const url = `/zh/articles/${article.id}`;
+    const rendered = await ctx.app.inject({ method: 'GET', url });
+    await settle();
+    // That view stored the article's zh page too (it had none), which moved its revision: the next view finds the
+    // view's key still fits the data and files it under the new revision, without rendering.
+    await ctx.app.inject({ method: 'GET', url });
+    await settle();
+    const reads = {
+      viewWithHead: vi.spyOn(ctx.store, 'viewWithHead'),
+      page: vi.spyOn(ctx.store, 'page'),
+      byId: vi.spyOn(ctx.store, 'byId'),
+      renderedView: vi.spyOn(ctx.store, 'renderedView'),
+    };
+    renders.length = 0;
+    // Another Host: not the page kept by the answer cache (its key has the host), the same page (the configured origin).
+    const again = await ctx.app.inject({ method: 'GET', url, headers: { host: 'mirror.example' } });
+    expect(again.body).toBe(rendered.body);
+    expect(again.headers.etag).toBe(rendered.headers.etag);
+    expect(renders).toEqual([]);
+    expect([reads.viewWithHead, reads.page, reads.byId, reads.renderedView].map((spy) => spy.mock.calls.length)).toEqual([1, 0, 0, 0]);
+    // The stored zh page changes (a pass rewrote it) while the article's row stays: the view no longer fits.
+    const stored = ctx.store.byId(article.id)!;
+    ctx.store.saveRenderedHtml(article.id, stored.contentHash, 'zh', '<p>a page written again, longer than the one before it</p>');
+    const rewritten = await ctx.app.inject({ method: 'GET', url, headers: { host: 'another-mirror.example' } });
+    expect(renders).toEqual([url]);
+    expect(rewritten.body).toContain('a page written again');
+    expect(rewritten.body).not.toBe(rendered.body);
+    vi.restoreAllMocks();
+    await settle();
+  });
+
   it('the pass renders every article ahead in the offered languages, and nothing twice', async () => {
     const entry = new ServerEntry(ctx.config.distDir, { warn: () => {}, info: () => {} }, loadServerEntry);
     const seam = sqliteSeam(ctx.store);
@@ -136,9 +169,9 @@ describe('article pages rendered ahead', () => {
     expect(ids).toHaveLength(FIXTURES.length);
     renders.length = 0;
     const changed = await pass.apply(ids, undefined);
-    // The first article's zh view is already there from the views above; the rest are rendered.
+    // The first and third articles' zh views are already there from the views above; the rest are rendered.
     expect(changed).toBe(FIXTURES.length);
-    expect(renders).toHaveLength(FIXTURES.length * 2 - 1);
+    expect(renders).toHaveLength(FIXTURES.length * 2 - 2);
     expect(await pass.apply(ids, undefined)).toBe(0);
     renders.length = 0;
     for (const article of FIXTURES) {

@@ -7,6 +7,7 @@ import { LATEST_SCHEMA_VERSION, MIGRATIONS, SchemaTooNewError, migrate, schemaVe
 import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { toFtsQuery } from '../../server/store/fts-query';
 import { tagsOf } from '../../server/store/sqlite/search-index';
+import { searchKeyBase } from '../../server/store/sqlite/search-order';
 import { FIXTURES, article, makeTempDir } from './fixtures';
 
 const dir = makeTempDir('nr-store-');
@@ -51,13 +52,16 @@ describe('migrations', () => {
        VALUES (?, 0, 'keeper', 'noun', 'a person who looks after something', 'The keepers rowed across the bay.', '{"zh":"看守人"}')`,
     ).run(seq);
     if (version >= 7) {
-      // From v7 on, with the filter tags, and titles and summaries in article_heads.
+      // From v7 on, with the filter tags, and titles and summaries in article_heads; from v10 on, under search keys.
       const tags = tagsOf({ categories: ['politics'], source: 'npr', difficulty: 'beginner' });
-      db.prepare('INSERT INTO article_search (rowid, title, summary, body, tags) SELECT seq, title, summary, ?, ? FROM articles').run(
+      const rowid = version >= 10 ? searchKeyBase('2026-10-02T10:00:00.000Z') : Number(seq);
+      if (version >= 10) db.prepare('INSERT INTO search_keys (key, article_seq) VALUES (?, ?)').run(rowid, seq);
+      db.prepare('INSERT INTO article_search (rowid, title, summary, body, tags) SELECT ?, title, summary, ?, ? FROM articles').run(
+        rowid,
         'The keepers rowed across the bay.\nThey repaired the lamp.',
         tags,
       );
-      db.prepare('INSERT INTO article_heads (rowid, title, summary, tags) SELECT seq, title, summary, ? FROM articles').run(tags);
+      db.prepare('INSERT INTO article_heads (rowid, title, summary, tags) SELECT ?, title, summary, ? FROM articles').run(rowid, tags);
     } else if (version >= 2) {
       // From v2 on, the writer also kept the search index.
       db.prepare('INSERT INTO article_search (rowid, title, summary, body) SELECT seq, title, summary, ? FROM articles').run(

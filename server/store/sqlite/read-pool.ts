@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { StoreUnavailableError } from '../store-errors';
+import { SearchRebuildingError, StoreUnavailableError } from '../store-errors';
 import type { ArticleReads } from '../article-store';
 import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from '../types';
 
@@ -20,7 +20,7 @@ export type ReadRequest =
 
 export type ReadResponse =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
-  | { readonly id: number; readonly ok: false; readonly unavailable: boolean; readonly message: string };
+  | { readonly id: number; readonly ok: false; readonly unavailable: boolean; readonly rebuilding?: boolean; readonly message: string };
 
 /** Thrown when the pool sheds a read: the HTTP layer answers 503 with Retry-After. */
 export class ReadOverloadError extends Error {
@@ -149,6 +149,7 @@ export class ReadPool implements ArticleReads {
       if (slot.stale) this.retire(slot);
       if (response.ok) job.resolve(response.value);
       else if (response.unavailable) job.reject(new StoreUnavailableError(response.message));
+      else if (response.rebuilding) job.reject(new SearchRebuildingError(response.message));
       else job.reject(new Error(response.message));
       this.dispatch();
     });

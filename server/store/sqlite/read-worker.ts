@@ -3,7 +3,7 @@
  * one at a time. A slow query here costs this thread only, never the server's event loop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { StoreUnavailableError } from '../store-errors';
+import { SearchRebuildingError, StoreUnavailableError } from '../store-errors';
 import { openSqliteStore, type SqliteArticleStore } from './sqlite-store';
 import type { ReadRequest, ReadResponse } from './read-pool';
 
@@ -28,7 +28,8 @@ function answer(request: ReadRequest): ReadResponse {
       store?.close();
       store = undefined;
     }
-    return { id: request.seq, ok: false, unavailable, message: error instanceof Error ? error.message : String(error) };
+    const rebuilding = error instanceof SearchRebuildingError;
+    return { id: request.seq, ok: false, unavailable, rebuilding, message: error instanceof Error ? error.message : String(error) };
   }
 }
 

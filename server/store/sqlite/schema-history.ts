@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { migrateToSearchKeys } from './search-order';
+import { migrateToRevisions } from './article-views';
 import { STORY_TABLES_SQL, backfillStoryIdentities } from './story-records';
 
 export interface Migration {
@@ -255,6 +256,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 10,
     name: 'search keys that follow publication time, and prefix indexes',
     up: migrateToSearchKeys,
+  },
+  {
+    version: 11,
+    name: 'article revisions kept by triggers, and views stored with what they were made from',
+    up: migrateToRevisions,
   },
 ];
 

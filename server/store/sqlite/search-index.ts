@@ -28,7 +28,8 @@ import type Database from 'better-sqlite3';
 import type { CategoryId, DifficultyLevel, SourceId } from '../../../common/catalog';
 import { HIT_END, HIT_START, ftsTerms, stripSentinels } from '../fts-query';
 import { SUMMARY_COLUMNS } from './list-queries';
-import { SearchKeys } from './search-order';
+import { FILLING_TABLES, SEARCH_KEYS_FILL, SearchKeys } from './search-order';
+import { SearchRebuildingError } from '../store-errors';
 import { toSummary, type SummaryRow } from './rows';
 import type { ArticleSummaryRow, Page, SearchQuery } from '../types';
 
@@ -110,12 +111,51 @@ interface Statements {
 }
 
 export class SearchIndex {
-  private readonly statements: Statements;
+  private statementsOf: Statements | undefined;
+  private fillingStatements: Pick<Statements, 'insert' | 'insertHeads' | 'remove' | 'removeHeads'> | undefined;
   private readonly keys: SearchKeys;
+  /** Once the v10 fill is seen finished (search-order.ts), it stays so: no more looks at schema_fills. */
+  private filled = false;
+  private readonly owed: Database.Statement;
 
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     this.keys = new SearchKeys(db);
-    this.statements = {
+    this.owed = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_fills'").pluck();
+  }
+
+  /**
+   * True while the v10 fill runs (search-order.ts): writes then go to the tables being filled and search answers
+   * 503. Read again on every call until it is seen done, since another process (the server) may finish it.
+   */
+  private filling(): boolean {
+    if (this.filled) return false;
+    const pending =
+      (this.owed.get() as number) > 0 &&
+      this.db.prepare('SELECT 1 FROM schema_fills WHERE name = ?').pluck().get(SEARCH_KEYS_FILL) !== undefined;
+    if (!pending) this.filled = true;
+    return pending;
+  }
+
+  private get statements(): Statements {
+    this.statementsOf ??= this.prepare();
+    return this.statementsOf;
+  }
+
+  /** The write statements of the tables a v10 fill is filling. */
+  private get filler() {
+    const db = this.db;
+    this.fillingStatements ??= {
+      insert: db.prepare(`INSERT INTO ${FILLING_TABLES.search} (rowid, title, summary, body, tags) VALUES (?, ?, ?, ?, ?)`),
+      insertHeads: db.prepare(`INSERT INTO ${FILLING_TABLES.heads} (rowid, title, summary, tags) VALUES (?, ?, ?, ?)`),
+      remove: db.prepare(`DELETE FROM ${FILLING_TABLES.search} WHERE rowid = ?`),
+      removeHeads: db.prepare(`DELETE FROM ${FILLING_TABLES.heads} WHERE rowid = ?`),
+    };
+    return this.fillingStatements;
+  }
+
+  private prepare(): Statements {
+    const db = this.db;
+    return {
       insert: db.prepare('INSERT INTO article_search (rowid, title, summary, body, tags) VALUES (?, ?, ?, ?, ?)'),
       insertHeads: db.prepare('INSERT INTO article_heads (rowid, title, summary, tags) VALUES (?, ?, ?, ?)'),
       remove: db.prepare('DELETE FROM article_search WHERE rowid = ?'),
@@ -152,21 +192,24 @@ export class SearchIndex {
     const summary = stripSentinels(doc.summary);
     const tags = tagsOf(doc);
     const key = this.keys.assign(seq, doc.publishedAt);
-    this.statements.insert.run(key, title, summary, stripSentinels(doc.body), tags);
-    this.statements.insertHeads.run(key, title, summary, tags);
+    const target = this.filling() ? this.filler : this.statements;
+    target.insert.run(key, title, summary, stripSentinels(doc.body), tags);
+    target.insertHeads.run(key, title, summary, tags);
   }
 
   remove(seq: number): void {
     const key = this.keys.of(seq);
     if (key === undefined) return;
-    this.statements.remove.run(key);
-    this.statements.removeHeads.run(key);
+    const target = this.filling() ? this.filler : this.statements;
+    target.remove.run(key);
+    target.removeHeads.run(key);
     this.keys.remove(seq);
   }
 
   search(query: SearchQuery): Page<ArticleSummaryRow> {
     const terms = ftsTerms(query.q);
     if (terms.length === 0) return { items: [], total: 0 };
+    if (this.filling()) throw new SearchRebuildingError();
     // The words match in the text columns only, never in tags.
     const text = `{title summary body} : (${terms.join(' AND ')})`;
     const filters = [
@@ -202,6 +245,8 @@ export class SearchIndex {
    * times cheaper. About a second at 100,000 articles; run after imports, not per article.
    */
   compact(): void {
+    // The fill merges the new tables' segments itself once they are in (search-order.ts).
+    if (this.filling()) return;
     this.statements.compact.run();
     this.statements.compactHeads.run();
   }

@@ -9,11 +9,25 @@ import {
   type ArticleStore,
   type DatabaseHealth,
   type FeedValidators,
+  type SchemaFill,
   type StoredView,
 } from '../article-store';
 import type { StoryIdentity } from '../story-identity';
 import type { ArticleInput, ArticleQuery, ArticleRenderer, RenderLanguage, SearchQuery } from '../types';
 import type { SqliteArticleStore } from './sqlite-store';
+import { SEARCH_KEYS_FILL } from './search-order';
+
+/** SQLite v10's fill (search-order.ts) behind the seam. */
+function searchKeysFill(current: () => SqliteArticleStore): SchemaFill {
+  return {
+    name: SEARCH_KEYS_FILL,
+    unavailable: ['search'],
+    owedSince: () => current().searchKeysFill.owedSince(),
+    fill: async (ids) => current().searchKeysFill.fillWrite(ids),
+    finish: async () => current().searchKeysFill.finishWrite(),
+    tidy: async () => current().searchKeysFill.mergeWrite(),
+  };
+}
 
 export interface SqliteSeamOptions {
   /**
@@ -59,11 +73,13 @@ export function sqliteSeam(store: SqliteArticleStore | (() => SqliteArticleStore
     ),
     clearRenderedHtml: call((s) => s.clearRenderedHtml()),
     renderedView: call((s, id: string, view: string) => s.renderedView(id, view)),
+    viewWithHead: call((s, id: string, view: string) => s.viewWithHead(id, view)),
     saveRenderedView: call((s, id: string, view: string, stored: StoredView) => s.saveRenderedView(id, view, stored)),
     idsWithoutHtml: call((s, limit: number, after?: string) => s.idsWithoutHtml(limit, after)),
     renderStored: call((s, ids: readonly string[], renderer: ArticleRenderer) => s.renderStored(ids, renderer)),
     articleIds: call((s) => s.articleIds()),
     idsAfter: call((s, limit: number, after?: string) => s.idsAfter(limit, after)),
+    schemaFills: () => [searchKeysFill(current)],
     contentPass: call((s, name: string) => s.contentPass(name)),
     recordContentPass: call((s, name: string, version: string) => s.recordContentPass(name, version)),
     check: options.check ? async () => options.check!() : () => healthByCount(() => seam.count()),

@@ -15,6 +15,7 @@ import { totalCounterName } from './migrations';
 import { chooseStory, textFingerprint, urlKeysOf, type StoryIdentity, type StoryMatch, type StoryWriteResult } from '../story-identity';
 import { pageKey, pageKeySuffix } from '../types';
 import { ArticleViews } from './article-views';
+import { SearchKeysFill } from './search-order';
 import type {
   ArticleInput,
   ArticleWithPage,
@@ -28,7 +29,7 @@ import type {
   UpsertOutcome,
 } from '../types';
 
-import type { StoredView, UpsertCounts } from '../article-store';
+import type { StoredView, UpsertCounts, ViewWithHead } from '../article-store';
 
 export { InvalidArticleError } from './article-writes';
 export type { UpsertCounts } from '../article-store';
@@ -85,21 +86,20 @@ export class SqliteArticleStore extends SqliteConnection {
     });
   }
 
-  private views: ArticleViews | undefined;
+  private readonly views = new ArticleViews(this.db);
 
   /** A rendered view of the article (article-store.ts, sqlite/article-views.ts), as stored, whatever its key. */
   renderedView(id: string, view: string): StoredView | undefined {
-    return this.reading(() => {
-      this.views ??= new ArticleViews(this.db);
-      return this.views.read(id, view);
-    });
+    return this.reading(() => this.views.read(id, view));
+  }
+
+  /** The view with the head's columns and the article's revision, in one statement (article-views.ts). */
+  viewWithHead(id: string, view: string): ViewWithHead | undefined {
+    return this.reading(() => this.views.withHead(id, view));
   }
 
   saveRenderedView(id: string, view: string, stored: StoredView): void {
-    withWriteRetry(() => {
-      this.views ??= new ArticleViews(this.db);
-      this.views.save(id, view, stored);
-    });
+    withWriteRetry(() => this.views.save(id, view, stored));
   }
 
   /** Drops every stored page (the renderer or dictionary changed); reads fall back to rendering until the pass refills them. */
@@ -254,6 +254,9 @@ export class SqliteArticleStore extends SqliteConnection {
   compactSearch(): void {
     withWriteRetry(() => this.searchIndex.compact());
   }
+
+  /** The v10 fill (search-order.ts), owed on a file upgraded from v9 with more than INLINE_FILL_MAX articles. */
+  readonly searchKeysFill = new SearchKeysFill(this.db);
 }
 
 /** How long one statement waits for another connection's write lock before SQLITE_BUSY. */
