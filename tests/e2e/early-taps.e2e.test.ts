@@ -54,6 +54,33 @@ describe('the article page before the app has hydrated it', () => {
     }
   });
 
+  it("a word tapped before the app has started asks for the article's own code at once, not once the app asks", async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    try {
+      const release = await holdApp(page);
+      await page.goto(`/zh/articles/${articles.importedIds[0]!}`, { waitUntil: 'commit' });
+      const word = page.locator(`${BODY} .nr-w`).nth(3);
+      await word.waitFor();
+      const routeChunk = () => requested.filter((path) => /\/assets\/article-detail-route-[^/]*\.js$/.test(path));
+      // Held app: nothing has asked for the route (the idle prefetch comes after the app has started).
+      await page.waitForLoadState('load');
+      expect(routeChunk()).toEqual([]);
+      await word.click();
+      // The page's entry asks for it while the app is still held back.
+      await expect.poll(routeChunk).toHaveLength(1);
+      expect(await page.locator(`${BODY_HOST}[data-interactive]`).count()).toBe(0);
+
+      release();
+      await entryOf(page).and(page.locator('[data-status="shown"]')).waitFor();
+      // Fetched once: the route's own import found it there.
+      expect(routeChunk()).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a tap outside the words before hydration opens nothing afterwards', async () => {
     const { context, page } = await newPage(harness, SAVED_REJECTION);
     try {
