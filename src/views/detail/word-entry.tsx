@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties
 import type { TextLanguage } from '../../../common/languages';
 import { partOfSpeechName } from '../../../common/parts-of-speech';
 import type { WordSense } from '../../../common/dictionary';
+import { prepareCounts } from '../../domain/number-format';
 import { entryLayout, levelTagNames, type WordEntry as Entry } from '../../domain/word-lookup';
 import type { ReadingHelpTexts } from '../../domain/word-lookup-texts';
 import { HearWordButton } from './read-aloud-player';
@@ -158,6 +159,15 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
   useEffect(() => {
     if (open) dialogRef.current?.focus({ preventScroll: true });
   }, [open, selection]);
+
+  // The entry's frequency rank needs the locale's number formatter, slow to build the first time on a phone: built in
+  // a task of its own while the look-up is on the network, so neither the entry's opening nor its answer waits for it.
+  const numberLocale = texts.numberLocale;
+  useEffect(() => {
+    if (status !== 'lookingUp') return;
+    const timer = setTimeout(() => prepareCounts(numberLocale));
+    return () => clearTimeout(timer);
+  }, [status, numberLocale]);
 
   useEffect(() => {
     if (!open) return;
