@@ -64,10 +64,16 @@ function printProfile(profile: CpuProfile): void {
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const self = new Map<string, number>();
   const total = new Map<string, number>();
+  const stacks = new Map<string, number>();
   profile.samples.forEach((id, index) => {
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
     const name = (nodeId: number) => frameName(byId.get(nodeId)!.callFrame);
     self.set(name(id), (self.get(name(id)) ?? 0) + ms);
+    // Where a native call (a forced layout, a DOM insertion) came from: its nearest callers in our code or React's.
+    const callers: string[] = [];
+    for (let at = parent.get(id); at !== undefined && callers.length < 4; at = parent.get(at)) callers.push(name(at).split(' ')[0]!);
+    const stack = `${name(id)} <- ${callers.join(' <- ')}`;
+    stacks.set(stack, (stacks.get(stack) ?? 0) + ms);
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const key = name(at);
@@ -76,12 +82,12 @@ function printProfile(profile: CpuProfile): void {
       total.set(key, (total.get(key) ?? 0) + ms);
     }
   });
-  const top = (map: Map<string, number>) =>
+  const top = (map: Map<string, number>, count = 25) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 25)
+      .slice(0, count)
       .map(([key, ms]) => `      ${Math.round(ms)} ms ${key}`);
-  console.log(['    self time:', ...top(self), '    total time:', ...top(total)].join('\n'));
+  console.log(['    self time:', ...top(self), '    total time:', ...top(total), '    heaviest stacks:', ...top(stacks, 12)].join('\n'));
 }
 
 /** Runs before the page's own scripts: records event timings and when the entry dialog appears and is answered. */
