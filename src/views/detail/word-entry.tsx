@@ -25,6 +25,11 @@ interface WordEntryProps {
   onClose: (restoreFocus: boolean) => void;
   /** Elements whose clicks are not "outside": the words and the look-up field open entries themselves. */
   isOwnTrigger: (path: readonly EventTarget[]) => boolean;
+  /**
+   * Hear, Save and the word's status: false in the early entry (a tap before the article's route has hydrated),
+   * which has none of their actors; the route's entry replaces it with them once the route is there.
+   */
+  withActions?: boolean;
 }
 
 /** Beside the word on wide screens; the stylesheet turns it into a bottom sheet at 600 px and below. */
@@ -114,7 +119,7 @@ function EntryBody({ entry, texts, textLanguage }: { entry: Entry; texts: Readin
  * The entry of the word the learner selected: a non-modal dialog that takes focus when it opens,
  * closes on Escape, on its close button or on a click outside it.
  */
-export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }: WordEntryProps) {
+export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger, withActions = true }: WordEntryProps) {
   const actor = WordLookupActorContext.useActorRef();
   const status = WordLookupActorContext.useSelector((snapshot): EntryStatus => {
     if (snapshot.matches('idle')) return 'closed';
@@ -190,6 +195,7 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
 
   if (!open) return null;
   const title = entry?.lemma ?? selection;
+  const actions = withActions && status === 'shown' && entry !== null;
 
   return (
     <>
@@ -212,8 +218,8 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
             </span>
             {title}
           </h2>
-          {status === 'shown' && entry !== null ? <HearWordButton word={entry.lemma} language={textLanguage} /> : null}
-          {status === 'shown' && entry !== null ? <SaveWordButton entry={entry} anchor={anchor} textLanguage={textLanguage} /> : null}
+          {actions ? <HearWordButton word={entry.lemma} language={textLanguage} /> : null}
+          {actions ? <SaveWordButton entry={entry} anchor={anchor} textLanguage={textLanguage} /> : null}
           <button type="button" className="word-entry-close" aria-label={texts.close} onClick={() => onClose(true)}>
             <span aria-hidden="true">×</span>
           </button>
@@ -232,13 +238,13 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
           {status === 'shown' && entry?.phrase ? (
             <section className="word-entry-phrase">
               <h3>{texts.phraseHeading(entry.phrase.lemma)}</h3>
-              <SaveWordButton entry={entry.phrase} anchor={anchor} textLanguage={textLanguage} />
+              {withActions ? <SaveWordButton entry={entry.phrase} anchor={anchor} textLanguage={textLanguage} /> : null}
               <EntryBody entry={entry.phrase} texts={texts} textLanguage={textLanguage} />
             </section>
           ) : null}
           {status === 'shown' && entry !== null ? <EntryBody entry={entry} texts={texts} textLanguage={textLanguage} /> : null}
-          {status === 'shown' && entry !== null ? <WordStatusButtons lemma={entry.lemma} language={textLanguage} /> : null}
-          {status === 'noEntry' && word !== null ? <WordStatusButtons lemma={word} language={textLanguage} /> : null}
+          {actions ? <WordStatusButtons lemma={entry.lemma} language={textLanguage} /> : null}
+          {withActions && status === 'noEntry' && word !== null ? <WordStatusButtons lemma={word} language={textLanguage} /> : null}
         </div>
       </div>
     </>
