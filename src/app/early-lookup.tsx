@@ -10,7 +10,7 @@
  * `data-interactive`), the root hands over: it unmounts, and an entry still open is opened again by the route's
  * look-up on the same word, where Hear, Save and the word's status work. One entry is on the screen throughout.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { textLanguageFor, type TextLanguage } from '../../common/languages';
 import { createDictionaryClient } from '../api/dictionary-client';
@@ -71,13 +71,17 @@ function EarlyEntry({ host, first, root, language, onHandOver, onPainted }: Earl
     [lookUp],
   );
 
+  // Before the first paint: the entry opens in this root's first frame, and the dictionary request starts now.
+  useLayoutEffect(() => {
+    if (first !== null && !host.hasAttribute(INTERACTIVE)) lookUp(first);
+  }, [first, host, lookUp]);
+
   useEffect(() => {
     const handOver = () => {
       const word = anchorRef.current;
       onHandOver(!actor.getSnapshot().matches('idle') && word?.isConnected ? word : null);
     };
     if (host.hasAttribute(INTERACTIVE)) return handOver();
-    if (first !== null) lookUp(first);
     // Later taps before the route is there are this root's too (the page's entry has marked them by now).
     const onClick = (event: Event) => {
       if (host.hasAttribute(INTERACTIVE)) return;
@@ -96,7 +100,7 @@ function EarlyEntry({ host, first, root, language, onHandOver, onPainted }: Earl
       document.removeEventListener('click', onClick, true);
       observer.disconnect();
     };
-  }, [actor, host, first, root, lookUp, open, onHandOver, onPainted]);
+  }, [actor, host, root, open, onHandOver, onPainted]);
 
   const close = useCallback(
     (restoreFocus: boolean) => {
