@@ -114,9 +114,7 @@ function EarlyEntry({ host, first, root, language, onHandOver, onPainted }: Earl
   // Until the route is there, a tap on a word opens that word here (not "outside", which would close the entry).
   const isOwnTrigger = useCallback((path: readonly EventTarget[]) => !host.hasAttribute(INTERACTIVE) && wordIn(path) !== undefined, [host]);
 
-  return (
-    <WordEntry texts={texts} textLanguage={language} anchor={anchor} onClose={close} isOwnTrigger={isOwnTrigger} withActions={false} />
-  );
+  return <WordEntry texts={texts} textLanguage={language} anchor={anchor} onClose={close} isOwnTrigger={isOwnTrigger} />;
 }
 
 let started = false;

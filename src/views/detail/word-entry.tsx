@@ -1,13 +1,10 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { TextLanguage } from '../../../common/languages';
 import { partOfSpeechName } from '../../../common/parts-of-speech';
 import type { WordSense } from '../../../common/dictionary';
 import { prepareCounts } from '../../domain/number-format';
 import { entryLayout, levelTagNames, type WordEntry as Entry } from '../../domain/word-lookup';
 import type { ReadingHelpTexts } from '../../domain/word-lookup-texts';
-import { HearWordButton } from './read-aloud-player';
-import { SaveWordButton } from './save-word-button';
-import { WordStatusButtons } from '../learner/word-status-buttons';
 import { WordLookupActorContext } from './word-lookup-context';
 
 type EntryStatus = 'closed' | 'lookingUp' | 'shown' | 'noEntry' | 'failed';
@@ -26,10 +23,21 @@ interface WordEntryProps {
   /** Elements whose clicks are not "outside": the words and the look-up field open entries themselves. */
   isOwnTrigger: (path: readonly EventTarget[]) => boolean;
   /**
-   * Hear, Save and the word's status: false in the early entry (a tap before the article's route has hydrated),
-   * which has none of their actors; the route's entry replaces it with them once the route is there.
+   * Hear, Save and the word's status, given by the article's reader (entry-actions.tsx). Absent in the early entry (a
+   * tap before the article's route has hydrated, src/app/early-lookup.tsx), which loads without their code and
+   * actors; the route's entry replaces it, with them, once the route is there.
    */
-  withActions?: boolean;
+  actions?: EntryActions;
+}
+
+/** What an entry offers beside what it says; each part renders nothing where it does not apply. */
+export interface EntryActions {
+  /** Beside the heading: hear the word and save its entry. */
+  header(entry: Entry): ReactNode;
+  /** Save the phrase's entry. */
+  phrase(entry: Entry): ReactNode;
+  /** The learner's status of a word (known, learning). */
+  status(lemma: string): ReactNode;
 }
 
 /** Beside the word on wide screens; the stylesheet turns it into a bottom sheet at 600 px and below. */
@@ -119,7 +127,7 @@ function EntryBody({ entry, texts, textLanguage }: { entry: Entry; texts: Readin
  * The entry of the word the learner selected: a non-modal dialog that takes focus when it opens,
  * closes on Escape, on its close button or on a click outside it.
  */
-export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger, withActions = true }: WordEntryProps) {
+export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger, actions }: WordEntryProps) {
   const actor = WordLookupActorContext.useActorRef();
   const status = WordLookupActorContext.useSelector((snapshot): EntryStatus => {
     if (snapshot.matches('idle')) return 'closed';
@@ -195,7 +203,7 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger, 
 
   if (!open) return null;
   const title = entry?.lemma ?? selection;
-  const actions = withActions && status === 'shown' && entry !== null;
+  const shown = status === 'shown' ? entry : null;
 
   return (
     <>
@@ -218,8 +226,7 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger, 
             </span>
             {title}
           </h2>
-          {actions ? <HearWordButton word={entry.lemma} language={textLanguage} /> : null}
-          {actions ? <SaveWordButton entry={entry} anchor={anchor} textLanguage={textLanguage} /> : null}
+          {shown !== null ? actions?.header(shown) : null}
           <button type="button" className="word-entry-close" aria-label={texts.close} onClick={() => onClose(true)}>
             <span aria-hidden="true">×</span>
           </button>
@@ -238,13 +245,13 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger, 
           {status === 'shown' && entry?.phrase ? (
             <section className="word-entry-phrase">
               <h3>{texts.phraseHeading(entry.phrase.lemma)}</h3>
-              {withActions ? <SaveWordButton entry={entry.phrase} anchor={anchor} textLanguage={textLanguage} /> : null}
+              {actions?.phrase(entry.phrase)}
               <EntryBody entry={entry.phrase} texts={texts} textLanguage={textLanguage} />
             </section>
           ) : null}
           {status === 'shown' && entry !== null ? <EntryBody entry={entry} texts={texts} textLanguage={textLanguage} /> : null}
-          {actions ? <WordStatusButtons lemma={entry.lemma} language={textLanguage} /> : null}
-          {withActions && status === 'noEntry' && word !== null ? <WordStatusButtons lemma={word} language={textLanguage} /> : null}
+          {shown !== null ? actions?.status(shown.lemma) : null}
+          {status === 'noEntry' && word !== null ? actions?.status(word) : null}
         </div>
       </div>
     </>
