@@ -30,8 +30,11 @@ export function articleWantedOn(host: Element): Promise<void> {
       for (const type of PRESSES) removeEventListener(type, press, true);
       resolve();
     };
+    // A tap on a word also moves focus to what holds the article (the main region is focusable for the skip link):
+    // that focus is not the reader's.
     const press = (event: Event) => {
-      if (!wordTap(event)) want();
+      if (wordTap(event) || (event.type === 'focusin' && event.target instanceof Node && event.target.contains(host))) return;
+      want();
     };
     // After the page's entry's own listener (registered first), which has marked the tapped word. Also while the
     // route is on its way: its hydration would answer the tap only once it is done.

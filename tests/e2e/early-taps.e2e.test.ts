@@ -264,13 +264,28 @@ describe('the article page before the app has hydrated it', () => {
       }
     });
 
-    it("comes at the reader's first press, and that tap on a word opens its entry", async () => {
+    it('comes after a first tap on a word has opened its entry, which the route then takes over', async () => {
       const { context, page } = await newPage(harness, SAVED_REJECTION);
       try {
         const requested = await openWithTimersHeld(page);
         expect(routeChunk(requested)).toEqual([]);
         await page.locator(`${BODY} .nr-w`).nth(3).click();
+        await page.locator(`${BODY_HOST}[data-interactive]`).waitFor();
         await entryOf(page).and(page.locator('[data-status="shown"]')).waitFor();
+        expect(routeChunk(requested)).toHaveLength(1);
+        expect(await entryOf(page).count()).toBe(1);
+        expect(await page.locator('.early-lookup').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("comes at the reader's first press on anything but a word", async () => {
+      const { context, page } = await newPage(harness, SAVED_REJECTION);
+      try {
+        const requested = await openWithTimersHeld(page);
+        await page.locator('h1').first().click();
+        await page.locator(`${BODY_HOST}[data-interactive]`).waitFor();
         expect(routeChunk(requested)).toHaveLength(1);
       } finally {
         await context.close();
