@@ -143,15 +143,17 @@ function appModuleTags(): Plugin {
   };
 }
 
-/** The article route's module (src/app/routes.tsx loads it lazily). */
+/** The article route's module (src/app/routes.tsx loads it lazily), and the early look-up's, loaded on a tap before it. */
 const ARTICLE_ROUTE = 'src/app/article-detail-route.tsx';
+const EARLY_LOOKUP = 'src/app/early-lookup.tsx';
 
 /**
  * The article page's later code (issue 33): the route's chunk and the chunks it imports, beyond the
  * app's own files, named in <meta name="route-module" data-page="detail"> tags. The server keeps them
  * on article pages only (server/pages/html-shell.ts); the page's entry (boot.ts) preloads them at low
  * priority once the app has started and the browser is idle, so a first tap on a word does not wait
- * for their download. Preloading only fetches and compiles: they run when the route is wanted.
+ * for their download. Preloading only fetches and compiles: they run when the route is wanted. The early
+ * look-up's chunk (a tap before the route has hydrated) comes first.
  */
 function routeModuleTags(): Plugin {
   return {
@@ -165,15 +167,19 @@ function routeModuleTags(): Plugin {
           Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])),
         );
         const appFiles = new Set([...chunks.values()].flatMap((chunk) => (chunk.isEntry ? [chunk.fileName, ...chunk.imports] : [])));
-        const route = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith(ARTICLE_ROUTE));
-        if (route === undefined) throw new Error(`The build has no chunk for the article route ${ARTICLE_ROUTE}`);
+        const chunkOf = (module: string) => {
+          const chunk = [...chunks.values()].find((candidate) => candidate.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
+          if (chunk === undefined) throw new Error(`The build has no chunk for ${module}`);
+          return chunk;
+        };
         const files: string[] = [];
         const visit = (file: string) => {
           if (appFiles.has(file) || files.includes(file)) return;
           files.push(file);
           for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
         };
-        visit(route.fileName);
+        visit(chunkOf(EARLY_LOOKUP).fileName);
+        visit(chunkOf(ARTICLE_ROUTE).fileName);
         return files.map((file) => ({
           tag: 'meta',
           attrs: { name: 'route-module', content: `/${file}`, 'data-page': 'detail' },

@@ -18,14 +18,18 @@ import { loadavg } from 'node:os';
 import { buildWebApp } from '../../tests/e2e/support/build';
 import { launchChrome } from '../../tests/e2e/support/chrome';
 import { startServer, temporaryDirectory } from '../../tests/support/server-process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { join } from 'node:path';
 
 const RUNS = Number(process.env.BENCH_TAP_RUNS ?? '5');
 const THROTTLE = 4;
 const TAP_AFTER_PAINT_MS = Number(process.env.BENCH_TAP_AFTER_PAINT_MS ?? '500');
 const TARGET_MS = 200;
-/** BENCH_TAP_PROFILE=1: a CPU profile from the tap to the entry's opening, its heaviest functions printed (where the time goes). */
+/**
+ * BENCH_TAP_PROFILE=1: a CPU profile from the tap to the entry's opening, its heaviest functions printed (where the time
+ * goes), named through the build's source maps (source file, line and original name).
+ */
 const PROFILE = process.env.BENCH_TAP_PROFILE === '1';
 
 interface CpuProfile {
@@ -38,19 +42,38 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
+/** The build's source maps, by file name: a profile's frames named by their source file, line and function. */
+const sourceMaps = new Map<string, SourceMapConsumer | null>();
+function frameName(frame: CpuProfile['nodes'][number]['callFrame']): string {
+  const file = frame.url.split('/').pop() ?? '';
+  const fallback = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber}:${frame.columnNumber}`;
+  if (!file.endsWith('.js') || frame.lineNumber < 0) return fallback;
+  if (!sourceMaps.has(file)) {
+    const mapFile = join(distDir, 'assets', `${file}.map`);
+    sourceMaps.set(file, existsSync(mapFile) ? new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8')) as RawSourceMap) : null);
+  }
+  const original = sourceMaps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  if (original?.source == null) return fallback;
+  const source = original.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\/(\.pnpm\/)?/, '');
+  return `${original.name ?? frame.functionName ?? '(anonymous)'} ${source}:${original.line}`;
+}
+
 function printProfile(profile: CpuProfile): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const self = new Map<string, number>();
   const total = new Map<string, number>();
+  const stacks = new Map<string, number>();
   profile.samples.forEach((id, index) => {
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
-    const name = (nodeId: number) => {
-      const frame = byId.get(nodeId)!.callFrame;
-      return `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}:${frame.columnNumber}`;
-    };
+    const name = (nodeId: number) => frameName(byId.get(nodeId)!.callFrame);
     self.set(name(id), (self.get(name(id)) ?? 0) + ms);
+    // Where a native call (a forced layout, a DOM insertion) came from: its nearest callers in our code or React's.
+    const callers: string[] = [];
+    for (let at = parent.get(id); at !== undefined && callers.length < 4; at = parent.get(at)) callers.push(name(at).split(' ')[0]!);
+    const stack = `${name(id)} <- ${callers.join(' <- ')}`;
+    stacks.set(stack, (stacks.get(stack) ?? 0) + ms);
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const key = name(at);
@@ -59,12 +82,12 @@ function printProfile(profile: CpuProfile): void {
       total.set(key, (total.get(key) ?? 0) + ms);
     }
   });
-  const top = (map: Map<string, number>) =>
+  const top = (map: Map<string, number>, count = 25) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 25)
+      .slice(0, count)
       .map(([key, ms]) => `      ${Math.round(ms)} ms ${key}`);
-  console.log(['    self time:', ...top(self), '    total time:', ...top(total)].join('\n'));
+  console.log(['    self time:', ...top(self), '    total time:', ...top(total), '    heaviest stacks:', ...top(stacks, 12)].join('\n'));
 }
 
 /** Runs before the page's own scripts: records event timings and when the entry dialog appears and is answered. */

@@ -6,13 +6,10 @@
  */
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ArticlesApi } from '../api/client';
-import type { DictionaryApi } from '../api/dictionary-client';
 import type { ArticleView } from '../domain/article';
 import { pageAt } from '../domain/routing';
-import type { WordEntry } from '../domain/word-lookup';
 import { articleDetailMachine, type ArticleRequest, type SanitisedBody } from '../machines/article-detail-machine';
 import { readingProgressMachine } from '../machines/reading-progress-machine';
-import { wordLookupMachine, type WordLookupRequest } from '../machines/word-lookup-machine';
 import type { HtmlSanitiser } from '../platform/html-sanitiser';
 import type { Logger } from '../platform/logger';
 import { onPageHide } from '../platform/page-view';
@@ -86,19 +83,5 @@ export function wiredArticleDetail({ api, reload, sanitiser, logger, feed, readi
   });
 }
 
-export function wiredWordLookup(dictionary: DictionaryApi) {
-  return wordLookupMachine.provide({
-    actors: {
-      lookUpWord: fromPromise<WordEntry | null, WordLookupRequest>(({ input, signal }) =>
-        settleUnlessAborted(
-          signal,
-          dictionary.lookUpWord(input.word, input.language, signal, {
-            ...(input.phrase === undefined ? {} : { phrase: input.phrase }),
-            ...(input.sentence === undefined ? {} : { sentence: input.sentence }),
-            ...(input.category === undefined ? {} : { category: input.category }),
-          }),
-        ),
-      ),
-    },
-  });
-}
+// The look-up's wiring is its own module: the early look-up (early-lookup.tsx) loads it without the route.
+export { wiredWordLookup } from './word-lookup-wiring';

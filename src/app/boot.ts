@@ -63,9 +63,19 @@ function startApp(): Promise<unknown> {
   return import(/* @vite-ignore */ preloadAppModules());
 }
 
+const ROUTE_MODULES = 'meta[name="route-module"]';
+let routeFetched = false;
+/** The page's later code (an article's look-up, vite.config.ts routeModuleTags), fetched once. */
+function fetchRouteModules(priority: 'auto' | 'low', rel: 'modulepreload' | 'prefetch'): void {
+  if (routeFetched) return;
+  routeFetched = true;
+  preloadModules(ROUTE_MODULES, priority, rel);
+}
+
 // A tap on a word of the article body before the app answers is kept and replayed (issue 33). The
 // selectors are the body's (views/detail/article-reader.tsx), written here so the entry stays small.
-captureEarlyTaps('.nr-w, .nr-vocab-word', '.article-body-host');
+// The tap wants the route's code now: its files are fetched (and compiled) at once, not when the app has started.
+captureEarlyTaps('.nr-w, .nr-vocab-word', '.article-body-host', document, () => fetchRouteModules('auto', 'modulepreload'));
 
 // One more try for a module that failed on a flaky network (a failed dynamic import is fetched again).
 void afterFirstPaint()
@@ -73,5 +83,5 @@ void afterFirstPaint()
   .catch(startApp)
   // The page's later code (an article's look-up, vite.config.ts routeModuleTags), fetched into the HTTP cache once the app
   // has started and the browser is idle: a prefetch, not a modulepreload, whose compiling held the main thread (TBT).
-  .then(() => (window.requestIdleCallback ?? setTimeout)(() => preloadModules('meta[name="route-module"]', 'low', 'prefetch')))
+  .then(() => (window.requestIdleCallback ?? setTimeout)(() => fetchRouteModules('low', 'prefetch')))
   .catch((error: unknown) => console.warn('The app could not be loaded; the page stays as the server sent it.', error));

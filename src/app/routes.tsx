@@ -8,7 +8,6 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { routePattern, searchAddressTarget } from '../../common/page-routes';
 import { resolvePath } from '../domain/routing';
-import { afterPageSettlesOrInteraction } from '../platform/main-thread';
 import { LoadingIndicator } from '../views/common/loading-indicator';
 import { useTexts } from '../views/use-texts';
 import { DetailLoadBoundary } from './detail-load-boundary';
@@ -19,14 +18,20 @@ import { ArticleListRoute, HomeRoute } from './list-routes';
  * learner's words, waits until the page settles or the reader's first press or focus (issue 33): the page
  * is readable and its links work meanwhile. Listened for from the app's start, and fetched then, so a press
  * while the app hydrates does not wait for the route's turn; a tap on a word that the page's entry kept
- * (early-taps.ts, by its attribute) asks for it at once. Any other first page: loaded when first shown.
+ * (early-taps.ts, by its attribute) opens the early look-up first. Any other first page: loaded when first shown.
  */
 const loadArticleRoute = () => import('./article-detail-route');
 const serverArticle = typeof document === 'undefined' ? null : document.querySelector('.article-body-host');
+// The gate is a small chunk of its own, loaded on article pages only: none of it is in the home and list pages' code.
 const articleWanted =
-  serverArticle === null || serverArticle.shadowRoot?.querySelector('[data-pending-tap]') ? undefined : afterPageSettlesOrInteraction();
+  serverArticle === null
+    ? undefined
+    : import('./article-route-gate').then(
+        (gate) => gate.articleWantedOn(serverArticle),
+        () => undefined,
+      );
 // A failure here is the route's own to show (DetailLoadBoundary), when it imports the module again.
-if (serverArticle !== null) void (articleWanted ?? Promise.resolve()).then(loadArticleRoute).catch(() => undefined);
+if (serverArticle !== null) void articleWanted!.then(loadArticleRoute).catch(() => undefined);
 
 const ArticleDetailRoute = lazy(() => (articleWanted ?? Promise.resolve()).then(() => loadArticleRoute()));
 // Saved words and review load with their routes: nothing of them is in the home or list chunk.

@@ -11,7 +11,11 @@ export const PENDING_TAP_ATTRIBUTE = 'data-pending-tap';
 /** Set on the body's host once the app answers taps on its words. */
 export const INTERACTIVE_ATTRIBUTE = 'data-interactive';
 
-export function captureEarlyTaps(wordSelector: string, hostSelector: string, doc: Document = document): () => void {
+/**
+ * `onTap` is told of every kept tap (the page's entry starts fetching the code that answers it: the route's
+ * files, which otherwise wait for the app to start and ask for them).
+ */
+export function captureEarlyTaps(wordSelector: string, hostSelector: string, doc: Document = document, onTap?: () => void): () => void {
   const listener = (event: Event) => {
     const path = event.composedPath();
     const host = path.find((target): target is Element => target instanceof Element && target.matches(hostSelector));
@@ -20,6 +24,7 @@ export function captureEarlyTaps(wordSelector: string, hostSelector: string, doc
     if (word === undefined) return;
     host.shadowRoot.querySelectorAll(`[${PENDING_TAP_ATTRIBUTE}]`).forEach((element) => element.removeAttribute(PENDING_TAP_ATTRIBUTE));
     word.setAttribute(PENDING_TAP_ATTRIBUTE, '');
+    onTap?.();
   };
   doc.addEventListener('click', listener, true);
   return () => doc.removeEventListener('click', listener, true);

@@ -17,6 +17,10 @@ const DETAIL_ROUTE = 'src/app/article-detail-route.tsx';
 /** What must stay out of the main chunk. */
 const DETAIL_ONLY = [
   DETAIL_ROUTE,
+  // The early look-up (a tap before the route has hydrated) and the route's gate load on article pages only.
+  'src/app/early-lookup.tsx',
+  'src/app/article-route-gate.ts',
+  'src/app/word-lookup-wiring.ts',
   'src/platform/html-sanitiser.ts',
   'src/views/detail/article-detail-page.tsx',
   'src/views/detail/isolated-html.tsx',

@@ -54,6 +54,33 @@ describe('the article page before the app has hydrated it', () => {
     }
   });
 
+  it("a word tapped before the app has started asks for the article's own code at once, not once the app asks", async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    try {
+      const release = await holdApp(page);
+      await page.goto(`/zh/articles/${articles.importedIds[0]!}`, { waitUntil: 'commit' });
+      const word = page.locator(`${BODY} .nr-w`).nth(3);
+      await word.waitFor();
+      const routeChunk = () => requested.filter((path) => /\/assets\/article-detail-route-[^/]*\.js$/.test(path));
+      // Held app: nothing has asked for the route (the idle prefetch comes after the app has started).
+      await page.waitForLoadState('load');
+      expect(routeChunk()).toEqual([]);
+      await word.click();
+      // The page's entry asks for it while the app is still held back.
+      await expect.poll(routeChunk).toHaveLength(1);
+      expect(await page.locator(`${BODY_HOST}[data-interactive]`).count()).toBe(0);
+
+      release();
+      await entryOf(page).and(page.locator('[data-status="shown"]')).waitFor();
+      // Fetched once: the route's own import found it there.
+      expect(routeChunk()).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a tap outside the words before hydration opens nothing afterwards', async () => {
     const { context, page } = await newPage(harness, SAVED_REJECTION);
     try {
@@ -99,6 +126,66 @@ describe('the article page before the app has hydrated it', () => {
         };
       }, BODY_HOST);
       expect(after).toEqual({ count: parsed, same: true, connected: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a tap while the route's code is on its way opens the entry in a root of its own, which hands over to the route", async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    try {
+      // The app starts; the article route's own code (its look-up, read-aloud, the learner's words) is held back.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/article-detail-route-[^/]*\.js$/, async (route) => {
+        await gate;
+        await route.continue();
+      });
+      await page.goto(`/zh/articles/${articles.importedIds[0]!}`, { waitUntil: 'load' });
+      const words = page.locator(`${BODY} .nr-w`);
+      const early = page.locator('.early-lookup .word-entry[role="dialog"]');
+      const first = words.nth(3);
+      await first.click();
+      // The entry, with the word's meaning, is the early root's: the route has not hydrated.
+      await early.and(page.locator('[data-status="shown"]')).waitFor();
+      const heading = (await early.getByRole('heading', { level: 2 }).textContent())?.trim();
+      expect(heading).toBeTruthy();
+      expect(await early.locator('.word-sense').count()).toBeGreaterThan(0);
+      expect(await early.evaluate((dialog) => dialog === document.activeElement)).toBe(true);
+      expect(await page.locator(`${BODY_HOST}[data-interactive]`).count()).toBe(0);
+      expect(await entryOf(page).count()).toBe(1);
+      // Escape closes it; another word opens in the same root.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => entryOf(page).count()).toBe(0);
+      await words.nth(5).click();
+      await early.and(page.locator('[data-status="shown"]')).waitFor();
+      const reopened = (await early.getByRole('heading', { level: 2 }).textContent())?.trim();
+
+      // The route hydrates: one entry on the screen, now the route's, for the same word, with Save.
+      release();
+      await page.locator(`${BODY_HOST}[data-interactive]`).waitFor();
+      const entry = entryOf(page);
+      await entry.and(page.locator('[data-status="shown"]')).locator('.word-save').first().waitFor();
+      expect(await page.locator('.early-lookup').count()).toBe(0);
+      expect(await entry.count()).toBe(1);
+      expect((await entry.getByRole('heading', { level: 2 }).textContent())?.trim()).toBe(reopened);
+      expect(await entry.evaluate((dialog) => dialog === document.activeElement)).toBe(true);
+      await entry.locator('.word-entry-close').click();
+      await expect.poll(() => entry.count()).toBe(0);
+
+      // A later tap is the route's.
+      await words.nth(8).click();
+      await entry.and(page.locator('[data-status="shown"]')).waitFor();
+      expect(await entry.count()).toBe(1);
+      expect(await page.locator('.early-lookup').count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => entry.count()).toBe(0);
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
@@ -177,13 +264,28 @@ describe('the article page before the app has hydrated it', () => {
       }
     });
 
-    it("comes at the reader's first press, and that tap on a word opens its entry", async () => {
+    it('comes after a first tap on a word has opened its entry, which the route then takes over', async () => {
       const { context, page } = await newPage(harness, SAVED_REJECTION);
       try {
         const requested = await openWithTimersHeld(page);
         expect(routeChunk(requested)).toEqual([]);
         await page.locator(`${BODY} .nr-w`).nth(3).click();
+        await page.locator(`${BODY_HOST}[data-interactive]`).waitFor();
         await entryOf(page).and(page.locator('[data-status="shown"]')).waitFor();
+        expect(routeChunk(requested)).toHaveLength(1);
+        expect(await entryOf(page).count()).toBe(1);
+        expect(await page.locator('.early-lookup').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("comes at the reader's first press on anything but a word", async () => {
+      const { context, page } = await newPage(harness, SAVED_REJECTION);
+      try {
+        const requested = await openWithTimersHeld(page);
+        await page.locator('h1').first().click();
+        await page.locator(`${BODY_HOST}[data-interactive]`).waitFor();
         expect(routeChunk(requested)).toHaveLength(1);
       } finally {
         await context.close();

@@ -10,6 +10,7 @@ import { SaveProblem } from './save-problem';
 import { useReadAloudBody } from './use-read-aloud-body';
 import { useVocabularySave } from './use-vocabulary-save';
 import { WordEntry } from './word-entry';
+import { useEntryActions } from './entry-actions';
 import { WordLookupActorContext } from './word-lookup-context';
 import { ArticleDetailActorContext } from './article-detail-context';
 import { useBodyMarks } from '../learner/use-body-marks';
@@ -121,6 +122,7 @@ export function ArticleReader({ html, language }: { html: string | null; languag
   );
 
   const isOwnTrigger = useCallback((path: readonly EventTarget[]) => path.some(isWordOrField), []);
+  const entryActions = useEntryActions(language, anchor);
   // While the player reads, a click on a sentence reads from there; otherwise it passes to the look-up.
   const readAloud = useReadAloudBody();
   const vocabularySave = useVocabularySave(language);
@@ -150,7 +152,7 @@ export function ArticleReader({ html, language }: { html: string | null; languag
           onRendered={onRendered}
         />
       ) : null}
-      <WordEntry texts={texts} textLanguage={language} anchor={anchor} onClose={close} isOwnTrigger={isOwnTrigger} />
+      <WordEntry texts={texts} textLanguage={language} anchor={anchor} onClose={close} isOwnTrigger={isOwnTrigger} actions={entryActions} />
     </>
   );
 }

@@ -1,12 +1,10 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { TextLanguage } from '../../../common/languages';
 import { partOfSpeechName } from '../../../common/parts-of-speech';
 import type { WordSense } from '../../../common/dictionary';
+import { prepareCounts } from '../../domain/number-format';
 import { entryLayout, levelTagNames, type WordEntry as Entry } from '../../domain/word-lookup';
 import type { ReadingHelpTexts } from '../../domain/word-lookup-texts';
-import { HearWordButton } from './read-aloud-player';
-import { SaveWordButton } from './save-word-button';
-import { WordStatusButtons } from '../learner/word-status-buttons';
 import { WordLookupActorContext } from './word-lookup-context';
 
 type EntryStatus = 'closed' | 'lookingUp' | 'shown' | 'noEntry' | 'failed';
@@ -24,6 +22,22 @@ interface WordEntryProps {
   onClose: (restoreFocus: boolean) => void;
   /** Elements whose clicks are not "outside": the words and the look-up field open entries themselves. */
   isOwnTrigger: (path: readonly EventTarget[]) => boolean;
+  /**
+   * Hear, Save and the word's status, given by the article's reader (entry-actions.tsx). Absent in the early entry (a
+   * tap before the article's route has hydrated, src/app/early-lookup.tsx), which loads without their code and
+   * actors; the route's entry replaces it, with them, once the route is there.
+   */
+  actions?: EntryActions;
+}
+
+/** What an entry offers beside what it says; each part renders nothing where it does not apply. */
+export interface EntryActions {
+  /** Beside the heading: hear the word and save its entry. */
+  header(entry: Entry): ReactNode;
+  /** Save the phrase's entry. */
+  phrase(entry: Entry): ReactNode;
+  /** The learner's status of a word (known, learning). */
+  status(lemma: string): ReactNode;
 }
 
 /** Beside the word on wide screens; the stylesheet turns it into a bottom sheet at 600 px and below. */
@@ -113,7 +127,7 @@ function EntryBody({ entry, texts, textLanguage }: { entry: Entry; texts: Readin
  * The entry of the word the learner selected: a non-modal dialog that takes focus when it opens,
  * closes on Escape, on its close button or on a click outside it.
  */
-export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }: WordEntryProps) {
+export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger, actions }: WordEntryProps) {
   const actor = WordLookupActorContext.useActorRef();
   const status = WordLookupActorContext.useSelector((snapshot): EntryStatus => {
     if (snapshot.matches('idle')) return 'closed';
@@ -159,6 +173,15 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
     if (open) dialogRef.current?.focus({ preventScroll: true });
   }, [open, selection]);
 
+  // The entry's frequency rank needs the locale's number formatter, slow to build the first time on a phone: built in
+  // a task of its own while the look-up is on the network, so neither the entry's opening nor its answer waits for it.
+  const numberLocale = texts.numberLocale;
+  useEffect(() => {
+    if (status !== 'lookingUp') return;
+    const timer = setTimeout(() => prepareCounts(numberLocale));
+    return () => clearTimeout(timer);
+  }, [status, numberLocale]);
+
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -180,6 +203,7 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
 
   if (!open) return null;
   const title = entry?.lemma ?? selection;
+  const shown = status === 'shown' ? entry : null;
 
   return (
     <>
@@ -202,8 +226,7 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
             </span>
             {title}
           </h2>
-          {status === 'shown' && entry !== null ? <HearWordButton word={entry.lemma} language={textLanguage} /> : null}
-          {status === 'shown' && entry !== null ? <SaveWordButton entry={entry} anchor={anchor} textLanguage={textLanguage} /> : null}
+          {shown !== null ? actions?.header(shown) : null}
           <button type="button" className="word-entry-close" aria-label={texts.close} onClick={() => onClose(true)}>
             <span aria-hidden="true">×</span>
           </button>
@@ -222,13 +245,13 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger }
           {status === 'shown' && entry?.phrase ? (
             <section className="word-entry-phrase">
               <h3>{texts.phraseHeading(entry.phrase.lemma)}</h3>
-              <SaveWordButton entry={entry.phrase} anchor={anchor} textLanguage={textLanguage} />
+              {actions?.phrase(entry.phrase)}
               <EntryBody entry={entry.phrase} texts={texts} textLanguage={textLanguage} />
             </section>
           ) : null}
           {status === 'shown' && entry !== null ? <EntryBody entry={entry} texts={texts} textLanguage={textLanguage} /> : null}
-          {status === 'shown' && entry !== null ? <WordStatusButtons lemma={entry.lemma} language={textLanguage} /> : null}
-          {status === 'noEntry' && word !== null ? <WordStatusButtons lemma={word} language={textLanguage} /> : null}
+          {shown !== null ? actions?.status(shown.lemma) : null}
+          {status === 'noEntry' && word !== null ? actions?.status(word) : null}
         </div>
       </div>
     </>

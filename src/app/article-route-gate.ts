@@ -1,0 +1,53 @@
+/**
+ * When the article route's code is wanted on a server-rendered article (issue 33; routes.tsx imports this small
+ * chunk on article pages only). The route, its look-up, read-aloud and learner's words, waits until the page
+ * settles or the reader's first press or focus: the page is readable and its links work meanwhile.
+ *
+ * A word tapped before the route has hydrated (kept by the page's entry, src/platform/early-taps.ts) is not such a
+ * press: it opens its entry in a root of its own (early-lookup.tsx), and the route comes once that entry is painted.
+ * React does not see that tap: on the route's dehydrated boundary it would hydrate the whole route at the tap's
+ * priority, in one task, before anything could open.
+ */
+import { afterPageSettles } from '../platform/main-thread';
+
+/** The body's words (views/detail/article-reader.tsx BODY_WORD_SELECTOR) and the marks of early-taps.ts. */
+const WORD_SELECTOR = '.nr-w, .nr-vocab-word';
+const PENDING_TAP = '[data-pending-tap]';
+const INTERACTIVE = 'data-interactive';
+/** The events React hydrates a dehydrated boundary for at once (a discrete event on it). */
+const TAP_EVENTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'touchstart', 'touchend', 'click'];
+const PRESSES = ['pointerdown', 'click', 'focusin'];
+
+export function articleWantedOn(host: Element): Promise<void> {
+  const wordTap = (event: Event) =>
+    !host.hasAttribute(INTERACTIVE) && event.composedPath().some((target) => target instanceof Element && target.matches(WORD_SELECTOR));
+  // Until the route answers taps (the listeners then do nothing).
+  for (const type of TAP_EVENTS) document.addEventListener(type, (event) => wordTap(event) && event.stopPropagation(), true);
+
+  return new Promise((resolve) => {
+    let early = false;
+    const want = () => {
+      for (const type of PRESSES) removeEventListener(type, press, true);
+      resolve();
+    };
+    // A tap on a word also moves focus to what holds the article (the main region is focusable for the skip link):
+    // that focus is not the reader's.
+    const press = (event: Event) => {
+      if (wordTap(event) || (event.type === 'focusin' && event.target instanceof Node && event.target.contains(host))) return;
+      want();
+    };
+    // After the page's entry's own listener (registered first), which has marked the tapped word. Also while the
+    // route is on its way: its hydration would answer the tap only once it is done.
+    const kept = () => {
+      if (early || host.hasAttribute(INTERACTIVE) || !host.shadowRoot?.querySelector(PENDING_TAP)) return;
+      early = true;
+      void import('./early-lookup').then((module) => module.startEarlyLookup(host)).then(want, want);
+    };
+    for (const type of PRESSES) addEventListener(type, press, { capture: true, passive: true });
+    document.addEventListener('click', kept, true);
+    kept();
+    void afterPageSettles().then(() => {
+      if (!early) want();
+    });
+  });
+}
