@@ -151,11 +151,8 @@ export class EntryBuilder {
     });
   }
 
-  /**
-   * A synset's Spanish lemmas in the order shown: the English word's cognates first, then those its
-   * hyponyms' Spanish names (entrenador in entrenador de fútbol, for the coach who trains), then
-   * MCR's order (sense-alignment.ts: kindsFirst, cognatesFirst).
-   */
+  /** A synset's Spanish lemmas as shown: the English word's cognates first, then those its hyponyms' Spanish
+   * names build on (entrenador in entrenador de fútbol), then MCR's order (sense-alignment.ts). */
   private spanishOf(headword: string, pos: WordNetPos, offset: number): string[] {
     const { chain } = this.sources!;
     const lemmas = chain.spanishOfWn30(chain.wn30Of(pos, [offset])[0]);

@@ -1,7 +1,7 @@
 /** The PostgreSQL store's reads: lists, search (SQLite's semantics, see postgres-store.ts), articles, pass cursors. */
 import type { DatabaseHealth, FeedValidators, StoredView } from '../article-store';
 import { HIT_END, HIT_START } from '../fts-query';
-import { RANK_BLOCK, SEARCH_CANDIDATES, tagToken } from '../sqlite/search-index';
+import { RANK_BLOCK, SEARCH_CANDIDATES } from '../sqlite/search-index';
 import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from '../types';
 import { pageKeyFitsSql, pageKeySuffix, viewColumn } from '../types';
 import {
@@ -24,36 +24,8 @@ import {
 } from './postgres-rows';
 import { type Queryable } from './postgres-connection';
 import { PostgresConnection } from './postgres-connection';
-
-/** Above every search key (YYYYMMDDHHMMSSmmm, migration v6): `search_key <=| NEWEST_KEY` orders newest first. */
-const NEWEST_KEY = '99999999999999999';
-
-/**
- * Above this share of the articles matching (the planner's estimate), search walks the newest rows and
- * tests each instead of taking RUM's ordered matches: a walk reads about 1,001 / share rows, RUM sorts
- * share × articles keys. Set from EXPLAIN ANALYZE at 100,000 articles (docs/benchmarks.md, decision 29).
- */
-const WALK_SHARE = 0.3;
-
-/**
- * The same for a query with a prefix: `counc*` stands for every word it starts, whose lists RUM merges before
- * sorting (at 100,000 articles, "counc*" in business, 15.6 % of the articles: RUM 164 ms, the walk 71 ms;
- * "har*" in health, 3.4 %: RUM 12.5 ms, the bitmap 16 ms).
- */
-const PREFIX_WALK_SHARE = 0.1;
-
-/** How long a term's estimated share is kept, and how many are kept (decision 32). */
-const TERM_SHARE_TTL_MS = 10 * 60 * 1000;
-const TERM_SHARES = 20_000;
-
-/** The filters as the search vector's tag lexemes (migration v6), SQLite's tag tokens. */
-function tagTokens(query: ArticleQuery): string[] {
-  return [
-    ...(query.category ? [tagToken('category', query.category)] : []),
-    ...(query.source ? [tagToken('source', query.source)] : []),
-    ...(query.difficulty ? [tagToken('difficulty', query.difficulty)] : []),
-  ];
-}
+import { NEWEST_KEY, tagTokens, walkShareFor } from './postgres-search-choice';
+import { TermShares } from './postgres-term-shares';
 
 function param(params: unknown[], value: unknown): string {
   params.push(value);
@@ -128,7 +100,7 @@ export abstract class PostgresReads extends PostgresConnection {
       // match's key first, so for a query that matches most articles walking the newest rows (as below)
       // is cheaper: the planner's estimate of the matches decides (WALK_SHARE). The conditions on the
       // columns stay, and change nothing. Without RUM (the GIN fallback), the newest candidates are walked.
-      const walkShare = termParams.some((term) => term.endsWith(':*')) ? PREFIX_WALK_SHARE : WALK_SHARE;
+      const walkShare = walkShareFor(termParams);
       const ordered = rum && (await this.matchShare(exprs, termParams, tagTokens(query))) < walkShare;
       const candidateSql = ordered
         ? `SELECT a.seq, a.published_at, a.heads FROM articles AS a
@@ -179,43 +151,19 @@ export abstract class PostgresReads extends PostgresConnection {
 
   private articleTotal: { readonly version: number; readonly value: number } | undefined;
 
-  /**
-   * The planner's estimate of the matches' share of the articles, term by term (decision 32): PostgreSQL
-   * rates `a @@ (x && y)` as the product of its terms' shares, so each term (a word, a prefix, a filter tag)
-   * is asked once with EXPLAIN and kept, and a query of known terms costs no round trip. Kept for
-   * TERM_SHARE_TTL_MS (the statistics move with ANALYZE, not with each write), TERM_SHARES at most.
-   */
+  /** The planner's estimate of the matches' share of the articles (decision 32; postgres-term-shares.ts). */
   private async matchShare(exprs: readonly string[], termParams: readonly string[], tags: readonly string[]): Promise<number> {
     if (this.articleTotal?.version !== this.version) this.articleTotal = { version: this.version, value: await this.count() };
-    const articles = Math.max(1, this.articleTotal.value);
-    const terms = [
-      ...exprs.map((expr, i) => ({
-        key: `${expr.replace(/\$\d+/g, '$1')}\u0000${termParams[i]}`,
-        expr: expr.replace(/\$\d+/g, '$1'),
-        param: termParams[i]!,
-      })),
-      ...tags.map((tag) => ({ key: `tag\u0000${tag}`, expr: '$1::tsquery', param: tag })),
-    ];
-    const now = Date.now();
-    const shares = await Promise.all(
-      terms.map(async ({ key, expr, param }) => {
-        const kept = this.termShares.get(key);
-        if (kept && now - kept.at < TERM_SHARE_TTL_MS) return kept.share;
-        const { rows } = await this.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-          `EXPLAIN (FORMAT JSON) SELECT 1 FROM articles AS a WHERE a.search @@ (${expr})`,
-          [param],
-        );
-        const share = Math.min(1, (rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) / articles);
-        this.termShares.delete(key);
-        this.termShares.set(key, { share, at: now });
-        if (this.termShares.size > TERM_SHARES) this.termShares.delete(this.termShares.keys().next().value!);
-        return share;
-      }),
-    );
-    return shares.reduce((product, share) => product * share, 1);
+    return this.termShares.share(exprs, termParams, tags, this.articleTotal.value);
   }
 
-  private readonly termShares = new Map<string, { readonly share: number; readonly at: number }>();
+  private readonly termShares = new TermShares(async (expr, param) => {
+    const { rows } = await this.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM articles AS a WHERE a.search @@ (${expr})`,
+      [param],
+    );
+    return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+  });
 
   protected async readArticle(db: Queryable, id: string, language?: RenderLanguage): Promise<StoredArticle | undefined> {
     const { rows } = await db.query<ArticleRow>(
