@@ -20,6 +20,7 @@ import { sentenceAround } from '../views/detail/body-sentences';
 import { WordEntry } from '../views/detail/word-entry';
 import { WordLookupActorContext } from '../views/detail/word-lookup-context';
 import { wiredWordLookup } from './word-lookup-wiring';
+import { useEntryClose } from '../views/detail/use-entry-close';
 
 /** The body's words (views/detail/article-reader.tsx BODY_WORD_SELECTOR), and the marks of early-taps.ts. */
 const WORD_SELECTOR = '.nr-w, .nr-vocab-word';
@@ -45,13 +46,13 @@ function EarlyEntry({ host, first, root, language, onHandOver, onPainted }: Earl
   const actor = WordLookupActorContext.useActorRef();
   const [anchor, setAnchor] = useState<HTMLElement | null>(first);
   const anchorRef = useRef<HTMLElement | null>(first);
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const { rememberOpener, close } = useEntryClose();
   const texts = readingHelpTextsFor(language);
 
   const lookUp = useCallback(
     (word: HTMLElement) => {
       word.removeAttribute(PENDING_TAP);
-      if (actor.getSnapshot().matches('idle')) returnFocusTo.current = word;
+      rememberOpener(word);
       anchorRef.current = word;
       const sentence = sentenceAround(root, word);
       actor.send({
@@ -61,7 +62,7 @@ function EarlyEntry({ host, first, root, language, onHandOver, onPainted }: Earl
         ...(sentence ? { sentence } : {}),
       });
     },
-    [actor, root],
+    [actor, root, rememberOpener],
   );
   const open = useCallback(
     (word: HTMLElement) => {
@@ -102,15 +103,6 @@ function EarlyEntry({ host, first, root, language, onHandOver, onPainted }: Earl
     };
   }, [actor, host, root, open, onHandOver, onPainted]);
 
-  const close = useCallback(
-    (restoreFocus: boolean) => {
-      actor.send({ type: 'CLOSED' });
-      const target = returnFocusTo.current;
-      returnFocusTo.current = null;
-      if (restoreFocus && target?.isConnected) target.focus();
-    },
-    [actor],
-  );
   // Until the route is there, a tap on a word opens that word here (not "outside", which would close the entry).
   const isOwnTrigger = useCallback((path: readonly EventTarget[]) => !host.hasAttribute(INTERACTIVE) && wordIn(path) !== undefined, [host]);
 

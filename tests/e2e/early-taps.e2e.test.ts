@@ -16,15 +16,30 @@ const articles = fixtureArticles();
 
 const harness = useHarness({ seed: articles.seed, env: { LOAD_CORPUS: 'false' } });
 
-/** Holds the app's chunk (the page's small entry still runs); the returned function lets it through. */
-async function holdApp(page: Page): Promise<() => void> {
+/** Holds the files the pattern names until the returned function lets them through. */
+async function holdFiles(page: Page, files: RegExp): Promise<() => void> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
+  await page.route(files, async (route) => {
     await gate;
     await route.continue();
   });
   return release;
+}
+
+/** Holds the app's chunk (the page's small entry still runs). */
+const holdApp = (page: Page) => holdFiles(page, /\/assets\/app-[^/]*\.js$/);
+/** Holds the article route's own code (its look-up, read-aloud, the learner's words). */
+const holdArticleRoute = (page: Page) => holdFiles(page, /\/assets\/article-detail-route-[^/]*\.js$/);
+
+/** The page's console errors and warnings and its uncaught errors, as they come. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
 }
 
 const entryOf = (page: Page) => page.locator('.word-entry[role="dialog"]');
@@ -133,19 +148,10 @@ describe('the article page before the app has hydrated it', () => {
 
   it("a tap while the route's code is on its way opens the entry in a root of its own, which hands over to the route", async () => {
     const { context, page } = await newPage(harness, SAVED_REJECTION);
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = problemsOf(page);
     try {
       // The app starts; the article route's own code (its look-up, read-aloud, the learner's words) is held back.
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/article-detail-route-[^/]*\.js$/, async (route) => {
-        await gate;
-        await route.continue();
-      });
+      const release = await holdArticleRoute(page);
       await page.goto(`/zh/articles/${articles.importedIds[0]!}`, { waitUntil: 'load' });
       const words = page.locator(`${BODY} .nr-w`);
       const early = page.locator('.early-lookup .word-entry[role="dialog"]');
@@ -195,18 +201,9 @@ describe('the article page before the app has hydrated it', () => {
     // The consent runtime comes when the page settles; the route's code is held until the banner is up. A context
     // value changed above the waiting route made React drop the route's server HTML and render it again (a jump).
     const { context, page } = await newPage(harness);
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = problemsOf(page);
     try {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/article-detail-route-[^/]*\.js$/, async (route) => {
-        await gate;
-        await route.continue();
-      });
+      const release = await holdArticleRoute(page);
       await page.goto(`/en/articles/${articles.importedIds[0]!}`, { waitUntil: 'commit' });
       await page.getByRole('region', { name: consentTexts('en').title }).waitFor();
       expect(await page.locator(`${BODY_HOST}[data-interactive]`).count()).toBe(0);

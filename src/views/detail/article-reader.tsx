@@ -14,6 +14,7 @@ import { useEntryActions } from './entry-actions';
 import { WordLookupActorContext } from './word-lookup-context';
 import { ArticleDetailActorContext } from './article-detail-context';
 import { useBodyMarks } from '../learner/use-body-marks';
+import { useEntryClose } from './use-entry-close';
 
 /**
  * Words the server marked in the body: every word (`nr-w`) and the article's vocabulary in any
@@ -77,12 +78,12 @@ export function ArticleReader({ html, language }: { html: string | null; languag
   const actor = WordLookupActorContext.useActorRef();
   const texts = readingHelpTextsFor(language);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const { rememberOpener, close } = useEntryClose();
 
   const select = useCallback(
     (text: string, trigger: HTMLElement, place: { phrase?: string; sentence?: string; category?: string } = {}) => {
       // Replacing an open entry keeps the place focus first came from.
-      if (actor.getSnapshot().matches('idle')) returnFocusTo.current = focusedElement() ?? trigger;
+      rememberOpener(focusedElement() ?? trigger);
       setAnchor(trigger);
       actor.send({
         type: 'WORD_SELECTED',
@@ -92,7 +93,7 @@ export function ArticleReader({ html, language }: { html: string | null; languag
         ...(place.category ? { category: place.category } : {}),
       });
     },
-    [actor],
+    [actor, rememberOpener],
   );
 
   // The server marks the words of a phrase (gave up, turned … down) with it: its entry comes first;
@@ -109,16 +110,6 @@ export function ArticleReader({ html, language }: { html: string | null; languag
       });
     },
     [select, category],
-  );
-
-  const close = useCallback(
-    (restoreFocus: boolean) => {
-      actor.send({ type: 'CLOSED' });
-      const target = returnFocusTo.current;
-      returnFocusTo.current = null;
-      if (restoreFocus && target?.isConnected) target.focus();
-    },
-    [actor],
   );
 
   const isOwnTrigger = useCallback((path: readonly EventTarget[]) => path.some(isWordOrField), []);
