@@ -17,6 +17,7 @@ import { INLINE_FILL_MAX } from '../../server/store/sqlite/search-order';
 import { SEARCH_TERMS, syntheticArticles } from '../support/synthetic-articles';
 import { downgradeToV9 } from '../support/schema-v9';
 import { makeTempDir, testDictionary, testDictionaryPath, writeDist } from './fixtures';
+import { pollUntil } from '../support/poll-until';
 
 const ARTICLES = 1500;
 const dir = makeTempDir('nr-fill-');
@@ -45,16 +46,6 @@ interface Health {
 async function health(url: string): Promise<Health> {
   const res = await fetch(`${url}/api/health`);
   return { ...((await res.json()) as Omit<Health, 'code'>), code: res.status };
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** The first page of each query (ids, newest first within a rank) and its total, as a database at the latest schema answers. */
@@ -112,7 +103,7 @@ describe('a schema upgrade that rebuilds the search index never holds the start'
       expect(article.status).toBe(200);
 
       // Still migrating after those answers: killed part-way through the fill.
-      const part = await until(
+      const part = await pollUntil(
         () => health(first.url),
         (h) => (h.migration?.checked ?? 0) >= 100,
         120_000,
@@ -134,7 +125,7 @@ describe('a schema upgrade that rebuilds the search index never holds the start'
     try {
       const resumed = await health(second.url);
       expect(resumed.migration?.checked ?? 0).toBeGreaterThanOrEqual(killedAt - 64);
-      const done = await until(
+      const done = await pollUntil(
         () => health(second.url),
         (h) => h.migration === undefined,
         180_000,

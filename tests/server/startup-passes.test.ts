@@ -17,6 +17,7 @@ import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
 import { RENDER_LANGUAGES, type ArticleRenderer } from '../../server/store/types';
 import { syntheticArticles } from '../support/synthetic-articles';
 import { makeTempDir, testDictionary, testDictionaryPath, writeDist } from './fixtures';
+import { pollUntil } from '../support/poll-until';
 
 const ARTICLES = 1500;
 const OLD_PAGE = '<p>a page from the old renderer</p>';
@@ -53,17 +54,6 @@ async function health(url: string): Promise<{ status: number; passes: HealthPass
   const res = await fetch(`${url}/api/health`);
   const body = (await res.json()) as { content_passes: HealthPasses };
   return { status: res.status, passes: body.content_passes, pages: body.content_passes.passes.find((p) => p.name === RENDER_PASS)! };
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
-    // Not too often: each probe is a request, and the pass lets requests go first.
-    await new Promise((r) => setTimeout(r, 150));
-  }
 }
 
 function pageKeys(databasePath: string): string[] {
@@ -115,10 +105,11 @@ describe('start-up never waits for the passes over stored content', () => {
       expect(html).not.toContain(OLD_PAGE);
       expect(html).toContain('nr-article');
 
-      const done = await until(
+      const done = await pollUntil(
         () => health(server.url),
         (h) => h.passes.state === 'done',
         180_000,
+        150,
       );
       expect(done.status).toBe(200);
       expect(done.pages).toMatchObject({ state: 'done', total: ARTICLES });
@@ -128,10 +119,11 @@ describe('start-up never waits for the passes over stored content', () => {
       expect(keys.every((key) => key.endsWith(`/${currentVersion}`))).toBe(true);
 
       // The pass logs its end just after health says so; the line may still be in the pipe.
-      const output = await until(
+      const output = await pollUntil(
         async () => server.output(),
         (text) => text.includes(`content pass ${RENDER_PASS}: done`),
         10_000,
+        150,
       );
       const lines = output.split('\n').filter((line) => line.trim() !== '');
       for (const line of lines) {
@@ -151,10 +143,11 @@ describe('start-up never waits for the passes over stored content', () => {
     const databasePath = join(dir, 'killed.db');
     copyFileSync(seeded, databasePath);
     const first = await start(databasePath);
-    await until(
+    await pollUntil(
       () => health(first.url),
       (h) => h.pages.checked >= 200,
       120_000,
+      150,
     ).catch(async (error: unknown) => {
       first.child.kill('SIGKILL');
       throw error;
@@ -178,10 +171,11 @@ describe('start-up never waits for the passes over stored content', () => {
     try {
       const resumed = await health(second.url);
       expect(resumed.pages.checked).toBeGreaterThanOrEqual(progress.checked);
-      await until(
+      await pollUntil(
         () => health(second.url),
         (h) => h.passes.state === 'done',
         180_000,
+        150,
       );
       const done = await health(second.url);
       // Counted across both runs; a batch redone would push it past the number of articles.
