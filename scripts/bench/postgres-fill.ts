@@ -16,6 +16,7 @@ import { READING_HELP_PASS } from '../../server/content/reading-help-pass';
 import { applyRenderPass, articleRenderer } from '../../server/content/stored-pages';
 import { loadCorpus } from '../../server/corpus/load-corpus';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
+import { articleColumns } from '../../server/store/postgres/postgres-rows';
 import { openPostgresStore } from '../../server/store/postgres/postgres-store';
 import { typescriptWorkerSource } from '../../server/store/sqlite/read-pool';
 import { RENDER_LANGUAGES, type ArticleInput } from '../../server/store/types';
@@ -58,23 +59,7 @@ function bulkJson(rows: readonly FillRow[], from: number): string {
   return JSON.stringify(
     rows.map(({ article: a, pageKey, pages, urlKeys, textHash, bands }, i) => ({
       n: from + i,
-      id: a.id,
-      url: a.url,
-      source: a.source,
-      title: a.title,
-      published_at: new Date(a.publishedAt).toISOString(),
-      summary: a.summary ?? '',
-      summary_translations: a.summaryTranslations ?? {},
-      paragraphs: a.paragraphs ?? [],
-      body: (a.paragraphs ?? []).join('\n'),
-      word_count: Math.max(0, Math.round(a.wordCount)),
-      reading_time_minutes: Math.max(0, Math.round(a.readingTimeMinutes)),
-      difficulty: a.difficulty,
-      categories: [...a.categories],
-      vocabulary: a.vocabulary ?? [],
-      cultural_notes: a.culturalNotes ?? [],
-      content_hash: a.contentHash,
-      machine_help: a.machineHelp ?? {},
+      ...articleColumns(a),
       page_key: pageKey,
       languages: [...RENDER_LANGUAGES],
       pages,

@@ -4,6 +4,7 @@ import type { DifficultyLevel, SourceId } from '../../../common/catalog';
 import { isCategoryId } from '../../../common/catalog';
 import { HIT_END, HIT_START, prefixParts, searchTokens, snippetToHtml, wordParts } from '../fts-query';
 import type {
+  ArticleInput,
   ArticleWithPage,
   ArticleQuery,
   ArticleSummaryRow,
@@ -157,4 +158,30 @@ export function filterSql(query: ArticleQuery, params: unknown[]): string {
 export function totalKey(query: ArticleQuery): string {
   const kind = `${query.category ? 'c' : ''}${query.source ? 's' : ''}${query.difficulty ? 'd' : ''}`;
   return kind === '' ? '' : `${kind}:${[query.category, query.source, query.difficulty].filter(Boolean).join(':')}`;
+}
+
+/**
+ * An article's values for its `articles` row, by column (json columns as values, not text): the store's own
+ * write and the bench's bulk fill (scripts/bench/postgres-fill.ts) write the same row.
+ */
+export function articleColumns(article: ArticleInput) {
+  return {
+    id: article.id,
+    url: article.url,
+    source: article.source,
+    title: article.title,
+    published_at: new Date(article.publishedAt).toISOString(),
+    summary: article.summary ?? '',
+    summary_translations: article.summaryTranslations ?? {},
+    paragraphs: article.paragraphs ?? [],
+    body: (article.paragraphs ?? []).join('\n'),
+    word_count: Math.max(0, Math.round(article.wordCount)),
+    reading_time_minutes: Math.max(0, Math.round(article.readingTimeMinutes)),
+    difficulty: article.difficulty,
+    categories: [...article.categories],
+    vocabulary: article.vocabulary ?? [],
+    cultural_notes: article.culturalNotes ?? [],
+    content_hash: article.contentHash,
+    machine_help: article.machineHelp ?? {},
+  };
 }

@@ -5,6 +5,7 @@ import { textFingerprint, urlKeysOf } from '../story-identity';
 import type { ArticleInput, ArticleRenderer, RenderLanguage, UpsertOutcome } from '../types';
 import { pageKey, RENDER_LANGUAGES, viewColumn } from '../types';
 import { type Queryable } from './postgres-connection';
+import { articleColumns } from './postgres-rows';
 import { PostgresReads } from './postgres-reads';
 
 export abstract class PostgresWrites extends PostgresReads {
@@ -15,6 +16,7 @@ export abstract class PostgresWrites extends PostgresReads {
     const { rowCount: aliased } = await client.query('SELECT 1 FROM article_aliases WHERE alias_id = $1', [article.id]);
     if (aliased) return 'unchanged';
     const now = new Date().toISOString();
+    const columns = articleColumns(article);
     // One statement decides the outcome, so two nodes writing the same new article never collide:
     // the row is inserted, or updated only when its content hash differs, or left alone.
     const { rows } = await client.query<{ seq: string; inserted: boolean }>(
@@ -30,24 +32,24 @@ export abstract class PostgresWrites extends PostgresReads {
        WHERE articles.content_hash IS DISTINCT FROM excluded.content_hash
        RETURNING seq, (xmax = 0) AS inserted`,
       [
-        article.id,
-        article.url,
-        article.source,
-        article.title,
-        new Date(article.publishedAt).toISOString(),
-        article.summary ?? '',
-        JSON.stringify(article.summaryTranslations ?? {}),
-        JSON.stringify(article.paragraphs ?? []),
-        (article.paragraphs ?? []).join('\n'),
-        Math.max(0, Math.round(article.wordCount)),
-        Math.max(0, Math.round(article.readingTimeMinutes)),
-        article.difficulty,
-        [...article.categories],
-        JSON.stringify(article.vocabulary ?? []),
-        JSON.stringify(article.culturalNotes ?? []),
-        article.contentHash,
+        columns.id,
+        columns.url,
+        columns.source,
+        columns.title,
+        columns.published_at,
+        columns.summary,
+        JSON.stringify(columns.summary_translations),
+        JSON.stringify(columns.paragraphs),
+        columns.body,
+        columns.word_count,
+        columns.reading_time_minutes,
+        columns.difficulty,
+        columns.categories,
+        JSON.stringify(columns.vocabulary),
+        JSON.stringify(columns.cultural_notes),
+        columns.content_hash,
         now,
-        JSON.stringify(article.machineHelp ?? {}),
+        JSON.stringify(columns.machine_help),
       ],
     );
     const row = rows[0];
