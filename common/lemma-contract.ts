@@ -57,13 +57,17 @@ export interface PlainInventory {
 }
 
 /**
- * The entries of an inventory as numbers: `ranks[i]` is the rank of `lemmas[i]` in `list`, or for a
- * lemma the answer spelled out -1 - its index in `spelled`, and `counts[i]` its count, so coverage
- * can look the learner's statuses up by rank (src/domain/coverage.ts) instead of by string. An
- * inventory decoded this way builds its `lemmas` pairs only when they are read (the cards never do).
+ * The entries of an inventory as numbers: `ranks[i]` is the rank of `lemmas[i]` in the frequency
+ * list named by `check`, or for a lemma the answer spelled out -1 - its index in `spelled`, and
+ * `counts[i]` its count, so coverage can read the learner's statuses by rank (src/domain/coverage.ts,
+ * src/domain/rank-statuses.ts) instead of by string. Decoded without the list itself (its length is
+ * in its check), so a page whose statuses by rank are stored never downloads nor parses the list;
+ * `list` is there when the caller had it. The `lemmas` pairs of such an inventory are built only
+ * when read (the cards never do), and need the list.
  */
 export interface RankedEntries {
-  readonly list: readonly string[];
+  readonly check: string;
+  readonly list?: readonly string[];
   readonly spelled: readonly string[];
   readonly ranks: Int32Array;
   readonly counts: Int32Array;
@@ -117,6 +121,13 @@ export function* listCheckInPieces(words: readonly string[]): Generator<void, st
 
 const PIECE_CHARACTERS = 4096;
 
+/** The number of words of the list a check names (listCheck writes it first, in base 36); throws on a malformed check. */
+export function listLengthOf(check: string): number {
+  const match = /^([0-9a-z]{1,4})-[0-9a-z]{1,7}$/.exec(check);
+  if (match === null) throw new InventoryFormatError(`Bad frequency list check "${check.slice(0, 20)}"`);
+  return parseInt(match[1]!, 36);
+}
+
 /** Encodes inventories; with `ranked` (a frequency list the browser has), its words are sent as ranks into it. */
 export function encodeInventories(
   list: readonly PlainInventory[],
@@ -152,8 +163,9 @@ export class InventoryFormatError extends Error {
 }
 
 /**
- * The inventories of a decoded answer, with the frequency list when the answer is `ranked`; throws
- * InventoryFormatError when an entry points outside the table or the list is missing or another.
+ * The inventories of a decoded answer. A `ranked` answer decodes without its frequency list (the
+ * list's length is in its check); given the list, it is checked against the answer's check. Throws
+ * InventoryFormatError when an entry points outside the table or the list given is another.
  */
 export function decodeInventoryEntries(answer: LemmaInventories, ranked?: readonly string[]): PlainInventory[] {
   return [...decodedInventories(answer, ranked)];
@@ -164,25 +176,27 @@ export function decodeInventoryEntries(answer: LemmaInventories, ranked?: readon
  */
 export function* decodedInventories(answer: LemmaInventories, ranked?: readonly string[]): Generator<PlainInventory, void, undefined> {
   const spelled = answer.lemmas === '' ? [] : answer.lemmas.split(' ');
-  if (answer.ranked !== undefined && (ranked === undefined || listCheck(ranked) !== answer.ranked)) {
-    throw new InventoryFormatError(`The answer points into frequency list ${answer.ranked}, which this page does not have`);
+  const check = answer.ranked;
+  if (check !== undefined && ranked !== undefined && listCheck(ranked) !== check) {
+    throw new InventoryFormatError(`The answer points into frequency list ${check}, not the one given`);
   }
   // Ranks point into the frequency list, then into the answer's spelled-out lemmas (no joined copy).
-  const list = answer.ranked === undefined ? [] : ranked!;
+  const front = check === undefined ? 0 : listLengthOf(check);
   for (const item of answer.inventories) {
-    const entries = rankedEntries(item.entries, list, spelled);
+    const entries = rankedEntries(item.entries, front, spelled);
     const { article_id: articleId, words } = item;
-    if (answer.ranked === undefined) {
-      yield { articleId, words, lemmas: lemmasOf(entries) };
+    if (check === undefined) {
+      yield { articleId, words, lemmas: lemmasOf(entries, []) };
       continue;
     }
     let lemmas: Array<readonly [string, number]> | undefined;
     yield {
       articleId,
       words,
-      ranked: entries,
+      ranked: { check, ...(ranked !== undefined ? { list: ranked } : {}), ...entries },
       get lemmas() {
-        return (lemmas ??= lemmasOf(entries));
+        if (ranked === undefined) throw new InventoryFormatError(`The lemmas of ${articleId} need frequency list ${check}`);
+        return (lemmas ??= lemmasOf(entries, ranked));
       },
     };
   }
@@ -192,7 +206,7 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
  * One inventory's entries as numbers. A plain function (not the generator above), so that V8 can
  * compile its loop after the first cards rather than run all 20 in the interpreter.
  */
-function rankedEntries(text: string, list: readonly string[], spelled: readonly string[]): RankedEntries {
+function rankedEntries(text: string, front: number, spelled: readonly string[]): Pick<RankedEntries, 'spelled' | 'ranks' | 'counts'> {
   let numbers: unknown;
   try {
     numbers = JSON.parse(`[${text}]`);
@@ -202,7 +216,6 @@ function rankedEntries(text: string, list: readonly string[], spelled: readonly 
   const values = numbers as unknown[];
   const ranks = new Int32Array(values.length);
   const counts = new Int32Array(values.length);
-  const front = list.length;
   const end = front + spelled.length;
   let size = 0;
   let position = 0;
@@ -222,10 +235,13 @@ function rankedEntries(text: string, list: readonly string[], spelled: readonly 
     counts[size] = 1;
     size += 1;
   }
-  return { list, spelled, ranks: ranks.subarray(0, size), counts: counts.subarray(0, size) };
+  return { spelled, ranks: ranks.subarray(0, size), counts: counts.subarray(0, size) };
 }
 
-function lemmasOf({ list, spelled, ranks, counts }: RankedEntries): Array<readonly [string, number]> {
+function lemmasOf(
+  { spelled, ranks, counts }: Pick<RankedEntries, 'spelled' | 'ranks' | 'counts'>,
+  list: readonly string[],
+): Array<readonly [string, number]> {
   const lemmas: Array<readonly [string, number]> = [];
   for (let i = 0; i < ranks.length; i += 1) {
     const rank = ranks[i]!;

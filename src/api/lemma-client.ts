@@ -27,6 +27,11 @@ export interface LemmaApi {
   /** The inventories of these articles (at most MAX_INVENTORY_IDS per request; more are asked in several). */
   inventories(articleIds: readonly string[], signal?: AbortSignal): Promise<LemmaInventory[]>;
   articleLemmas(articleId: string, signal?: AbortSignal): Promise<ArticleLemmas>;
+  /**
+   * The cards' frequency list named by `check` (GET /api/level-words?level=RANKED_LEVEL&v=check):
+   * needed only to make the learner's statuses by rank, when none are stored for this list.
+   */
+  rankedList(check: string, signal?: AbortSignal): Promise<readonly string[]>;
   /** The headwords of a placement level, most frequent first. */
   levelWords(level: PlacementLevel, signal?: AbortSignal): Promise<string[]>;
 }
@@ -44,8 +49,8 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
   const withSignal = (signal?: AbortSignal): RequestOptions => (signal === undefined ? base : { ...base, signal });
   // The cards' frequency list, by its check: fetched once per page (and kept by the HTTP cache: its
   // address carries the check, so a new list is a new address).
-  const lists = new Map<string, Promise<string[]>>();
-  const rankedList = (check: string, signal?: AbortSignal): Promise<string[]> => {
+  const lists = new Map<string, Promise<readonly string[]>>();
+  const rankedList = (check: string, signal?: AbortSignal): Promise<readonly string[]> => {
     let list = lists.get(check);
     if (list === undefined) {
       list = requestJson('/level-words', { level: RANKED_LEVEL, v: check }, LevelWordsCodec, withSignal(signal)).then(async (answer) => {
@@ -78,11 +83,11 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
       );
       const decoded: LemmaInventory[] = [];
       for (const answer of answers) {
-        const list = answer.ranked === undefined ? undefined : await rankedList(answer.ranked, signal);
-        // A few cards per task at most: once a slice has taken SLICE_MS the page gets its thread back
-        // (issue 26: no long task for the cards' coverage on a slow phone).
+        // A ranked answer decodes without its frequency list: coverage reads the learner's statuses
+        // by rank (src/domain/rank-statuses.ts). A few cards per task at most: once a slice has taken
+        // SLICE_MS the page gets its thread back (issue 26: no long task on a slow phone).
         let sliceStart = performance.now();
-        for (const inventory of decodedInventories(answer, list)) {
+        for (const inventory of decodedInventories(answer)) {
           decoded.push(inventory);
           if (performance.now() - sliceStart >= SLICE_MS) {
             await yieldBetweenPieces();
@@ -92,6 +97,7 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
       }
       return decoded;
     },
+    rankedList,
     async articleLemmas(articleId, signal) {
       const answer = await requestJson(`/articles/${encodeURIComponent(articleId)}/lemmas`, {}, LemmaInventoriesCodec, withSignal(signal));
       const [inventory] = decodeInventoryEntries(answer);

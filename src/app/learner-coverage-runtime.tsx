@@ -4,14 +4,14 @@
  * of the cards on screen, and hands the pages each card's coverage, the list's order and home's
  * learning-zone section through CardFitContext.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ArticleCard } from '../domain/article';
 import { learnerTextsFor } from '../domain/learner-texts';
-import { byFit, coverageOf, ofBand, inLearningZone, type Coverage, type LemmaInventory } from '../domain/coverage';
-import type { StatusMap } from '../domain/word-status';
+import { byFit, ofBand, inLearningZone } from '../domain/coverage';
+import type { RankStatuses } from '../domain/rank-statuses';
 import { apiLanguageFor, textLanguageFor } from '../../common/languages';
 import { languageFromPath } from '../domain/routing';
-import { createLemmaClient } from '../api/lemma-client';
+import { createLemmaClient, type LemmaApi } from '../api/lemma-client';
 import { ArticleListActorContext } from '../views/articles/article-list-context';
 import type { CardFit } from '../views/common/card-fit-context';
 import { CoverageText } from '../views/learner/coverage-text';
@@ -23,6 +23,7 @@ import { useInspect } from './inspector';
 import { wiredLemmaInventory, wiredWordStatus } from './learner-wiring';
 import { useServices } from './services';
 import { statusStore as browserStatusStore } from './word-store-factory';
+import { useSlicedCoverage } from './use-sliced-coverage';
 
 export interface LearnerCoverageRuntimeProps {
   readonly page: 'home' | 'list';
@@ -37,11 +38,12 @@ export default function LearnerCoverageRuntime(props: LearnerCoverageRuntimeProp
   const { statusStore, lemmas } = useServices();
   const inspect = useInspect();
   const statusLogic = useMemo(() => wiredWordStatus(statusStore ?? browserStatusStore), [statusStore]);
-  const inventoryLogic = useMemo(() => wiredLemmaInventory(lemmas ?? createLemmaClient()), [lemmas]);
+  const lemmaApi = useMemo(() => lemmas ?? createLemmaClient(), [lemmas]);
+  const inventoryLogic = useMemo(() => wiredLemmaInventory(lemmaApi), [lemmaApi]);
   return (
     <WordStatusActorContext.Provider logic={statusLogic} options={{ input: {}, inspect }}>
       <LemmaInventoryActorContext.Provider logic={inventoryLogic} options={{ input: {}, inspect }}>
-        <CardFitPublisher {...props} />
+        <CardFitPublisher {...props} lemmas={lemmaApi} />
       </LemmaInventoryActorContext.Provider>
     </WordStatusActorContext.Provider>
   );
@@ -62,48 +64,15 @@ function useZoneCandidates(page: 'home' | 'list', language: string): readonly Ar
   return cards;
 }
 
-/** How long one slice of coverage work may hold the main thread before the page gets it back. */
-const SLICE_MS = 4;
-
-/**
- * Each card's coverage, worked out a few cards per task (issue 26: 20 cards on a slow phone, the
- * first time before the code is compiled, took up to 120 ms in one task). A card already worked out
- * against these statuses is not worked out again; until a new set is done the last one shows.
- */
-function useSlicedCoverage(
-  inventories: Readonly<Record<string, LemmaInventory>>,
-  statuses: StatusMap | null,
-): ReadonlyMap<string, Coverage> {
-  const [shown, setShown] = useState<ReadonlyMap<string, Coverage>>(() => new Map());
-  const cache = useRef<{ statuses: StatusMap; coverage: Map<string, Coverage> } | null>(null);
-  useEffect(() => {
-    if (statuses === null) return;
-    if (cache.current?.statuses !== statuses) cache.current = { statuses, coverage: new Map() };
-    const { coverage } = cache.current;
-    const pending = Object.entries(inventories).filter(([id]) => !coverage.has(id));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const work = () => {
-      const start = performance.now();
-      while (pending.length > 0 && performance.now() - start < SLICE_MS) {
-        const [id, inventory] = pending.shift()!;
-        coverage.set(id, coverageOf(inventory, statuses));
-      }
-      if (pending.length > 0) timer = setTimeout(work, 0);
-      else setShown(new Map(coverage));
-    };
-    timer = setTimeout(work, 0);
-    return () => clearTimeout(timer);
-  }, [inventories, statuses]);
-  return shown;
-}
-
-function CardFitPublisher({ page, onChange }: LearnerCoverageRuntimeProps) {
+function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProps & { readonly lemmas: LemmaApi }) {
   const [path] = useLocation();
   const language = languageFromPath(path);
   const textLanguage = textLanguageFor(language);
   const statusActor = WordStatusActorContext.useActorRef();
   const inventoryActor = LemmaInventoryActorContext.useActorRef();
   const statuses = WordStatusActorContext.useSelector((snapshot) => (snapshot.matches('ready') ? snapshot.context.statuses : null));
+  const byRank = WordStatusActorContext.useSelector((snapshot) => snapshot.context.byRank);
+  const revision = WordStatusActorContext.useSelector((snapshot) => snapshot.context.revision);
   const order = WordStatusActorContext.useSelector((snapshot) => snapshot.context.order);
   const shown = WordStatusActorContext.useSelector((snapshot) => snapshot.context.fitShown);
   const inventories = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.inventories);
@@ -115,7 +84,14 @@ function CardFitPublisher({ page, onChange }: LearnerCoverageRuntimeProps) {
     if (ids.length > 0) inventoryActor.send({ type: 'INVENTORIES_WANTED', ids });
   }, [inventoryActor, listCards, zoneCandidates]);
 
-  const coverage = useSlicedCoverage(inventories, statuses);
+  // Statuses by rank made from the downloaded list, kept for the revision these statuses were read at.
+  const onBuilt = useCallback(
+    (built: RankStatuses) => {
+      if (revision !== null) statusActor.send({ type: 'RANK_STATUSES_BUILT', byRank: built, revision });
+    },
+    [statusActor, revision],
+  );
+  const coverage = useSlicedCoverage(inventories, statuses, byRank, lemmas, onBuilt);
 
   const fit = useMemo((): CardFit | null => {
     if (statuses === null) return null;

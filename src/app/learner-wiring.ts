@@ -19,6 +19,15 @@ import type { PlacementLevel } from '../../common/placement-levels';
 
 export function wiredWordStatus(getStore: () => Promise<StatusStore>) {
   return wordStatusMachine.provide({
+    actions: {
+      // Kept for the next cold page; a failure (full storage) only means that page downloads the list again.
+      keepRankStatuses: ({ event }) => {
+        if (event.type !== 'RANK_STATUSES_BUILT') return;
+        void getStore()
+          .then((store) => store.keepRankStatuses(event.byRank, event.revision))
+          .catch(() => {});
+      },
+    },
     actors: {
       loadLearner: fromPromise<LearnerContents>(async () => (await getStore()).loadLearner()),
       writeStatuses: fromPromise<void, StatusJob>(async ({ input }) => {

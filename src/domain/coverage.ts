@@ -4,7 +4,16 @@
  * Thresholds: ~98% of running words known for comfortable reading, ~95% to follow a text with
  * help (Laufer & Ravenhorst-Kalovski 2010; Nation 2006). See docs/learner-model.md.
  */
-import { statusOf, type StatusMap, type WordStatus } from './word-status';
+import { statusOf, type StatusMap } from './word-status';
+import {
+  rankCode,
+  STATUS_CODE as CODE_OF,
+  STATUS_CODE_IGNORED as IGNORED,
+  STATUS_CODE_KNOWN as KNOWN,
+  STATUS_CODE_NEW as NEW,
+  STATUS_CODE_UNSEEN as UNSEEN,
+  type RankStatuses,
+} from './rank-statuses';
 
 /** An article's words as the server counts them: each lemma with how often it occurs. */
 export interface LemmaInventory {
@@ -14,11 +23,11 @@ export interface LemmaInventory {
   /** Lemma (lower case) and its number of occurrences; the counts add up to `words`. */
   readonly lemmas: ReadonlyArray<readonly [string, number]>;
   /**
-   * The cards' answers point into a frequency list (common/lemma-contract.ts): each entry's rank in
-   * `list` (for a lemma spelled out, -1 - its index in `spelled`) and its count, as numbers.
+   * The cards' answers point into a frequency list (common/lemma-contract.ts) named by `check`:
+   * each entry's rank in it (for a lemma spelled out, -1 - its index in `spelled`) and its count.
    */
   readonly ranked?: {
-    readonly list: readonly string[];
+    readonly check: string;
     readonly spelled: readonly string[];
     readonly ranks: Int32Array;
     readonly counts: Int32Array;
@@ -47,33 +56,16 @@ export function bandOf(share: number): CoverageBand {
   return 'hard';
 }
 
-const NEW = 0;
-const LEARNING = 1;
-const KNOWN = 2;
-const IGNORED = 3;
-const CODE_OF: Readonly<Record<WordStatus, number>> = { new: NEW, learning: LEARNING, known: KNOWN, ignored: IGNORED };
-
-/** A rank of the list whose status has not been looked up yet. */
-const UNSEEN = 255;
-
-/** Per statuses and frequency list: the status of each word of the list looked up so far, one byte per rank. */
-const listCodes = new WeakMap<StatusMap, WeakMap<readonly string[], Uint8Array>>();
-
-/**
- * The status codes of a frequency list's words for these statuses, filled in as cards need them:
- * a rank is looked up (by string) the first time a card has it, then read as a byte. Not the whole
- * list up front: 20 cards have about 2,000 of its 10,000 words. A new set of statuses (a word
- * marked) is a new map, and starts again.
- */
-function codesFor(statuses: StatusMap, list: readonly string[]): Uint8Array {
-  let byList = listCodes.get(statuses);
-  if (byList === undefined) listCodes.set(statuses, (byList = new WeakMap()));
-  let codes = byList.get(list);
-  if (codes === undefined) byList.set(list, (codes = new Uint8Array(list.length).fill(UNSEEN)));
-  return codes;
+/** Thrown when a ranked inventory comes without the learner's statuses for its frequency list. */
+export class MissingRankStatusesError extends Error {
+  override readonly name = 'MissingRankStatusesError';
 }
 
-export function coverageOf(inventory: LemmaInventory, statuses: StatusMap): Coverage {
+/**
+ * The coverage of one article for these statuses. A ranked inventory (the cards') needs `byRank`,
+ * the statuses by rank of the list it points into (src/domain/rank-statuses.ts).
+ */
+export function coverageOf(inventory: LemmaInventory, statuses: StatusMap, byRank?: RankStatuses): Coverage {
   // Plain counters and one loop, no closure per entry: the first cards run before V8 compiles this.
   let known = 0;
   let counted = 0;
@@ -81,15 +73,18 @@ export function coverageOf(inventory: LemmaInventory, statuses: StatusMap): Cove
   let learningWords = 0;
   const ranked = inventory.ranked;
   if (ranked !== undefined) {
-    // The common words by rank, their status read from a byte array; the few spelled out by their lemma.
-    const { list, spelled, ranks, counts } = ranked;
-    const codes = codesFor(statuses, list);
+    // The common words' statuses read from a byte array by rank; the few spelled out by their lemma.
+    if (byRank === undefined || byRank.check !== ranked.check) {
+      throw new MissingRankStatusesError(`No statuses by rank for frequency list ${ranked.check}`);
+    }
+    const { spelled, ranks, counts } = ranked;
+    const codes = byRank.codes;
     for (let i = 0; i < ranks.length; i += 1) {
       const rank = ranks[i]!;
       let code: number;
       if (rank >= 0) {
         code = codes[rank]!;
-        if (code === UNSEEN) code = codes[rank] = CODE_OF[statusOf(statuses, list[rank]!)];
+        if (code === UNSEEN) code = rankCode(byRank, rank, statuses);
       } else {
         code = CODE_OF[statusOf(statuses, spelled[-1 - rank]!)];
       }

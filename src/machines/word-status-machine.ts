@@ -8,6 +8,7 @@ import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type { CoverageBand } from '../domain/coverage';
 import type { SavedWord, WordStoreProblem } from '../domain/saved-words';
 import { handRecord, restAsKnown, statusMap, withRecords, type StatusRecord, type WordStatus } from '../domain/word-status';
+import type { RankStatuses } from '../domain/rank-statuses';
 import { WordStoreError, type FinishedArticle, type LearnerContents } from '../platform/word-store';
 
 /** How long "I know the rest" can be undone. */
@@ -31,6 +32,10 @@ export interface WordStatusContext {
   finished: FinishedArticle[];
   /** Every status by lemma, from records and saved words (derived; kept for the views' selectors). */
   statuses: ReadonlyMap<string, WordStatus>;
+  /** The statuses by rank in the cards' frequency list, when stored for exactly these statuses (no write pending). */
+  byRank: RankStatuses | null;
+  /** The store's revision the statuses were read at (null until read, or from a store without one). */
+  revision: number | null;
   jobs: StatusJob[];
   stale: boolean;
   problem: WordStoreProblem | null;
@@ -58,6 +63,7 @@ export type WordStatusEvent =
   | { type: 'ORDER_CHANGED'; order: FitOrder }
   | { type: 'FIT_SHOWN_CHANGED'; shown: FitShown }
   | { type: 'EXTERNAL_CHANGE' }
+  | { type: 'RANK_STATUSES_BUILT'; byRank: RankStatuses; revision: number }
   | { type: 'RETRY' };
 
 export const LOAD_LEARNER_ID = 'loadLearner';
@@ -76,10 +82,16 @@ function pending(jobs: readonly StatusJob[]): { put: StatusRecord[]; removed: st
 }
 
 /** The context after the store's contents (or the queue) changed: records with pending writes, and the status map. */
-function seen(records: readonly StatusRecord[], saved: readonly SavedWord[], jobs: readonly StatusJob[]) {
+function seen(
+  records: readonly StatusRecord[],
+  saved: readonly SavedWord[],
+  jobs: readonly StatusJob[],
+  byRank: RankStatuses | null = null,
+) {
   const { put, removed } = pending(jobs);
   const shown = withRecords(records, put, removed);
-  return { records: shown, statuses: statusMap(shown, saved) };
+  // Statuses by rank are made from the stored statuses: with a write pending they are not these.
+  return { records: shown, statuses: statusMap(shown, saved), byRank: jobs.length === 0 ? byRank : null };
 }
 
 export const wordStatusMachine = setup({
@@ -101,9 +113,12 @@ export const wordStatusMachine = setup({
   delays: { UNDO_WINDOW: UNDO_WINDOW_MS },
   actions: {
     showContents: assign(({ context, event }) => {
-      const { words, statuses, finished } = (event as unknown as { output: LearnerContents }).output;
-      return { saved: [...words], finished: [...finished], ...seen(statuses, words, context.jobs) };
+      const { words, statuses, finished, byRank, revision } = (event as unknown as { output: LearnerContents }).output;
+      return { saved: [...words], finished: [...finished], revision: revision ?? null, ...seen(statuses, words, context.jobs, byRank) };
     }),
+    showRankStatuses: assign({ byRank: ({ context, event }) => (event.type === 'RANK_STATUSES_BUILT' ? event.byRank : context.byRank) }),
+    // Replaced by the app with the store's keepRankStatuses (it keeps them only if nothing was written since).
+    keepRankStatuses: () => {},
     recordProblem: assign({ problem: ({ event }) => problemOf((event as { error?: unknown }).error) }),
     queueStatus: assign(({ context, event }) => {
       if (event.type !== 'STATUS_SET') return {};
@@ -153,6 +168,9 @@ export const wordStatusMachine = setup({
     hasJobs: ({ context }) => context.jobs.length > 0,
     isStale: ({ context }) => context.stale,
     canUndo: ({ context }) => context.undo !== null,
+    /** Made from the statuses shown now: the revision they were read at, and no write pending. */
+    isCurrentRank: ({ context, event }) =>
+      event.type === 'RANK_STATUSES_BUILT' && context.revision !== null && event.revision === context.revision && context.jobs.length === 0,
   },
 }).createMachine({
   id: 'wordStatus',
@@ -161,6 +179,8 @@ export const wordStatusMachine = setup({
     saved: [],
     finished: [],
     statuses: new Map(),
+    byRank: null,
+    revision: null,
     jobs: [],
     stale: false,
     problem: null,
@@ -203,6 +223,7 @@ export const wordStatusMachine = setup({
         REST_UNDONE: { guard: 'canUndo', target: '.next', actions: 'queueUndo' },
         UNDO_EXPIRED: { actions: 'expireUndo' },
         EXTERNAL_CHANGE: { actions: 'markStale' },
+        RANK_STATUSES_BUILT: { guard: 'isCurrentRank', actions: ['showRankStatuses', 'keepRankStatuses'] },
       },
       states: {
         // Transient: the one place that starts a write, so a running one is never cut short.

@@ -5,6 +5,7 @@ import type { SavedWord } from '../domain/saved-words';
 import { decodeStatusRecord } from '../domain/word-status-codec';
 import { decodeGoal } from '../domain/progress';
 import type { StatusRecord } from '../domain/word-status';
+import { decodeRankStatuses } from '../domain/rank-statuses';
 import { WordStoreError, type FinishedArticle, type LearnerContents, type WordStoreContents } from './word-store';
 
 export interface SetAsideRecord {
@@ -21,9 +22,11 @@ export interface NewsreaderSchema extends DBSchema {
   statuses: { key: string; value: unknown; indexes: { setAt: string; batch: string } };
   finished: { key: string; value: FinishedArticle };
   settings: { key: string; value: { key: string; value: unknown } };
+  // Version 3: what is worked out from words and statuses, never backed up (REVISION_KEY, RANK_STATUSES_KEY).
+  derived: { key: string; value: { key: string; value: unknown } };
 }
 
-export type StoreName = 'words' | 'setAside' | 'statuses' | 'finished' | 'settings';
+export type StoreName = 'words' | 'setAside' | 'statuses' | 'finished' | 'settings' | 'derived';
 export type UpgradeTransaction = IDBPTransaction<NewsreaderSchema, StoreName[], 'versionchange'>;
 
 /**
@@ -46,7 +49,31 @@ export const MIGRATIONS: Readonly<Record<number, (db: IDBPDatabase<NewsreaderSch
     db.createObjectStore('finished', { keyPath: 'articleId' });
     db.createObjectStore('settings', { keyPath: 'key' });
   },
+  // Derived records (the statuses by rank): a new store only; words, cards and statuses stay as they are.
+  3: (db) => {
+    db.createObjectStore('derived', { keyPath: 'key' });
+  },
 };
+
+/** A count raised in the same transaction as every write to words or statuses: what derived records were made from. */
+export const REVISION_KEY = 'revision';
+/** The learner's statuses by rank in the cards' frequency list, with the revision they were made from. */
+export const RANK_STATUSES_KEY = 'rankStatuses';
+
+/** Any transaction that includes 'derived' (idb types each scope apart). */
+interface DerivedTransaction {
+  objectStore(name: 'derived'): { get(key: string): Promise<{ key: string; value: unknown } | undefined> };
+}
+
+export async function revisionIn(tx: DerivedTransaction): Promise<number> {
+  const value = (await tx.objectStore('derived').get(REVISION_KEY))?.value;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : 0;
+}
+
+/** Called inside a readwrite transaction that includes 'derived', beside a write to words or statuses. */
+export async function raiseRevision(tx: IDBPTransaction<NewsreaderSchema, StoreName[], 'readwrite'>): Promise<void> {
+  await tx.objectStore('derived').put({ key: REVISION_KEY, value: (await revisionIn(tx)) + 1 });
+}
 
 export function errorName(error: unknown): string {
   return typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '';
@@ -100,7 +127,7 @@ export async function loadSkipping(db: IDBPDatabase<NewsreaderSchema>): Promise<
 }
 
 export async function loadLearnerContents(db: IDBPDatabase<NewsreaderSchema>): Promise<LearnerContents> {
-  const tx = db.transaction(['words', 'setAside', 'statuses', 'finished', 'settings'], 'readonly');
+  const tx = db.transaction(['words', 'setAside', 'statuses', 'finished', 'settings', 'derived'], 'readonly');
   const words: SavedWord[] = [];
   const statuses: StatusRecord[] = [];
   let skipped = 0;
@@ -117,6 +144,10 @@ export async function loadLearnerContents(db: IDBPDatabase<NewsreaderSchema>): P
   const finished = await tx.objectStore('finished').getAll();
   const goal = decodeGoal((await tx.objectStore('settings').get('goal'))?.value);
   const setAside = (await tx.objectStore('setAside').count()) + skipped;
+  // Read in the same transaction as the statuses: current only if made from this revision.
+  const revision = await revisionIn(tx);
+  const stored = (await tx.objectStore('derived').get(RANK_STATUSES_KEY))?.value as { revision?: unknown } | undefined;
+  const byRank = stored?.revision === revision ? decodeRankStatuses(stored) : null;
   await tx.done;
-  return { words, setAside, statuses, finished, ...(goal !== null ? { goal } : {}) };
+  return { words, setAside, statuses, finished, revision, ...(byRank !== null ? { byRank } : {}), ...(goal !== null ? { goal } : {}) };
 }

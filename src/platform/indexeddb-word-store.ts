@@ -28,6 +28,9 @@ import {
   loadLearnerContents,
   loadMovingAside,
   loadSkipping,
+  raiseRevision,
+  RANK_STATUSES_KEY,
+  revisionIn,
   storeError,
   type NewsreaderSchema,
 } from './indexeddb-schema';
@@ -114,8 +117,8 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
     async put(words: readonly SavedWord[]): Promise<void> {
       const db = await open();
       try {
-        const tx = db.transaction('words', 'readwrite');
-        await Promise.all([...words.map((word) => tx.store.put(word)), tx.done]);
+        const tx = db.transaction(['words', 'derived'], 'readwrite');
+        await Promise.all([...words.map((word) => tx.objectStore('words').put(word)), raiseRevision(tx), tx.done]);
       } catch (error) {
         throw storeError(error, 'save');
       }
@@ -125,13 +128,14 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
       const db = await open();
       const added: string[] = [];
       try {
-        const tx = db.transaction('words', 'readwrite');
+        const tx = db.transaction(['words', 'derived'], 'readwrite');
         for (const word of words) {
           // Any record under the id counts, readable or not: an unreadable one is set aside on the next load, not overwritten.
-          if ((await tx.store.getKey(word.id)) !== undefined || added.includes(word.id)) continue;
-          await tx.store.add(word);
+          if ((await tx.objectStore('words').getKey(word.id)) !== undefined || added.includes(word.id)) continue;
+          await tx.objectStore('words').add(word);
           added.push(word.id);
         }
+        if (added.length > 0) await raiseRevision(tx);
         await tx.done;
       } catch (error) {
         throw storeError(error, 'save');
@@ -143,12 +147,13 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
       const db = await open();
       let outcome: UpdateCardOutcome;
       try {
-        const tx = db.transaction('words', 'readwrite');
-        const decoded = decodeSavedWord(await tx.store.get(id));
+        const tx = db.transaction(['words', 'derived'], 'readwrite');
+        const decoded = decodeSavedWord(await tx.objectStore('words').get(id));
         if (!('word' in decoded)) outcome = 'gone';
         else if (decoded.word.card.lastReview !== expectedLastReview) outcome = 'changed';
         else {
-          await tx.store.put({ ...decoded.word, card });
+          await tx.objectStore('words').put({ ...decoded.word, card });
+          await raiseRevision(tx);
           outcome = 'updated';
         }
         await tx.done;
@@ -161,8 +166,8 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
     async remove(id: string): Promise<void> {
       const db = await open();
       try {
-        const tx = db.transaction('words', 'readwrite');
-        await Promise.all([tx.store.delete(id), tx.done]);
+        const tx = db.transaction(['words', 'derived'], 'readwrite');
+        await Promise.all([tx.objectStore('words').delete(id), raiseRevision(tx), tx.done]);
       } catch (error) {
         throw storeError(error, 'delete');
       }
@@ -180,13 +185,14 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
       if (records.length === 0 && replacing === undefined) return;
       const db = await open();
       try {
-        const tx = db.transaction('statuses', 'readwrite');
+        const tx = db.transaction(['statuses', 'derived'], 'readwrite');
+        const store = tx.objectStore('statuses');
         if (replacing !== undefined) {
-          for (let cursor = await tx.store.openCursor(); cursor !== null; cursor = await cursor.continue()) {
+          for (let cursor = await store.openCursor(); cursor !== null; cursor = await cursor.continue()) {
             if ((cursor.value as { source?: unknown } | null)?.source === replacing) await cursor.delete();
           }
         }
-        await Promise.all([...records.map((record) => tx.store.put(record)), tx.done]);
+        await Promise.all([...records.map((record) => store.put(record)), raiseRevision(tx), tx.done]);
       } catch (error) {
         throw storeError(error, 'save');
       }
@@ -196,11 +202,16 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
       const db = await open();
       let removed = 0;
       try {
-        const tx = db.transaction('statuses', 'readwrite');
-        for (let cursor = await tx.store.index('batch').openCursor(batch); cursor !== null; cursor = await cursor.continue()) {
+        const tx = db.transaction(['statuses', 'derived'], 'readwrite');
+        for (
+          let cursor = await tx.objectStore('statuses').index('batch').openCursor(batch);
+          cursor !== null;
+          cursor = await cursor.continue()
+        ) {
           await cursor.delete();
           removed += 1;
         }
+        if (removed > 0) await raiseRevision(tx);
         await tx.done;
       } catch (error) {
         throw storeError(error, 'save');
@@ -211,7 +222,8 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
     async restore(backup: Backup): Promise<void> {
       const db = await open();
       try {
-        const tx = db.transaction(['statuses', 'words', 'finished', 'settings'], 'readwrite');
+        const tx = db.transaction(['statuses', 'words', 'finished', 'settings', 'derived'], 'readwrite');
+        await raiseRevision(tx);
         for (const record of backup.statuses) await tx.objectStore('statuses').put(record);
         for (const word of backup.words)
           if ((await tx.objectStore('words').getKey(word.id)) === undefined) await tx.objectStore('words').add(word);
@@ -245,6 +257,19 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
         throw storeError(error, 'save');
       }
       changed();
+    },
+    async keepRankStatuses(byRank, revision) {
+      const db = await open();
+      try {
+        const tx = db.transaction('derived', 'readwrite');
+        // Made from an older state of the statuses (a write since, here or in another tab): not kept.
+        const current = (await revisionIn(tx)) === revision;
+        if (current) await tx.store.put({ key: RANK_STATUSES_KEY, value: { revision, check: byRank.check, codes: byRank.codes } });
+        await tx.done;
+        return current;
+      } catch (error) {
+        throw storeError(error, 'save');
+      }
     },
     subscribe(listener: () => void): () => void {
       listeners.add(listener);

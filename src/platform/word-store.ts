@@ -7,6 +7,7 @@ import type { ReviewCard, SavedWord, WordStoreProblem } from '../domain/saved-wo
 import type { StatusRecord, StatusSource } from '../domain/word-status';
 import type { DailyGoal } from '../domain/progress';
 import type { Backup } from '../domain/backup';
+import type { RankStatuses } from '../domain/rank-statuses';
 
 export type { WordStoreProblem };
 
@@ -61,6 +62,10 @@ export interface LearnerContents extends WordStoreContents {
   readonly finished: readonly FinishedArticle[];
   /** The daily goal the learner set on the progress page; absent until set. */
   readonly goal?: DailyGoal;
+  /** The store's revision when read (raised by every write to words or statuses). */
+  readonly revision?: number;
+  /** The statuses by rank in the cards' frequency list, when stored for this revision. */
+  readonly byRank?: RankStatuses;
 }
 
 /**
@@ -89,5 +94,10 @@ export interface StatusStore {
   setGoal(goal: DailyGoal): Promise<void>;
   /** Records that an article was finished (once per article; the first date is kept). */
   markFinished(article: FinishedArticle): Promise<void>;
+  /**
+   * Keeps the statuses by rank made from the contents of `revision`, only if nothing was written
+   * since (then returns false and keeps nothing). Other tabs are not told: no status changed.
+   */
+  keepRankStatuses(byRank: RankStatuses, revision: number): Promise<boolean>;
   subscribe(listener: () => void): () => void;
 }

@@ -37,6 +37,8 @@ const payloads: PayloadTable = {
   REST_KNOWN: [{ type: 'REST_KNOWN', articleId: 'city-bikes', lemmas: REST_LEMMAS }],
   ORDER_CHANGED: [],
   FIT_SHOWN_CHANGED: [],
+  // Sent by the list's coverage (tests/unit/machines/word-status-machine.test.ts), not on the article page.
+  RANK_STATUSES_BUILT: [],
   UNDO_EXPIRED: (snapshot) => {
     const undo = (snapshot.context as WordStatusContext).undo;
     return undo === null ? [] : [{ type: 'UNDO_EXPIRED', batch: undo.batch }];

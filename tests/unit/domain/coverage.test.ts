@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, byFit, coverageOf, coveragePercent, inLearningZone, ofBand, type LemmaInventory } from '../../../src/domain/coverage';
+import { listCheck } from '../../../common/lemma-contract';
+import {
+  bandOf,
+  byFit,
+  coverageOf,
+  coveragePercent,
+  inLearningZone,
+  MissingRankStatusesError,
+  ofBand,
+  type LemmaInventory,
+} from '../../../src/domain/coverage';
+import { rankStatusesOf, unfilledRankStatuses } from '../../../src/domain/rank-statuses';
 import { statusMap, type StatusRecord } from '../../../src/domain/word-status';
 import { savedWord } from '../../support/saved-word-fixtures';
 
@@ -41,9 +52,10 @@ describe('coverage', () => {
 
   it('is the same worked out by rank in the frequency list the cards point into, spelled-out lemmas by their string', () => {
     const list = ['the', 'be', 'go', 'tide', 'harbour'];
+    const check = listCheck(list);
     const ranked: LemmaInventory = {
       ...article,
-      ranked: { list, spelled: ['quay'], ranks: Int32Array.from([0, 2, 4, 3, -1]), counts: Int32Array.from([60, 30, 5, 3, 2]) },
+      ranked: { check, spelled: ['quay'], ranks: Int32Array.from([0, 2, 4, 3, -1]), counts: Int32Array.from([60, 30, 5, 3, 2]) },
     };
     for (const statuses of [
       statusMap([known('the'), known('go')], []),
@@ -51,11 +63,16 @@ describe('coverage', () => {
       statusMap([known('the'), known('quay'), ignored('go')], []),
     ]) {
       const byString = coverageOf(article, statuses);
-      // The first time the list's words are looked up by string, then read by rank: the same both times,
-      // and each new set of statuses (a word marked) gives its own answer on the same list.
-      expect(coverageOf(ranked, statuses)).toEqual(byString);
-      expect(coverageOf(ranked, statuses)).toEqual(byString);
+      // Looked up from the list as the card needs them (then read by rank), or from a whole stored record.
+      const fromList = unfilledRankStatuses(check, list);
+      expect(coverageOf(ranked, statuses, fromList)).toEqual(byString);
+      expect(coverageOf(ranked, statuses, fromList)).toEqual(byString);
+      expect(coverageOf(ranked, statuses, rankStatusesOf(check, list, statuses))).toEqual(byString);
     }
+    // Never worked out without statuses for its list, nor with those of another list.
+    const statuses = statusMap([known('the')], []);
+    expect(() => coverageOf(ranked, statuses)).toThrow(MissingRankStatusesError);
+    expect(() => coverageOf(ranked, statuses, rankStatusesOf(listCheck(['the']), ['the'], statuses))).toThrow(MissingRankStatusesError);
   });
 
   it('places the bands at 98% and 95%', () => {

@@ -1,0 +1,95 @@
+/**
+ * Each card's coverage on home and the list, worked out a few cards per task (issue 26: 20 cards
+ * on a slow phone, the first time before the code is compiled, must not make one long task). The
+ * cards' inventories point into a frequency list by rank; their statuses by rank come from the
+ * store (the word-status machine's `byRank`, kept for these statuses) with no download of the
+ * list. Without them (a first visit, or statuses changed since they were kept) the list is fetched
+ * and looked up as the cards need it, then the rest of it is filled in at idle and handed to
+ * `onBuilt` to be kept for the next page (decision 34).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { LemmaApi } from '../api/lemma-client';
+import { coverageOf, type Coverage, type LemmaInventory } from '../domain/coverage';
+import { filledRankStatuses, unfilledRankStatuses, type RankStatuses } from '../domain/rank-statuses';
+import type { StatusMap } from '../domain/word-status';
+
+/** How long one slice of coverage work may hold the main thread before the page gets it back. */
+const SLICE_MS = 4;
+
+interface Worked {
+  readonly statuses: StatusMap;
+  readonly coverage: Map<string, Coverage>;
+  /** Statuses by rank made here from a downloaded list, by the list's check. */
+  readonly fromList: Map<string, RankStatuses>;
+  /** The checks whose statuses by rank were filled and handed to onBuilt. */
+  readonly handed: Set<string>;
+}
+
+export function useSlicedCoverage(
+  inventories: Readonly<Record<string, LemmaInventory>>,
+  statuses: StatusMap | null,
+  stored: RankStatuses | null,
+  lemmas: LemmaApi,
+  onBuilt: (byRank: RankStatuses) => void,
+): ReadonlyMap<string, Coverage> {
+  const [shown, setShown] = useState<ReadonlyMap<string, Coverage>>(() => new Map());
+  const cache = useRef<Worked | null>(null);
+  const built = useRef(onBuilt);
+  built.current = onBuilt;
+  useEffect(() => {
+    if (statuses === null) return;
+    if (cache.current?.statuses !== statuses) cache.current = { statuses, coverage: new Map(), fromList: new Map(), handed: new Set() };
+    const { coverage, fromList, handed } = cache.current;
+    const byRankFor = (check: string) => (stored?.check === check ? stored : fromList.get(check));
+    const pending = Object.entries(inventories).filter(([id]) => !coverage.has(id));
+    const missing = [...new Set(pending.flatMap(([, each]) => (each.ranked === undefined ? [] : [each.ranked.check])))].filter(
+      (check) => byRankFor(check) === undefined,
+    );
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = (work: () => void) => {
+      if (!controller.signal.aborted) timer = setTimeout(work, 0);
+    };
+    // Once the cards are shown: the rest of each downloaded list's statuses, in slices, to be kept.
+    const fill = (filling: Generator<void, RankStatuses, undefined>) => () => {
+      if (controller.signal.aborted) return;
+      const start = performance.now();
+      for (;;) {
+        const step = filling.next();
+        if (step.done) {
+          handed.add(step.value.check);
+          return built.current(step.value);
+        }
+        if (performance.now() - start >= SLICE_MS) return later(fill(filling));
+      }
+    };
+    const work = () => {
+      if (controller.signal.aborted) return;
+      const start = performance.now();
+      while (pending.length > 0 && performance.now() - start < SLICE_MS) {
+        const [id, inventory] = pending.shift()!;
+        const byRank = inventory.ranked === undefined ? undefined : byRankFor(inventory.ranked.check);
+        coverage.set(id, coverageOf(inventory, statuses, byRank));
+      }
+      if (pending.length > 0) return later(work);
+      setShown(new Map(coverage));
+      // Started again from where it was if a new set of cards cut it short (filled ranks are skipped).
+      for (const [check, made] of fromList) if (!handed.has(check)) later(fill(filledRankStatuses(made, statuses)));
+    };
+    if (missing.length === 0) later(work);
+    else
+      Promise.all(missing.map((check) => lemmas.rankedList(check, controller.signal))).then(
+        (lists) => {
+          missing.forEach((check, k) => fromList.set(check, unfilledRankStatuses(check, lists[k]!)));
+          later(work);
+        },
+        // No list (offline, a server error): these cards show no coverage, as when their inventories fail.
+        () => {},
+      );
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [inventories, statuses, stored, lemmas]);
+  return shown;
+}
