@@ -75,7 +75,8 @@ export function rankStatusesOf(check: string, list: readonly string[], statuses:
 export function decodeRankStatuses(value: unknown): RankStatuses | null {
   if (typeof value !== 'object' || value === null) return null;
   const { check, codes } = value as { check?: unknown; codes?: unknown };
-  if (typeof check !== 'string' || !(codes instanceof Uint8Array)) return null;
+  // By its tag, not instanceof: a record read back may come from another realm's Uint8Array.
+  if (typeof check !== 'string' || Object.prototype.toString.call(codes) !== '[object Uint8Array]') return null;
   let length: number;
   try {
     length = listLengthOf(check);
@@ -83,7 +84,8 @@ export function decodeRankStatuses(value: unknown): RankStatuses | null {
     if (error instanceof InventoryFormatError) return null;
     throw error;
   }
-  if (codes.length !== length) return null;
-  for (let rank = 0; rank < codes.length; rank += 1) if (codes[rank]! > STATUS_CODE_IGNORED) return null;
-  return { check, codes };
+  const bytes = codes as Uint8Array;
+  if (bytes.length !== length) return null;
+  for (let rank = 0; rank < bytes.length; rank += 1) if (bytes[rank]! > STATUS_CODE_IGNORED) return null;
+  return { check, codes: bytes };
 }

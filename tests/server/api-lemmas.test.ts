@@ -15,6 +15,7 @@ import {
   LemmaInventoriesCodec,
   listCheck,
   rankedListOf,
+  listLengthOf,
   RANKED_LEVEL,
   type LemmaInventories,
   type LevelWords,
@@ -118,9 +119,19 @@ describe('lemma inventory of an article', () => {
       inventories.map(({ ranked: _numbers, ...each }) => ({ ...each, lemmas: [...each.lemmas].sort() }));
     const compactDecoded = decodeInventoryEntries(compact, ranked);
     expect(sorted(compactDecoded)).toEqual(sorted(decoded));
+    // Without the list (a page with the learner's statuses by rank stored): the same numbers, the list's
+    // length read from its check; only the lemma pairs, which need the words, are refused.
+    const withoutList = decodeInventoryEntries(compact);
+    expect(withoutList.map((each) => [...each.ranked!.ranks])).toEqual(compactDecoded.map((each) => [...each.ranked!.ranks]));
+    expect(withoutList.map((each) => [...each.ranked!.counts])).toEqual(compactDecoded.map((each) => [...each.ranked!.counts]));
+    expect(withoutList[0]!.ranked!.list).toBeUndefined();
+    expect(() => withoutList[0]!.lemmas).toThrow(InventoryFormatError);
+    expect(listLengthOf(compact.ranked!)).toBe(ranked.length);
+    expect(() => decodeInventoryEntries({ ...compact, ranked: 'not-a-check!' })).toThrow(InventoryFormatError);
     // The same entries as numbers: each lemma's rank in the list (spelled out: -1 - its index in the table) and its count.
     for (const inventory of compactDecoded) {
       expect(inventory.ranked?.list).toBe(ranked);
+      expect(inventory.ranked?.check).toBe(compact.ranked);
       expect(inventory.ranked?.spelled).toEqual(['zebra']);
       expect([...inventory.ranked!.ranks]).toEqual(
         inventory.lemmas.map(([lemma]) => (ranked.includes(lemma) ? ranked.indexOf(lemma) : -1 - ['zebra'].indexOf(lemma))),
@@ -146,7 +157,7 @@ describe('GET /api/lemmas and /api/articles/{id}/lemmas', () => {
     const body = await answer('/api/lemmas?ids=l-harbour,nope,l-river');
     // Common words are ranks into the frequency list the browser fetches once, by the check the answer names.
     expect(body.ranked).toBeDefined();
-    expect(() => decodeInventoryEntries(body)).toThrow(InventoryFormatError);
+    expect(() => decodeInventoryEntries(body)[0]!.lemmas).toThrow(InventoryFormatError);
     const listResponse = await ctx.app.inject({ method: 'GET', url: `/api/level-words?level=${RANKED_LEVEL}&v=${body.ranked}` });
     expect(listResponse.statusCode).toBe(200);
     const ranked = (listResponse.json() as { words: string }).words.split(' ');

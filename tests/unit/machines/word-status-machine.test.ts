@@ -3,11 +3,19 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { UNDO_WINDOW_MS, wordStatusMachine, type StatusJob } from '../../../src/machines/word-status-machine';
 import { WordStoreError, type LearnerContents } from '../../../src/platform/word-store';
 import { statusOf } from '../../../src/domain/word-status';
+import type { RankStatuses } from '../../../src/domain/rank-statuses';
 
 const EMPTY: LearnerContents = { words: [], setAside: 0, statuses: [], finished: [] };
 
-function machine(options: { load?: () => Promise<LearnerContents>; write?: (job: StatusJob) => Promise<void> } = {}) {
+function machine(
+  options: { load?: () => Promise<LearnerContents>; write?: (job: StatusJob) => Promise<void>; keep?: (byRank: RankStatuses) => void } = {},
+) {
   return wordStatusMachine.provide({
+    actions: {
+      keepRankStatuses: ({ event }) => {
+        if (event.type === 'RANK_STATUSES_BUILT') options.keep?.(event.byRank);
+      },
+    },
     actors: {
       loadLearner: fromPromise(options.load ?? (async () => EMPTY)),
       writeStatuses: fromPromise<void, StatusJob>(({ input }) => (options.write ?? (async () => {}))(input)),
@@ -70,5 +78,31 @@ describe('word status machine', () => {
     await waitFor(full, (snapshot) => snapshot.matches({ ready: 'idle' }) && loads === 2);
     expect(full.getSnapshot().context.problem).toBe('quotaFull');
     expect(statusOf(full.getSnapshot().context.statuses, 'go')).toBe('new');
+  });
+
+  it('uses the stored statuses by rank only for the statuses they were made from, and keeps new ones only for the revision shown', async () => {
+    const stored: RankStatuses = { check: '4-abc', codes: Uint8Array.from([2, 0, 0, 0]) };
+    const kept: RankStatuses[] = [];
+    let release!: () => void;
+    const writing = new Promise<void>((resolve) => (release = resolve));
+    const actor = createActor(
+      machine({ load: async () => ({ ...EMPTY, revision: 7, byRank: stored }), write: () => writing, keep: (byRank) => kept.push(byRank) }),
+      { input: {} },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }));
+    expect(actor.getSnapshot().context.byRank).toBe(stored);
+    // Built from an older read (another revision): neither shown nor kept.
+    const built: RankStatuses = { check: '4-abc', codes: Uint8Array.from([2, 2, 0, 0]) };
+    actor.send({ type: 'RANK_STATUSES_BUILT', byRank: built, revision: 6 });
+    expect(kept).toEqual([]);
+    actor.send({ type: 'RANK_STATUSES_BUILT', byRank: built, revision: 7 });
+    expect(actor.getSnapshot().context.byRank).toBe(built);
+    expect(kept).toEqual([built]);
+    // A mark shown before it is stored: the statuses by rank are not these any more.
+    actor.send({ type: 'STATUS_SET', lemma: 'be', status: 'known' });
+    expect(actor.getSnapshot().context.byRank).toBeNull();
+    actor.send({ type: 'RANK_STATUSES_BUILT', byRank: built, revision: 7 });
+    expect(kept).toHaveLength(1);
+    release();
   });
 });

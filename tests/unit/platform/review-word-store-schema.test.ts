@@ -19,12 +19,12 @@ afterEach(async () => {
 });
 
 describe('the review route’s word store', () => {
-  it('creates newsreader v2 with words (keyPath id, index due on card.due), setAside (autoIncrement) and the statuses of v2', async () => {
+  it('creates newsreader v3 with words (keyPath id, index due on card.due), setAside (autoIncrement), the statuses of v2 and the derived records of v3', async () => {
     const store = createIndexedDbWordStore();
     await store.load();
     const database = await openDB('newsreader');
-    expect(database.version).toBe(2);
-    expect([...database.objectStoreNames].sort()).toEqual(['finished', 'setAside', 'settings', 'statuses', 'words']);
+    expect(database.version).toBe(3);
+    expect([...database.objectStoreNames].sort()).toEqual(['derived', 'finished', 'setAside', 'settings', 'statuses', 'words']);
     const transaction = database.transaction(['words', 'setAside']);
     const words = transaction.objectStore('words');
     expect(words.keyPath).toBe('id');
@@ -50,7 +50,7 @@ describe('the review route’s word store', () => {
   it('moves a record it cannot read aside and loads the rest', async () => {
     const store = createIndexedDbWordStore();
     await store.put([savedWord('harbour')]);
-    const database = await openDB('newsreader', 2);
+    const database = await openDB('newsreader', 3);
     await database.put('words', { id: 'broken', card: 'not a card' });
     database.close();
     const contents = await store.load();

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createIndexedDbWordStore, DATABASE_NAME } from '../../../src/platform/indexeddb-word-store';
+import { createIndexedDbWordStore, DATABASE_NAME, DATABASE_VERSION } from '../../../src/platform/indexeddb-word-store';
 import { countDue, learnerHasWords } from '../../../src/platform/due-count';
 
 import { savedWord } from '../../support/saved-word-fixtures';
@@ -36,7 +36,7 @@ beforeEach(() => {
   vi.stubGlobal('indexedDB', new IDBFactory());
 });
 
-describe('word statuses in the word store (database version 2)', () => {
+describe('word statuses in the word store (database version 2 and on)', () => {
   it('migrates a version-1 database: every saved word and its review history stay, statuses start empty', async () => {
     const reviewed = savedWord({
       lemma: 'harbour',
@@ -58,7 +58,7 @@ describe('word statuses in the word store (database version 2)', () => {
 
     const store = createIndexedDbWordStore();
     const contents = await store.loadLearner();
-    expect(await diskVersion()).toBe(2);
+    expect(await diskVersion()).toBe(DATABASE_VERSION);
     expect(contents.words).toHaveLength(2);
     expect(contents.words.find((word) => word.id === 'harbour')).toEqual(reviewed);
     expect(contents.words.find((word) => word.id === 'tide')).toEqual(fresh);
