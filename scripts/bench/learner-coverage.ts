@@ -4,17 +4,22 @@
  *   common/lemma-contract.ts) and of one article page (with its forms), gzip level 9, built from the
  *   sample corpus with the bundled dictionary.
  * - Time: in Chromium with the CPU slowed 4× (DevTools protocol Emulation.setCPUThrottlingRate),
- *   the browser's own code (src/domain/coverage.ts, word-status.ts and common/lemma-contract.ts with
- *   io-ts, bundled with esbuild), for a learner with 6,000 known lemmas and 50 saved words:
- *   - warm: the 20 cards' answer validated, decoded and their coverage computed, the frequency list
- *     already in the page: median and slowest of 25 runs after 3 warm-up runs, and the first run;
- *   - cold: COLD_PAGES fresh pages (nothing of this code run before) each do everything from the two
- *     answers' texts (the cards' and the frequency list's, as the server sends them) to the 20 cards'
- *     coverage, in one go; COLD_PAGES more do the same as the app's pieces (the app runs each as a
- *     task of its own, at most 4 ms of work a task, and gives the thread back between them), each
- *     timed apart: the figure is their total, and the app's longest task is about the longest piece;
+ *   the browser's own code (src/domain/coverage.ts, rank-statuses.ts, word-status.ts and
+ *   common/lemma-contract.ts with io-ts, bundled with esbuild), for a learner with 6,000 known
+ *   lemmas and 50 saved words, whose statuses by rank (decision 34) are built here as the app keeps them:
+ *   - warm: the 20 cards' answer validated, the stored record checked, the cards decoded and their
+ *     coverage computed: median and slowest of 25 runs after 3 warm-up runs, and the first run;
+ *   - cold, the path of every page once the record is stored: COLD_PAGES fresh pages (nothing of
+ *     this code run before) each do everything from the cards' answer's text and the record as
+ *     IndexedDB hands it over (a structured clone) to the 20 cards' coverage, in one go; COLD_PAGES
+ *     more do the same as the app's pieces, each timed apart (the app runs each as a task of its own,
+ *     at most 4 ms of work a task): the figure is their total;
+ *   - cold with nothing stored (a first visit, or the first list page after a status changed):
+ *     UNSTORED_PAGES fresh pages, the cards' and the frequency list's answers, as the app's pieces,
+ *     and after the cards the rest of the list's statuses filled in (at idle, to be kept), apart;
  *   - the coverage of a 2,000-word article (median, slowest, first run).
- *   The learner's status map (built once per page from IndexedDB, for every feature) is not counted.
+ *   The learner's status map (built once per page from IndexedDB, for every feature) and the
+ *   IndexedDB read itself are not counted (the page here has no origin to open a database in).
  *   The 1-minute load average is printed at the start and the end: the machine is shared.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,12 +27,16 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { encodeInventories, RANKED_LEVEL, type PlainInventory } from '../../common/lemma-contract';
+import { encodeInventories, listCheck, RANKED_LEVEL, type PlainInventory } from '../../common/lemma-contract';
+import { rankStatusesOf } from '../../src/domain/rank-statuses';
+import { statusMap } from '../../src/domain/word-status';
+import type { SavedWord } from '../../src/domain/saved-words';
 import { FREQUENCY_BAND_SIZE } from '../../common/placement-levels';
 import { levelWordsAnswer } from '../../server/answers/dictionary-answers';
 import { lemmaInventory } from '../../server/content/lemma-inventory';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { launchChrome } from '../../tests/e2e/support/chrome';
+import { COLD, MEASURE, WORK } from './learner-coverage-page';
 import { REPO_ROOT } from '../../tests/support/server-process';
 
 interface Timing {
@@ -36,93 +45,9 @@ interface Timing {
   max: number;
 }
 
-/**
- * In the page: what the app does with the answers' texts to have the 20 cards' coverage
- * (src/api/http.ts parses and validates every body with io-ts; src/api/lemma-client.ts decodes;
- * src/app/learner-coverage-runtime.tsx works each card's coverage out). `pieces` lists the time of
- * each piece the app runs as a task of its own (it gives the thread back between them), so the
- * total is their sum and the app's longest task for this work is about the longest piece.
- */
-const WORK = `
-  window.cardsWork = ({ listText, cardsText, statuses }) => {
-    const bench = window.coverageBench;
-    const pieces = [];
-    const timed = (work, name) => {
-      const start = performance.now();
-      const value = work();
-      pieces.push({ name, ms: performance.now() - start });
-      return value;
-    };
-    const valid = (codec, text) => {
-      const result = codec.decode(JSON.parse(text));
-      if (result._tag !== 'Right') throw new Error('invalid answer');
-      return result.right;
-    };
-    // The cards' answer first (its check names the list), then the list's answer, once per page.
-    const cards = timed(() => valid(bench.LemmaInventoriesCodec, cardsText), 'cards answer');
-    let list;
-    if (listText !== undefined) {
-      list = timed(() => bench.rankedListOf(valid(bench.LevelWordsCodec, listText), cards.ranked), 'list answer');
-      // An answer without the server's check (cached before it was sent): hashed in pieces.
-      if (!list.checked) for (const hashing = bench.listCheckInPieces(list.words); !timed(() => hashing.next(), 'list check').done; );
-      window.rankedWords = list.words;
-    }
-    const decoding = bench.decodedInventories(cards, window.rankedWords);
-    const inventories = [];
-    for (let step = timed(() => decoding.next(), 'decode'); !step.done; step = timed(() => decoding.next(), 'decode')) inventories.push(step.value);
-    const coverage = inventories.map((inventory) => timed(() => bench.coverageOf(inventory, statuses), 'coverage'));
-    return { pieces, coverage };
-  };
-  window.learner = ({ known, saved }) => {
-    const at = '2026-03-01T10:00:00.000Z';
-    const records = known.map((id) => ({ id, status: 'known', source: 'placement', setAt: at }));
-    const words = saved.map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } }));
-    return window.coverageBench.statusMap(records, words);
-  };
-`;
-
-/** Runs in the page: builds the status map once, then times the 20 cards and the long article. */
-const MEASURE = `function ({ cardsText, listText, longPlain, known, saved, runs, warmUp }) {
-  const bench = window.coverageBench;
-  const mapStart = performance.now();
-  const statuses = window.learner({ known, saved });
-  const mapMillis = performance.now() - mapStart;
-  // The list once per page, as the app keeps it.
-  window.cardsWork({ listText, cardsText, statuses });
-  const time = (work) => {
-    const all = [];
-    for (let i = 0; i < runs + warmUp; i += 1) {
-      const start = performance.now();
-      work();
-      all.push(performance.now() - start);
-    }
-    const measured = all.slice(warmUp).sort((a, b) => a - b);
-    return { cold: all[0], median: measured[Math.floor(measured.length / 2)], max: measured[measured.length - 1] };
-  };
-  const cards = time(() => window.cardsWork({ cardsText, statuses }));
-  const long = time(() => bench.coverageOf(longPlain, statuses));
-  return { mapMillis, cards, long };
-}`;
-
-/**
- * Runs first in a fresh page (nothing of this code run before): everything from the two answers'
- * texts (the cards' and the frequency list's, whose check the server sends) to the 20 cards'
- * coverage, in one go, or as the app's pieces, each timed apart.
- */
-const COLD = `function ({ cardsText, listText, known, saved, apart }) {
-  const statuses = window.learner({ known, saved });
-  if (apart) {
-    const { pieces } = window.cardsWork({ listText, cardsText, statuses });
-    const longest = pieces.reduce((slowest, piece) => (piece.ms > slowest.ms ? piece : slowest));
-    const sums = {};
-    for (const piece of pieces) sums[piece.name] = (sums[piece.name] ?? 0) + piece.ms;
-    return { total: pieces.reduce((sum, piece) => sum + piece.ms, 0), longest: longest.ms, longestName: longest.name, pieces: pieces.length, sums };
-  }
-  const start = performance.now();
-  window.cardsWork({ listText, cardsText, statuses });
-  return { total: performance.now() - start };
-}`;
 const COLD_PAGES = 8;
+/** Pages with no stored record (a first visit, or the first list page after a status changed). */
+const UNSTORED_PAGES = 4;
 const PROFILE = process.argv.includes('--profile');
 
 interface CpuProfile {
@@ -163,6 +88,15 @@ try {
   const longPlain: PlainInventory = { articleId: 'long', words: longInventory.words, lemmas: longInventory.lemmas };
   const known = dictionary.wordsOfLevel!([], 6000);
   const saved = known.slice(-50);
+  // The learner's statuses by rank as the app keeps them in IndexedDB (src/domain/rank-statuses.ts).
+  const at = '2026-03-01T10:00:00.000Z';
+  const learnerMap = statusMap(
+    known.map((id) => ({ id, status: 'known' as const, source: 'placement' as const, setAt: at })),
+    // What statusMap reads of a saved word (the page's learner() builds the same).
+    saved.map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } }) as unknown as SavedWord),
+  );
+  const check = listCheck(ranked);
+  const storedCodes = [...rankStatusesOf(check, ranked, learnerMap).codes];
 
   const gz = (text: string) => gzipSync(text, { level: 9 }).length;
   console.log(
@@ -179,13 +113,8 @@ try {
       contents: `
         export { coverageOf } from './src/domain/coverage';
         export { statusMap } from './src/domain/word-status';
-        export {
-          decodedInventories,
-          LemmaInventoriesCodec,
-          LevelWordsCodec,
-          listCheckInPieces,
-          rankedListOf,
-        } from './common/lemma-contract';
+        export { decodeRankStatuses, filledRankStatuses, unfilledRankStatuses } from './src/domain/rank-statuses';
+        export { decodedInventories, LemmaInventoriesCodec, LevelWordsCodec, rankedListOf } from './common/lemma-contract';
       `,
       resolveDir: REPO_ROOT,
       loader: 'ts',
@@ -212,18 +141,21 @@ try {
       await page.addScriptTag({ content: WORK });
       return page;
     };
+    const stored = { storedCodes, check };
     if (PROFILE) {
       // Where a cold page's time goes: a CPU profile (DevTools protocol, 100 µs samples) around the
-      // whole path in one go, self time per function, in fresh pages.
+      // whole path in one go (stored record), self time per function, in fresh pages.
       for (let i = 0; i < COLD_PAGES; i += 1) {
         const coldPage = await fresh();
         const cdp = await coldPage.context().newCDPSession(coldPage);
-        await coldPage.evaluate(`window.statuses = window.learner(${JSON.stringify({ known, saved })})`);
+        await coldPage.evaluate(
+          `window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = { cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`,
+        );
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
         await cdp.send('Profiler.start');
         const total = (await coldPage.evaluate(
-          `(() => { const start = performance.now(); const texts = ${JSON.stringify({ listText, cardsText })}; window.cardsWork({ ...texts, statuses: window.statuses }); return performance.now() - start; })()`,
+          `(() => { const start = performance.now(); window.cardsWork({ ...window.texts, statuses: window.statuses }); return performance.now() - start; })()`,
         )) as number;
         const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
         const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -242,46 +174,65 @@ try {
       const page = await fresh();
       // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
       const figures = (await page.evaluate(
-        `(${MEASURE})(${JSON.stringify({ cardsText, listText, longPlain, known, saved, runs: RUNS, warmUp: WARM_UP })})`,
+        `(${MEASURE})(${JSON.stringify({ cardsText, ...stored, longPlain, known, saved, runs: RUNS, warmUp: WARM_UP })})`,
       )) as { mapMillis: number; cards: Timing; long: Timing };
       await page.close();
-      const oneGo: number[] = [];
-      const apart: Array<{ total: number; longest: number; longestName: string; pieces: number; sums: Record<string, number> }> = [];
-      for (let i = 0; i < COLD_PAGES * 2; i += 1) {
-        const coldPage = await fresh();
-        const run = (await coldPage.evaluate(
-          `(${COLD})(${JSON.stringify({ cardsText, listText, known, saved, apart: i % 2 === 1 })})`,
-        )) as {
-          total: number;
-          longest: number;
-          longestName: string;
-          pieces: number;
-          sums: Record<string, number>;
-        };
-        if (i % 2 === 1) apart.push(run);
-        else oneGo.push(run.total);
-        await coldPage.close();
+      interface Apart {
+        total: number;
+        longest: number;
+        longestName: string;
+        pieces: number;
+        sums: Record<string, number>;
+        fill: number;
+        fillLongest: number;
+        fillPieces: number;
       }
+      const cold = async (texts: object, apart: boolean) => {
+        const coldPage = await fresh();
+        try {
+          return (await coldPage.evaluate(`(${COLD})(${JSON.stringify({ ...texts, known, saved, apart })})`)) as Apart;
+        } finally {
+          await coldPage.close();
+        }
+      };
+      const oneGo: number[] = [];
+      const apart: Apart[] = [];
+      for (let i = 0; i < COLD_PAGES; i += 1) {
+        oneGo.push((await cold({ cardsText, ...stored }, false)).total);
+        apart.push(await cold({ cardsText, ...stored }, true));
+      }
+      const unstored: Apart[] = [];
+      for (let i = 0; i < UNSTORED_PAGES; i += 1) unstored.push(await cold({ cardsText, listText }, true));
       const ms = (value: number) => `${value.toFixed(1)} ms`;
+      const printApart = (run: Apart) => {
+        const parts = Object.entries(run.sums).map(([name, total]) => `${name} ${ms(total)}`);
+        const fill =
+          run.fillPieces > 0
+            ? `; then, after the cards, the rest of the list filled in ${run.fillPieces} pieces: ${ms(run.fill)} (longest ${ms(run.fillLongest)})`
+            : '';
+        console.log(`  total ${ms(run.total)} (${parts.join(', ')}); longest piece ${ms(run.longest)} (${run.longestName})${fill}`);
+      };
       console.log(
         `CPU slowed ${THROTTLE}× in Chromium; ${RUNS} runs after ${WARM_UP} warm-up; learner: ${known.length} known lemmas, ${saved.length} saved words`,
       );
       console.log(`Status map built once per page: ${ms(figures.mapMillis)}`);
       console.log(
-        `20 cards, warm (validate + decode the answer, coverage of each; list already there): median ${ms(figures.cards.median)}, slowest ${ms(figures.cards.max)}, first run ${ms(figures.cards.cold)}`,
+        `20 cards, warm (cards' answer, stored record, decode, coverage of each): median ${ms(figures.cards.median)}, slowest ${ms(figures.cards.max)}, first run ${ms(figures.cards.cold)}`,
       );
       console.log(
-        `Cold pages, from the two answers' texts (cards' and list's) to the 20 cards' coverage, in one go: ${oneGo.map(ms).join(', ')}`,
+        `Cold pages with the statuses by rank stored, from the cards' answer's text and the stored record to the 20 cards' coverage, in one go: ${oneGo.map(ms).join(', ')}`,
       );
-      console.log(`Cold pages, the same as the app's pieces (${apart[0]!.pieces} pieces), each page:`);
-      for (const run of apart) {
-        const parts = Object.entries(run.sums).map(([name, total]) => `${name} ${ms(total)}`);
-        console.log(`  total ${ms(run.total)} (${parts.join(', ')}); longest piece ${ms(run.longest)} (${run.longestName})`);
-      }
+      console.log(`Cold pages with the statuses by rank stored, as the app's pieces (${apart[0]!.pieces} pieces), each page:`);
+      for (const run of apart) printApart(run);
+      console.log(
+        `Cold pages with nothing stored (a first visit, or the first list page after a status changed): the cards' and the list's answers, as the app's pieces:`,
+      );
+      for (const run of unstored) printApart(run);
       console.log(`Load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);
       console.log(
         `2,000-word article (coverage): median ${ms(figures.long.median)}, slowest ${ms(figures.long.max)}, first run ${ms(figures.long.cold)}`,
       );
+      console.log(`Stored record: ${storedCodes.length} bytes (one per rank of the list), check ${check}`);
     }
   } finally {
     await browser.close();

@@ -1,0 +1,106 @@
+/** The in-page code of scripts/bench/learner-coverage.ts (strings run in Chromium, with the bundle as window.coverageBench). */
+
+/**
+ * In the page: what the app does with the answers' texts to have the 20 cards' coverage
+ * (src/api/http.ts parses and validates every body with io-ts; src/api/lemma-client.ts decodes;
+ * src/app/use-sliced-coverage.ts works each card's coverage out). With `stored` (the learner's
+ * statuses by rank as IndexedDB gives them back, decision 34) the frequency list is not used at all;
+ * without it (a first visit, or the first page after a status changed) the list's answer is parsed,
+ * the ranks the cards need looked up, and the rest of the list filled in after the cards are shown
+ * ('fill' pieces, at idle, to be kept). `pieces` lists the time of each piece the app runs as a task
+ * of its own (it gives the thread back between them).
+ */
+export const WORK = `
+  window.cardsWork = ({ listText, cardsText, stored, statuses }) => {
+    const bench = window.coverageBench;
+    const pieces = [];
+    const timed = (work, name) => {
+      const start = performance.now();
+      const value = work();
+      pieces.push({ name, ms: performance.now() - start });
+      return value;
+    };
+    const valid = (codec, text) => {
+      const result = codec.decode(JSON.parse(text));
+      if (result._tag !== 'Right') throw new Error('invalid answer');
+      return result.right;
+    };
+    const cards = timed(() => valid(bench.LemmaInventoriesCodec, cardsText), 'cards answer');
+    let byRank;
+    if (stored !== undefined) {
+      // The record as IndexedDB hands it over (a structured clone), then checked (decodeRankStatuses).
+      byRank = timed(() => bench.decodeRankStatuses(structuredClone(stored)), 'stored record');
+      if (byRank === null || byRank.check !== cards.ranked) throw new Error('stored record refused');
+    } else {
+      byRank = timed(() => {
+        const list = bench.rankedListOf(valid(bench.LevelWordsCodec, listText), cards.ranked);
+        if (!list.checked) throw new Error('the list answer has no check');
+        return bench.unfilledRankStatuses(cards.ranked, list.words);
+      }, 'list answer');
+    }
+    const decoding = bench.decodedInventories(cards);
+    const inventories = [];
+    for (let step = timed(() => decoding.next(), 'decode'); !step.done; step = timed(() => decoding.next(), 'decode')) inventories.push(step.value);
+    const coverage = inventories.map((inventory) => timed(() => bench.coverageOf(inventory, statuses, byRank), 'coverage'));
+    const fill = [];
+    if (stored === undefined) {
+      const filling = bench.filledRankStatuses(byRank, statuses);
+      for (;;) {
+        const start = performance.now();
+        const step = filling.next();
+        fill.push(performance.now() - start);
+        if (step.done) break;
+      }
+    }
+    return { pieces, coverage, fill };
+  };
+  window.learner = ({ known, saved }) => {
+    const at = '2026-03-01T10:00:00.000Z';
+    const records = known.map((id) => ({ id, status: 'known', source: 'placement', setAt: at }));
+    const words = saved.map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } }));
+    return window.coverageBench.statusMap(records, words);
+  };
+`;
+
+/** Runs in the page: builds the status map once, then times the 20 cards (stored record) and the long article. */
+export const MEASURE = `function ({ cardsText, storedCodes, check, longPlain, known, saved, runs, warmUp }) {
+  const bench = window.coverageBench;
+  const mapStart = performance.now();
+  const statuses = window.learner({ known, saved });
+  const mapMillis = performance.now() - mapStart;
+  const stored = { revision: 1, check, codes: Uint8Array.from(storedCodes) };
+  const time = (work) => {
+    const all = [];
+    for (let i = 0; i < runs + warmUp; i += 1) {
+      const start = performance.now();
+      work();
+      all.push(performance.now() - start);
+    }
+    const measured = all.slice(warmUp).sort((a, b) => a - b);
+    return { cold: all[0], median: measured[Math.floor(measured.length / 2)], max: measured[measured.length - 1] };
+  };
+  const cards = time(() => window.cardsWork({ cardsText, stored, statuses }));
+  const long = time(() => bench.coverageOf(longPlain, statuses));
+  return { mapMillis, cards, long };
+}`;
+
+/**
+ * Runs first in a fresh page (nothing of this code run before): everything from the texts (the
+ * cards' answer and the stored record, or the cards' and the list's answers) to the 20 cards'
+ * coverage, in one go, or as the app's pieces, each timed apart.
+ */
+export const COLD = `function ({ cardsText, listText, storedCodes, check, known, saved, apart }) {
+  const statuses = window.learner({ known, saved });
+  const stored = storedCodes === undefined ? undefined : { revision: 1, check, codes: Uint8Array.from(storedCodes) };
+  if (apart) {
+    const { pieces, fill } = window.cardsWork({ listText, cardsText, stored, statuses });
+    const longest = pieces.reduce((slowest, piece) => (piece.ms > slowest.ms ? piece : slowest));
+    const sums = {};
+    for (const piece of pieces) sums[piece.name] = (sums[piece.name] ?? 0) + piece.ms;
+    const total = pieces.reduce((sum, piece) => sum + piece.ms, 0);
+    return { total, longest: longest.ms, longestName: longest.name, pieces: pieces.length, sums, fill: fill.reduce((a, b) => a + b, 0), fillLongest: Math.max(0, ...fill), fillPieces: fill.length };
+  }
+  const start = performance.now();
+  window.cardsWork({ listText, cardsText, stored, statuses });
+  return { total: performance.now() - start };
+}`;
