@@ -116,6 +116,41 @@ describe('word statuses and coverage in the browser', () => {
       expect(await cards.count()).toBeLessThan(allShown);
       await second.getByLabel(t.fitShown).selectOption('all');
       await expect.poll(() => cards.count()).toBe(allShown);
+      // Later list pages read the learner's statuses by rank from IndexedDB (kept once the first had the
+      // frequency list): the same coverage, and the 10,000-word list is not asked for again.
+      const shownCoverage = async () =>
+        (await second.locator('[data-testid="article-card"] [data-testid="coverage"]').allTextContents()).sort().join('|');
+      const before = await shownCoverage();
+      let listAsked = 0;
+      // Routed (which also turns the HTTP cache off), so every time the page asks for the list is counted.
+      await second.route('**/api/level-words?**', async (route) => {
+        listAsked += 1;
+        await route.continue();
+      });
+      const reloadedList = async (expected: string) => {
+        listAsked = 0;
+        await second.reload();
+        await expect.poll(shownCoverage, { timeout: 10_000 }).toBe(expected);
+        return listAsked;
+      };
+      await expect.poll(() => reloadedList(before), { timeout: 20_000 }).toBe(0);
+      // A status changed in the other tab: this list shows it at once, asking for the list once more to
+      // make its statuses by rank again; kept, so the next reload asks for nothing.
+      listAsked = 0;
+      await page.locator(`${BODY_HOST} .nr-article-body .nr-w`).nth(3).click();
+      await page.locator('.word-entry [data-testid="word-status"]').getByRole('button', { name: t.markKnown }).click(); // new → known
+      await expect.poll(() => shownPercent(page)).toBe(100);
+      await page.keyboard.press('Escape');
+      await expect.poll(shownCoverage, { timeout: 10_000 }).not.toBe(before);
+      expect(listAsked).toBeGreaterThan(0);
+      const after = await shownCoverage();
+      await expect.poll(() => reloadedList(after), { timeout: 20_000 }).toBe(0);
+      // Back to new (known → new), for home's learning zone below: the list shows the first figures again.
+      await page.locator(`${BODY_HOST} .nr-article-body .nr-w`).nth(3).click();
+      await page.locator('.word-entry [data-testid="word-status"]').getByRole('button', { name: t.markKnown }).click();
+      await expect.poll(() => shownPercent(page)).toBeLessThan(100);
+      await page.keyboard.press('Escape');
+      await expect.poll(shownCoverage, { timeout: 10_000 }).toBe(before);
       // Home offers the learning zone once the learner has statuses (our article is in it: >= 95%, a word new).
       await second.goto('/zh');
       await expect
