@@ -61,6 +61,8 @@ export function* filledRankStatuses(byRank: RankStatuses, statuses: StatusMap): 
 }
 
 const RANKS_PER_PIECE = 500;
+/** Bytes per Math.max call when a stored record is checked (well under any engine's argument limit). */
+const CHECK_SLICE = 8192;
 
 /** The whole record at once (tests, the benchmark). */
 export function rankStatusesOf(check: string, list: readonly string[], statuses: StatusMap): RankStatuses {
@@ -86,6 +88,10 @@ export function decodeRankStatuses(value: unknown): RankStatuses | null {
   }
   const bytes = codes as Uint8Array;
   if (bytes.length !== length) return null;
-  for (let rank = 0; rank < bytes.length; rank += 1) if (bytes[rank]! > STATUS_CODE_IGNORED) return null;
+  // Every byte a known code, checked by the engine's Math.max over slices (a JavaScript loop over
+  // 10,000 bytes ran uncompiled on a cold page: up to 11 ms at 4× CPU in a profile).
+  for (let start = 0; start < bytes.length; start += CHECK_SLICE) {
+    if (Math.max.apply(null, bytes.subarray(start, start + CHECK_SLICE) as unknown as number[]) > STATUS_CODE_IGNORED) return null;
+  }
   return { check, codes: bytes };
 }
