@@ -90,6 +90,7 @@ export function coverageOf(inventory: LemmaInventory, statuses: StatusMap, byRan
       }
       if (code === IGNORED) continue;
       counted += counts[i]!;
+      // Any other byte (a damaged stored record) counts as learning: never as known.
       if (code === KNOWN) known += counts[i]!;
       else if (code === NEW) newWords += 1;
       else learningWords += 1;

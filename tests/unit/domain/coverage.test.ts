@@ -69,6 +69,9 @@ describe('coverage', () => {
       expect(coverageOf(ranked, statuses, fromList)).toEqual(byString);
       expect(coverageOf(ranked, statuses, rankStatusesOf(check, list, statuses))).toEqual(byString);
     }
+    // A damaged stored byte counts as not known (learning), never as known.
+    const damaged = { check, codes: Uint8Array.from([2, 2, 2, 200, 2]) };
+    expect(coverageOf(ranked, statusMap([], []), damaged)).toMatchObject({ share: 0.95, learningWords: 1, newWords: 1 });
     // Never worked out without statuses for its list, nor with those of another list.
     const statuses = statusMap([known('the')], []);
     expect(() => coverageOf(ranked, statuses)).toThrow(MissingRankStatusesError);
