@@ -71,7 +71,7 @@ try {
     const inventory = lemmaInventory(article.paragraphs, dictionary);
     return { articleId: article.id, words: inventory.words, lemmas: inventory.lemmas };
   });
-  // The cards' frequency list, as GET /api/level-words?level=RANKED_LEVEL answers it (downloaded once per browser).
+  // The cards' frequency list, as GET /api/level-words?level=RANKED_LEVEL answers it (downloaded only when no statuses by rank are kept).
   const ranked = dictionary.wordsOfLevel!([], FREQUENCY_BAND_SIZE[RANKED_LEVEL]);
   const cardsText = JSON.stringify(encodeInventories(cards, undefined, ranked));
   // The list's answer as the server gives it (server/answers/dictionary-answers.ts), with its check.
@@ -102,7 +102,9 @@ try {
   console.log(
     `Inventories of 20 cards: ${cardsText.length} bytes, ${gz(cardsText)} bytes gzip (${cards.reduce((s, c) => s + c.words, 0)} running words, ${cards.reduce((s, c) => s + c.lemmas.length, 0)} lemma entries)`,
   );
-  console.log(`The frequency list the cards point into (${ranked.length} words, once per browser): ${gz(listText)} bytes gzip`);
+  console.log(
+    `The frequency list the cards point into (${ranked.length} words, fetched only when no statuses by rank are kept): ${gz(listText)} bytes gzip`,
+  );
   console.log(
     `One article page's inventory with its forms: ${oneAnswer.length} bytes, ${gz(oneAnswer)} bytes gzip (${one.words} running words)`,
   );
