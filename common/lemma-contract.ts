@@ -14,10 +14,11 @@
  *
  * The cards' answer (GET /api/lemmas) leaves the common words out of its table: with `ranked` set,
  * an index below the length of the frequency list (GET /api/level-words?level=RANKED_LEVEL, most
- * frequent first, which the browser downloads once and keeps) is a rank into that list, and the
- * table (spelled out) holds only the rarer lemmas, at the indices after it. `ranked` is the list's
- * check (listCheck), so an answer is never decoded against a different list; the list's answer
- * carries the same check, worked out by the server, so the browser need not hash 10,000 words.
+ * frequent first) is a rank into that list, and the table (spelled out) holds only the rarer lemmas,
+ * at the indices after it. `ranked` is the list's check (listCheck), which starts with the list's
+ * length: the browser decodes the ranks without the list and reads the learner's statuses by rank
+ * kept for that check (src/domain/rank-statuses.ts, decision 34), downloading the list only to make
+ * them. The list's answer carries the same check, worked out by the server.
  */
 import * as t from 'io-ts';
 

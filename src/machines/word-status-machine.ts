@@ -2,7 +2,9 @@
  * The learner's word statuses in this browser (docs/learner-model.md): loading -> ready / failed (no IndexedDB, a newer
  * site's database). Marks (Known, Ignore, New from the word entry; "I know the rest" at the end of an article) show at
  * once and are written one at a time in a queue; "I know the rest" can be undone for UNDO_WINDOW_MS. Another tab's
- * change reads the store again. The marking switch (new and learning words marked in the body) lives here too.
+ * change reads the store again. The marking switch (new and learning words marked in the body) lives here too, and the
+ * learner's statuses by rank (decision 34): read with the statuses, dropped while a write is pending, and kept again
+ * (RANK_STATUSES_BUILT) only for the revision the statuses were read at.
  */
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type { CoverageBand } from '../domain/coverage';
