@@ -72,7 +72,10 @@ function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProp
   const inventoryActor = LemmaInventoryActorContext.useActorRef();
   const statuses = WordStatusActorContext.useSelector((snapshot) => (snapshot.matches('ready') ? snapshot.context.statuses : null));
   const byRank = WordStatusActorContext.useSelector((snapshot) => snapshot.context.byRank);
-  const revision = WordStatusActorContext.useSelector((snapshot) => snapshot.context.revision);
+  // The revision the statuses shown were read at; none while a write is pending (they are not a stored state then).
+  const revision = WordStatusActorContext.useSelector((snapshot) =>
+    snapshot.context.jobs.length === 0 ? snapshot.context.revision : null,
+  );
   const order = WordStatusActorContext.useSelector((snapshot) => snapshot.context.order);
   const shown = WordStatusActorContext.useSelector((snapshot) => snapshot.context.fitShown);
   const inventories = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.inventories);
@@ -86,12 +89,10 @@ function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProp
 
   // Statuses by rank made from the downloaded list, kept for the revision these statuses were read at.
   const onBuilt = useCallback(
-    (built: RankStatuses) => {
-      if (revision !== null) statusActor.send({ type: 'RANK_STATUSES_BUILT', byRank: built, revision });
-    },
-    [statusActor, revision],
+    (built: RankStatuses, at: number) => statusActor.send({ type: 'RANK_STATUSES_BUILT', byRank: built, revision: at }),
+    [statusActor],
   );
-  const coverage = useSlicedCoverage(inventories, statuses, byRank, lemmas, onBuilt);
+  const coverage = useSlicedCoverage(inventories, statuses, revision, byRank, lemmas, onBuilt);
 
   const fit = useMemo((): CardFit | null => {
     if (statuses === null) return null;

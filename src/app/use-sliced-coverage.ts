@@ -5,7 +5,9 @@
  * store (the word-status machine's `byRank`, kept for these statuses) with no download of the
  * list. Without them (a first visit, or statuses changed since they were kept) the list is fetched
  * and looked up as the cards need it, then the rest of it is filled in at idle and handed to
- * `onBuilt` to be kept for the next page (decision 34).
+ * `onBuilt` with the revision those statuses were read at, to be kept for the next page (decision 34).
+ * `revision` is null when the statuses are not exactly a stored state (a write pending): nothing is
+ * handed on then.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { LemmaApi } from '../api/lemma-client';
@@ -28,9 +30,10 @@ interface Worked {
 export function useSlicedCoverage(
   inventories: Readonly<Record<string, LemmaInventory>>,
   statuses: StatusMap | null,
+  revision: number | null,
   stored: RankStatuses | null,
   lemmas: LemmaApi,
-  onBuilt: (byRank: RankStatuses) => void,
+  onBuilt: (byRank: RankStatuses, revision: number) => void,
 ): ReadonlyMap<string, Coverage> {
   const [shown, setShown] = useState<ReadonlyMap<string, Coverage>>(() => new Map());
   const cache = useRef<Worked | null>(null);
@@ -58,7 +61,8 @@ export function useSlicedCoverage(
         const step = filling.next();
         if (step.done) {
           handed.add(step.value.check);
-          return built.current(step.value);
+          // The revision of these statuses, as read when this work started (never a later one's).
+          return revision === null ? undefined : built.current(step.value, revision);
         }
         if (performance.now() - start >= SLICE_MS) return later(fill(filling));
       }
@@ -90,6 +94,6 @@ export function useSlicedCoverage(
       controller.abort();
       clearTimeout(timer);
     };
-  }, [inventories, statuses, stored, lemmas]);
+  }, [inventories, statuses, revision, stored, lemmas]);
   return shown;
 }

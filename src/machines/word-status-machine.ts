@@ -36,7 +36,7 @@ export interface WordStatusContext {
   statuses: ReadonlyMap<string, WordStatus>;
   /** The statuses by rank in the cards' frequency list, when stored for exactly these statuses (no write pending). */
   byRank: RankStatuses | null;
-  /** The store's revision the statuses were read at (null until read, or from a store without one). */
+  /** The store's revision the statuses were read at (null until read, from a store without one, or once a mark is queued: until read again). */
   revision: number | null;
   jobs: StatusJob[];
   stale: boolean;
@@ -93,7 +93,8 @@ function seen(
   const { put, removed } = pending(jobs);
   const shown = withRecords(records, put, removed);
   // Statuses by rank are made from the stored statuses: with a write pending they are not these.
-  return { records: shown, statuses: statusMap(shown, saved), byRank: jobs.length === 0 ? byRank : null };
+  // Nor is there a revision they were read at until the store is read again.
+  return { records: shown, statuses: statusMap(shown, saved), ...(jobs.length === 0 ? { byRank } : { byRank: null, revision: null }) };
 }
 
 export const wordStatusMachine = setup({
