@@ -101,6 +101,7 @@ describe('word status machine', () => {
     // A mark shown before it is stored: the statuses by rank are not these any more.
     actor.send({ type: 'STATUS_SET', lemma: 'be', status: 'known' });
     expect(actor.getSnapshot().context.byRank).toBeNull();
+    expect(actor.getSnapshot().context.revision).toBeNull();
     actor.send({ type: 'RANK_STATUSES_BUILT', byRank: built, revision: 7 });
     expect(kept).toHaveLength(1);
     release();
