@@ -29,6 +29,7 @@ import { wiredSavedWords } from './saved-words-wiring';
 import { statusStore as browserStatusStore, wordStore as browserStore } from './word-store-factory';
 import { wiredLemmaInventory, wiredWordStatus } from './learner-wiring';
 import { createLemmaClient } from '../api/lemma-client';
+import { RankStatusesKeeper } from './rank-statuses-keeper';
 import { LemmaInventoryActorContext, WordStatusActorContext } from '../views/learner/learner-contexts';
 import { useServices } from './services';
 
@@ -92,7 +93,8 @@ export default function ArticleDetailRoute() {
   );
 
   const wordStatusLogic = useMemo(() => wiredWordStatus(statusStore ?? browserStatusStore), [statusStore]);
-  const inventoryLogic = useMemo(() => wiredLemmaInventory(lemmas ?? createLemmaClient()), [lemmas]);
+  const lemmaApi = useMemo(() => lemmas ?? createLemmaClient(), [lemmas]);
+  const inventoryLogic = useMemo(() => wiredLemmaInventory(lemmaApi), [lemmaApi]);
 
   return (
     <ArticleDetailActorContext.Provider
@@ -105,6 +107,7 @@ export default function ArticleDetailRoute() {
         <ReadAloudActorContext.Provider logic={readAloudLogic} options={{ input: {}, inspect }}>
           <SavedWordsActorContext.Provider logic={savedWordsLogic} options={{ input: {}, inspect }}>
             <WordStatusActorContext.Provider logic={wordStatusLogic} options={{ input: {}, inspect }}>
+              <RankStatusesKeeper lemmas={lemmaApi} />
               {/* A new article starts a fresh inventory actor, asking for that article's lemmas and forms. */}
               <LemmaInventoryActorContext.Provider
                 key={articleId}

@@ -36,6 +36,8 @@ export interface WordStatusContext {
   statuses: ReadonlyMap<string, WordStatus>;
   /** The statuses by rank in the cards' frequency list, when stored for exactly these statuses (no write pending). */
   byRank: RankStatuses | null;
+  /** The list the last statuses by rank were kept for (current or not), so a page can make them again after a change. */
+  rankCheck: string | null;
   /** The store's revision the statuses were read at (null until read, from a store without one, or once a mark is queued: until read again). */
   revision: number | null;
   jobs: StatusJob[];
@@ -116,10 +118,18 @@ export const wordStatusMachine = setup({
   delays: { UNDO_WINDOW: UNDO_WINDOW_MS },
   actions: {
     showContents: assign(({ context, event }) => {
-      const { words, statuses, finished, byRank, revision } = (event as unknown as { output: LearnerContents }).output;
-      return { saved: [...words], finished: [...finished], revision: revision ?? null, ...seen(statuses, words, context.jobs, byRank) };
+      const { words, statuses, finished, byRank, revision, rankCheck } = (event as unknown as { output: LearnerContents }).output;
+      return {
+        saved: [...words],
+        finished: [...finished],
+        revision: revision ?? null,
+        rankCheck: rankCheck ?? null,
+        ...seen(statuses, words, context.jobs, byRank),
+      };
     }),
-    showRankStatuses: assign({ byRank: ({ context, event }) => (event.type === 'RANK_STATUSES_BUILT' ? event.byRank : context.byRank) }),
+    showRankStatuses: assign(({ context, event }) =>
+      event.type === 'RANK_STATUSES_BUILT' ? { byRank: event.byRank, rankCheck: event.byRank.check } : { byRank: context.byRank },
+    ),
     // Replaced by the app with the store's keepRankStatuses (it keeps them only if nothing was written since).
     keepRankStatuses: () => {},
     recordProblem: assign({ problem: ({ event }) => problemOf((event as { error?: unknown }).error) }),
@@ -183,6 +193,7 @@ export const wordStatusMachine = setup({
     finished: [],
     statuses: new Map(),
     byRank: null,
+    rankCheck: null,
     revision: null,
     jobs: [],
     stale: false,

@@ -148,6 +148,16 @@ export async function loadLearnerContents(db: IDBPDatabase<NewsreaderSchema>): P
   const revision = await revisionIn(tx);
   const stored = (await tx.objectStore('derived').get(RANK_STATUSES_KEY))?.value as { revision?: unknown } | undefined;
   const byRank = stored?.revision === revision ? decodeRankStatuses(stored) : null;
+  const rankCheck = (stored as { check?: unknown } | undefined)?.check;
   await tx.done;
-  return { words, setAside, statuses, finished, revision, ...(byRank !== null ? { byRank } : {}), ...(goal !== null ? { goal } : {}) };
+  return {
+    words,
+    setAside,
+    statuses,
+    finished,
+    revision,
+    ...(byRank !== null ? { byRank } : {}),
+    ...(typeof rankCheck === 'string' ? { rankCheck } : {}),
+    ...(goal !== null ? { goal } : {}),
+  };
 }

@@ -66,6 +66,8 @@ export interface LearnerContents extends WordStoreContents {
   readonly revision?: number;
   /** The statuses by rank in the cards' frequency list, when stored for this revision. */
   readonly byRank?: RankStatuses;
+  /** The check of the list the last statuses by rank were kept for, current or not: the list to make them again for. */
+  readonly rankCheck?: string;
 }
 
 /**

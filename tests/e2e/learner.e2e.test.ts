@@ -134,15 +134,19 @@ describe('word statuses and coverage in the browser', () => {
         return listAsked;
       };
       await expect.poll(() => reloadedList(before), { timeout: 20_000 }).toBe(0);
-      // A status changed in the other tab: this list shows it at once, asking for the list once more to
-      // make its statuses by rank again; kept, so the next reload asks for nothing.
-      listAsked = 0;
+      // A status changed on the article (the other tab): this list shows it at once, and the article page
+      // makes the statuses by rank again for the list (after it settles), so the next reload asks for nothing.
+      let articleAsked = 0;
+      await page.route('**/api/level-words?**', async (route) => {
+        articleAsked += 1;
+        await route.continue();
+      });
       await page.locator(`${BODY_HOST} .nr-article-body .nr-w`).nth(3).click();
       await page.locator('.word-entry [data-testid="word-status"]').getByRole('button', { name: t.markKnown }).click(); // new → known
       await expect.poll(() => shownPercent(page)).toBe(100);
       await page.keyboard.press('Escape');
       await expect.poll(shownCoverage, { timeout: 10_000 }).not.toBe(before);
-      expect(listAsked).toBeGreaterThan(0);
+      await expect.poll(() => articleAsked, { timeout: 10_000 }).toBeGreaterThan(0);
       const after = await shownCoverage();
       await expect.poll(() => reloadedList(after), { timeout: 20_000 }).toBe(0);
       // Back to new (known → new), for home's learning zone below: the list shows the first figures again.
