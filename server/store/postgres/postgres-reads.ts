@@ -76,7 +76,7 @@ export abstract class PostgresReads extends PostgresConnection {
   }
 
   async search(query: SearchQuery): Promise<Page<ArticleSummaryRow>> {
-    const { exprs, params: termParams } = termQueries(query.q, 1);
+    const { exprs, params: termParams, headlineExprs } = termQueries(query.q, 1);
     if (exprs.length === 0) return { items: [], total: 0 };
     return this.reading(async () => {
       const params: unknown[] = [...termParams];
@@ -122,7 +122,7 @@ export abstract class PostgresReads extends PostgresConnection {
       const [from, to, skip, take, headline] = [0, 1, 2, 3, 4].map((i) => `$${params.length - 4 + i}`);
       // Like SQLite's snippet(): the passage comes from the first of title, summary and body holding a word.
       const { rows } = await this.pool.query<SummaryRow & { total: string; seq: string | null }>(
-        `WITH q AS (SELECT ${all} AS q_all, ${any} AS q_any),
+        `WITH q AS (SELECT ${all} AS q_all, ${any} AS q_any, ${headlineExprs.join(' && ')} AS q_headline),
          candidates AS MATERIALIZED (${candidateSql}),
          numbered AS (SELECT c.seq, c.heads, row_number() OVER (ORDER BY c.published_at DESC, c.seq DESC) - 1 AS n FROM candidates AS c),
          ranked AS (
@@ -139,7 +139,7 @@ export abstract class PostgresReads extends PostgresConnection {
                WHEN ts_filter(a.heads, '{a}') @@ q.q_any THEN a.title
                WHEN ts_filter(a.heads, '{b}') @@ q.q_any THEN a.summary
                ELSE a.body END, '<>${HIT_START}${HIT_END}', '${LT}${GT}'),
-             q.q_all, ${headline}) AS snippet
+             q.q_headline, ${headline}) AS snippet
          FROM total CROSS JOIN q LEFT JOIN (page JOIN articles AS a ON a.seq = page.seq) ON true
          ORDER BY page.place`,
         params,
