@@ -26,6 +26,7 @@ import { type Queryable } from './postgres-connection';
 import { PostgresConnection } from './postgres-connection';
 import { NEWEST_KEY, tagTokens, walkShareFor } from './postgres-search-choice';
 import { TermShares } from './postgres-term-shares';
+import { ListMarks } from './postgres-list-marks';
 
 function param(params: unknown[], value: unknown): string {
   params.push(value);
@@ -49,10 +50,13 @@ export abstract class PostgresReads extends PostgresConnection {
       ]);
       const total = Number(totals[0]?.value ?? 0);
       if (query.offset >= total) return { items: [], total };
+      // A deep offset seeks to the list's mark before it (decision 34) and skips fewer than a step from there.
+      const marked = query.after ? undefined : await this.listMarks.before(this.pool, query, this.version);
+      const from = query.after ?? marked?.mark;
       let after = '';
-      if (query.after) {
+      if (from) {
         // As in SQLite (sqlite/list-queries.ts): a range the index seeks to, then the ties of that moment by id.
-        params.push(query.after.publishedAt, query.after.id);
+        params.push(from.publishedAt, from.id);
         const at = `$${params.length - 1}`;
         after = ` AND a.published_at <= ${at} AND (a.published_at < ${at} OR a.id COLLATE "C" > $${params.length})`;
       }
@@ -60,9 +64,9 @@ export abstract class PostgresReads extends PostgresConnection {
       // in article_totals) the page is read from the oldest end, so no offset reads more than half the list.
       // The rows skipped are read from a covering index (migration v7) without visiting the table; only the
       // page's own rows are fetched.
-      const fromOldest = !query.after && query.offset + query.limit > total - query.offset;
+      const fromOldest = !from && query.offset + query.limit > total - query.offset;
       const limit = fromOldest ? Math.min(query.limit, total - query.offset) : query.limit;
-      const offset = fromOldest ? Math.max(0, total - query.offset - limit) : query.offset;
+      const offset = fromOldest ? Math.max(0, total - query.offset - limit) : query.offset - (marked?.skipped ?? 0);
       const order = fromOldest ? 'a.published_at ASC, a.id COLLATE "C" DESC' : 'a.published_at DESC, a.id COLLATE "C" ASC';
       const { rows } = await this.pool.query<SummaryRow>(
         `WITH page AS MATERIALIZED (SELECT a.seq, a.published_at, a.id FROM articles AS a WHERE true${where}${after}
@@ -151,6 +155,8 @@ export abstract class PostgresReads extends PostgresConnection {
       return capped ? { items, total, totalCapped: true } : { items, total };
     });
   }
+
+  protected listMarks = new ListMarks();
 
   private articleTotal: { readonly version: number; readonly value: number } | undefined;
 

@@ -21,6 +21,7 @@ import type { ArticleStore } from '../article-store';
 import { migratePostgres } from './postgres-schema';
 import { DEFAULT_READ_TIMEOUT_MS, type OpenPostgresOptions, VERSION_REFRESH_MS } from './postgres-connection';
 import { PostgresStories } from './postgres-stories';
+import { ListMarks } from './postgres-list-marks';
 
 /** The pool's connections' work_mem: a common prefix's matches at 100,000 articles sort in memory. */
 export const SEARCH_WORK_MEM = '16MB';
@@ -43,6 +44,7 @@ export class PostgresArticleStore extends PostgresStories implements ArticleStor
     try {
       const migration = await migratePostgres(pool);
       const store = new PostgresArticleStore(pool, connectionString, migration, options.versionRefreshMs ?? VERSION_REFRESH_MS);
+      if (options.listMarkStep !== undefined) store.listMarks = new ListMarks(options.listMarkStep);
       await store.refreshVersion();
       await store.listen();
       return store;
