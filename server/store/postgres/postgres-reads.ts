@@ -102,7 +102,8 @@ export abstract class PostgresReads extends PostgresConnection {
       // search_key, without reading the rows that are not returned. RUM still collects and sorts every
       // match's key first, so for a query that matches most articles walking the newest rows (as below)
       // is cheaper: the planner's estimate of the matches decides (WALK_SHARE). The conditions on the
-      // columns stay for the walk (below: not for RUM), and change nothing. Without RUM (the GIN fallback), the newest candidates are walked.
+      // columns stay for the walk (below: not for RUM), and change nothing. Without RUM (the GIN fallback),
+      // the newest candidates are walked.
       const walkShare = walkShareFor(termParams);
       const ordered = rum && (await this.matchShare(exprs, termParams, tagTokens(query))) < walkShare;
       // RUM's ordered matches carry the filters as tags only: a condition on the filter columns as well made
