@@ -49,6 +49,8 @@ export interface OpenPostgresOptions {
    */
   readonly readTimeoutMs?: number;
   readonly versionRefreshMs?: number;
+  /** Rows between two of a list's marks (postgres-list-marks.ts; default LIST_MARK_STEP): tests make it small. */
+  readonly listMarkStep?: number;
 }
 
 export abstract class PostgresConnection {

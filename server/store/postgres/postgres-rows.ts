@@ -110,17 +110,25 @@ export function toArticle(row: ArticleRow): StoredArticle {
  * parser as syntax: plainto_tsquery takes any text; a word ending in `*` is rebuilt from its letter
  * and digit runs (fts-query.ts), quoted, joined as a phrase (`<->`, as SQLite reads `"sea-lio"*`).
  * A prefix is also read with the `simple` configuration: `can*` is an English stop word, which
- * `english` drops, yet it must find canada as SQLite does; the union keeps `english`'s stemmed form.
+ * `english` drops, yet it must find canada as SQLite does; the union keeps `english`'s stemmed form,
+ * and is one query when both read the same (the planner folds the CASE before the index sees it).
  */
-export function termQueries(q: string, firstParam: number): { exprs: string[]; params: string[] } {
+export function termQueries(q: string, firstParam: number): { exprs: string[]; params: string[]; headlineExprs: string[] } {
   const exprs: string[] = [];
   const params: string[] = [];
+  // ts_headline picks its passage by the query's items: the union written out, as before decision 34, keeps
+  // every snippet as it was (one item fewer moves a passage's end by a word).
+  const headlineExprs: string[] = [];
   for (const token of searchTokens(q)) {
     const prefix = prefixParts(token);
     const param = `$${firstParam + params.length}`;
     if (prefix) {
       params.push(prefix.map((part, i) => `'${part}'${i === prefix.length - 1 ? ':*' : ''}`).join(' <-> '));
-      exprs.push(`(to_tsquery('english', ${param}) || to_tsquery('simple', ${param}))`);
+      // Most prefixes read the same in both: RUM then merged every word the prefix starts twice (decision 34).
+      const english = `to_tsquery('english', ${param})`;
+      const simple = `to_tsquery('simple', ${param})`;
+      exprs.push(`(CASE WHEN ${english} = ${simple} THEN ${simple} ELSE ${english} || ${simple} END)`);
+      headlineExprs.push(`(${english} || ${simple})`);
     } else if (token.endsWith('*')) {
       // Too short a prefix: the words themselves, as the phrase SQLite makes of `"b-c-d*"`.
       params.push(
@@ -129,12 +137,14 @@ export function termQueries(q: string, firstParam: number): { exprs: string[]; p
           .join(' <-> '),
       );
       exprs.push(`to_tsquery('english', ${param})`);
+      headlineExprs.push(exprs[exprs.length - 1]!);
     } else {
       params.push(token);
       exprs.push(`plainto_tsquery('english', ${param})`);
+      headlineExprs.push(exprs[exprs.length - 1]!);
     }
   }
-  return { exprs, params };
+  return { exprs, params, headlineExprs };
 }
 
 export function filterSql(query: ArticleQuery, params: unknown[]): string {

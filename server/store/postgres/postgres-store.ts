@@ -21,6 +21,10 @@ import type { ArticleStore } from '../article-store';
 import { migratePostgres } from './postgres-schema';
 import { DEFAULT_READ_TIMEOUT_MS, type OpenPostgresOptions, VERSION_REFRESH_MS } from './postgres-connection';
 import { PostgresStories } from './postgres-stories';
+import { ListMarks } from './postgres-list-marks';
+
+/** The pool's connections' work_mem: a common prefix's matches at 100,000 articles sort in memory. */
+export const SEARCH_WORK_MEM = '16MB';
 
 export class PostgresArticleStore extends PostgresStories implements ArticleStore {
   /** Connects, migrates (under the advisory lock), reads the data version and starts listening. */
@@ -31,12 +35,16 @@ export class PostgresArticleStore extends PostgresStories implements ArticleStor
       statement_timeout: options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS,
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
+      // RUM sorts a query's matches (a prefix's: every word it starts) in work_mem; PostgreSQL's default 4 MB
+      // spilled a common prefix's to temporary files (decision 34). An `options` in DATABASE_URL wins.
+      options: `-c work_mem=${SEARCH_WORK_MEM}`,
     });
     // An idle connection's error (the server restarted) must not end the process; the next query reconnects.
     pool.on('error', () => undefined);
     try {
       const migration = await migratePostgres(pool);
       const store = new PostgresArticleStore(pool, connectionString, migration, options.versionRefreshMs ?? VERSION_REFRESH_MS);
+      if (options.listMarkStep !== undefined) store.listMarks = new ListMarks(options.listMarkStep);
       await store.refreshVersion();
       await store.listen();
       return store;
