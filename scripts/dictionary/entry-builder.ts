@@ -8,6 +8,7 @@ import type { WordNet, WordNetPos } from '../../server/dictionary/wordnet';
 import type { ChineseWordNet } from './chinese-wordnet';
 import type { EcdictRow } from './ecdict-source';
 import { alignChinese, alignSpanish, type AlignedGlosses, type SenseEvidence, cognatesFirst, kindsFirst } from './sense-alignment';
+import { cueWords, relatedWords } from './sense-cues';
 import { MAX_SPANISH, type SpanishChain } from './spanish-chain';
 import {
   IMPLIED_POS,
@@ -67,24 +68,8 @@ function agentBases(headword: string): string[] {
 const SENSES_RANK = 20_000;
 /** Senses kept per part of speech, the entry's own included; only senses WordNet's tagged corpus saw. */
 const MAX_SENSES = 6;
-const MAX_CUES = 14;
 /** Compound modifiers kept per sense (collocates()). */
 const MAX_COLLOCATES = 12;
-// prettier-ignore
-const CUE_STOPWORDS: ReadonlySet<string> = new Set(('the and for with that this from into onto are was were been being have has had not but its their his her they them who which what when where how than then such some any all each other one ones used use also very more most much many something someone somebody thing things person people usually especially often esp etc kind part act make made become being').split(' '));
-
-function cueWords(texts: readonly string[], headword: string): string[] {
-  const found: string[] = [];
-  for (const text of texts) {
-    for (const match of text.toLowerCase().matchAll(/[a-z]+/g)) {
-      const word = match[0];
-      if (word.length < 3 || CUE_STOPWORDS.has(word) || word === headword || found.includes(word)) continue;
-      found.push(word);
-      if (found.length >= MAX_CUES) return found;
-    }
-  }
-  return found;
-}
 
 export class EntryBuilder {
   /** Other senses of frequent words, per headword and part of speech, filled by build(). */
@@ -190,6 +175,7 @@ export class EntryBuilder {
       const sense = this.wordNet.synset(pos, synset.offset);
       if (!sense) return undefined;
       const hypernyms = synset.hypernyms.map((offset) => this.wordNet.synset(pos, offset)?.definition ?? '');
+      const cues = cueWords([sense.definition, ...sense.examples, ...hypernyms], headword);
       const aligned = alignChinese(
         glosses,
         evidence[i]!,
@@ -203,8 +189,9 @@ export class EntryBuilder {
         zh: aligned.fit === 'sense' ? aligned.glosses.join('；') : '',
         es: this.spanishOf(headword, pos, synset.offset).slice(0, 4).join('|'),
         cues: [
-          ...cueWords([sense.definition, ...sense.examples, ...hypernyms], headword),
+          ...cues,
           ...this.collocates(headword, pos, synset.offset).map((m) => `=${m}`),
+          ...relatedWords(this.wordNet, pos, sense, synset.hypernyms, headword, cues).map((w) => `~${w}`),
         ].join(' '),
       });
     }

@@ -116,7 +116,8 @@ const COMPOUND_WEIGHT = 2;
 /** How well a sense fits the context: shared sentence words, plus category words at their lower weight. */
 export function senseScore(sense: AlternativeSense, context: RankingContext): number {
   const all = sense.cues.split(' ').filter((cue) => cue !== '');
-  const cues = all.filter((cue) => !cue.startsWith('='));
+  // `=central` counts only beside the word; `~` words (WordNet's neighbours of the sense) only in its vector.
+  const cues = all.filter((cue) => !cue.startsWith('=') && !cue.startsWith('~'));
   const compound = context.before ? all.some((cue) => cue.startsWith('=') && context.before!.has(cue.slice(1))) : false;
   const weight = context.weightOf ?? (() => 1);
   const inSentence = cues.filter((cue) => context.words.has(cue)).reduce((sum, cue) => sum + weight(cue), 0);

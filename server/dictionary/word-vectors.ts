@@ -49,12 +49,12 @@ export function cosine(a: Float32Array, b: Float32Array): number {
   return dot;
 }
 
-/** A sense's vector: the mean of its cue words' (definition, examples, hypernyms, compound modifiers). */
+/** A sense's vector: the mean of its cue words' (definition, examples, hypernyms, compound modifiers, related words). */
 export function senseVector(sense: AlternativeSense, vectors: WordVectors, weightOf?: (word: string) => number): Float32Array | undefined {
   const cues = sense.cues
     .split(' ')
     .filter((cue) => cue !== '')
-    .map((cue) => (cue.startsWith('=') ? cue.slice(1) : cue));
+    .map((cue) => (cue.startsWith('=') || cue.startsWith('~') ? cue.slice(1) : cue));
   return meanVector(cues, vectors, weightOf);
 }
 

@@ -36,6 +36,10 @@ export interface Sense {
   readonly hypernyms: readonly number[];
   /** Offsets of its hyponyms (the same part of speech): the kinds of it. */
   readonly hyponyms: readonly number[];
+  /** The synset's words, lowercased, underscores as spaces (bank, banking concern). */
+  readonly words: readonly string[];
+  /** Noun synsets of its topic domains (`;c`: football for striker's soccer sense). */
+  readonly topics: readonly number[];
 }
 
 /** A sense's synset, for following it into other wordnets. */
@@ -176,22 +180,26 @@ export function parseGloss(dataLine: string, pos: WordNetPos): Sense | undefined
   const fields = dataLine.split(' ');
   const wordCount = parseInt(fields[3] ?? '0', 16);
   const properNames: string[] = [];
+  const words: string[] = [];
   for (let i = 0; i < wordCount; i += 1) {
     const word = (fields[4 + i * 2] ?? '').replace(/\(.*\)$/, '');
     if (/^[A-Z]/.test(word)) properNames.push(word.toLowerCase());
+    words.push(word.toLowerCase().replace(/_/g, ' '));
   }
   // Then p_cnt and p_cnt pointers of four fields each: symbol, offset, part of speech, source/target.
   const hypernyms: number[] = [];
   const hyponyms: number[] = [];
+  const topics: number[] = [];
   const pointerAt = 4 + wordCount * 2;
   const pointerCount = Number(fields[pointerAt] ?? '0');
   for (let i = 0; i < pointerCount; i += 1) {
     const symbol = fields[pointerAt + 1 + i * 4];
     if (symbol === '@' || symbol === '@i') hypernyms.push(Number(fields[pointerAt + 2 + i * 4]));
     if (symbol === '~' || symbol === '~i') hyponyms.push(Number(fields[pointerAt + 2 + i * 4]));
+    if (symbol === ';c' && fields[pointerAt + 3 + i * 4] === 'n') topics.push(Number(fields[pointerAt + 2 + i * 4]));
   }
   const lexFile = Number(fields[1] ?? '0');
-  return definition ? { pos, properNames, definition, examples, lexFile, hypernyms, hyponyms } : undefined;
+  return definition ? { pos, properNames, definition, examples, lexFile, hypernyms, hyponyms, words, topics } : undefined;
 }
 
 function readLineAt(file: string, offset: number): string | undefined {

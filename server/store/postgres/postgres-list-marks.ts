@@ -1,5 +1,5 @@
 /**
- * Marks in the lists for deep offsets (decision 34): every LIST_MARK_STEP-th row of a filtered list, newest
+ * Marks in the lists for deep offsets (decision 35): every LIST_MARK_STEP-th row of a filtered list, newest
  * first, read once per list and data version from the list's covering index, so a page at any offset is a
  * keyset seek to the mark before it and fewer than LIST_MARK_STEP index entries skipped. Kept in the node's
  * memory only; a list's marks are read again when the data version moves (every write, LISTEN/NOTIFY).

@@ -50,7 +50,7 @@ export abstract class PostgresReads extends PostgresConnection {
       ]);
       const total = Number(totals[0]?.value ?? 0);
       if (query.offset >= total) return { items: [], total };
-      // A deep offset seeks to the list's mark before it (decision 34) and skips fewer than a step from there.
+      // A deep offset seeks to the list's mark before it (decision 35) and skips fewer than a step from there.
       const marked = query.after ? undefined : await this.listMarks.before(this.pool, query, this.version);
       const from = query.after ?? marked?.mark;
       let after = '';
@@ -108,7 +108,7 @@ export abstract class PostgresReads extends PostgresConnection {
       const ordered = rum && (await this.matchShare(exprs, termParams, tagTokens(query))) < walkShare;
       // RUM's ordered matches carry the filters as tags only: a condition on the filter columns as well made
       // the planner join the categories index to RUM's bitmap and sort every match read from the table
-      // (two words in a category of 17,743 articles: 84 ms against RUM's 17; decision 34).
+      // (two words in a category of 17,743 articles: 84 ms against RUM's 17; decision 35).
       const where = ordered ? '' : filterSql(query, params);
       const candidateSql = ordered
         ? `SELECT a.seq, a.published_at, a.heads FROM articles AS a

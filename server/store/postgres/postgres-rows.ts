@@ -116,7 +116,7 @@ export function toArticle(row: ArticleRow): StoredArticle {
 export function termQueries(q: string, firstParam: number): { exprs: string[]; params: string[]; headlineExprs: string[] } {
   const exprs: string[] = [];
   const params: string[] = [];
-  // ts_headline picks its passage by the query's items: the union written out, as before decision 34, keeps
+  // ts_headline picks its passage by the query's items: the union written out, as before decision 35, keeps
   // every snippet as it was (one item fewer moves a passage's end by a word).
   const headlineExprs: string[] = [];
   for (const token of searchTokens(q)) {
@@ -124,7 +124,7 @@ export function termQueries(q: string, firstParam: number): { exprs: string[]; p
     const param = `$${firstParam + params.length}`;
     if (prefix) {
       params.push(prefix.map((part, i) => `'${part}'${i === prefix.length - 1 ? ':*' : ''}`).join(' <-> '));
-      // Most prefixes read the same in both: RUM then merged every word the prefix starts twice (decision 34).
+      // Most prefixes read the same in both: RUM then merged every word the prefix starts twice (decision 35).
       const english = `to_tsquery('english', ${param})`;
       const simple = `to_tsquery('simple', ${param})`;
       exprs.push(`(CASE WHEN ${english} = ${simple} THEN ${simple} ELSE ${english} || ${simple} END)`);

@@ -36,7 +36,7 @@ export class PostgresArticleStore extends PostgresStories implements ArticleStor
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
       // RUM sorts a query's matches (a prefix's: every word it starts) in work_mem; PostgreSQL's default 4 MB
-      // spilled a common prefix's to temporary files (decision 34). An `options` in DATABASE_URL wins.
+      // spilled a common prefix's to temporary files (decision 35). An `options` in DATABASE_URL wins.
       options: `-c work_mem=${SEARCH_WORK_MEM}`,
     });
     // An idle connection's error (the server restarted) must not end the process; the next query reconnects.
