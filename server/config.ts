@@ -122,8 +122,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
-    // One search thread per CPU (decision 34): searches queue behind the threads, and the event loop's own work is short.
-    readWorkers: integer(env, 'READ_WORKERS', Math.min(4, Math.max(1, availableParallelism())), 0, 64),
+    readWorkers: integer(env, 'READ_WORKERS', Math.min(4, Math.max(1, availableParallelism() - 1)), 0, 64),
     readQueueMax: integer(env, 'READ_QUEUE_MAX', 64, 1, 100_000),
     readTimeoutMs: integer(env, 'READ_TIMEOUT_MS', 2000, 50, 600_000),
     passBatchMs: integer(env, 'CONTENT_PASS_BATCH_MS', 8, 1, 10_000),
