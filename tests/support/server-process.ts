@@ -43,7 +43,16 @@ interface Spawned {
 function spawnServer(env: Record<string, string>, onOutput: (text: string) => void): Spawned {
   const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', SKIP_WEB_BUILD: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    // MALLOC_ARENA_MAX as `npm start` sets it (decision 37).
+    env: {
+      MALLOC_ARENA_MAX: '2',
+      ...process.env,
+      HOST: '127.0.0.1',
+      SKIP_WEB_BUILD: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
   });
   child.stdout.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
