@@ -148,6 +148,20 @@ const ARTICLE_ROUTE = 'src/app/article-detail-route.tsx';
 const EARLY_LOOKUP = 'src/app/early-lookup.tsx';
 
 /**
+ * The routes a server-rendered page hydrates at once, lazy chunks of the app (src/app/routes.tsx), by page kind. Their
+ * files are named in <meta name="route-module" data-page="…" data-at-start> tags, which the page's entry preloads at the
+ * app's start one per task: left to Vite's preload helper, the route's dozen modulepreload links were appended in one
+ * go inside React's render when the lazy route was first read, one long task (33–163 ms at 4× CPU on the words page).
+ */
+const ROUTES_AT_START: Record<string, string> = {
+  words: 'src/app/words-route.tsx',
+  review: 'src/app/review-route.tsx',
+  level: 'src/app/level-route.tsx',
+  progress: 'src/app/progress-route.tsx',
+  practice: 'src/app/practice-route.tsx',
+};
+
+/**
  * The article page's later code (issue 33): the route's chunk and the chunks it imports, beyond the
  * app's own files, named in <meta name="route-module" data-page="detail"> tags. The server keeps them
  * on article pages only (server/pages/html-shell.ts); the page's entry (boot.ts) preloads them at low
@@ -178,13 +192,25 @@ function routeModuleTags(): Plugin {
           files.push(file);
           for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
         };
-        visit(chunkOf(EARLY_LOOKUP).fileName);
-        visit(chunkOf(ARTICLE_ROUTE).fileName);
-        return files.map((file) => ({
-          tag: 'meta',
-          attrs: { name: 'route-module', content: `/${file}`, 'data-page': 'detail' },
-          injectTo: 'head' as const,
-        }));
+        const filesOf = (...modules: string[]) => {
+          files.length = 0;
+          for (const module of modules) visit(chunkOf(module).fileName);
+          return [...files];
+        };
+        return [
+          ...filesOf(EARLY_LOOKUP, ARTICLE_ROUTE).map((file) => ({
+            tag: 'meta',
+            attrs: { name: 'route-module', content: `/${file}`, 'data-page': 'detail' },
+            injectTo: 'head' as const,
+          })),
+          ...Object.entries(ROUTES_AT_START).flatMap(([page, module]) =>
+            filesOf(module).map((file) => ({
+              tag: 'meta',
+              attrs: { name: 'route-module', content: `/${file}`, 'data-page': page, 'data-at-start': true },
+              injectTo: 'head' as const,
+            })),
+          ),
+        ];
       },
     },
   };
