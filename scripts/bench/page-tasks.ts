@@ -23,7 +23,11 @@ const ROUTES = ['home', 'list', 'detail', 'words', 'review', 'level', 'progress'
 type Route = (typeof ROUTES)[number];
 
 interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }>;
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }>;
   startTime: number;
   samples: number[];
   timeDeltas: number[];
@@ -70,7 +74,8 @@ function summarise(profile: CpuProfile, navigationStartUs: number, fromMs: numbe
     self.set(name, (self.get(name) ?? 0) + step);
     // Where a native call (a DOM insertion, a layout) came from: its nearest callers.
     const callers: string[] = [];
-    for (let node = parent.get(id); node !== undefined && callers.length < 5; node = parent.get(node)) callers.push(frameName(byId.get(node)!.callFrame));
+    for (let node = parent.get(id); node !== undefined && callers.length < 5; node = parent.get(node))
+      callers.push(frameName(byId.get(node)!.callFrame));
     const stack = [name, ...callers].join(' <- ');
     stacks.set(stack, (stacks.get(stack) ?? 0) + step);
     const seen = new Set<string>();
@@ -103,7 +108,9 @@ try {
   if (routeArgument === 'home') path = '/zh';
   if (routeArgument === 'list') path = '/zh/articles';
   if (routeArgument === 'detail') {
-    const latest = (await (await fetch(`${server.origin}/api/articles/latest?language=zh&limit=1`)).json()) as { articles: Array<{ article_id: string }> };
+    const latest = (await (await fetch(`${server.origin}/api/articles/latest?language=zh&limit=1`)).json()) as {
+      articles: Array<{ article_id: string }>;
+    };
     path = `/zh/articles/${encodeURIComponent(latest.articles[0]!.article_id)}`;
   }
   console.log(`Long tasks (≥ ${LONG_TASK_MS} ms) of ${path}, CPU slowed ${THROTTLE}×, ${runs} fresh loads`);
