@@ -65,7 +65,7 @@ function preloadModules(
 }
 
 function preloadAppModules(): string {
-  // The app's files, then the route this page hydrates at once (words, review…: vite.config.ts ROUTES_AT_START).
+  // The app's files, then the route this page hydrates at once (words, review…: scripts/build/route-module-tags.ts).
   const entry = preloadModules(`${APP_MODULES}, ${ROUTE_MODULES}[data-at-start]`);
   if (entry === undefined) throw new Error('The page names no app entry (meta name="app-module" data-app-entry).');
   return entry;
@@ -77,7 +77,7 @@ function startApp(): Promise<unknown> {
 }
 
 let routeFetched = false;
-/** The page's later code (an article's look-up, vite.config.ts routeModuleTags), fetched once. */
+/** The page's later code (an article's look-up, scripts/build/route-module-tags.ts), fetched once. */
 function fetchRouteModules(priority: 'auto' | 'low', rel: 'modulepreload' | 'prefetch'): void {
   if (routeFetched) return;
   routeFetched = true;
@@ -93,7 +93,7 @@ captureEarlyTaps('.nr-w, .nr-vocab-word', '.article-body-host', document, () => 
 void afterFirstPaint()
   .then(startApp)
   .catch(startApp)
-  // The page's later code (an article's look-up, vite.config.ts routeModuleTags), fetched into the HTTP cache once the app
+  // The page's later code (an article's look-up, scripts/build/route-module-tags.ts), fetched into the HTTP cache once the app
   // has started and the browser is idle: a prefetch, not a modulepreload, whose compiling held the main thread (TBT).
   .then(() => (window.requestIdleCallback ?? setTimeout)(() => fetchRouteModules('low', 'prefetch')))
   .catch((error: unknown) => console.warn('The app could not be loaded; the page stays as the server sent it.', error));
