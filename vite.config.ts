@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
+import { PRELOADED_WITH_IMPORTS, routeModuleTags } from './scripts/build/route-module-tags';
 
 // The API server (`npm start`) listens on 3000 by default; the dev server forwards /api there
 // so the browser sees one origin, as it does in production where the API server also serves dist/.
@@ -143,53 +144,6 @@ function appModuleTags(): Plugin {
   };
 }
 
-/** The article route's module (src/app/routes.tsx loads it lazily), and the early look-up's, loaded on a tap before it. */
-const ARTICLE_ROUTE = 'src/app/article-detail-route.tsx';
-const EARLY_LOOKUP = 'src/app/early-lookup.tsx';
-
-/**
- * The article page's later code (issue 33): the route's chunk and the chunks it imports, beyond the
- * app's own files, named in <meta name="route-module" data-page="detail"> tags. The server keeps them
- * on article pages only (server/pages/html-shell.ts); the page's entry (boot.ts) preloads them at low
- * priority once the app has started and the browser is idle, so a first tap on a word does not wait
- * for their download. Preloading only fetches and compiles: they run when the route is wanted. The early
- * look-up's chunk (a tap before the route has hydrated) comes first.
- */
-function routeModuleTags(): Plugin {
-  return {
-    name: 'route-module-tags',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const bundle = context.bundle ?? {};
-        const chunks = new Map(
-          Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])),
-        );
-        const appFiles = new Set([...chunks.values()].flatMap((chunk) => (chunk.isEntry ? [chunk.fileName, ...chunk.imports] : [])));
-        const chunkOf = (module: string) => {
-          const chunk = [...chunks.values()].find((candidate) => candidate.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
-          if (chunk === undefined) throw new Error(`The build has no chunk for ${module}`);
-          return chunk;
-        };
-        const files: string[] = [];
-        const visit = (file: string) => {
-          if (appFiles.has(file) || files.includes(file)) return;
-          files.push(file);
-          for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
-        };
-        visit(chunkOf(EARLY_LOOKUP).fileName);
-        visit(chunkOf(ARTICLE_ROUTE).fileName);
-        return files.map((file) => ({
-          tag: 'meta',
-          attrs: { name: 'route-module', content: `/${file}`, 'data-page': 'detail' },
-          injectTo: 'head' as const,
-        }));
-      },
-    },
-  };
-}
-
 /** The server-rendering entry and where its build goes, inside the client build's folder (server/ssr.ts loads it). */
 export const SERVER_ENTRY = 'src/app/entry-server.tsx';
 export const SERVER_BUILD_DIR = 'server';
@@ -257,6 +211,10 @@ export default defineConfig({
     // The preload list of a lazy chunk names its static imports, fetched beside it rather than after it
     // is parsed; it leaves out the chunk itself, which import() fetches at the same moment anyway. Every
     // name in these lists is in the first-load app chunk (issue 26's budget: 222 B gzip saved).
-    modulePreload: { polyfill: false, resolveDependencies: (chunk, deps) => deps.filter((dep) => dep !== chunk) },
+    // Only a route's chunk and the store's keep a list (PRELOADED_WITH_IMPORTS above).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (chunk, deps) => (PRELOADED_WITH_IMPORTS.test(`/${chunk}`) ? deps.filter((dep) => dep !== chunk) : []),
+    },
   },
 });

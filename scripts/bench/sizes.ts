@@ -31,7 +31,7 @@ export interface RouteSizes extends SizeTotals {
   readonly later: FileSize[];
   /**
    * Prefetched (into the HTTP cache, not compiled or run) at low priority when the browser is idle after the app has started:
-   * the files the page names in `meta[name="route-module"]` (decision 28). Not part of the first load.
+   * the files the page names in `meta[name="route-module"]` without `data-at-start` (decision 28). Not part of the first load.
    */
   readonly idle?: FileSize[];
 }
@@ -69,7 +69,7 @@ export interface LoadedFiles {
   readonly firstLoad: string[];
   /** Fetched when the page's later timers run: the first visit's cookie banner opens after one second. */
   readonly later: string[];
-  /** The page's idle preloads (`meta[name="route-module"]`), whenever they were fetched. */
+  /** The page's idle preloads (`meta[name="route-module"]` without `data-at-start`), whenever they were fetched. */
   readonly idle: string[];
 }
 
@@ -106,7 +106,8 @@ export async function firstLoadFiles(browser: Browser, origin: string, path: str
     if (url.origin === origin && /\.(js|css)$/.test(url.pathname) && response.ok()) current.add(url.pathname);
   });
   await page.goto(`${origin}${path}`, { waitUntil: 'load' });
-  const named = await page.$$eval('meta[name="route-module"]', (metas) =>
+  // A route the page hydrates at once (data-at-start: words, review…) is part of its first load; only later code is idle.
+  const named = await page.$$eval('meta[name="route-module"]:not([data-at-start])', (metas) =>
     metas.map((meta) => new URL((meta as HTMLMetaElement).content, location.href).pathname),
   );
   // The page entry (src/app/boot.ts) starts the app after the first paint: an animation frame, or 200 ms.

@@ -177,7 +177,7 @@ const REPLACED_HEAD_TAGS = [
 /** The build names each text language's chunk as an app module (vite.config.ts, data-text-language); a page needs only its own. */
 const TEXT_CHUNK_PRELOAD = /<(?:link|meta)\b[^>]*\bdata-text-language=["']?([\w-]+)["']?[^>]*>\s*/gi;
 
-/** The build names a page's later code for the page's entry to preload when idle (vite.config.ts, data-page); only that page keeps it. */
+/** The build names a page's route code for the page's entry to preload, at the app's start or when idle (scripts/build/route-module-tags.ts, data-page); only that page keeps it. */
 const PAGE_CODE_PRELOAD = /<meta\b[^>]*\bdata-page=["']?([\w-]+)["']?[^>]*>\s*/gi;
 
 export function injectHead(template: string, textLanguage: TextLanguage, tags: string, pageKind?: string): string {

@@ -3,12 +3,13 @@
  * show it: it is fetched once the browser has painted the page. On a slow connection the page and
  * its stylesheet then have the bandwidth to themselves, and the reader sees the text as soon as they
  * are there; the app hydrates right after. The head names the app's modules (<meta name="app-module">,
- * vite.config.ts): all are preloaded at once, so the app's chunks do not wait for the entry's.
+ * vite.config.ts): all are preloaded, one per task, so the app's chunks do not wait for the entry's.
  */
 import '../styles/app.css';
 import { captureEarlyTaps } from '../platform/early-taps';
 
 const APP_MODULES = 'meta[name="app-module"]';
+const ROUTE_MODULES = 'meta[name="route-module"]';
 /** A hidden tab paints nothing, and a browser without paint timing reports nothing: the app starts after this all the same. */
 const PAINT_WAIT_MS = 200;
 
@@ -34,26 +35,38 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+/**
+ * Appends a link for each module the page names, one link per task: appending a modulepreload link holds the main
+ * thread (Chromium sets up the fetch, about 3–12 ms at 4× CPU), so a route's dozen in one go were a long task.
+ * A message, not a timer: a page opened in a background tab starts all the same, and its timers wait a second each.
+ */
 function preloadModules(
   selector: string,
   priority: 'auto' | 'low' = 'auto',
   rel: 'modulepreload' | 'prefetch' = 'modulepreload',
 ): string | undefined {
-  let entry: string | undefined;
-  for (const meta of document.querySelectorAll<HTMLMetaElement>(selector)) {
-    if (meta.hasAttribute('data-app-entry')) entry = meta.content;
+  const metas = [...document.querySelectorAll<HTMLMetaElement>(selector)];
+  const entry = metas.find((meta) => meta.hasAttribute('data-app-entry'))?.content;
+  const channel = new MessageChannel();
+  const next = () => {
+    const meta = metas.shift();
+    if (meta === undefined) return channel.port1.close();
     const link = document.createElement('link');
     link.rel = rel;
     link.crossOrigin = '';
     link.fetchPriority = priority;
     link.href = meta.content;
     document.head.append(link);
-  }
+    channel.port2.postMessage(0);
+  };
+  channel.port1.onmessage = next;
+  next();
   return entry;
 }
 
 function preloadAppModules(): string {
-  const entry = preloadModules(APP_MODULES);
+  // The app's files, then the route this page hydrates at once (words, review…: scripts/build/route-module-tags.ts).
+  const entry = preloadModules(`${APP_MODULES}, ${ROUTE_MODULES}[data-at-start]`);
   if (entry === undefined) throw new Error('The page names no app entry (meta name="app-module" data-app-entry).');
   return entry;
 }
@@ -63,13 +76,12 @@ function startApp(): Promise<unknown> {
   return import(/* @vite-ignore */ preloadAppModules());
 }
 
-const ROUTE_MODULES = 'meta[name="route-module"]';
 let routeFetched = false;
-/** The page's later code (an article's look-up, vite.config.ts routeModuleTags), fetched once. */
+/** The page's later code (an article's look-up, scripts/build/route-module-tags.ts), fetched once. */
 function fetchRouteModules(priority: 'auto' | 'low', rel: 'modulepreload' | 'prefetch'): void {
   if (routeFetched) return;
   routeFetched = true;
-  preloadModules(ROUTE_MODULES, priority, rel);
+  preloadModules(`${ROUTE_MODULES}:not([data-at-start])`, priority, rel);
 }
 
 // A tap on a word of the article body before the app answers is kept and replayed (issue 33). The
@@ -81,7 +93,7 @@ captureEarlyTaps('.nr-w, .nr-vocab-word', '.article-body-host', document, () => 
 void afterFirstPaint()
   .then(startApp)
   .catch(startApp)
-  // The page's later code (an article's look-up, vite.config.ts routeModuleTags), fetched into the HTTP cache once the app
+  // The page's later code (an article's look-up, scripts/build/route-module-tags.ts), fetched into the HTTP cache once the app
   // has started and the browser is idle: a prefetch, not a modulepreload, whose compiling held the main thread (TBT).
   .then(() => (window.requestIdleCallback ?? setTimeout)(() => fetchRouteModules('low', 'prefetch')))
   .catch((error: unknown) => console.warn('The app could not be loaded; the page stays as the server sent it.', error));

@@ -147,6 +147,7 @@ export const TEMPLATE_HTML = `<!doctype html>
     <meta name="app-module" content="/assets/shared-s1.js" data-text-language="zh">
     <meta name="route-module" content="/assets/article-detail-route-d1.js" data-page="detail">
     <meta name="route-module" content="/assets/speech-engine-d2.js" data-page="detail">
+    <meta name="route-module" content="/assets/words-route-w1.js" data-page="words" data-at-start>
   </head>
   <body><div id="root"></div></body>
 </html>

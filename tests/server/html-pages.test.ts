@@ -74,11 +74,14 @@ describe('page paths answer with the app HTML and a head written for the page', 
     expect(await modules('/zh/no/such/page')).toEqual([app, '/assets/zh-z1.js', '/assets/shared-s1.js']);
   });
 
-  it("names the article route's later code on article pages only, for the page's entry to preload when idle", async () => {
+  it("names a page's route code on that page only: the article's for later, the words page's for the app's start", async () => {
     const routeModules = async (url: string) =>
-      [...(await page(url)).doc.querySelectorAll('meta[name="route-module"]')].map((meta) => meta.getAttribute('content'));
+      [...(await page(url)).doc.querySelectorAll('meta[name="route-module"]')].map(
+        (meta) => `${meta.getAttribute('content')}${meta.hasAttribute('data-at-start') ? ' at start' : ''}`,
+      );
     expect(await routeModules('/zh/articles/any-article')).toEqual(['/assets/article-detail-route-d1.js', '/assets/speech-engine-d2.js']);
-    for (const url of ['/', '/es/articles', '/zh/words', '/zh/no/such/page']) expect(await routeModules(url), url).toEqual([]);
+    expect(await routeModules('/es/words')).toEqual(['/assets/words-route-w1.js at start']);
+    for (const url of ['/', '/es/articles', '/zh/review', '/zh/no/such/page']) expect(await routeModules(url), url).toEqual([]);
   });
 
   it('languages without page texts (ja, ko, fr) get English texts', async () => {
