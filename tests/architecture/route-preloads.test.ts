@@ -23,10 +23,11 @@ describe('route preloads', () => {
     expect([...atStart, ARTICLE_ROUTE].sort()).toEqual([...new Set(lazyRoutes)].sort());
   });
 
-  it("keeps Vite's preload list for route chunks only, not for the small chunks loaded when the page settles", () => {
+  it("keeps Vite's preload list for route chunks and the early look-up only, not for the small chunks loaded when the page settles", () => {
     expect(PRELOADED_WITH_IMPORTS.test('/assets/words-route-CXtro2Jt.js')).toBe(true);
     expect(PRELOADED_WITH_IMPORTS.test('/assets/article-detail-route-CKeHDd4k.js')).toBe(true);
     expect(PRELOADED_WITH_IMPORTS.test('/assets/indexeddb-word-store-B_-x0a9Z.js')).toBe(true);
+    expect(PRELOADED_WITH_IMPORTS.test('/assets/early-lookup-Bq1x9aZt.js')).toBe(true);
     expect(PRELOADED_WITH_IMPORTS.test('/assets/consent-runtime-DCCcl3m1.js')).toBe(false);
     expect(PRELOADED_WITH_IMPORTS.test('/assets/article-route-gate-D9iPUfRp.js')).toBe(false);
   });
