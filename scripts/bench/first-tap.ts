@@ -18,9 +18,9 @@ import { loadavg } from 'node:os';
 import { buildWebApp } from '../../tests/e2e/support/build';
 import { launchChrome } from '../../tests/e2e/support/chrome';
 import { startServer, temporaryDirectory } from '../../tests/support/server-process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { frameNamer, type CpuProfile } from './cpu-profile-names';
 
 const RUNS = Number(process.env.BENCH_TAP_RUNS ?? '5');
 const THROTTLE = 4;
@@ -31,32 +31,6 @@ const TARGET_MS = 200;
  * goes), named through the build's source maps (source file, line and original name).
  */
 const PROFILE = process.env.BENCH_TAP_PROFILE === '1';
-
-interface CpuProfile {
-  nodes: Array<{
-    id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-    children?: number[];
-  }>;
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** The build's source maps, by file name: a profile's frames named by their source file, line and function. */
-const sourceMaps = new Map<string, SourceMapConsumer | null>();
-function frameName(frame: CpuProfile['nodes'][number]['callFrame']): string {
-  const file = frame.url.split('/').pop() ?? '';
-  const fallback = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber}:${frame.columnNumber}`;
-  if (!file.endsWith('.js') || frame.lineNumber < 0) return fallback;
-  if (!sourceMaps.has(file)) {
-    const mapFile = join(distDir, 'assets', `${file}.map`);
-    sourceMaps.set(file, existsSync(mapFile) ? new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8')) as RawSourceMap) : null);
-  }
-  const original = sourceMaps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  if (original?.source == null) return fallback;
-  const source = original.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\/(\.pnpm\/)?/, '');
-  return `${original.name ?? frame.functionName ?? '(anonymous)'} ${source}:${original.line}`;
-}
 
 function printProfile(profile: CpuProfile): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -124,6 +98,7 @@ interface TapRun {
 
 const workDir = temporaryDirectory('bench-first-tap');
 const distDir = join(workDir, 'dist');
+const frameName = frameNamer(distDir);
 console.log('Building the web app (production settings)');
 buildWebApp(distDir);
 const server = await startServer({ distDir, env: { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' } });

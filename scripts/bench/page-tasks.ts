@@ -7,13 +7,13 @@
  *
  *   npx tsx scripts/bench/page-tasks.ts [home|list|detail|words|review|level|progress] [runs]
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { buildWebApp } from '../../tests/e2e/support/build';
 import { launchChrome } from '../../tests/e2e/support/chrome';
 import { startServer, temporaryDirectory } from '../../tests/support/server-process';
+import { frameNamer, type CpuProfile } from './cpu-profile-names';
 
 const THROTTLE = 4;
 const LONG_TASK_MS = 50;
@@ -22,17 +22,6 @@ const WATCH_AFTER_LOAD_MS = 3_000;
 const ROUTES = ['home', 'list', 'detail', 'words', 'review', 'level', 'progress'] as const;
 type Route = (typeof ROUTES)[number];
 
-interface CpuProfile {
-  nodes: Array<{
-    id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-    children?: number[];
-  }>;
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
 const [routeArgument = 'words', runsArgument = '3'] = process.argv.slice(2);
 if (!ROUTES.includes(routeArgument as Route)) throw new Error(`Route must be one of ${ROUTES.join(', ')}; got "${routeArgument}".`);
 const runs = Number(runsArgument);
@@ -40,21 +29,7 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error(`Runs must
 
 const workDir = temporaryDirectory('bench-page-tasks');
 const distDir = join(workDir, 'dist');
-const sourceMaps = new Map<string, SourceMapConsumer | null>();
-
-function frameName(frame: CpuProfile['nodes'][number]['callFrame']): string {
-  const file = frame.url.split('/').pop() ?? '';
-  const fallback = `${frame.functionName || '(anonymous)'} ${file}${file === '' ? '' : `:${frame.lineNumber}`}`;
-  if (!file.endsWith('.js') || frame.lineNumber < 0) return fallback;
-  if (!sourceMaps.has(file)) {
-    const mapFile = join(distDir, 'assets', `${file}.map`);
-    sourceMaps.set(file, existsSync(mapFile) ? new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8')) as RawSourceMap) : null);
-  }
-  const original = sourceMaps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  if (original?.source == null) return fallback;
-  const source = original.source.replace(/^.*?(?=(src|common|node_modules)\/)/, '').replace(/^node_modules\/(\.pnpm\/)?/, '');
-  return `${original.name ?? (frame.functionName || '(anonymous)')} ${source}:${original.line}`;
-}
+const frameName = frameNamer(distDir);
 
 /** The self time of each function, and the total time of each of our own (src/) functions, between two page times. */
 function summarise(profile: CpuProfile, navigationStartUs: number, fromMs: number, toMs: number): string[] {
