@@ -266,3 +266,13 @@ export function wordsToMerge(existing: readonly SavedWord[], imported: readonly 
   for (const word of imported) if (!known.has(word.id)) fresh.set(word.id, word);
   return [...fresh.values()];
 }
+
+/** What an import did: the number of words the store took, or the line that refused the file. */
+export type ImportOutcome =
+  { readonly kind: 'added'; readonly count: number } | { readonly kind: 'refused'; readonly line: number; readonly detail: string };
+
+export function importRefusal(error: unknown): ImportOutcome {
+  if (error instanceof CsvImportError) return { kind: 'refused', line: error.line, detail: error.detail };
+  // Anything else a file can make the parser throw is a refusal too, never a broken page.
+  return { kind: 'refused', line: 0, detail: error instanceof Error ? error.message : String(error) };
+}

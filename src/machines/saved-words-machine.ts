@@ -4,19 +4,14 @@
  * waits. Another tab's change during a write, a failed write or a word saved elsewhere first: read again once idle.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { CsvImportError, importCsv, wordsToMerge } from '../domain/word-export';
+import { importCsv, importRefusal, wordsToMerge, type ImportOutcome } from '../domain/word-export';
 import { newestFirst, type SavedWord, type WordStoreProblem } from '../domain/saved-words';
+import { withJobs, type WriteJob } from '../domain/saved-word-writes';
 import { isSaved } from './saved-words-selectors';
 import { wordToSave, type SaveContext, type SaveSource } from '../domain/word-to-save';
 import { WordStoreError, type WordStoreContents } from '../platform/word-store';
 
-export type ImportOutcome =
-  { readonly kind: 'added'; readonly count: number } | { readonly kind: 'refused'; readonly line: number; readonly detail: string };
-
-/** A write waiting for the store; the first one of the queue is the one running. */
-export type WriteJob =
-  | { readonly kind: 'add'; readonly words: readonly SavedWord[]; readonly imported: boolean; readonly lookUp?: boolean }
-  | { readonly kind: 'remove'; readonly id: string };
+export type { ImportOutcome, WriteJob };
 
 export interface SavedWordsContext {
   /** Newest first, with the queued writes already applied. */
@@ -51,7 +46,12 @@ export type SavedWordsEvent =
   | { type: 'IMPORT'; text: string }
   | { type: 'EXPORT_CSV' }
   | { type: 'EXPORT_ANKI' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** Writes an earlier page left unfinished (the pendingWrites actor's journal), queued again. */
+  | { type: 'RESUME_WRITES'; jobs: readonly WriteJob[] };
+
+/** pendingJobs: the queue as it is now, read when the page is left or the machine stops. */
+export type PendingWritesInput = { readonly pendingJobs: () => readonly WriteJob[] };
 
 export interface AddWordsInput {
   readonly words: readonly SavedWord[];
@@ -65,23 +65,6 @@ export const REMOVE_WORD_ID = 'removeWord';
 const problemOf = (error: unknown): WordStoreProblem => (error instanceof WordStoreError ? error.problem : 'failed');
 
 const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
-
-/** The stored words as this tab will see them once its queued writes are done. */
-function withJobs(stored: readonly SavedWord[], jobs: readonly WriteJob[]): SavedWord[] {
-  let words = [...stored];
-  for (const job of jobs) {
-    if (job.kind === 'remove') words = words.filter((word) => word.id !== job.id);
-    else words = [...job.words.filter((added) => !words.some((word) => word.id === added.id)), ...words];
-  }
-  return newestFirst(words);
-}
-
-function refusal(error: unknown): ImportOutcome {
-  if (error instanceof CsvImportError) return { kind: 'refused', line: error.line, detail: error.detail };
-  // Anything else a file can make the parser throw is a refusal too, never a broken page.
-  return { kind: 'refused', line: 0, detail: error instanceof Error ? error.message : String(error) };
-}
-
 const machineSetup = setup({
   types: {
     context: {} as SavedWordsContext,
@@ -101,6 +84,8 @@ const machineSetup = setup({
       throw new WordStoreError('unavailable', 'removeWord is not provided');
     }),
     storeChanges: fromCallback(() => () => {}),
+    /** Replaced by the app: sends RESUME_WRITES with an earlier page's unfinished writes, and keeps this page's when it is left. */
+    pendingWrites: fromCallback<{ type: 'RESUME_WRITES'; jobs: readonly WriteJob[] }, PendingWritesInput>(() => () => {}),
   },
   actions: {
     showContents: assign(({ context, event }) => {
@@ -116,6 +101,10 @@ const machineSetup = setup({
       return { jobs: [...context.jobs, job], words: withJobs(context.words, [job]), problem: null, saveTried: true };
     }),
     noteSaveTried: assign({ saveTried: true }),
+    queueResumed: assign(({ context, event }) => {
+      if (event.type !== 'RESUME_WRITES' || event.jobs.length === 0) return {};
+      return { jobs: [...context.jobs, ...event.jobs], words: withJobs(context.words, event.jobs) };
+    }),
     queueDelete: assign(({ context, event }) => {
       if (event.type !== 'DELETE') return {};
       const found = context.words.find((word) => word.id === event.id) ?? null;
@@ -135,7 +124,7 @@ const machineSetup = setup({
       try {
         fresh = wordsToMerge(context.words, importCsv(event.text, context.now()));
       } catch (error) {
-        return { imported: refusal(error) };
+        return { imported: importRefusal(error) };
       }
       const imported: ImportOutcome = { kind: 'added', count: fresh.length };
       if (fresh.length === 0) return { imported, problem: null };
@@ -188,6 +177,7 @@ const QUEUE_WHILE_BUSY = {
   DELETE: { guard: 'isListed', actions: 'queueDelete' },
   UNDO: { guard: 'canUndo', actions: 'queueUndo' },
   IMPORT: { actions: 'queueImport' },
+  RESUME_WRITES: { actions: 'queueResumed' },
 } as const;
 
 export const savedWordsMachine = machineSetup.createMachine({
@@ -204,13 +194,20 @@ export const savedWordsMachine = machineSetup.createMachine({
     saveTried: false,
     now: input.now ?? (() => new Date()),
   }),
-  invoke: { src: 'storeChanges' },
+  invoke: [
+    { src: 'storeChanges' },
+    { src: 'pendingWrites', input: ({ self }): PendingWritesInput => ({ pendingJobs: () => self.getSnapshot().context.jobs }) },
+  ],
   initial: 'loading',
   states: {
     loading: {
       description: 'The saved words are being read from this browser; the page says so. A Save waits for them.',
       entry: 'clearStale',
-      on: { SAVE: { guard: 'isNew', actions: 'queueSave' }, EXTERNAL_CHANGE: { actions: 'markStale' } },
+      on: {
+        SAVE: { guard: 'isNew', actions: 'queueSave' },
+        RESUME_WRITES: { actions: 'queueResumed' },
+        EXTERNAL_CHANGE: { actions: 'markStale' },
+      },
       invoke: {
         id: LOAD_WORDS_ID,
         src: 'loadWords',
@@ -233,6 +230,7 @@ export const savedWordsMachine = machineSetup.createMachine({
         DELETE: { guard: 'isListed', target: '.next', actions: 'queueDelete' },
         UNDO: { guard: 'canUndo', target: '.next', actions: 'queueUndo' },
         IMPORT: { target: '.next', actions: 'queueImport' },
+        RESUME_WRITES: { target: '.next', actions: 'queueResumed' },
         EXPORT_CSV: { guard: 'hasWords', actions: 'exportCsv' },
         EXPORT_ANKI: { guard: 'hasWords', actions: 'exportAnki' },
       },
@@ -260,6 +258,7 @@ export const savedWordsMachine = machineSetup.createMachine({
             DELETE: { guard: 'isListed', target: 'next', actions: ['queueDelete', 'markStale'] },
             UNDO: { guard: 'canUndo', target: 'next', actions: ['queueUndo', 'markStale'] },
             IMPORT: { target: 'next', actions: ['queueImport', 'markStale'] },
+            RESUME_WRITES: { target: 'next', actions: ['queueResumed', 'markStale'] },
           },
           invoke: {
             id: LOAD_WORDS_ID,

@@ -12,6 +12,7 @@ import { axeViolations } from './support/axe';
 import { fixtureArticles } from './support/fixture-articles';
 import { useHarness } from './support/harness';
 import { articlesWithVocabulary, saveFromVocabulary, withPage, wordHeadings, writeRaw } from './support/saving-words';
+import { storedWords } from './support/seed-words';
 
 const t = SAVED_WORDS_TEXTS.zh;
 const articles = fixtureArticles();
@@ -91,6 +92,28 @@ describe('saved words: other tabs, damaged and newer databases, accessibility', 
         )
         .toBe(1);
       expect(await wordHeadings(page)).toEqual(saved);
+    });
+  });
+
+  it('a word saved from the list just before the page is left is kept: the next page writes it', async () => {
+    await withPage(harness, async (page) => {
+      const [first, second] = await articlesWithVocabulary(page, articles.importedIds);
+      await page.goto(`/zh/articles/${first}`);
+      // The list's Save looks the word up before it writes; that look-up is held (never answered), so the
+      // write cannot finish before the page is left. The next page's look-ups go through.
+      let holding = true;
+      let held = 0;
+      await page.route('**/api/dictionary/**', async (route) => {
+        if (!holding) return route.continue();
+        held += 1;
+      });
+      const word = await saveFromVocabulary(page);
+      await expect.poll(() => held).toBeGreaterThan(0);
+      holding = false;
+      await page.goto(`/zh/articles/${second}`);
+      await expect.poll(async () => (await storedWords(page)).map((saved) => saved.word.toLowerCase())).toContain(word.toLowerCase());
+      await page.goto('/zh/words');
+      await expect.poll(() => wordHeadings(page)).toEqual([word]);
     });
   });
 

@@ -57,8 +57,8 @@ describe('saving words, the words page and review in the browser', () => {
       await page.locator(`${BODY_HOST} .nr-save-word`).first().waitFor();
       const third = await saveFromVocabulary(page);
       const saved = [third, fromList, fromEntry];
-      // The list shows a save at once; the reload waits for the store to hold all three (a write cut
-      // short by leaving the page at that very moment is a known gap, named in docs/saved-words.md).
+      // The list shows a save at once; a write the first page left unfinished is run again by the
+      // second (docs/saved-words.md), so the store holds all three before the reload.
       await expect.poll(async () => (await storedWords(page)).length).toBe(3);
 
       await page.reload();

@@ -9,7 +9,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { wiredSavedWords } from '../../src/app/saved-words-wiring';
+import { PENDING_WORD_WRITES_KEY, wiredSavedWords } from '../../src/app/saved-words-wiring';
+import { decodeWriteJobs } from '../../src/domain/saved-word-writes';
+import { pendingWritesIn } from '../../src/platform/pending-writes';
+import { memoryStorage } from '../../src/platform/storage';
 import type { SavedWord } from '../../src/domain/saved-words';
 import type { WordStore, WordStoreContents } from '../../src/platform/word-store';
 import { deferred } from '../support/fake-api';
@@ -60,7 +63,10 @@ describe('saved words: every shortest path on the machine as the routes wire it'
       },
     };
     const actor = createActor(
-      wiredSavedWords(() => Promise.resolve(store), 'https://news.example'),
+      // Each path is a fresh browser: its own journal of unfinished writes, never the last path's.
+      wiredSavedWords(() => Promise.resolve(store), 'https://news.example', {
+        pendingWrites: pendingWritesIn(PENDING_WORD_WRITES_KEY, decodeWriteJobs, memoryStorage()),
+      }),
       // The clock at which NEW_WORD was saved, so the record built from SAVE_SOURCE is NEW_WORD.
       { input: { now: () => new Date(NEW_WORD.savedAt) } },
     );

@@ -6,7 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { wiredSavedWords, type LookUpWord } from '../../../src/app/saved-words-wiring';
+import { PENDING_WORD_WRITES_KEY, wiredSavedWords, type LookUpWord } from '../../../src/app/saved-words-wiring';
+import { decodeWriteJobs } from '../../../src/domain/saved-word-writes';
+import { pendingWritesIn } from '../../../src/platform/pending-writes';
+import { memoryStorage } from '../../../src/platform/storage';
 import type { SavedWordsEvent } from '../../../src/machines/saved-words-machine';
 import { memoryWordStore } from '../../support/memory-word-store';
 
@@ -93,5 +96,57 @@ describe('saving from the vocabulary list', () => {
     actor.send(fromVocabulary('Salanek'));
     await settled();
     expect((await store.load()).words.map((word) => word.id)).toEqual(['salanek']);
+  });
+});
+
+describe('a page left while a save is unfinished', () => {
+  it('keeps the unfinished save when the machine stops, and the next page writes it in its dictionary form', async () => {
+    const storage = memoryStorage();
+    const journal = pendingWritesIn(PENDING_WORD_WRITES_KEY, decodeWriteJobs, storage);
+    const store = memoryWordStore();
+    // The first page's look-up never answers: the page is left while the save waits for it.
+    const held = wiredSavedWords(() => Promise.resolve(store), 'https://news.example', {
+      now: () => NOW,
+      lookUp: () => new Promise(() => {}),
+      pendingWrites: journal,
+    });
+    const first = createActor(held, { input: { now: () => NOW } }).start();
+    await waitFor(first, (snapshot) => snapshot.matches({ ready: 'idle' }));
+    first.send(fromVocabulary('authorizes'));
+    await waitFor(first, (snapshot) => snapshot.matches({ ready: 'writing' }));
+    first.stop();
+    expect(store.records.size).toBe(0);
+    expect(storage.get(PENDING_WORD_WRITES_KEY)).not.toBeNull();
+
+    const next = createActor(
+      wiredSavedWords(() => Promise.resolve(store), 'https://news.example', { now: () => NOW, lookUp, pendingWrites: journal }),
+      {
+        input: { now: () => NOW },
+      },
+    ).start();
+    await waitFor(next, (snapshot) => snapshot.matches({ ready: 'idle' }) && snapshot.context.jobs.length === 0);
+    expect((await store.load()).words.map((word) => [word.id, word.word])).toEqual([['authorize', 'authorizes']]);
+    expect(storage.get(PENDING_WORD_WRITES_KEY), 'the journal is emptied once taken').toBeNull();
+    next.stop();
+    expect(storage.get(PENDING_WORD_WRITES_KEY), 'a page that stops with nothing queued keeps nothing').toBeNull();
+  });
+
+  it('a save that did commit before the page was left is written once, not twice', async () => {
+    const storage = memoryStorage();
+    const journal = pendingWritesIn(PENDING_WORD_WRITES_KEY, decodeWriteJobs, storage);
+    const { actor, store, settled } = start();
+    await settled();
+    actor.send(fromEntry('authorized', 'authorize'));
+    await settled();
+    const [kept] = (await store.load()).words;
+    journal.keep('earlier-page', [{ kind: 'add', words: [kept!], imported: false }]);
+    const next = createActor(
+      wiredSavedWords(() => Promise.resolve(store), 'https://news.example', { now: () => NOW, lookUp, pendingWrites: journal }),
+      {
+        input: { now: () => NOW },
+      },
+    ).start();
+    await waitFor(next, (snapshot) => snapshot.matches({ ready: 'idle' }) && snapshot.context.jobs.length === 0);
+    expect((await store.load()).words).toEqual([kept]);
   });
 });

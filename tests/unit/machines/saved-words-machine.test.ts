@@ -276,3 +276,36 @@ describe('saved-words machine', () => {
     await waitFor(actor, () => store.records.has('run'));
   });
 });
+
+describe('writes an earlier page left unfinished', () => {
+  it('are queued while the words load and written once they are read, the list showing them at once', async () => {
+    const harbour = savedWord({ lemma: 'harbour' });
+    const tide = savedWord({ lemma: 'tide', savedAt: '2026-03-02T10:00:00.000Z' });
+    const store = memoryWordStore([harbour]);
+    const { actor } = start(store);
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send({
+      type: 'RESUME_WRITES',
+      jobs: [
+        { kind: 'add', words: [tide], imported: false },
+        { kind: 'remove', id: 'harbour' },
+      ],
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }) && snapshot.context.jobs.length === 0);
+    expect([...store.records.keys()]).toEqual(['tide']);
+    expect(ids(actor)).toEqual(['tide']);
+  });
+
+  it('wait behind a write that is running, and an empty list of jobs changes nothing', async () => {
+    const store = memoryWordStore();
+    const { actor } = start(store);
+    await idle(actor);
+    actor.send(save('run'));
+    expect(actor.getSnapshot().matches({ ready: 'writing' })).toBe(true);
+    actor.send({ type: 'RESUME_WRITES', jobs: [{ kind: 'add', words: [savedWord({ lemma: 'tide' })], imported: false }] });
+    actor.send({ type: 'RESUME_WRITES', jobs: [] });
+    expect(actor.getSnapshot().context.jobs).toHaveLength(2);
+    await idle(actor);
+    expect([...store.records.keys()].sort()).toEqual(['run', 'tide']);
+  });
+});

@@ -1,0 +1,63 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { decodeWriteJobs, type WriteJob } from '../../../src/domain/saved-word-writes';
+import { pendingWritesIn } from '../../../src/platform/pending-writes';
+import { memoryStorage } from '../../../src/platform/storage';
+import { savedWord } from '../../support/saved-word-fixtures';
+
+const KEY = 'pending';
+const harbour = savedWord({ lemma: 'harbour' });
+const tide = savedWord({ lemma: 'tide' });
+
+describe('the journal of unfinished word writes', () => {
+  it('takes every page’s jobs once, oldest page first, and a page kept twice counts once', () => {
+    const storage = memoryStorage();
+    const journal = pendingWritesIn<WriteJob>(KEY, decodeWriteJobs, storage);
+    journal.keep('a', [{ kind: 'add', words: [harbour], imported: false, lookUp: true }]);
+    journal.keep('b', [{ kind: 'remove', id: 'ferry' }]);
+    journal.keep('a', [{ kind: 'add', words: [harbour], imported: false, lookUp: true }]);
+    journal.keep('c', []);
+    expect(journal.take()).toEqual([
+      { kind: 'remove', id: 'ferry' },
+      { kind: 'add', words: [harbour], imported: false, lookUp: true },
+    ]);
+    expect(journal.take()).toEqual([]);
+    expect(storage.get(KEY)).toBeNull();
+  });
+
+  it('a page restored from the back-forward cache takes its own entry back and leaves the others', () => {
+    const journal = pendingWritesIn<WriteJob>(KEY, decodeWriteJobs, memoryStorage());
+    journal.keep('a', [{ kind: 'remove', id: 'ferry' }]);
+    journal.keep('b', [{ kind: 'remove', id: 'tide' }]);
+    journal.forget('a');
+    expect(journal.take()).toEqual([{ kind: 'remove', id: 'tide' }]);
+  });
+
+  it('leaves out what is not a whole job: broken JSON, another shape, a word that does not decode', () => {
+    const storage = memoryStorage({ [KEY]: '{not json' });
+    const journal = pendingWritesIn<WriteJob>(KEY, decodeWriteJobs, storage);
+    expect(journal.take()).toEqual([]);
+    storage.set(
+      KEY,
+      JSON.stringify([
+        {
+          page: 'a',
+          jobs: [
+            { kind: 'add', words: [{ ...tide, savedAt: 'yesterday' }], imported: false },
+            { kind: 'remove', id: '' },
+          ],
+        },
+        { page: 7, jobs: [{ kind: 'remove', id: 'harbour' }] },
+        { page: 'b', jobs: { kind: 'remove', id: 'harbour' } },
+        {
+          page: 'c',
+          jobs: [
+            { kind: 'rename', id: 'x' },
+            { kind: 'add', words: [tide, { ...harbour, extra: true }], imported: true },
+          ],
+        },
+      ]),
+    );
+    expect(journal.take()).toEqual([{ kind: 'add', words: [tide, harbour], imported: true }]);
+  });
+});
