@@ -7,6 +7,11 @@ import { storeChanges } from './store-changes';
 import type { LemmaApi } from '../api/lemma-client';
 import { lemmaInventoryMachine, type InventoryAnswer, type InventoryRequest } from '../machines/lemma-inventory-machine';
 import { wordStatusMachine, type StatusJob } from '../machines/word-status-machine';
+import { decodeStatusJobs } from '../domain/word-status-writes';
+import { pendingWritesIn, type PendingWrites } from '../platform/pending-writes';
+import { pendingWritesActor } from './pending-writes-actor';
+
+export const PENDING_STATUS_WRITES_KEY = 'newsreader-pending-status-writes';
 import type { LearnerContents, StatusStore } from '../platform/word-store';
 import { placementMachine } from '../machines/placement-machine';
 import { progressMachine } from '../machines/progress-machine';
@@ -17,7 +22,10 @@ import { downloadText } from '../platform/file-transfer';
 import { placementAsKnown } from '../domain/word-status';
 import type { PlacementLevel } from '../../common/placement-levels';
 
-export function wiredWordStatus(getStore: () => Promise<StatusStore>) {
+export function wiredWordStatus(
+  getStore: () => Promise<StatusStore>,
+  pendingWrites: PendingWrites<StatusJob> = pendingWritesIn(PENDING_STATUS_WRITES_KEY, decodeStatusJobs),
+) {
   return wordStatusMachine.provide({
     actions: {
       // Kept for the next cold page; a failure (full storage) only means that page downloads the list again.
@@ -37,6 +45,7 @@ export function wiredWordStatus(getStore: () => Promise<StatusStore>) {
         else await store.markFinished(input.article);
       }),
       storeChanges: storeChanges(getStore),
+      pendingWrites: pendingWritesActor(pendingWrites),
     },
   });
 }

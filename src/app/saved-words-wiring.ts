@@ -2,13 +2,14 @@
  * The saved-words machine with the store and the downloads. The routes pass the IndexedDB store
  * of word-store-factory.ts (imported on first use, so idb loads with the words and article routes only).
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { storeChanges } from './store-changes';
 import { exportAnki, exportCsv } from '../domain/word-export';
 import { localDayStamp } from '../domain/local-dates';
-import { savedWordsMachine, type AddWordsInput, type PendingWritesInput } from '../machines/saved-words-machine';
+import { savedWordsMachine, type AddWordsInput } from '../machines/saved-words-machine';
 import { decodeWriteJobs, type WriteJob } from '../domain/saved-word-writes';
-import { keepOnLeave, pendingWritesIn, type PendingWrites } from '../platform/pending-writes';
+import { pendingWritesIn, type PendingWrites } from '../platform/pending-writes';
+import { pendingWritesActor } from './pending-writes-actor';
 import type { TextLanguage } from '../../common/languages';
 import type { WordEntry } from '../domain/word-lookup';
 import { withDictionaryForm } from '../domain/word-to-save';
@@ -22,23 +23,6 @@ function fileDate(now: Date): string {
 }
 
 export const PENDING_WORD_WRITES_KEY = 'newsreader-pending-word-writes';
-
-/**
- * The writes an earlier page left unfinished are queued again when the machine starts; this
- * page's are kept when it is left (pagehide) or when the machine stops (a route change in the app).
- */
-function pendingWordWrites(journal: PendingWrites<WriteJob>) {
-  return fromCallback<{ type: 'RESUME_WRITES'; jobs: readonly WriteJob[] }, PendingWritesInput>(({ sendBack, input }) => {
-    const page = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-    const jobs = journal.take();
-    if (jobs.length > 0) sendBack({ type: 'RESUME_WRITES', jobs });
-    const stopKeeping = keepOnLeave(journal, page, input.pendingJobs);
-    return () => {
-      stopKeeping();
-      journal.keep(page, input.pendingJobs());
-    };
-  });
-}
 
 /** The dictionary entry of a word, or null; a failed look-up is null too (the word is then saved as printed). */
 export type LookUpWord = (word: string, language: TextLanguage) => Promise<WordEntry | null>;
@@ -64,7 +48,7 @@ export function wiredSavedWords(
       }),
       removeWord: fromPromise<void, { id: string }>(async ({ input }) => (await getStore()).remove(input.id)),
       storeChanges: storeChanges(getStore),
-      pendingWrites: pendingWordWrites(journal),
+      pendingWrites: pendingWritesActor(journal),
     },
     actions: {
       exportCsv: ({ context }) =>

@@ -49,7 +49,8 @@ export function exportBackup(backup: Backup, now: Date): string {
   )}\n`;
 }
 
-function decodeFinished(value: unknown): { readonly articleId: string; readonly at: string } | string {
+/** A finished article (its id and when it was finished), or the name of the part that is wrong. */
+export function decodeFinished(value: unknown): { readonly articleId: string; readonly at: string } | string {
   if (typeof value !== 'object' || value === null) return 'not an object';
   const { articleId, at } = value as { articleId?: unknown; at?: unknown };
   if (typeof articleId !== 'string' || articleId === '') return 'articleId';

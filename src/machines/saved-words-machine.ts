@@ -7,6 +7,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { importCsv, importRefusal, wordsToMerge, type ImportOutcome } from '../domain/word-export';
 import { newestFirst, type SavedWord, type WordStoreProblem } from '../domain/saved-words';
 import { withJobs, type WriteJob } from '../domain/saved-word-writes';
+import type { PendingWritesInput as PendingWritesInputOf, ResumeWrites } from '../domain/write-queue';
 import { isSaved } from './saved-words-selectors';
 import { wordToSave, type SaveContext, type SaveSource } from '../domain/word-to-save';
 import { WordStoreError, type WordStoreContents } from '../platform/word-store';
@@ -47,11 +48,9 @@ export type SavedWordsEvent =
   | { type: 'EXPORT_CSV' }
   | { type: 'EXPORT_ANKI' }
   | { type: 'RETRY' }
-  /** Writes an earlier page left unfinished (the pendingWrites actor's journal), queued again. */
-  | { type: 'RESUME_WRITES'; jobs: readonly WriteJob[] };
+  | ResumeWrites<WriteJob>;
 
-/** pendingJobs: the queue as it is now, read when the page is left or the machine stops. */
-export type PendingWritesInput = { readonly pendingJobs: () => readonly WriteJob[] };
+export type PendingWritesInput = PendingWritesInputOf<WriteJob>;
 
 export interface AddWordsInput {
   readonly words: readonly SavedWord[];
@@ -85,7 +84,7 @@ const machineSetup = setup({
     }),
     storeChanges: fromCallback(() => () => {}),
     /** Replaced by the app: sends RESUME_WRITES with an earlier page's unfinished writes, and keeps this page's when it is left. */
-    pendingWrites: fromCallback<{ type: 'RESUME_WRITES'; jobs: readonly WriteJob[] }, PendingWritesInput>(() => () => {}),
+    pendingWrites: fromCallback<ResumeWrites<WriteJob>, PendingWritesInput>(() => () => {}),
   },
   actions: {
     showContents: assign(({ context, event }) => {

@@ -11,15 +11,14 @@ import type { CoverageBand } from '../domain/coverage';
 import type { SavedWord, WordStoreProblem } from '../domain/saved-words';
 import { handRecord, restAsKnown, statusMap, withRecords, type StatusRecord, type WordStatus } from '../domain/word-status';
 import type { RankStatuses } from '../domain/rank-statuses';
+import type { StatusJob } from '../domain/word-status-writes';
+import type { PendingWritesInput, ResumeWrites } from '../domain/write-queue';
 import { WordStoreError, type FinishedArticle, type LearnerContents } from '../platform/word-store';
 
 /** How long "I know the rest" can be undone. */
 export const UNDO_WINDOW_MS = 120_000;
 
-export type StatusJob =
-  | { readonly kind: 'put'; readonly records: readonly StatusRecord[] }
-  | { readonly kind: 'removeBatch'; readonly batch: string }
-  | { readonly kind: 'finish'; readonly article: FinishedArticle };
+export type { StatusJob };
 
 export interface RestUndo {
   readonly batch: string;
@@ -68,7 +67,8 @@ export type WordStatusEvent =
   | { type: 'FIT_SHOWN_CHANGED'; shown: FitShown }
   | { type: 'EXTERNAL_CHANGE' }
   | { type: 'RANK_STATUSES_BUILT'; byRank: RankStatuses; revision: number }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | ResumeWrites<StatusJob>;
 
 export const LOAD_LEARNER_ID = 'loadLearner';
 export const WRITE_STATUSES_ID = 'writeStatuses';
@@ -114,6 +114,8 @@ export const wordStatusMachine = setup({
       throw new WordStoreError('unavailable', 'writeStatuses is not provided');
     }),
     storeChanges: fromCallback(() => () => {}),
+    /** Replaced by the app: RESUME_WRITES with an earlier page's unfinished marks; keeps this page's when it is left. */
+    pendingWrites: fromCallback<ResumeWrites<StatusJob>, PendingWritesInput<StatusJob>>(() => () => {}),
   },
   delays: { UNDO_WINDOW: UNDO_WINDOW_MS },
   actions: {
@@ -171,6 +173,11 @@ export const wordStatusMachine = setup({
     toggleMarking: assign({ marking: ({ context }) => !context.marking }),
     setOrder: assign({ order: ({ context, event }) => (event.type === 'ORDER_CHANGED' ? event.order : context.order) }),
     setFitShown: assign({ fitShown: ({ context, event }) => (event.type === 'FIT_SHOWN_CHANGED' ? event.shown : context.fitShown) }),
+    queueResumed: assign(({ context, event }) => {
+      if (event.type !== 'RESUME_WRITES' || event.jobs.length === 0) return {};
+      const jobs = [...context.jobs, ...event.jobs];
+      return { jobs, ...seen(context.records, context.saved, jobs) };
+    }),
     dropJob: assign({ jobs: ({ context }) => context.jobs.slice(1) }),
     /** A write failed: the marks show as stored again, read from the store. */
     dropJobs: assign({ jobs: [] }),
@@ -204,7 +211,10 @@ export const wordStatusMachine = setup({
     fitShown: 'all',
     now: input.now ?? (() => new Date()),
   }),
-  invoke: { src: 'storeChanges' },
+  invoke: [
+    { src: 'storeChanges' },
+    { src: 'pendingWrites', input: ({ self }) => ({ pendingJobs: () => self.getSnapshot().context.jobs }) },
+  ],
   on: {
     MARKING_TOGGLED: { actions: 'toggleMarking' },
     ORDER_CHANGED: { actions: 'setOrder' },
@@ -215,7 +225,7 @@ export const wordStatusMachine = setup({
     loading: {
       description: "The learner's word statuses are being read from this browser; no coverage or marks show yet.",
       entry: 'clearStale',
-      on: { EXTERNAL_CHANGE: { actions: 'markStale' } },
+      on: { EXTERNAL_CHANGE: { actions: 'markStale' }, RESUME_WRITES: { actions: 'queueResumed' } },
       invoke: {
         id: LOAD_LEARNER_ID,
         src: 'loadLearner',
@@ -235,6 +245,7 @@ export const wordStatusMachine = setup({
         STATUS_SET: { target: '.next', actions: 'queueStatus' },
         REST_KNOWN: { target: '.next', actions: ['queueRest', 'scheduleUndoExpiry'] },
         REST_UNDONE: { guard: 'canUndo', target: '.next', actions: 'queueUndo' },
+        RESUME_WRITES: { target: '.next', actions: 'queueResumed' },
         UNDO_EXPIRED: { actions: 'expireUndo' },
         EXTERNAL_CHANGE: { actions: 'markStale' },
         RANK_STATUSES_BUILT: { guard: 'isCurrentRank', actions: ['showRankStatuses', 'keepRankStatuses'] },
@@ -257,6 +268,7 @@ export const wordStatusMachine = setup({
             STATUS_SET: { target: 'next', actions: ['queueStatus', 'markStale'] },
             REST_KNOWN: { target: 'next', actions: ['queueRest', 'scheduleUndoExpiry', 'markStale'] },
             REST_UNDONE: { guard: 'canUndo', target: 'next', actions: ['queueUndo', 'markStale'] },
+            RESUME_WRITES: { target: 'next', actions: ['queueResumed', 'markStale'] },
           },
           invoke: {
             id: LOAD_LEARNER_ID,
@@ -272,6 +284,7 @@ export const wordStatusMachine = setup({
             STATUS_SET: { actions: 'queueStatus' },
             REST_KNOWN: { actions: ['queueRest', 'scheduleUndoExpiry'] },
             REST_UNDONE: { guard: 'canUndo', actions: 'queueUndo' },
+            RESUME_WRITES: { actions: 'queueResumed' },
           },
           invoke: {
             id: WRITE_STATUSES_ID,

@@ -9,7 +9,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { wiredWordStatus } from '../../src/app/learner-wiring';
+import { PENDING_STATUS_WRITES_KEY, wiredWordStatus } from '../../src/app/learner-wiring';
+import { decodeStatusJobs } from '../../src/domain/word-status-writes';
+import { pendingWritesIn } from '../../src/platform/pending-writes';
+import { memoryStorage } from '../../src/platform/storage';
 import type { StatusRecord } from '../../src/domain/word-status';
 import type { WordStatusContext } from '../../src/machines/word-status-machine';
 import type { FinishedArticle, LearnerContents, StatusStore } from '../../src/platform/word-store';
@@ -68,7 +71,8 @@ describe('word status: every shortest path on the machine as the routes wire it'
       },
     };
     const actor = createActor(
-      wiredWordStatus(() => Promise.resolve(store)),
+      // Each path is a fresh browser: its own journal of unfinished marks, never the last path's.
+      wiredWordStatus(() => Promise.resolve(store), pendingWritesIn(PENDING_STATUS_WRITES_KEY, decodeStatusJobs, memoryStorage())),
       { input: { now: () => new Date(STATUS_NOW) } },
     );
     const writes = () => calls.filter((call) => call.kind !== 'load');

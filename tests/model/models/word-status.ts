@@ -47,6 +47,8 @@ const payloads: PayloadTable = {
 
 /** The learner acts at rest; marks made during a write queue (the unit tests' part), as for saved words. */
 function busy(snapshot: AnyMachineSnapshot, type: string): boolean {
+  // Marks an earlier page left unfinished arrive from the journal as the machine starts: the unit tests' and the wiring's.
+  if (type === 'RESUME_WRITES') return true;
   const learner = ['STATUS_SET', 'REST_KNOWN', 'REST_UNDONE', 'UNDO_EXPIRED', 'EXTERNAL_CHANGE', 'MARKING_TOGGLED'];
   return learner.includes(type) && !snapshot.matches({ ready: 'idle' }) && !(type === 'MARKING_TOGGLED' && snapshot.matches('loading'));
 }

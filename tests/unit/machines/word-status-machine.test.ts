@@ -107,3 +107,26 @@ describe('word status machine', () => {
     release();
   });
 });
+
+describe('marks an earlier page left unfinished', () => {
+  it('are queued while the statuses load, show once read, and are written in order after the running write', async () => {
+    const written: StatusJob[] = [];
+    let load!: (contents: LearnerContents) => void;
+    const actor = createActor(
+      machine({ load: () => new Promise((resolve) => (load = resolve)), write: async (job) => void written.push(job) }),
+      { input: {} },
+    ).start();
+    const at = '2026-03-01T10:00:00.000Z';
+    actor.send({
+      type: 'RESUME_WRITES',
+      jobs: [
+        { kind: 'put', records: [{ id: 'harbour', status: 'known', source: 'hand', setAt: at }] },
+        { kind: 'finish', article: { articleId: 'a', at } },
+      ],
+    });
+    load(EMPTY);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }));
+    expect(statusOf(actor.getSnapshot().context.statuses, 'harbour')).toBe('known');
+    expect(written.map((job) => job.kind)).toEqual(['put', 'finish']);
+  });
+});

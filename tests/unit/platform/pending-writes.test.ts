@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { decodeWriteJobs, type WriteJob } from '../../../src/domain/saved-word-writes';
+import { decodeStatusJobs, type StatusJob } from '../../../src/domain/word-status-writes';
 import { pendingWritesIn } from '../../../src/platform/pending-writes';
 import { memoryStorage } from '../../../src/platform/storage';
 import { savedWord } from '../../support/saved-word-fixtures';
@@ -59,5 +60,27 @@ describe('the journal of unfinished word writes', () => {
       ]),
     );
     expect(journal.take()).toEqual([{ kind: 'add', words: [tide, harbour], imported: true }]);
+  });
+});
+
+describe('the journal of unfinished status marks', () => {
+  it('takes marks, undone batches and finished articles that decode whole, and leaves out the rest', () => {
+    const at = '2026-03-01T10:00:00.000Z';
+    const journal = pendingWritesIn<StatusJob>(KEY, decodeStatusJobs, memoryStorage());
+    const good: StatusJob[] = [
+      { kind: 'put', records: [{ id: 'harbour', status: 'known', source: 'hand', setAt: at }] },
+      { kind: 'removeBatch', batch: 'rest-a-1' },
+      { kind: 'finish', article: { articleId: 'a', at } },
+    ];
+    journal.keep('a', [
+      good[0]!,
+      { kind: 'put', records: [{ id: 'Tide', status: 'known', source: 'hand', setAt: at }] },
+      { kind: 'put', records: [{ id: 'tide', status: 'famous', source: 'hand', setAt: at }] },
+      good[1]!,
+      { kind: 'removeBatch', batch: '' },
+      { kind: 'finish', article: { articleId: 'a', at: 'soon' } },
+      good[2]!,
+    ] as StatusJob[]);
+    expect(journal.take()).toEqual(good);
   });
 });
