@@ -46,6 +46,39 @@ export const LemmaInventoriesCodec = t.intersection(
 );
 export type LemmaInventories = t.TypeOf<typeof LemmaInventoriesCodec>;
 
+/**
+ * The same contract as LemmaInventoriesCodec, for the browser's decode of every answer (issue 26:
+ * on a cold page, io-ts's general walk of this answer, with a context entry per field, was the
+ * largest piece of the 20 cards' path). One plain check accepts a well-formed answer as it is; it
+ * accepts only what LemmaInventoriesCodec accepts, and anything it does not accept is handed to
+ * LemmaInventoriesCodec, whose verdict and error report stand. The server's schema is derived from
+ * LemmaInventoriesCodec (server/http/codec-schema.ts).
+ */
+export const LemmaInventoriesAnswerCodec = new t.Type<LemmaInventories, LemmaInventories, unknown>(
+  'LemmaInventories',
+  (value): value is LemmaInventories => wellFormedInventories(value) || LemmaInventoriesCodec.is(value),
+  (value, context) => (wellFormedInventories(value) ? t.success(value) : LemmaInventoriesCodec.validate(value, context)),
+  t.identity,
+);
+
+/** A plain object (not an array, not null), as io-ts's t.type and t.partial ask. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function wellFormedInventories(value: unknown): value is LemmaInventories {
+  if (!isRecord(value)) return false;
+  const { lemmas, inventories, forms, ranked } = value;
+  if (typeof lemmas !== 'string' || !Array.isArray(inventories)) return false;
+  if ((forms !== undefined && typeof forms !== 'string') || (ranked !== undefined && typeof ranked !== 'string')) return false;
+  for (let i = 0; i < inventories.length; i += 1) {
+    const item: unknown = inventories[i];
+    if (!isRecord(item) || typeof item.article_id !== 'string' || typeof item.words !== 'number' || typeof item.entries !== 'string')
+      return false;
+  }
+  return true;
+}
+
 /** The most articles one batch asks for: a page of the list. */
 export const MAX_INVENTORY_IDS = 20;
 
@@ -190,9 +223,21 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
   }
   // Ranks point into the frequency list, then into the answer's spelled-out lemmas (no joined copy).
   const front = check === undefined ? 0 : listLengthOf(check);
-  for (const item of answer.inventories) {
-    const entries = rankedEntries(item.entries, front, spelled);
-    const { article_id: articleId, words } = item;
+  // Every card's numbers first, then all of them read into one pair of buffers: two typed arrays
+  // for the answer, not two per card (on a cold page, each allocation of a typed array is a call
+  // into the runtime, and 40 of them were a large part of the decode).
+  const { inventories } = answer;
+  const numbers = inventories.map((item) => entryNumbers(item.entries));
+  let total = 0;
+  for (const each of numbers) total += each.length;
+  const ranks = new Int32Array(total);
+  const counts = new Int32Array(total);
+  let offset = 0;
+  for (let k = 0; k < inventories.length; k += 1) {
+    const size = readEntries(numbers[k]!, front, spelled.length, ranks, counts, offset);
+    const entries = { spelled, ranks: ranks.subarray(offset, offset + size), counts: counts.subarray(offset, offset + size) };
+    offset += size;
+    const { article_id: articleId, words } = inventories[k]!;
     if (check === undefined) {
       yield { articleId, words, lemmas: lemmasOf(entries, []) };
       continue;
@@ -210,21 +255,29 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
   }
 }
 
-/**
- * One inventory's entries as numbers. A plain function (not the generator above), so that V8 can
- * compile its loop after the first cards rather than run all 20 in the interpreter.
- */
-function rankedEntries(text: string, front: number, spelled: readonly string[]): Pick<RankedEntries, 'spelled' | 'ranks' | 'counts'> {
-  let numbers: unknown;
+/** One inventory's entries as numbers, by one native JSON.parse. */
+function entryNumbers(text: string): unknown[] {
   try {
-    numbers = JSON.parse(`[${text}]`);
+    return JSON.parse(`[${text}]`) as unknown[];
   } catch {
     throw new InventoryFormatError(`Bad inventory entries "${text.slice(0, 40)}"`);
   }
-  const values = numbers as unknown[];
-  const ranks = new Int32Array(values.length);
-  const counts = new Int32Array(values.length);
-  const end = front + spelled.length;
+}
+
+/**
+ * One inventory's numbers read into `ranks` and `counts` from `offset` on; returns how many
+ * entries. A plain function (not the generator above), so that V8 can compile its loop after the
+ * first cards rather than run all 20 in the interpreter.
+ */
+function readEntries(
+  values: unknown[],
+  front: number,
+  spelledCount: number,
+  ranks: Int32Array,
+  counts: Int32Array,
+  offset: number,
+): number {
+  const end = front + spelledCount;
   let size = 0;
   let position = 0;
   for (let i = 0; i < values.length; i += 1) {
@@ -233,17 +286,17 @@ function rankedEntries(text: string, front: number, spelled: readonly string[]):
     if ((value | 0) !== value) throw new InventoryFormatError(`Bad inventory entry ${JSON.stringify(values[i])}`);
     if (value < 0) {
       // A count, written only above 1 and only once, after its entry.
-      if (size === 0 || value === -1 || counts[size - 1] !== 1) throw new InventoryFormatError(`Bad inventory count ${value}`);
-      counts[size - 1] = -value;
+      if (size === 0 || value === -1 || counts[offset + size - 1] !== 1) throw new InventoryFormatError(`Bad inventory count ${value}`);
+      counts[offset + size - 1] = -value;
       continue;
     }
     position += value;
     if (position >= end) throw new InventoryFormatError(`Inventory entry ${position} is outside the table`);
-    ranks[size] = position < front ? position : front - 1 - position;
-    counts[size] = 1;
+    ranks[offset + size] = position < front ? position : front - 1 - position;
+    counts[offset + size] = 1;
     size += 1;
   }
-  return { spelled, ranks: ranks.subarray(0, size), counts: counts.subarray(0, size) };
+  return size;
 }
 
 function lemmasOf(

@@ -7,7 +7,7 @@ import {
   decodedInventories,
   decodeInventoryEntries,
   listCheckInPieces,
-  LemmaInventoriesCodec,
+  LemmaInventoriesAnswerCodec,
   rankedListOf,
   LevelWordsCodec,
   MAX_INVENTORY_IDS,
@@ -79,7 +79,7 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
       for (let start = 0; start < articleIds.length; start += MAX_INVENTORY_IDS)
         batches.push(articleIds.slice(start, start + MAX_INVENTORY_IDS));
       const answers = await Promise.all(
-        batches.map((ids) => requestJson('/lemmas', { ids: ids.join(',') }, LemmaInventoriesCodec, withSignal(signal))),
+        batches.map((ids) => requestJson('/lemmas', { ids: ids.join(',') }, LemmaInventoriesAnswerCodec, withSignal(signal))),
       );
       const decoded: LemmaInventory[] = [];
       for (const answer of answers) {
@@ -99,7 +99,12 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
     },
     rankedList,
     async articleLemmas(articleId, signal) {
-      const answer = await requestJson(`/articles/${encodeURIComponent(articleId)}/lemmas`, {}, LemmaInventoriesCodec, withSignal(signal));
+      const answer = await requestJson(
+        `/articles/${encodeURIComponent(articleId)}/lemmas`,
+        {},
+        LemmaInventoriesAnswerCodec,
+        withSignal(signal),
+      );
       const [inventory] = decodeInventoryEntries(answer);
       if (inventory === undefined) throw new Error(`No inventory for ${articleId}`);
       return { inventory, forms: decodeForms(answer) };
