@@ -13,7 +13,9 @@
  *     this code run before) each do everything from the cards' answer's text and the record as
  *     IndexedDB hands it over (a structured clone) to the 20 cards' coverage, in one go; COLD_PAGES
  *     more do the same as the app's pieces, each timed apart (the app runs each as a task of its own,
- *     at most 4 ms of work a task): the figure is their total;
+ *     at most 4 ms of work a task): the figure is their total, printed by kind of piece (the cards'
+ *     answer's JSON.parse and its io-ts decode, the record's clone and its check, the entries' decode,
+ *     the coverage); every one of the 20 cards is counted, none left for later;
  *   - cold with nothing stored (a first visit, or the first list page after a status changed):
  *     UNSTORED_PAGES fresh pages, the cards' and the frequency list's answers, as the app's pieces,
  *     and after the cards the rest of the list's statuses filled in (at idle, to be kept), apart;
