@@ -277,24 +277,30 @@ function readEntries(
   counts: Int32Array,
   offset: number,
 ): number {
+  // As few typed-array reads and writes a number as can be (each is an inline cache the interpreter
+  // runs, uncompiled on a cold page): counts start at 1 (one native fill), and whether the last
+  // number was a count is kept in a local, not read back.
+  counts.fill(1, offset, offset + values.length);
   const end = front + spelledCount;
   let size = 0;
   let position = 0;
+  let countable = false;
   for (let i = 0; i < values.length; i += 1) {
     const value = values[i] as number;
     // Anything but a 32-bit integer (a string, a fraction, an object) fails this.
     if ((value | 0) !== value) throw new InventoryFormatError(`Bad inventory entry ${JSON.stringify(values[i])}`);
     if (value < 0) {
       // A count, written only above 1 and only once, after its entry.
-      if (size === 0 || value === -1 || counts[offset + size - 1] !== 1) throw new InventoryFormatError(`Bad inventory count ${value}`);
+      if (!countable || value === -1) throw new InventoryFormatError(`Bad inventory count ${value}`);
       counts[offset + size - 1] = -value;
+      countable = false;
       continue;
     }
     position += value;
     if (position >= end) throw new InventoryFormatError(`Inventory entry ${position} is outside the table`);
     ranks[offset + size] = position < front ? position : front - 1 - position;
-    counts[offset + size] = 1;
     size += 1;
+    countable = true;
   }
   return size;
 }
