@@ -54,12 +54,21 @@ export type LemmaInventories = t.TypeOf<typeof LemmaInventoriesCodec>;
  * LemmaInventoriesCodec, whose verdict and error report stand. The server's schema is derived from
  * LemmaInventoriesCodec (server/http/codec-schema.ts).
  */
-export const LemmaInventoriesAnswerCodec = new t.Type<LemmaInventories, LemmaInventories, unknown>(
-  'LemmaInventories',
-  (value): value is LemmaInventories => wellFormedInventories(value) || LemmaInventoriesCodec.is(value),
-  (value, context) => (wellFormedInventories(value) ? t.success(value) : LemmaInventoriesCodec.validate(value, context)),
-  t.identity,
-);
+export const LemmaInventoriesAnswerCodec = answerCodec(LemmaInventoriesCodec, wellFormedInventories);
+
+/**
+ * An io-ts codec with the verdicts of `structural`, checking first with one plain function:
+ * `wellFormed` must accept only what `structural` accepts (the value is then taken as it is, as
+ * io-ts would return it); everything else is decided and reported by `structural`.
+ */
+function answerCodec<A>(structural: t.Type<A, A, unknown>, wellFormed: (value: unknown) => value is A): t.Type<A, A, unknown> {
+  return new t.Type<A, A, unknown>(
+    structural.name,
+    (value): value is A => wellFormed(value) || structural.is(value),
+    (value, context) => (wellFormed(value) ? t.success(value) : structural.validate(value, context)),
+    t.identity,
+  );
+}
 
 /** A plain object (not an array, not null), as io-ts's t.type and t.partial ask. */
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -350,3 +359,13 @@ export const LevelWordsCodec = t.intersection(
   'LevelWords',
 );
 export type LevelWords = t.TypeOf<typeof LevelWordsCodec>;
+
+/** The same contract, for the browser's decode (see LemmaInventoriesAnswerCodec): the first page with no statuses by rank kept decodes it cold. */
+export const LevelWordsAnswerCodec = answerCodec(
+  LevelWordsCodec,
+  (value): value is LevelWords =>
+    isRecord(value) &&
+    typeof value.level === 'string' &&
+    typeof value.words === 'string' &&
+    (value.check === undefined || typeof value.check === 'string'),
+);

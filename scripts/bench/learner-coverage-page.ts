@@ -41,7 +41,7 @@ export const WORK = `
       if (byRank === null || byRank.check !== cards.ranked) throw new Error('stored record refused');
     } else {
       byRank = timed(() => {
-        const list = bench.rankedListOf(valid(bench.LevelWordsCodec, listText), cards.ranked);
+        const list = bench.rankedListOf(valid(bench.LevelWordsAnswerCodec, listText), cards.ranked);
         if (!list.checked) throw new Error('the list answer has no check');
         return bench.unfilledRankStatuses(cards.ranked, list.words);
       }, 'list answer');

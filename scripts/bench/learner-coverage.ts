@@ -118,7 +118,7 @@ try {
         export { coverageOf } from './src/domain/coverage';
         export { statusMap } from './src/domain/word-status';
         export { decodeRankStatuses, filledRankStatuses, unfilledRankStatuses } from './src/domain/rank-statuses';
-        export { decodedInventories, LemmaInventoriesCodec, LemmaInventoriesAnswerCodec, LevelWordsCodec, rankedListOf } from './common/lemma-contract';
+        export { decodedInventories, LemmaInventoriesCodec, LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec, rankedListOf } from './common/lemma-contract';
       `,
       resolveDir: REPO_ROOT,
       loader: 'ts',

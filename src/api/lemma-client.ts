@@ -9,7 +9,7 @@ import {
   listCheckInPieces,
   LemmaInventoriesAnswerCodec,
   rankedListOf,
-  LevelWordsCodec,
+  LevelWordsAnswerCodec,
   MAX_INVENTORY_IDS,
   RANKED_LEVEL,
 } from '../../common/lemma-contract';
@@ -53,21 +53,23 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
   const rankedList = (check: string, signal?: AbortSignal): Promise<readonly string[]> => {
     let list = lists.get(check);
     if (list === undefined) {
-      list = requestJson('/level-words', { level: RANKED_LEVEL, v: check }, LevelWordsCodec, withSignal(signal)).then(async (answer) => {
-        const { words, checked } = rankedListOf(answer, check);
-        if (checked) return words;
-        // An answer cached before the server sent its check: the check (a hash of 10,000 words) is
-        // worked out here in slices, not in one piece in the first decode.
-        const pieces = listCheckInPieces(words);
-        let sliceStart = performance.now();
-        while (!pieces.next().done) {
-          if (performance.now() - sliceStart >= SLICE_MS) {
-            await yieldBetweenPieces();
-            sliceStart = performance.now();
+      list = requestJson('/level-words', { level: RANKED_LEVEL, v: check }, LevelWordsAnswerCodec, withSignal(signal)).then(
+        async (answer) => {
+          const { words, checked } = rankedListOf(answer, check);
+          if (checked) return words;
+          // An answer cached before the server sent its check: the check (a hash of 10,000 words) is
+          // worked out here in slices, not in one piece in the first decode.
+          const pieces = listCheckInPieces(words);
+          let sliceStart = performance.now();
+          while (!pieces.next().done) {
+            if (performance.now() - sliceStart >= SLICE_MS) {
+              await yieldBetweenPieces();
+              sliceStart = performance.now();
+            }
           }
-        }
-        return words;
-      });
+          return words;
+        },
+      );
       list.catch(() => lists.delete(check));
       lists.set(check, list);
     }
@@ -110,7 +112,7 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
       return { inventory, forms: decodeForms(answer) };
     },
     async levelWords(level, signal) {
-      const answer = await requestJson('/level-words', { level }, LevelWordsCodec, withSignal(signal));
+      const answer = await requestJson('/level-words', { level }, LevelWordsAnswerCodec, withSignal(signal));
       return answer.words === '' ? [] : answer.words.split(' ');
     },
   };

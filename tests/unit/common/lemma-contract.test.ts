@@ -1,7 +1,7 @@
 import { isRight } from 'fp-ts/Either';
 import { PathReporter } from 'io-ts/PathReporter';
 import { describe, expect, it } from 'vitest';
-import { LemmaInventoriesAnswerCodec, LemmaInventoriesCodec } from '../../../common/lemma-contract';
+import { LemmaInventoriesAnswerCodec, LemmaInventoriesCodec, LevelWordsAnswerCodec, LevelWordsCodec } from '../../../common/lemma-contract';
 
 const good = {
   lemmas: 'harbour zebra',
@@ -48,6 +48,25 @@ describe("the browser's decoder of lemma inventories", () => {
       if (!isRight(fast)) refused += 1;
     }
     // Most of them are refused (a wrong kind); an added key or an undefined optional field is not.
+    expect(refused).toBeGreaterThan(cases.length / 2);
+  });
+});
+
+describe("the browser's decoder of a level's words", () => {
+  it('takes a well-formed answer as it is, and gives the structural verdict and report for every answer one field away', () => {
+    const list = { level: 'top10000', words: 'the be go', check: '3-abc' };
+    const decoded = LevelWordsAnswerCodec.decode(list);
+    expect(isRight(decoded) && decoded.right).toBe(list);
+    const odd: unknown[] = [null, 1, 'text', [], {}, undefined];
+    const cases: unknown[] = [null, 'text', [list]];
+    for (const key of ['level', 'words', 'check', 'extra']) for (const value of odd) cases.push({ ...list, [key]: value });
+    let refused = 0;
+    for (const value of cases) {
+      const fast = LevelWordsAnswerCodec.decode(value);
+      expect(isRight(fast), JSON.stringify(value)).toBe(isRight(LevelWordsCodec.decode(value)));
+      expect(PathReporter.report(fast)).toEqual(PathReporter.report(LevelWordsCodec.decode(value)));
+      if (!isRight(fast)) refused += 1;
+    }
     expect(refused).toBeGreaterThan(cases.length / 2);
   });
 });
