@@ -12,7 +12,8 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { encodeInventories, listCheck, type PlainInventory } from '../../common/lemma-contract';
+import { listCheck, type PlainInventory } from '../../common/lemma-contract';
+import { encodeInventories } from '../../common/lemma-encode';
 import { FREQUENCY_BAND_SIZE } from '../../common/placement-levels';
 import { rankStatusesOf } from '../../src/domain/rank-statuses';
 import { statusMap } from '../../src/domain/word-status';
@@ -60,7 +61,7 @@ try {
 // The contract as it was, beside this script so that esbuild finds io-ts.
 const earlier = join(REPO_ROOT, `scripts/bench/.lemma-contract-${process.pid}.ts`);
 writeFileSync(earlier, execFileSync('git', ['show', `${commit}:common/lemma-contract.ts`], { cwd: REPO_ROOT, encoding: 'utf8' }));
-const bundle = async (contract: string) =>
+const bundle = async (contract: string, codecs?: string) =>
   (
     await build({
       stdin: {
@@ -68,7 +69,8 @@ const bundle = async (contract: string) =>
           export { coverageOf } from './src/domain/coverage';
           export { statusMap } from './src/domain/word-status';
           export { decodeRankStatuses } from './src/domain/rank-statuses';
-          export * as contract from '${contract}';`,
+          export * as contract from '${contract}';
+          ${codecs === undefined ? '' : `export * as codecs from '${codecs}';`}`,
         resolveDir: REPO_ROOT,
         loader: 'ts',
       },
@@ -82,7 +84,10 @@ const bundle = async (contract: string) =>
   ).outputFiles[0]!.text;
 let sources: Record<'before' | 'now', string>;
 try {
-  sources = { before: await bundle(`./scripts/bench/.lemma-contract-${process.pid}`), now: await bundle('./common/lemma-contract') };
+  sources = {
+    before: await bundle(`./scripts/bench/.lemma-contract-${process.pid}`),
+    now: await bundle('./common/lemma-contract', './common/lemma-answer-codecs'),
+  };
 } finally {
   rmSync(earlier, { force: true });
 }
@@ -93,7 +98,7 @@ const WORK = `(({ cardsText, codes, check, known }) => {
   const at = '2026-03-01T10:00:00.000Z';
   const statuses = bench.statusMap(known.map((id) => ({ id, status: 'known', source: 'placement', setAt: at })), known.slice(-50).map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } })));
   const stored = { revision: 1, check, codes: Uint8Array.from(codes) };
-  const codec = bench.contract.LemmaInventoriesAnswerCodec ?? bench.contract.LemmaInventoriesCodec;
+  const codec = bench.codecs?.LemmaInventoriesAnswerCodec ?? bench.contract.LemmaInventoriesAnswerCodec ?? bench.contract.LemmaInventoriesCodec;
   const t0 = performance.now();
   const answer = codec.decode(JSON.parse(cardsText));
   if (answer._tag !== 'Right') throw new Error('invalid answer');

@@ -29,7 +29,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { encodeInventories, listCheck, RANKED_LEVEL, type PlainInventory } from '../../common/lemma-contract';
+import { listCheck, RANKED_LEVEL, type PlainInventory } from '../../common/lemma-contract';
+import { encodeInventories } from '../../common/lemma-encode';
 import { rankStatusesOf } from '../../src/domain/rank-statuses';
 import { statusMap } from '../../src/domain/word-status';
 import type { SavedWord } from '../../src/domain/saved-words';
@@ -118,7 +119,8 @@ try {
         export { coverageOf } from './src/domain/coverage';
         export { statusMap } from './src/domain/word-status';
         export { decodeRankStatuses, filledRankStatuses, unfilledRankStatuses } from './src/domain/rank-statuses';
-        export { decodedInventories, LemmaInventoriesCodec, LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec, rankedListOf } from './common/lemma-contract';
+        export { decodedInventories, LemmaInventoriesCodec, rankedListOf } from './common/lemma-contract';
+        export { LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec } from './common/lemma-answer-codecs';
       `,
       resolveDir: REPO_ROOT,
       loader: 'ts',

@@ -7,12 +7,11 @@ import {
   decodedInventories,
   decodeInventoryEntries,
   listCheckInPieces,
-  LemmaInventoriesAnswerCodec,
   rankedListOf,
-  LevelWordsAnswerCodec,
   MAX_INVENTORY_IDS,
   RANKED_LEVEL,
 } from '../../common/lemma-contract';
+import { LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec } from '../../common/lemma-answer-codecs';
 import type { PlacementLevel } from '../../common/placement-levels';
 import type { LemmaInventory } from '../domain/coverage';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';

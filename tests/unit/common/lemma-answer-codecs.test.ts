@@ -1,7 +1,8 @@
 import { isRight } from 'fp-ts/Either';
 import { PathReporter } from 'io-ts/PathReporter';
 import { describe, expect, it } from 'vitest';
-import { LemmaInventoriesAnswerCodec, LemmaInventoriesCodec, LevelWordsAnswerCodec, LevelWordsCodec } from '../../../common/lemma-contract';
+import { LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec } from '../../../common/lemma-answer-codecs';
+import { LemmaInventoriesCodec, LevelWordsCodec } from '../../../common/lemma-contract';
 
 const good = {
   lemmas: 'harbour zebra',
