@@ -136,36 +136,6 @@ export function listLengthOf(check: string): number {
   return length;
 }
 
-/** Encodes inventories; with `ranked` (a frequency list the browser has), its words are sent as ranks into it. */
-export function encodeInventories(
-  list: readonly PlainInventory[],
-  forms?: ReadonlyMap<string, string>,
-  ranked?: readonly string[],
-): LemmaInventories {
-  const rank = new Map((ranked ?? []).map((word, position) => [word, position]));
-  const offset = ranked?.length ?? 0;
-  const table = [...new Set(list.flatMap((inventory) => inventory.lemmas.map(([lemma]) => lemma)))]
-    .filter((lemma) => !rank.has(lemma))
-    .sort();
-  const index = new Map([...rank, ...table.map((lemma, position) => [lemma, offset + position] as const)]);
-  const inventories = list.map((inventory) => {
-    const entries = inventory.lemmas.map(([lemma, count]) => [index.get(lemma)!, count] as const).sort((a, b) => a[0] - b[0]);
-    let previous = 0;
-    const parts = entries.map(([position, count]) => {
-      const gap = position - previous;
-      previous = position;
-      return count > 1 ? `${gap},${-count}` : `${gap}`;
-    });
-    return { article_id: inventory.articleId, words: inventory.words, entries: parts.join(',') };
-  });
-  return {
-    lemmas: table.join(' '),
-    inventories,
-    ...(forms !== undefined ? { forms: [...forms].flat().join(' ') } : {}),
-    ...(ranked !== undefined ? { ranked: listCheck(ranked) } : {}),
-  };
-}
-
 export class InventoryFormatError extends Error {
   override readonly name = 'InventoryFormatError';
 }
@@ -190,9 +160,21 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
   }
   // Ranks point into the frequency list, then into the answer's spelled-out lemmas (no joined copy).
   const front = check === undefined ? 0 : listLengthOf(check);
-  for (const item of answer.inventories) {
-    const entries = rankedEntries(item.entries, front, spelled);
-    const { article_id: articleId, words } = item;
+  // Every card's numbers first, then all of them read into one pair of buffers: two typed arrays
+  // for the answer, not two per card (on a cold page, each allocation of a typed array is a call
+  // into the runtime, and 40 of them were a large part of the decode).
+  const { inventories } = answer;
+  const numbers = inventories.map((item) => entryNumbers(item.entries));
+  let total = 0;
+  for (const each of numbers) total += each.length;
+  const ranks = new Int32Array(total);
+  const counts = new Int32Array(total);
+  let offset = 0;
+  for (let k = 0; k < inventories.length; k += 1) {
+    const size = readEntries(numbers[k]!, front, spelled.length, ranks, counts, offset);
+    const entries = { spelled, ranks: ranks.subarray(offset, offset + size), counts: counts.subarray(offset, offset + size) };
+    offset += size;
+    const { article_id: articleId, words } = inventories[k]!;
     if (check === undefined) {
       yield { articleId, words, lemmas: lemmasOf(entries, []) };
       continue;
@@ -210,40 +192,54 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
   }
 }
 
-/**
- * One inventory's entries as numbers. A plain function (not the generator above), so that V8 can
- * compile its loop after the first cards rather than run all 20 in the interpreter.
- */
-function rankedEntries(text: string, front: number, spelled: readonly string[]): Pick<RankedEntries, 'spelled' | 'ranks' | 'counts'> {
-  let numbers: unknown;
+/** One inventory's entries as numbers, by one native JSON.parse. */
+function entryNumbers(text: string): unknown[] {
   try {
-    numbers = JSON.parse(`[${text}]`);
+    return JSON.parse(`[${text}]`) as unknown[];
   } catch {
     throw new InventoryFormatError(`Bad inventory entries "${text.slice(0, 40)}"`);
   }
-  const values = numbers as unknown[];
-  const ranks = new Int32Array(values.length);
-  const counts = new Int32Array(values.length);
-  const end = front + spelled.length;
+}
+
+/**
+ * One inventory's numbers read into `ranks` and `counts` from `offset` on; returns how many
+ * entries. A plain function (not the generator above), so that V8 can compile its loop after the
+ * first cards rather than run all 20 in the interpreter.
+ */
+function readEntries(
+  values: unknown[],
+  front: number,
+  spelledCount: number,
+  ranks: Int32Array,
+  counts: Int32Array,
+  offset: number,
+): number {
+  // As few typed-array reads and writes a number as can be (each is an inline cache the interpreter
+  // runs, uncompiled on a cold page): counts start at 1 (one native fill), and whether the last
+  // number was a count is kept in a local, not read back.
+  counts.fill(1, offset, offset + values.length);
+  const end = front + spelledCount;
   let size = 0;
   let position = 0;
+  let countable = false;
   for (let i = 0; i < values.length; i += 1) {
     const value = values[i] as number;
     // Anything but a 32-bit integer (a string, a fraction, an object) fails this.
     if ((value | 0) !== value) throw new InventoryFormatError(`Bad inventory entry ${JSON.stringify(values[i])}`);
     if (value < 0) {
       // A count, written only above 1 and only once, after its entry.
-      if (size === 0 || value === -1 || counts[size - 1] !== 1) throw new InventoryFormatError(`Bad inventory count ${value}`);
-      counts[size - 1] = -value;
+      if (!countable || value === -1) throw new InventoryFormatError(`Bad inventory count ${value}`);
+      counts[offset + size - 1] = -value;
+      countable = false;
       continue;
     }
     position += value;
     if (position >= end) throw new InventoryFormatError(`Inventory entry ${position} is outside the table`);
-    ranks[size] = position < front ? position : front - 1 - position;
-    counts[size] = 1;
+    ranks[offset + size] = position < front ? position : front - 1 - position;
     size += 1;
+    countable = true;
   }
-  return { spelled, ranks: ranks.subarray(0, size), counts: counts.subarray(0, size) };
+  return size;
 }
 
 function lemmasOf(

@@ -7,12 +7,11 @@ import {
   decodedInventories,
   decodeInventoryEntries,
   listCheckInPieces,
-  LemmaInventoriesCodec,
   rankedListOf,
-  LevelWordsCodec,
   MAX_INVENTORY_IDS,
   RANKED_LEVEL,
 } from '../../common/lemma-contract';
+import { LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec } from '../../common/lemma-answer-codecs';
 import type { PlacementLevel } from '../../common/placement-levels';
 import type { LemmaInventory } from '../domain/coverage';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
@@ -53,21 +52,23 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
   const rankedList = (check: string, signal?: AbortSignal): Promise<readonly string[]> => {
     let list = lists.get(check);
     if (list === undefined) {
-      list = requestJson('/level-words', { level: RANKED_LEVEL, v: check }, LevelWordsCodec, withSignal(signal)).then(async (answer) => {
-        const { words, checked } = rankedListOf(answer, check);
-        if (checked) return words;
-        // An answer cached before the server sent its check: the check (a hash of 10,000 words) is
-        // worked out here in slices, not in one piece in the first decode.
-        const pieces = listCheckInPieces(words);
-        let sliceStart = performance.now();
-        while (!pieces.next().done) {
-          if (performance.now() - sliceStart >= SLICE_MS) {
-            await yieldBetweenPieces();
-            sliceStart = performance.now();
+      list = requestJson('/level-words', { level: RANKED_LEVEL, v: check }, LevelWordsAnswerCodec, withSignal(signal)).then(
+        async (answer) => {
+          const { words, checked } = rankedListOf(answer, check);
+          if (checked) return words;
+          // An answer cached before the server sent its check: the check (a hash of 10,000 words) is
+          // worked out here in slices, not in one piece in the first decode.
+          const pieces = listCheckInPieces(words);
+          let sliceStart = performance.now();
+          while (!pieces.next().done) {
+            if (performance.now() - sliceStart >= SLICE_MS) {
+              await yieldBetweenPieces();
+              sliceStart = performance.now();
+            }
           }
-        }
-        return words;
-      });
+          return words;
+        },
+      );
       list.catch(() => lists.delete(check));
       lists.set(check, list);
     }
@@ -79,7 +80,7 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
       for (let start = 0; start < articleIds.length; start += MAX_INVENTORY_IDS)
         batches.push(articleIds.slice(start, start + MAX_INVENTORY_IDS));
       const answers = await Promise.all(
-        batches.map((ids) => requestJson('/lemmas', { ids: ids.join(',') }, LemmaInventoriesCodec, withSignal(signal))),
+        batches.map((ids) => requestJson('/lemmas', { ids: ids.join(',') }, LemmaInventoriesAnswerCodec, withSignal(signal))),
       );
       const decoded: LemmaInventory[] = [];
       for (const answer of answers) {
@@ -99,13 +100,18 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
     },
     rankedList,
     async articleLemmas(articleId, signal) {
-      const answer = await requestJson(`/articles/${encodeURIComponent(articleId)}/lemmas`, {}, LemmaInventoriesCodec, withSignal(signal));
+      const answer = await requestJson(
+        `/articles/${encodeURIComponent(articleId)}/lemmas`,
+        {},
+        LemmaInventoriesAnswerCodec,
+        withSignal(signal),
+      );
       const [inventory] = decodeInventoryEntries(answer);
       if (inventory === undefined) throw new Error(`No inventory for ${articleId}`);
       return { inventory, forms: decodeForms(answer) };
     },
     async levelWords(level, signal) {
-      const answer = await requestJson('/level-words', { level }, LevelWordsCodec, withSignal(signal));
+      const answer = await requestJson('/level-words', { level }, LevelWordsAnswerCodec, withSignal(signal));
       return answer.words === '' ? [] : answer.words.split(' ');
     },
   };

@@ -8,10 +8,9 @@
 import { useEffect } from 'react';
 import type { LemmaApi } from '../api/lemma-client';
 import { filledRankStatuses, unfilledRankStatuses } from '../domain/rank-statuses';
-import { afterPageSettles, yieldToMain } from '../platform/main-thread';
+import { afterPageSettles } from '../platform/main-thread';
+import { fillInSlices } from '../platform/work-in-slices';
 import { WordStatusActorContext } from '../views/learner/learner-contexts';
-
-const SLICE_MS = 4;
 
 export function RankStatusesKeeper({ lemmas }: { readonly lemmas: LemmaApi }): null {
   const actor = WordStatusActorContext.useActorRef();
@@ -30,16 +29,8 @@ export function RankStatusesKeeper({ lemmas }: { readonly lemmas: LemmaApi }): n
       await afterPageSettles();
       if (controller.signal.aborted) return;
       const list = await lemmas.rankedList(check, controller.signal);
-      const filling = filledRankStatuses(unfilledRankStatuses(check, list), statuses);
-      for (let start = performance.now(); ;) {
-        if (controller.signal.aborted) return;
-        const step = filling.next();
-        if (step.done) return actor.send({ type: 'RANK_STATUSES_BUILT', byRank: step.value, revision });
-        if (performance.now() - start >= SLICE_MS) {
-          await yieldToMain();
-          start = performance.now();
-        }
-      }
+      const byRank = await fillInSlices(filledRankStatuses(unfilledRankStatuses(check, list), statuses), controller.signal);
+      if (byRank !== undefined) actor.send({ type: 'RANK_STATUSES_BUILT', byRank, revision });
     })().catch(() => {
       // No list (offline, a server error): the next list page makes them instead.
     });

@@ -14,9 +14,7 @@ import type { LemmaApi } from '../api/lemma-client';
 import { coverageOf, type Coverage, type LemmaInventory } from '../domain/coverage';
 import { filledRankStatuses, unfilledRankStatuses, type RankStatuses } from '../domain/rank-statuses';
 import type { StatusMap } from '../domain/word-status';
-
-/** How long one slice of coverage work may hold the main thread before the page gets it back. */
-const SLICE_MS = 4;
+import { fillInSlices } from '../platform/work-in-slices';
 
 interface Worked {
   readonly statuses: StatusMap;
@@ -38,9 +36,13 @@ export function useSlicedCoverage(
   const [shown, setShown] = useState<ReadonlyMap<string, Coverage>>(() => new Map());
   const cache = useRef<Worked | null>(null);
   const built = useRef(onBuilt);
-  built.current = onBuilt;
+  // The latest callback, set before the effect below runs (effects run in order).
+  useEffect(() => {
+    built.current = onBuilt;
+  });
   useEffect(() => {
     if (statuses === null) return;
+    const learner: StatusMap = statuses;
     if (cache.current?.statuses !== statuses) cache.current = { statuses, coverage: new Map(), fromList: new Map(), handed: new Set() };
     const { coverage, fromList, handed } = cache.current;
     const byRankFor = (check: string) => (stored?.check === check ? stored : fromList.get(check));
@@ -49,51 +51,41 @@ export function useSlicedCoverage(
       (check) => byRankFor(check) === undefined,
     );
     const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = (work: () => void) => {
-      if (!controller.signal.aborted) timer = setTimeout(work, 0);
-    };
-    // Once the cards are shown: the rest of each downloaded list's statuses, in slices, to be kept.
-    const fill = (filling: Generator<void, RankStatuses, undefined>) => () => {
-      if (controller.signal.aborted) return;
-      const start = performance.now();
-      for (;;) {
-        const step = filling.next();
-        if (step.done) {
-          handed.add(step.value.check);
-          // The revision of these statuses, as read when this work started (never a later one's).
-          return revision === null ? undefined : built.current(step.value, revision);
-        }
-        if (performance.now() - start >= SLICE_MS) return later(fill(filling));
-      }
-    };
-    const work = () => {
-      if (controller.signal.aborted) return;
-      const start = performance.now();
-      while (pending.length > 0 && performance.now() - start < SLICE_MS) {
-        const [id, inventory] = pending.shift()!;
+    const { signal } = controller;
+    // One card's coverage a step, so the slices can stop between two cards.
+    function* cardsCoverage(): Generator<void, void, undefined> {
+      for (const [id, inventory] of pending) {
         const byRank = inventory.ranked === undefined ? undefined : byRankFor(inventory.ranked.check);
-        coverage.set(id, coverageOf(inventory, statuses, byRank));
+        coverage.set(id, coverageOf(inventory, learner, byRank));
+        yield;
       }
-      if (pending.length > 0) return later(work);
+    }
+    void (async () => {
+      if (missing.length > 0) {
+        let lists: ReadonlyArray<readonly string[]>;
+        try {
+          lists = await Promise.all(missing.map((check) => lemmas.rankedList(check, signal)));
+        } catch {
+          // No list (offline, a server error): these cards show no coverage, as when their inventories fail.
+          return;
+        }
+        missing.forEach((check, k) => fromList.set(check, unfilledRankStatuses(check, lists[k]!)));
+      }
+      await fillInSlices(cardsCoverage(), signal);
+      if (signal.aborted) return;
       setShown(new Map(coverage));
-      // Started again from where it was if a new set of cards cut it short (filled ranks are skipped).
-      for (const [check, made] of fromList) if (!handed.has(check)) later(fill(filledRankStatuses(made, statuses)));
-    };
-    if (missing.length === 0) later(work);
-    else
-      Promise.all(missing.map((check) => lemmas.rankedList(check, controller.signal))).then(
-        (lists) => {
-          missing.forEach((check, k) => fromList.set(check, unfilledRankStatuses(check, lists[k]!)));
-          later(work);
-        },
-        // No list (offline, a server error): these cards show no coverage, as when their inventories fail.
-        () => {},
-      );
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
+      // Once the cards are shown: the rest of each downloaded list's statuses, to be kept. Started
+      // again from where it was if a new set of cards cut it short (filled ranks are skipped).
+      for (const [check, made] of fromList) {
+        if (handed.has(check)) continue;
+        const filled = await fillInSlices(filledRankStatuses(made, statuses), signal);
+        if (filled === undefined) return;
+        handed.add(check);
+        // The revision of these statuses, as read when this work started (never a later one's).
+        if (revision !== null) built.current(filled, revision);
+      }
+    })();
+    return () => controller.abort();
   }, [inventories, statuses, revision, stored, lemmas]);
   return shown;
 }

@@ -10,7 +10,6 @@ import { ApiErrorBodyCodec } from '../../common/contract';
 import {
   decodeForms,
   decodeInventoryEntries,
-  encodeInventories,
   InventoryFormatError,
   LemmaInventoriesCodec,
   listCheck,
@@ -20,6 +19,7 @@ import {
   type LemmaInventories,
   type LevelWords,
 } from '../../common/lemma-contract';
+import { encodeInventories } from '../../common/lemma-encode';
 import { lemmaInventory } from '../../server/content/lemma-inventory';
 import { article, startTestServer, testDictionary, type TestContext } from './fixtures';
 

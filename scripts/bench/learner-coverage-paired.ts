@@ -1,0 +1,143 @@
+/**
+ * npx tsx scripts/bench/learner-coverage-paired.ts [commit] [pairs]: the cold path of
+ * scripts/bench/learner-coverage.ts (stored record, in one go: the cards' answer's JSON.parse and
+ * io-ts decode, the record's clone and check, the entries' decode, the 20 cards' coverage) with
+ * this tree's common/lemma-contract.ts and with that file as it was at `commit` (default bdbde6e,
+ * before decision 39), on fresh pages at 4× CPU taken in turns (A B, B A, …), so that both see the
+ * same machine: on a shared machine the load moves more between two runs than the code does.
+ * The rest of the code (coverage, statuses by rank) is this tree's for both.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { listCheck, type PlainInventory } from '../../common/lemma-contract';
+import { encodeInventories } from '../../common/lemma-encode';
+import { FREQUENCY_BAND_SIZE } from '../../common/placement-levels';
+import { rankStatusesOf } from '../../src/domain/rank-statuses';
+import { statusMap } from '../../src/domain/word-status';
+import type { SavedWord } from '../../src/domain/saved-words';
+import { lemmaInventory } from '../../server/content/lemma-inventory';
+import { openDictionary } from '../../server/dictionary/open-dictionary';
+import { launchChrome } from '../../tests/e2e/support/chrome';
+import { REPO_ROOT } from '../../tests/support/server-process';
+
+const commit = process.argv[2] ?? 'bdbde6e';
+const pairs = Number(process.argv[3] ?? 12);
+const THROTTLE = 4;
+
+const dictionaryPath = join(tmpdir(), `bench-coverage-paired-${process.pid}.sqlite`);
+const { dictionary } = openDictionary({ path: dictionaryPath });
+let cardsText: string;
+let known: string[];
+let codes: number[];
+let check: string;
+try {
+  const dir = join(REPO_ROOT, 'server/corpus/articles');
+  const articles = readdirSync(dir)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { id: string; paragraphs: string[] });
+  const cards = articles.slice(0, 20).map((article): PlainInventory => {
+    const inventory = lemmaInventory(article.paragraphs, dictionary);
+    return { articleId: article.id, words: inventory.words, lemmas: inventory.lemmas };
+  });
+  const ranked = dictionary.wordsOfLevel!([], FREQUENCY_BAND_SIZE.top10000);
+  cardsText = JSON.stringify(encodeInventories(cards, undefined, ranked));
+  // The learner of scripts/bench/learner-coverage.ts: the 6,000 most frequent headwords known, the last 50 saved.
+  known = dictionary.wordsOfLevel!([], 6000);
+  const at = '2026-03-01T10:00:00.000Z';
+  const map = statusMap(
+    known.map((id) => ({ id, status: 'known' as const, source: 'placement' as const, setAt: at })),
+    known.slice(-50).map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } }) as unknown as SavedWord),
+  );
+  check = listCheck(ranked);
+  codes = [...rankStatusesOf(check, ranked, map).codes];
+} finally {
+  dictionary.close();
+  rmSync(dictionaryPath, { force: true });
+}
+
+// The contract as it was, beside this script so that esbuild finds io-ts.
+const earlier = join(REPO_ROOT, `scripts/bench/.lemma-contract-${process.pid}.ts`);
+writeFileSync(earlier, execFileSync('git', ['show', `${commit}:common/lemma-contract.ts`], { cwd: REPO_ROOT, encoding: 'utf8' }));
+const bundle = async (contract: string, codecs?: string) =>
+  (
+    await build({
+      stdin: {
+        contents: `
+          export { coverageOf } from './src/domain/coverage';
+          export { statusMap } from './src/domain/word-status';
+          export { decodeRankStatuses } from './src/domain/rank-statuses';
+          export * as contract from '${contract}';
+          ${codecs === undefined ? '' : `export * as codecs from '${codecs}';`}`,
+        resolveDir: REPO_ROOT,
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'iife',
+      globalName: 'pairedBench',
+      minify: true,
+      write: false,
+      platform: 'browser',
+    })
+  ).outputFiles[0]!.text;
+let sources: Record<'before' | 'now', string>;
+try {
+  sources = {
+    before: await bundle(`./scripts/bench/.lemma-contract-${process.pid}`),
+    now: await bundle('./common/lemma-contract', './common/lemma-answer-codecs'),
+  };
+} finally {
+  rmSync(earlier, { force: true });
+}
+
+/** In the page: the stored path in one go, with the contract's answer codec (the one-function codec where there is one). */
+const WORK = `(({ cardsText, codes, check, known }) => {
+  const bench = window.pairedBench;
+  const at = '2026-03-01T10:00:00.000Z';
+  const statuses = bench.statusMap(known.map((id) => ({ id, status: 'known', source: 'placement', setAt: at })), known.slice(-50).map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } })));
+  const stored = { revision: 1, check, codes: Uint8Array.from(codes) };
+  const codec = bench.codecs?.LemmaInventoriesAnswerCodec ?? bench.contract.LemmaInventoriesAnswerCodec ?? bench.contract.LemmaInventoriesCodec;
+  const t0 = performance.now();
+  const answer = codec.decode(JSON.parse(cardsText));
+  if (answer._tag !== 'Right') throw new Error('invalid answer');
+  const t1 = performance.now();
+  const byRank = bench.decodeRankStatuses(structuredClone(stored));
+  const t2 = performance.now();
+  const inventories = [...bench.contract.decodedInventories(answer.right)];
+  const t3 = performance.now();
+  for (const inventory of inventories) bench.coverageOf(inventory, statuses, byRank);
+  const t4 = performance.now();
+  return [t4 - t0, t1 - t0, t2 - t1, t3 - t2, t4 - t3];
+})`;
+
+console.log(`Load average (1 min) at the start: ${loadavg()[0]!.toFixed(2)}`);
+const browser = await launchChrome();
+const figures: Record<'before' | 'now', number[][]> = { before: [], now: [] };
+try {
+  for (let i = 0; i < pairs; i += 1) {
+    for (const name of i % 2 === 0 ? (['before', 'now'] as const) : (['now', 'before'] as const)) {
+      const page = await browser.newPage();
+      await page.goto('about:blank');
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+      await page.addScriptTag({ content: sources[name] });
+      figures[name].push((await page.evaluate(`${WORK}(${JSON.stringify({ cardsText, codes, check, known })})`)) as number[]);
+      await page.close();
+    }
+  }
+} finally {
+  await browser.close();
+}
+console.log(`Load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+for (const name of ['before', 'now'] as const) {
+  const rows = figures[name];
+  const column = (k: number) => median(rows.map((row) => row[k]!)).toFixed(1);
+  console.log(
+    `${name === 'before' ? `lemma-contract.ts at ${commit}` : 'this tree'}: cold pages ${rows.map((row) => row[0]!.toFixed(1)).join(', ')} ms; ` +
+      `median ${column(0)} ms (answer ${column(1)}, record ${column(2)}, decode ${column(3)}, coverage ${column(4)}); ` +
+      `${rows.filter((row) => row[0]! <= 16).length} of ${rows.length} within 16 ms`,
+  );
+}
