@@ -23,12 +23,17 @@
  *    range of rows); ties go to the newest. So within the newest hundred matches a title hit comes
  *    first, and a page deeper down costs one or two blocks more, never a ranking of every match.
  * 3. The page: the summary columns and a snippet with the words marked, for the page's rows only.
+ *
+ * Prefix terms (`fes*`) are matched in a third table, `article_words` (schema v12, search-words.ts): the same text
+ * tokenized without stemming, so a prefix finds the words that begin with it as typed. A query with prefixes and
+ * whole words walks both tables newest first at once and keeps the rowids found in both (both share the search keys).
  */
 import type Database from 'better-sqlite3';
 import type { CategoryId, DifficultyLevel, SourceId } from '../../../common/catalog';
-import { HIT_END, HIT_START, ftsTerms, stripSentinels } from '../fts-query';
+import { HIT_END, HIT_START, ftsTermGroups, stripSentinels } from '../fts-query';
 import { SUMMARY_COLUMNS } from './list-queries';
 import { FILLING_TABLES, SEARCH_KEYS_FILL, SearchKeys } from './search-order';
+import { SEARCH_WORDS_FILL, WORDS_TABLE, fillOwed } from './search-words';
 import { SearchRebuildingError } from '../store-errors';
 import { toSummary, type SummaryRow } from './rows';
 import type { ArticleSummaryRow, Page, SearchQuery } from '../types';
@@ -108,6 +113,17 @@ interface Statements {
   snippets: Database.Statement;
   compact: Database.Statement;
   compactHeads: Database.Statement;
+  insertWords: Database.Statement;
+  removeWords: Database.Statement;
+  owe: Database.Statement;
+  paid: Database.Statement;
+  owed: Database.Statement;
+  wordCandidates: Database.Statement;
+  wordsInRange: Database.Statement;
+  wordsWalk: Database.Statement;
+  searchWalk: Database.Statement;
+  wordSnippets: Database.Statement;
+  compactWords: Database.Statement;
 }
 
 export class SearchIndex {
@@ -116,6 +132,8 @@ export class SearchIndex {
   private readonly keys: SearchKeys;
   /** Once the v10 fill is seen finished (search-order.ts), it stays so: no more looks at schema_fills. */
   private filled = false;
+  /** The same for the v12 fill (search-words.ts). */
+  private wordsFilled = false;
   private readonly owed: Database.Statement;
 
   constructor(private readonly db: Database.Database) {
@@ -133,6 +151,14 @@ export class SearchIndex {
       (this.owed.get() as number) > 0 &&
       this.db.prepare('SELECT 1 FROM schema_fills WHERE name = ?').pluck().get(SEARCH_KEYS_FILL) !== undefined;
     if (!pending) this.filled = true;
+    return pending;
+  }
+
+  /** True while the v12 fill runs: prefix search answers 503 (search-words.ts). */
+  private wordsFilling(): boolean {
+    if (this.wordsFilled) return false;
+    const pending = fillOwed(this.db, SEARCH_WORDS_FILL);
+    if (!pending) this.wordsFilled = true;
     return pending;
   }
 
@@ -183,6 +209,27 @@ export class SearchIndex {
           AND +rowid IN (SELECT value FROM json_each(?))`),
       compact: db.prepare("INSERT INTO article_search (article_search) VALUES ('optimize')"),
       compactHeads: db.prepare("INSERT INTO article_heads (article_heads) VALUES ('optimize')"),
+      insertWords: db.prepare(`INSERT INTO ${WORDS_TABLE} (rowid, title, summary, body, tags) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?)`),
+      removeWords: db.prepare(`DELETE FROM ${WORDS_TABLE} WHERE rowid = CAST(? AS INTEGER)`),
+      owe: db.prepare('INSERT OR IGNORE INTO search_words_owed (article_seq) VALUES (?)'),
+      paid: db.prepare('DELETE FROM search_words_owed WHERE article_seq = ?'),
+      owed: db.prepare('SELECT 1 FROM search_words_owed WHERE article_seq = ?').pluck(),
+      wordCandidates: db
+        .prepare(`SELECT rowid FROM ${WORDS_TABLE} WHERE ${WORDS_TABLE} MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_CANDIDATES + 1}`)
+        .pluck(),
+      wordsInRange: db
+        .prepare(
+          `SELECT rowid FROM ${WORDS_TABLE} WHERE ${WORDS_TABLE} MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`,
+        )
+        .pluck(),
+      wordsWalk: db.prepare(`SELECT rowid FROM ${WORDS_TABLE} WHERE ${WORDS_TABLE} MATCH ? ORDER BY rowid DESC`).pluck(),
+      searchWalk: db.prepare('SELECT rowid FROM article_search WHERE article_search MATCH ? ORDER BY rowid DESC').pluck(),
+      wordSnippets: db.prepare(`SELECT rowid AS seq,
+          snippet(${WORDS_TABLE}, -1, '${HIT_START}', '${HIT_END}', '…', ${SNIPPET_TOKENS}) AS snippet
+        FROM ${WORDS_TABLE}
+        WHERE ${WORDS_TABLE} MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)
+          AND +rowid IN (SELECT value FROM json_each(?))`),
+      compactWords: db.prepare(`INSERT INTO ${WORDS_TABLE} (${WORDS_TABLE}) VALUES ('optimize')`),
     };
   }
 
@@ -192,47 +239,101 @@ export class SearchIndex {
     const summary = stripSentinels(doc.summary);
     const tags = tagsOf(doc);
     const key = this.keys.assign(seq, doc.publishedAt);
-    const target = this.filling() ? this.filler : this.statements;
-    target.insert.run(key, title, summary, stripSentinels(doc.body), tags);
+    const filling = this.filling();
+    const target = filling ? this.filler : this.statements;
+    const body = stripSentinels(doc.body);
+    target.insert.run(key, title, summary, body, tags);
     target.insertHeads.run(key, title, summary, tags);
+    // While the v10 fill runs, article_search is not under search keys yet: the v12 fill writes this row later.
+    if (filling) this.statements.owe.run(seq);
+    else {
+      this.statements.insertWords.run(key, title, summary, body, tags);
+      this.statements.paid.run(seq);
+    }
   }
 
   remove(seq: number): void {
     const key = this.keys.of(seq);
     if (key === undefined) return;
-    const target = this.filling() ? this.filler : this.statements;
+    const filling = this.filling();
+    const target = filling ? this.filler : this.statements;
+    // Before article_search's row: FTS5 reads the text it removes from there. An owed row was never written.
+    if (this.statements.owed.get(seq) !== undefined) this.statements.paid.run(seq);
+    else if (!filling) this.statements.removeWords.run(key);
     target.remove.run(key);
     target.removeHeads.run(key);
     this.keys.remove(seq);
   }
 
   search(query: SearchQuery): Page<ArticleSummaryRow> {
-    const terms = ftsTerms(query.q);
-    if (terms.length === 0) return { items: [], total: 0 };
+    const { words, prefixes } = ftsTermGroups(query.q);
+    if (words.length === 0 && prefixes.length === 0) return { items: [], total: 0 };
     if (this.filling()) throw new SearchRebuildingError();
+    if (prefixes.length > 0 && this.wordsFilling()) throw new SearchRebuildingError();
     // The words match in the text columns only, never in tags.
-    const text = `{title summary body} : (${terms.join(' AND ')})`;
+    const text = (terms: string[]) => (terms.length === 0 ? undefined : `{title summary body} : (${terms.join(' AND ')})`);
     const filters = [
       ...(query.category ? [tagToken('category', query.category)] : []),
       ...(query.source ? [tagToken('source', query.source)] : []),
       ...(query.difficulty ? [tagToken('difficulty', query.difficulty)] : []),
     ].map((token) => `tags : "${token}"`);
     const filter = filters.map((tag) => ` AND ${tag}`).join('');
-    const candidates = this.statements.candidates.all(text + filter) as number[];
+    const wordText = text(words);
+    const prefixText = text(prefixes);
+    const candidates =
+      prefixText === undefined
+        ? (this.statements.candidates.all(wordText + filter) as number[])
+        : wordText === undefined
+          ? (this.statements.wordCandidates.all(prefixText + filter) as number[])
+          : this.bothWalked(wordText + filter, prefixText + filter);
     const capped = candidates.length > SEARCH_CANDIDATES;
     if (capped) candidates.length = SEARCH_CANDIDATES;
     const total = candidates.length;
-    const pageKeys = rankedPage(candidates, query.offset, query.limit, (block) => this.scores(terms, filter, block));
-    const snippets = this.snippets(text, pageKeys);
+    const pageKeys = rankedPage(candidates, query.offset, query.limit, (block) => this.scores(words, prefixes, filter, block));
+    const snippets =
+      prefixText === undefined
+        ? this.snippets(this.statements.snippets, wordText!, pageKeys)
+        : // Marks the prefixes' words and, where written as typed, the whole words (this index does not stem).
+          this.snippets(
+            this.statements.wordSnippets,
+            `{title summary body} : ((${prefixes.join(' AND ')})${words.map((word) => ` OR ${word}`).join('')})`,
+            pageKeys,
+          );
     const items = pageKeys.map((key) =>
       toSummary({ ...(this.statements.summary.get(key) as SummaryRow), snippet: snippets.get(key) ?? '' }),
     );
     return capped ? { items, total, totalCapped: true } : { items, total };
   }
 
-  private snippets(match: string, seqs: number[]): Map<number, string> {
+  /**
+   * The newest SEARCH_CANDIDATES + 1 rowids matching both queries: the whole words in article_search and the prefixes
+   * in article_words, each walked newest first, the one behind moved on until they meet (a merge of two sorted lists).
+   */
+  private bothWalked(wordMatch: string, prefixMatch: string): number[] {
+    const found: number[] = [];
+    const stemmed = this.statements.searchWalk.iterate(wordMatch) as IterableIterator<number>;
+    const written = this.statements.wordsWalk.iterate(prefixMatch) as IterableIterator<number>;
+    try {
+      let a = stemmed.next();
+      let b = written.next();
+      while (!a.done && !b.done && found.length <= SEARCH_CANDIDATES) {
+        if (a.value === b.value) {
+          found.push(a.value);
+          a = stemmed.next();
+          b = written.next();
+        } else if (a.value > b.value) a = stemmed.next();
+        else b = written.next();
+      }
+    } finally {
+      stemmed.return?.();
+      written.return?.();
+    }
+    return found;
+  }
+
+  private snippets(statement: Database.Statement, match: string, seqs: number[]): Map<number, string> {
     if (seqs.length === 0) return new Map();
-    const rows = this.statements.snippets.all(match, Math.min(...seqs), Math.max(...seqs), JSON.stringify(seqs)) as {
+    const rows = statement.all(match, Math.min(...seqs), Math.max(...seqs), JSON.stringify(seqs)) as {
       seq: number;
       snippet: string;
     }[];
@@ -249,18 +350,26 @@ export class SearchIndex {
     if (this.filling()) return;
     this.statements.compact.run();
     this.statements.compactHeads.run();
+    if (!this.wordsFilling()) this.statements.compactWords.run();
   }
 
-  /** The score of each candidate of a block (newest first); see the header. */
-  private scores(terms: string[], filter: string, block: readonly number[]): (key: number) => number {
+  /** The score of each candidate of a block (newest first); see the header. Prefixes are looked up in article_words. */
+  private scores(words: string[], prefixes: string[], filter: string, block: readonly number[]): (key: number) => number {
     const newest = block[0]!;
     const oldest = block[block.length - 1]!;
     // The filter tags skip the rows that cannot be candidates.
-    const inRange = (match: string) => new Set(this.statements.heads.all(match + filter, oldest, newest) as number[]);
-    const any = terms.join(' OR ');
-    const titleAny = inRange(`title : (${any})`);
-    const titleAll = terms.length === 1 ? titleAny : inRange(`title : (${terms.join(' AND ')})`);
-    const summaryAny = inRange(`summary : (${any})`);
+    const inRange = (statement: Database.Statement, match: string) => new Set(statement.all(match + filter, oldest, newest) as number[]);
+    const matching = (column: string, join: 'AND' | 'OR'): Set<number>[] => [
+      ...(words.length > 0 ? [inRange(this.statements.heads, `${column} : (${words.join(` ${join} `)})`)] : []),
+      ...(prefixes.length > 0 ? [inRange(this.statements.wordsInRange, `${column} : (${prefixes.join(` ${join} `)})`)] : []),
+    ];
+    const union = (sets: Set<number>[]) => new Set(sets.flatMap((set) => [...set]));
+    const titleAny = union(matching('title', 'OR'));
+    const titleAll =
+      words.length + prefixes.length === 1
+        ? titleAny
+        : matching('title', 'AND').reduce((all, set) => new Set([...all].filter((key) => set.has(key))));
+    const summaryAny = union(matching('summary', 'OR'));
     return (key) =>
       (titleAll.has(key) ? SCORE.titleAll : 0) + (titleAny.has(key) ? SCORE.titleAny : 0) + (summaryAny.has(key) ? SCORE.summaryAny : 0);
   }
