@@ -1,5 +1,5 @@
 /**
- * Migration v8 of the PostgreSQL schema (postgres-schema.ts): prefix search over the words as written (decision 40).
+ * Migration v8 of the PostgreSQL schema (postgres-schema.ts): prefix search over the words as written (decision 38).
  *
  * `to_tsquery('english', 'fes:*')` and the `english` search vector compare stems: a prefix found the words whose
  * stem begins with it, so `runnin*` missed running (stem `run`) and accents never folded. The search vector and the

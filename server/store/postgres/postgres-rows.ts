@@ -124,7 +124,7 @@ export function termQueries(q: string, firstParam: number): { exprs: string[]; p
     const param = `$${firstParam + params.length}`;
     if (prefix) {
       params.push(prefix.map((part, i) => `'${part}'${i === prefix.length - 1 ? ':*' : ''}`).join(' <-> '));
-      // Matched against the words as written (migration v8, decision 40), never against stems.
+      // Matched against the words as written (migration v8, decision 38), never against stems.
       exprs.push(`newsreader_prefix_query(${param})`);
       headlineExprs.push(`(to_tsquery('english', ${param}) || to_tsquery('simple', ${param}))`);
     } else if (token.endsWith('*')) {

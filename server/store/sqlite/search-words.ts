@@ -2,7 +2,7 @@
  * The index of words as written (schema v12): `article_words (title, summary, body, tags)`, the same text and tags as
  * article_search under the same rowids (search keys), tokenized without the porter stemmer (`unicode61
  * remove_diacritics 2`: case and accents folded as everywhere in search), with prefix indexes for 3, 4 and 5
- * characters. Prefix terms (`fes*`) are matched here, whole words in article_search (decision 40).
+ * characters. Prefix terms (`fes*`) are matched here, whole words in article_search (decision 38).
  *
  * Why: FTS5 runs the query's text through the table's tokenizer, a prefix's too, so in the porter table `fes*` became
  * `fe*` (federal, feature: every word the stem starts) and `runnin*` found nothing (running is indexed as `run`);
