@@ -408,6 +408,20 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(ids(await db.search({ q: 'fed* fea*', limit: 10, offset: 0, source: 'npr' }))).toEqual(['w-federal']);
     });
 
+    it('finds a rare prefix beside a common word, however far apart their matches lie', async () => {
+      const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString();
+      const boat = (n: number, title: string) => ({ ...extra(`w-boat-${n}`, title, 'Boats at the harbor.'), publishedAt: day(n) });
+      // Every article holds harbor; two of 90 (far apart, newest and oldest) hold a word starting zepp.
+      await db.upsertMany(
+        Array.from({ length: 90 }, (_, n) => boat(n, n === 3 || n === 80 ? `Zeppelins over the bay ${n}` : `Ferries in the bay ${n}`)),
+      );
+      const found = await db.search({ q: 'harbor zepp*', limit: 10, offset: 0 });
+      expect(ids(found)).toEqual(['w-boat-80', 'w-boat-3']);
+      expect(found.total).toBe(2);
+      expect(ids(await db.search({ q: 'zepp* harbors', limit: 10, offset: 0, category: 'education' }))).toEqual(['w-boat-80', 'w-boat-3']);
+      expect(await db.search({ q: 'zepp* harbor', limit: 10, offset: 0, category: 'health' })).toEqual({ items: [], total: 0 });
+    });
+
     it('marks the words a prefix found in the snippet', async () => {
       await db.upsert(extra('w-mark', 'Harvest notes', 'The festival of federal farmers.'));
       const [hit] = (await db.search({ q: 'fes*', limit: 10, offset: 0 })).items;

@@ -222,8 +222,12 @@ export class SearchIndex {
           `SELECT rowid FROM ${WORDS_TABLE} WHERE ${WORDS_TABLE} MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`,
         )
         .pluck(),
-      wordsWalk: db.prepare(`SELECT rowid FROM ${WORDS_TABLE} WHERE ${WORDS_TABLE} MATCH ? ORDER BY rowid DESC`).pluck(),
-      searchWalk: db.prepare('SELECT rowid FROM article_search WHERE article_search MATCH ? ORDER BY rowid DESC').pluck(),
+      wordsWalk: db
+        .prepare(`SELECT rowid FROM ${WORDS_TABLE} WHERE ${WORDS_TABLE} MATCH ? AND rowid <= CAST(? AS INTEGER) ORDER BY rowid DESC`)
+        .pluck(),
+      searchWalk: db
+        .prepare('SELECT rowid FROM article_search WHERE article_search MATCH ? AND rowid <= CAST(? AS INTEGER) ORDER BY rowid DESC')
+        .pluck(),
       wordSnippets: db.prepare(`SELECT rowid AS seq,
           snippet(${WORDS_TABLE}, -1, '${HIT_START}', '${HIT_END}', '…', ${SNIPPET_TOKENS}) AS snippet
         FROM ${WORDS_TABLE}
@@ -307,26 +311,28 @@ export class SearchIndex {
 
   /**
    * The newest SEARCH_CANDIDATES + 1 rowids matching both queries: the whole words in article_search and the prefixes
-   * in article_words, each walked newest first, the one behind moved on until they meet (a merge of two sorted lists).
+   * in article_words, each walked newest first, the one ahead moved on to the other's rowid until they meet. A walk
+   * far behind is started again below that rowid (FTS5 seeks it in its doclist index, 10-30 µs) rather than stepped
+   * row by row: a rare prefix beside a word in every article reads a few rows per match, not the word's whole list.
    */
   private bothWalked(wordMatch: string, prefixMatch: string): number[] {
     const found: number[] = [];
-    const stemmed = this.statements.searchWalk.iterate(wordMatch) as IterableIterator<number>;
-    const written = this.statements.wordsWalk.iterate(prefixMatch) as IterableIterator<number>;
+    const stemmed = new Walk(this.statements.searchWalk, wordMatch);
+    const written = new Walk(this.statements.wordsWalk, prefixMatch);
     try {
-      let a = stemmed.next();
-      let b = written.next();
-      while (!a.done && !b.done && found.length <= SEARCH_CANDIDATES) {
-        if (a.value === b.value) {
-          found.push(a.value);
+      let a = stemmed.value;
+      let b = written.value;
+      while (a !== undefined && b !== undefined && found.length <= SEARCH_CANDIDATES) {
+        if (a === b) {
+          found.push(a);
           a = stemmed.next();
           b = written.next();
-        } else if (a.value > b.value) a = stemmed.next();
-        else b = written.next();
+        } else if (a > b) a = stemmed.moveTo(b);
+        else b = written.moveTo(a);
       }
     } finally {
-      stemmed.return?.();
-      written.return?.();
+      stemmed.close();
+      written.close();
     }
     return found;
   }
@@ -372,5 +378,49 @@ export class SearchIndex {
     const summaryAny = union(matching('summary', 'OR'));
     return (key) =>
       (titleAll.has(key) ? SCORE.titleAll : 0) + (titleAny.has(key) ? SCORE.titleAny : 0) + (summaryAny.has(key) ? SCORE.summaryAny : 0);
+  }
+}
+
+/** Rows stepped through before a walk behind is started again at the rowid it must reach (see bothWalked). */
+const STEPS_BEFORE_SEEK = 32;
+
+/** One FTS5 match walked newest first (rowid descending), able to start again at or below a rowid. */
+class Walk {
+  private rows: IterableIterator<number>;
+  value: number | undefined;
+
+  constructor(
+    private readonly statement: Database.Statement,
+    private readonly match: string,
+  ) {
+    this.rows = this.open(Number.MAX_SAFE_INTEGER);
+  }
+
+  private open(atMost: number): IterableIterator<number> {
+    this.rows = this.statement.iterate(this.match, atMost) as IterableIterator<number>;
+    this.next();
+    return this.rows;
+  }
+
+  next(): number | undefined {
+    const row = this.rows.next();
+    this.value = row.done ? undefined : row.value;
+    return this.value;
+  }
+
+  /** The first rowid at or below `target`. */
+  moveTo(target: number): number | undefined {
+    for (let step = 0; step < STEPS_BEFORE_SEEK; step++) {
+      if (this.value === undefined || this.value <= target) return this.value;
+      this.next();
+    }
+    if (this.value === undefined || this.value <= target) return this.value;
+    this.close();
+    this.open(target);
+    return this.value;
+  }
+
+  close(): void {
+    this.rows.return?.();
   }
 }
