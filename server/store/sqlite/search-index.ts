@@ -23,17 +23,14 @@
  *    range of rows); ties go to the newest. So within the newest hundred matches a title hit comes
  *    first, and a page deeper down costs one or two blocks more, never a ranking of every match.
  * 3. The page: the summary columns and a snippet with the words marked, for the page's rows only.
- *
- * Prefix terms (`fes*`) are matched in a third table, `article_words` (schema v12, search-words.ts): the same text
- * tokenized without stemming, so a prefix finds the words that begin with it as typed. A query with prefixes and
- * whole words walks both tables newest first at once and keeps the rowids found in both (both share the search keys).
+ * Prefix terms (`fes*`) are matched in `article_words`, the words as written (v12, search-words.ts, word-index.ts).
  */
 import type Database from 'better-sqlite3';
 import type { CategoryId, DifficultyLevel, SourceId } from '../../../common/catalog';
 import { HIT_END, HIT_START, ftsTermGroups, stripSentinels } from '../fts-query';
 import { SUMMARY_COLUMNS } from './list-queries';
 import { FILLING_TABLES, SEARCH_KEYS_FILL, SearchKeys } from './search-order';
-import { SEARCH_WORDS_FILL, WORDS_TABLE, fillOwed } from './search-words';
+import { WordIndex } from './word-index';
 import { SearchRebuildingError } from '../store-errors';
 import { toSummary, type SummaryRow } from './rows';
 import type { ArticleSummaryRow, Page, SearchQuery } from '../types';
@@ -113,17 +110,6 @@ interface Statements {
   snippets: Database.Statement;
   compact: Database.Statement;
   compactHeads: Database.Statement;
-  insertWords: Database.Statement;
-  removeWords: Database.Statement;
-  owe: Database.Statement;
-  paid: Database.Statement;
-  owed: Database.Statement;
-  wordCandidates: Database.Statement;
-  wordsInRange: Database.Statement;
-  wordsWalk: Database.Statement;
-  searchWalk: Database.Statement;
-  wordSnippets: Database.Statement;
-  compactWords: Database.Statement;
 }
 
 export class SearchIndex {
@@ -132,12 +118,13 @@ export class SearchIndex {
   private readonly keys: SearchKeys;
   /** Once the v10 fill is seen finished (search-order.ts), it stays so: no more looks at schema_fills. */
   private filled = false;
-  /** The same for the v12 fill (search-words.ts). */
-  private wordsFilled = false;
   private readonly owed: Database.Statement;
+  /** article_words (v12): prefix terms. */
+  private readonly words: WordIndex;
 
   constructor(private readonly db: Database.Database) {
     this.keys = new SearchKeys(db);
+    this.words = new WordIndex(db, SEARCH_CANDIDATES + 1, SNIPPET_TOKENS);
     this.owed = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_fills'").pluck();
   }
 
@@ -151,14 +138,6 @@ export class SearchIndex {
       (this.owed.get() as number) > 0 &&
       this.db.prepare('SELECT 1 FROM schema_fills WHERE name = ?').pluck().get(SEARCH_KEYS_FILL) !== undefined;
     if (!pending) this.filled = true;
-    return pending;
-  }
-
-  /** True while the v12 fill runs: prefix search answers 503 (search-words.ts). */
-  private wordsFilling(): boolean {
-    if (this.wordsFilled) return false;
-    const pending = fillOwed(this.db, SEARCH_WORDS_FILL);
-    if (!pending) this.wordsFilled = true;
     return pending;
   }
 
@@ -209,31 +188,6 @@ export class SearchIndex {
           AND +rowid IN (SELECT value FROM json_each(?))`),
       compact: db.prepare("INSERT INTO article_search (article_search) VALUES ('optimize')"),
       compactHeads: db.prepare("INSERT INTO article_heads (article_heads) VALUES ('optimize')"),
-      insertWords: db.prepare(`INSERT INTO ${WORDS_TABLE} (rowid, title, summary, body, tags) VALUES (CAST(? AS INTEGER), ?, ?, ?, ?)`),
-      removeWords: db.prepare(`DELETE FROM ${WORDS_TABLE} WHERE rowid = CAST(? AS INTEGER)`),
-      owe: db.prepare('INSERT OR IGNORE INTO search_words_owed (article_seq) VALUES (?)'),
-      paid: db.prepare('DELETE FROM search_words_owed WHERE article_seq = ?'),
-      owed: db.prepare('SELECT 1 FROM search_words_owed WHERE article_seq = ?').pluck(),
-      wordCandidates: db
-        .prepare(`SELECT rowid FROM ${WORDS_TABLE} WHERE ${WORDS_TABLE} MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_CANDIDATES + 1}`)
-        .pluck(),
-      wordsInRange: db
-        .prepare(
-          `SELECT rowid FROM ${WORDS_TABLE} WHERE ${WORDS_TABLE} MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`,
-        )
-        .pluck(),
-      wordsWalk: db
-        .prepare(`SELECT rowid FROM ${WORDS_TABLE} WHERE ${WORDS_TABLE} MATCH ? AND rowid <= CAST(? AS INTEGER) ORDER BY rowid DESC`)
-        .pluck(),
-      searchWalk: db
-        .prepare('SELECT rowid FROM article_search WHERE article_search MATCH ? AND rowid <= CAST(? AS INTEGER) ORDER BY rowid DESC')
-        .pluck(),
-      wordSnippets: db.prepare(`SELECT rowid AS seq,
-          snippet(${WORDS_TABLE}, -1, '${HIT_START}', '${HIT_END}', '…', ${SNIPPET_TOKENS}) AS snippet
-        FROM ${WORDS_TABLE}
-        WHERE ${WORDS_TABLE} MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)
-          AND +rowid IN (SELECT value FROM json_each(?))`),
-      compactWords: db.prepare(`INSERT INTO ${WORDS_TABLE} (${WORDS_TABLE}) VALUES ('optimize')`),
     };
   }
 
@@ -248,12 +202,7 @@ export class SearchIndex {
     const body = stripSentinels(doc.body);
     target.insert.run(key, title, summary, body, tags);
     target.insertHeads.run(key, title, summary, tags);
-    // While the v10 fill runs, article_search is not under search keys yet: the v12 fill writes this row later.
-    if (filling) this.statements.owe.run(seq);
-    else {
-      this.statements.insertWords.run(key, title, summary, body, tags);
-      this.statements.paid.run(seq);
-    }
+    this.words.write(seq, key, [title, summary, body, tags], filling);
   }
 
   remove(seq: number): void {
@@ -261,9 +210,7 @@ export class SearchIndex {
     if (key === undefined) return;
     const filling = this.filling();
     const target = filling ? this.filler : this.statements;
-    // Before article_search's row: FTS5 reads the text it removes from there. An owed row was never written.
-    if (this.statements.owed.get(seq) !== undefined) this.statements.paid.run(seq);
-    else if (!filling) this.statements.removeWords.run(key);
+    this.words.remove(seq, key, filling);
     target.remove.run(key);
     target.removeHeads.run(key);
     this.keys.remove(seq);
@@ -272,8 +219,7 @@ export class SearchIndex {
   search(query: SearchQuery): Page<ArticleSummaryRow> {
     const { words, prefixes } = ftsTermGroups(query.q);
     if (words.length === 0 && prefixes.length === 0) return { items: [], total: 0 };
-    if (this.filling()) throw new SearchRebuildingError();
-    if (prefixes.length > 0 && this.wordsFilling()) throw new SearchRebuildingError();
+    if (this.filling() || (prefixes.length > 0 && this.words.filling())) throw new SearchRebuildingError();
     // The words match in the text columns only, never in tags.
     const text = (terms: string[]) => (terms.length === 0 ? undefined : `{title summary body} : (${terms.join(' AND ')})`);
     const filters = [
@@ -288,18 +234,18 @@ export class SearchIndex {
       prefixText === undefined
         ? (this.statements.candidates.all(wordText + filter) as number[])
         : wordText === undefined
-          ? (this.statements.wordCandidates.all(prefixText + filter) as number[])
-          : this.bothWalked(wordText + filter, prefixText + filter);
+          ? this.words.candidates(prefixText + filter)
+          : this.words.newestInBoth(wordText + filter, prefixText + filter);
     const capped = candidates.length > SEARCH_CANDIDATES;
     if (capped) candidates.length = SEARCH_CANDIDATES;
     const total = candidates.length;
     const pageKeys = rankedPage(candidates, query.offset, query.limit, (block) => this.scores(words, prefixes, filter, block));
+    // With prefixes, from article_words: it marks their words, and whole words only where written as typed.
     const snippets =
       prefixText === undefined
         ? this.snippets(this.statements.snippets, wordText!, pageKeys)
-        : // Marks the prefixes' words and, where written as typed, the whole words (this index does not stem).
-          this.snippets(
-            this.statements.wordSnippets,
+        : this.snippets(
+            this.words.snippetStatement,
             `{title summary body} : ((${prefixes.join(' AND ')})${words.map((word) => ` OR ${word}`).join('')})`,
             pageKeys,
           );
@@ -307,34 +253,6 @@ export class SearchIndex {
       toSummary({ ...(this.statements.summary.get(key) as SummaryRow), snippet: snippets.get(key) ?? '' }),
     );
     return capped ? { items, total, totalCapped: true } : { items, total };
-  }
-
-  /**
-   * The newest SEARCH_CANDIDATES + 1 rowids matching both queries: the whole words in article_search and the prefixes
-   * in article_words, each walked newest first, the one ahead moved on to the other's rowid until they meet. A walk
-   * far behind is started again below that rowid (FTS5 seeks it in its doclist index, 10-30 µs) rather than stepped
-   * row by row: a rare prefix beside a word in every article reads a few rows per match, not the word's whole list.
-   */
-  private bothWalked(wordMatch: string, prefixMatch: string): number[] {
-    const found: number[] = [];
-    const stemmed = new Walk(this.statements.searchWalk, wordMatch);
-    const written = new Walk(this.statements.wordsWalk, prefixMatch);
-    try {
-      let a = stemmed.value;
-      let b = written.value;
-      while (a !== undefined && b !== undefined && found.length <= SEARCH_CANDIDATES) {
-        if (a === b) {
-          found.push(a);
-          a = stemmed.next();
-          b = written.next();
-        } else if (a > b) a = stemmed.moveTo(b);
-        else b = written.moveTo(a);
-      }
-    } finally {
-      stemmed.close();
-      written.close();
-    }
-    return found;
   }
 
   private snippets(statement: Database.Statement, match: string, seqs: number[]): Map<number, string> {
@@ -356,7 +274,7 @@ export class SearchIndex {
     if (this.filling()) return;
     this.statements.compact.run();
     this.statements.compactHeads.run();
-    if (!this.wordsFilling()) this.statements.compactWords.run();
+    this.words.compact();
   }
 
   /** The score of each candidate of a block (newest first); see the header. Prefixes are looked up in article_words. */
@@ -364,10 +282,10 @@ export class SearchIndex {
     const newest = block[0]!;
     const oldest = block[block.length - 1]!;
     // The filter tags skip the rows that cannot be candidates.
-    const inRange = (statement: Database.Statement, match: string) => new Set(statement.all(match + filter, oldest, newest) as number[]);
+    const inRange = (match: string) => new Set(this.statements.heads.all(match + filter, oldest, newest) as number[]);
     const matching = (column: string, join: 'AND' | 'OR'): Set<number>[] => [
-      ...(words.length > 0 ? [inRange(this.statements.heads, `${column} : (${words.join(` ${join} `)})`)] : []),
-      ...(prefixes.length > 0 ? [inRange(this.statements.wordsInRange, `${column} : (${prefixes.join(` ${join} `)})`)] : []),
+      ...(words.length > 0 ? [inRange(`${column} : (${words.join(` ${join} `)})`)] : []),
+      ...(prefixes.length > 0 ? [this.words.inRange(`${column} : (${prefixes.join(` ${join} `)})` + filter, oldest, newest)] : []),
     ];
     const union = (sets: Set<number>[]) => new Set(sets.flatMap((set) => [...set]));
     const titleAny = union(matching('title', 'OR'));
@@ -378,49 +296,5 @@ export class SearchIndex {
     const summaryAny = union(matching('summary', 'OR'));
     return (key) =>
       (titleAll.has(key) ? SCORE.titleAll : 0) + (titleAny.has(key) ? SCORE.titleAny : 0) + (summaryAny.has(key) ? SCORE.summaryAny : 0);
-  }
-}
-
-/** Rows stepped through before a walk behind is started again at the rowid it must reach (see bothWalked). */
-const STEPS_BEFORE_SEEK = 32;
-
-/** One FTS5 match walked newest first (rowid descending), able to start again at or below a rowid. */
-class Walk {
-  private rows: IterableIterator<number>;
-  value: number | undefined;
-
-  constructor(
-    private readonly statement: Database.Statement,
-    private readonly match: string,
-  ) {
-    this.rows = this.open(Number.MAX_SAFE_INTEGER);
-  }
-
-  private open(atMost: number): IterableIterator<number> {
-    this.rows = this.statement.iterate(this.match, atMost) as IterableIterator<number>;
-    this.next();
-    return this.rows;
-  }
-
-  next(): number | undefined {
-    const row = this.rows.next();
-    this.value = row.done ? undefined : row.value;
-    return this.value;
-  }
-
-  /** The first rowid at or below `target`. */
-  moveTo(target: number): number | undefined {
-    for (let step = 0; step < STEPS_BEFORE_SEEK; step++) {
-      if (this.value === undefined || this.value <= target) return this.value;
-      this.next();
-    }
-    if (this.value === undefined || this.value <= target) return this.value;
-    this.close();
-    this.open(target);
-    return this.value;
-  }
-
-  close(): void {
-    this.rows.return?.();
   }
 }

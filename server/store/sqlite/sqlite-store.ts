@@ -255,11 +255,8 @@ export class SqliteArticleStore extends SqliteConnection {
   compactSearch(): void {
     withWriteRetry(() => this.searchIndex.compact());
   }
-
-  /** The v10 fill (search-order.ts), owed on a file upgraded from v9 with more than INLINE_FILL_MAX articles. */
+  /** The v10 and v12 fills (search-order.ts, search-words.ts), owed on a file upgraded with over INLINE_FILL_MAX articles. */
   readonly searchKeysFill = new SearchKeysFill(this.db);
-
-  /** The v12 fill (search-words.ts), owed on a file upgraded from v11 with more than INLINE_FILL_MAX articles. */
   readonly searchWordsFill = new SearchWordsFill(this.db);
 }
 
