@@ -37,7 +37,11 @@ function searchWordsFill(current: () => SqliteArticleStore): SchemaFill {
     unavailable: ['prefix search'],
     owedSince: () => current().searchWordsFill.owedSince(),
     fill: async (ids) => current().searchWordsFill.fillWrite(ids),
-    finish: async () => current().searchWordsFill.finishWrite(),
+    finish: async () => {
+      current().searchWordsFill.finishWrite();
+      // Never recorded done while still owed (only possible were v10's fill still owed): the passes stop and retry at the next start.
+      if (current().searchWordsFill.owedSince() !== undefined) throw new Error('the search-words fill waits for the search-keys fill');
+    },
     tidy: async () => current().searchWordsFill.mergeWrite(),
   };
 }
