@@ -55,6 +55,17 @@ export function ftsTerms(q: string): string[] {
   return searchTokens(q).map(ftsTerm);
 }
 
+/**
+ * The quoted terms split by the index that answers them (SQLite, search-words.ts): whole words go to the stemmed
+ * index (`running` finds runs), prefixes to the index of words as written (`fes*` finds festival, never federal).
+ */
+export function ftsTermGroups(q: string): { words: string[]; prefixes: string[] } {
+  const words: string[] = [];
+  const prefixes: string[] = [];
+  for (const token of searchTokens(q)) (prefixParts(token) !== undefined ? prefixes : words).push(ftsTerm(token));
+  return { words, prefixes };
+}
+
 /** undefined when nothing searchable remains; the caller answers with an empty page. */
 export function toFtsQuery(q: string): string | undefined {
   const terms = ftsTerms(q);

@@ -378,6 +378,65 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(await db.search({ q: 'lions-sea*', limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
     });
 
+    it('finds by a prefix only the words that begin with it as typed, never its stem', async () => {
+      await db.upsertMany([
+        extra('w-festival', 'The harvest festival opens', 'Music in the square.'),
+        extra('w-federal', 'Federal budget feature', 'Ministers meet.'),
+        extra('w-running', 'Running clubs grow', 'More people run at dawn.'),
+        extra('w-accent', 'Cafés of Fès', 'Résumés and crème brûlée.'),
+      ]);
+      // `fes` stems to `fe` in English: federal and feature begin with fe, not with fes.
+      expect(ids(await db.search({ q: 'fes*', limit: 10, offset: 0 })).sort()).toEqual(['w-accent', 'w-festival']);
+      expect(ids(await db.search({ q: 'FEST*', limit: 10, offset: 0 }))).toEqual(['w-festival']);
+      // `runnin` is no stem of running (indexed as `run`), yet running begins with it.
+      expect(ids(await db.search({ q: 'runnin*', limit: 10, offset: 0 }))).toEqual(['w-running']);
+      // Whole words keep their stems: running finds run, and run finds running.
+      expect(ids(await db.search({ q: 'runs', limit: 10, offset: 0 }))).toEqual(['w-running']);
+      // Accents and case fold on both sides.
+      expect(ids(await db.search({ q: 'cafe*', limit: 10, offset: 0 }))).toEqual(['w-accent']);
+      expect(ids(await db.search({ q: 'résu*', limit: 10, offset: 0 }))).toEqual(['w-accent']);
+      expect(ids(await db.search({ q: 'BRU*', limit: 10, offset: 0 }))).toEqual(['w-accent']);
+      // Two letters are no prefix: `fe*` is the word fe (Fès is one of its forms once stemmed), never federal or festival.
+      expect(ids(await db.search({ q: 'fe*', limit: 10, offset: 0 }))).not.toContain('w-federal');
+      expect(ids(await db.search({ q: 'fe*', limit: 10, offset: 0 }))).not.toContain('w-festival');
+      // A prefix beside a whole word, and beside a filter.
+      expect(ids(await db.search({ q: 'fes* harvest', limit: 10, offset: 0 }))).toEqual(['w-festival']);
+      expect(ids(await db.search({ q: 'clubs runnin*', limit: 10, offset: 0 }))).toEqual(['w-running']);
+      expect(await db.search({ q: 'fes* budget', limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+      expect(ids(await db.search({ q: 'fes*', limit: 10, offset: 0, category: 'education' })).sort()).toEqual(['w-accent', 'w-festival']);
+      expect(await db.search({ q: 'fes*', limit: 10, offset: 0, category: 'business' })).toEqual({ items: [], total: 0 });
+      expect(ids(await db.search({ q: 'fed* fea*', limit: 10, offset: 0, source: 'npr' }))).toEqual(['w-federal']);
+    });
+
+    it('finds a rare prefix beside a common word, however far apart their matches lie', async () => {
+      const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString();
+      const boat = (n: number, title: string) => ({ ...extra(`w-boat-${n}`, title, 'Boats at the harbor.'), publishedAt: day(n) });
+      // Every article holds harbor; two of 90 (far apart, newest and oldest) hold a word starting zepp.
+      await db.upsertMany(
+        Array.from({ length: 90 }, (_, n) => boat(n, n === 3 || n === 80 ? `Zeppelins over the bay ${n}` : `Ferries in the bay ${n}`)),
+      );
+      const found = await db.search({ q: 'harbor zepp*', limit: 10, offset: 0 });
+      expect(ids(found)).toEqual(['w-boat-80', 'w-boat-3']);
+      expect(found.total).toBe(2);
+      expect(ids(await db.search({ q: 'zepp* harbors', limit: 10, offset: 0, category: 'education' }))).toEqual(['w-boat-80', 'w-boat-3']);
+      expect(await db.search({ q: 'zepp* harbor', limit: 10, offset: 0, category: 'health' })).toEqual({ items: [], total: 0 });
+    });
+
+    it('marks the words a prefix found in the snippet', async () => {
+      await db.upsert(extra('w-mark', 'Harvest notes', 'The festival of federal farmers.'));
+      const [hit] = (await db.search({ q: 'fes*', limit: 10, offset: 0 })).items;
+      expect(hit?.snippet).toContain('<mark>festival</mark>');
+      expect(hit?.snippet).not.toContain('<mark>federal</mark>');
+    });
+
+    it('finds by a prefix an article written, edited and deleted', async () => {
+      await db.upsert(extra('w-edit', 'Festival news', 'A day out.'));
+      expect(ids(await db.search({ q: 'festiv*', limit: 10, offset: 0 }))).toEqual(['w-edit']);
+      await db.upsert(edited(extra('w-edit', 'Festival news', 'A day out.'), { title: 'Harbour news', paragraphs: ['Boats.'] }));
+      expect(await db.search({ q: 'festiv*', limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+      expect(ids(await db.search({ q: 'harbo*', limit: 10, offset: 0 }))).toEqual(['w-edit']);
+    });
+
     it('applies the filters to the matches', async () => {
       expect(ids(await db.search({ q: 'telescope', limit: 10, offset: 0, source: 'bbc' }))).toEqual([
         'f-telescope-title',

@@ -12,6 +12,8 @@ export function downgradeToV9(path: string): void {
       `CREATE VIRTUAL TABLE ${name} USING fts5 (${columns},${extra} tokenize = 'porter unicode61 remove_diacritics 2')`;
     db.exec(`
       BEGIN;
+      DROP TABLE IF EXISTS article_words;
+      DROP TABLE IF EXISTS search_words_owed;
       ${fts('v9_search', 'title, summary, body, tags')};
       INSERT INTO v9_search (rowid, title, summary, body, tags)
         SELECT k.article_seq, s.title, s.summary, s.body, s.tags FROM article_search AS s JOIN search_keys AS k ON k.key = s.rowid

@@ -109,9 +109,9 @@ export function toArticle(row: ArticleRow): StoredArticle {
  * Each word as its own tsquery expression over parameters, so nothing typed reaches the tsquery
  * parser as syntax: plainto_tsquery takes any text; a word ending in `*` is rebuilt from its letter
  * and digit runs (fts-query.ts), quoted, joined as a phrase (`<->`, as SQLite reads `"sea-lio"*`).
- * A prefix is also read with the `simple` configuration: `can*` is an English stop word, which
- * `english` drops, yet it must find canada as SQLite does; the union keeps `english`'s stemmed form,
- * and is one query when both read the same (the planner folds the CASE before the index sees it).
+ * A prefix is matched against the words as written, lower-cased and without accents (migration v8,
+ * postgres-prefix-schema.ts), so `fes*` finds festival and never federal, `runnin*` finds running, and
+ * `can*` (an English stop word) finds canada. The snippet still marks the words whose stem the prefix begins.
  */
 export function termQueries(q: string, firstParam: number): { exprs: string[]; params: string[]; headlineExprs: string[] } {
   const exprs: string[] = [];
@@ -124,11 +124,9 @@ export function termQueries(q: string, firstParam: number): { exprs: string[]; p
     const param = `$${firstParam + params.length}`;
     if (prefix) {
       params.push(prefix.map((part, i) => `'${part}'${i === prefix.length - 1 ? ':*' : ''}`).join(' <-> '));
-      // Most prefixes read the same in both: RUM then merged every word the prefix starts twice (decision 35).
-      const english = `to_tsquery('english', ${param})`;
-      const simple = `to_tsquery('simple', ${param})`;
-      exprs.push(`(CASE WHEN ${english} = ${simple} THEN ${simple} ELSE ${english} || ${simple} END)`);
-      headlineExprs.push(`(${english} || ${simple})`);
+      // Matched against the words as written (migration v8, decision 40), never against stems.
+      exprs.push(`newsreader_prefix_query(${param})`);
+      headlineExprs.push(`(to_tsquery('english', ${param}) || to_tsquery('simple', ${param}))`);
     } else if (token.endsWith('*')) {
       // Too short a prefix: the words themselves, as the phrase SQLite makes of `"b-c-d*"`.
       params.push(

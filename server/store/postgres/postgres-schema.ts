@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { withPoolClient } from './postgres-client';
 import { SEARCH_INDEX_MIGRATION } from './postgres-search-schema';
+import { PREFIX_WORDS_MIGRATION } from './postgres-prefix-schema';
 
 export interface PgMigration {
   readonly version: number;
@@ -223,6 +224,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX articles_difficulty ON articles (difficulty, published_at DESC, id COLLATE "C") INCLUDE (seq, source, categories);
     `,
   },
+  PREFIX_WORDS_MIGRATION,
 ];
 
 export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;

@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { migrateToSearchKeys } from './search-order';
+import { migrateToSearchWords } from './search-words';
 import { migrateToRevisions } from './article-views';
 import { STORY_TABLES_SQL, backfillStoryIdentities } from './story-records';
 
@@ -261,6 +262,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 11,
     name: 'article revisions kept by triggers, and views stored with what they were made from',
     up: migrateToRevisions,
+  },
+  {
+    version: 12,
+    name: 'an index of words as written, for prefix search',
+    up: migrateToSearchWords,
   },
 ];
 

@@ -23,12 +23,14 @@
  *    range of rows); ties go to the newest. So within the newest hundred matches a title hit comes
  *    first, and a page deeper down costs one or two blocks more, never a ranking of every match.
  * 3. The page: the summary columns and a snippet with the words marked, for the page's rows only.
+ * Prefix terms (`fes*`) are matched in `article_words`, the words as written (v12, search-words.ts, word-index.ts).
  */
 import type Database from 'better-sqlite3';
 import type { CategoryId, DifficultyLevel, SourceId } from '../../../common/catalog';
-import { HIT_END, HIT_START, ftsTerms, stripSentinels } from '../fts-query';
+import { HIT_END, HIT_START, ftsTermGroups, stripSentinels } from '../fts-query';
 import { SUMMARY_COLUMNS } from './list-queries';
 import { FILLING_TABLES, SEARCH_KEYS_FILL, SearchKeys } from './search-order';
+import { WordIndex } from './word-index';
 import { SearchRebuildingError } from '../store-errors';
 import { toSummary, type SummaryRow } from './rows';
 import type { ArticleSummaryRow, Page, SearchQuery } from '../types';
@@ -117,9 +119,12 @@ export class SearchIndex {
   /** Once the v10 fill is seen finished (search-order.ts), it stays so: no more looks at schema_fills. */
   private filled = false;
   private readonly owed: Database.Statement;
+  /** article_words (v12): prefix terms. */
+  private readonly words: WordIndex;
 
   constructor(private readonly db: Database.Database) {
     this.keys = new SearchKeys(db);
+    this.words = new WordIndex(db, SEARCH_CANDIDATES + 1, SNIPPET_TOKENS);
     this.owed = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_fills'").pluck();
   }
 
@@ -192,47 +197,67 @@ export class SearchIndex {
     const summary = stripSentinels(doc.summary);
     const tags = tagsOf(doc);
     const key = this.keys.assign(seq, doc.publishedAt);
-    const target = this.filling() ? this.filler : this.statements;
-    target.insert.run(key, title, summary, stripSentinels(doc.body), tags);
+    const filling = this.filling();
+    const target = filling ? this.filler : this.statements;
+    const body = stripSentinels(doc.body);
+    target.insert.run(key, title, summary, body, tags);
     target.insertHeads.run(key, title, summary, tags);
+    this.words.write(seq, key, [title, summary, body, tags], filling);
   }
 
   remove(seq: number): void {
     const key = this.keys.of(seq);
     if (key === undefined) return;
-    const target = this.filling() ? this.filler : this.statements;
+    const filling = this.filling();
+    const target = filling ? this.filler : this.statements;
+    this.words.remove(seq, key, filling);
     target.remove.run(key);
     target.removeHeads.run(key);
     this.keys.remove(seq);
   }
 
   search(query: SearchQuery): Page<ArticleSummaryRow> {
-    const terms = ftsTerms(query.q);
-    if (terms.length === 0) return { items: [], total: 0 };
-    if (this.filling()) throw new SearchRebuildingError();
+    const { words, prefixes } = ftsTermGroups(query.q);
+    if (words.length === 0 && prefixes.length === 0) return { items: [], total: 0 };
+    if (this.filling() || (prefixes.length > 0 && this.words.filling())) throw new SearchRebuildingError();
     // The words match in the text columns only, never in tags.
-    const text = `{title summary body} : (${terms.join(' AND ')})`;
+    const text = (terms: string[]) => (terms.length === 0 ? undefined : `{title summary body} : (${terms.join(' AND ')})`);
     const filters = [
       ...(query.category ? [tagToken('category', query.category)] : []),
       ...(query.source ? [tagToken('source', query.source)] : []),
       ...(query.difficulty ? [tagToken('difficulty', query.difficulty)] : []),
     ].map((token) => `tags : "${token}"`);
     const filter = filters.map((tag) => ` AND ${tag}`).join('');
-    const candidates = this.statements.candidates.all(text + filter) as number[];
+    const wordText = text(words);
+    const prefixText = text(prefixes);
+    const candidates =
+      prefixText === undefined
+        ? (this.statements.candidates.all(wordText + filter) as number[])
+        : wordText === undefined
+          ? this.words.candidates(prefixText + filter)
+          : this.words.newestInBoth(wordText + filter, prefixText + filter);
     const capped = candidates.length > SEARCH_CANDIDATES;
     if (capped) candidates.length = SEARCH_CANDIDATES;
     const total = candidates.length;
-    const pageKeys = rankedPage(candidates, query.offset, query.limit, (block) => this.scores(terms, filter, block));
-    const snippets = this.snippets(text, pageKeys);
+    const pageKeys = rankedPage(candidates, query.offset, query.limit, (block) => this.scores(words, prefixes, filter, block));
+    // With prefixes, from article_words: it marks their words, and whole words only where written as typed.
+    const snippets =
+      prefixText === undefined
+        ? this.snippets(this.statements.snippets, wordText!, pageKeys)
+        : this.snippets(
+            this.words.snippetStatement,
+            `{title summary body} : ((${prefixes.join(' AND ')})${words.map((word) => ` OR ${word}`).join('')})`,
+            pageKeys,
+          );
     const items = pageKeys.map((key) =>
       toSummary({ ...(this.statements.summary.get(key) as SummaryRow), snippet: snippets.get(key) ?? '' }),
     );
     return capped ? { items, total, totalCapped: true } : { items, total };
   }
 
-  private snippets(match: string, seqs: number[]): Map<number, string> {
+  private snippets(statement: Database.Statement, match: string, seqs: number[]): Map<number, string> {
     if (seqs.length === 0) return new Map();
-    const rows = this.statements.snippets.all(match, Math.min(...seqs), Math.max(...seqs), JSON.stringify(seqs)) as {
+    const rows = statement.all(match, Math.min(...seqs), Math.max(...seqs), JSON.stringify(seqs)) as {
       seq: number;
       snippet: string;
     }[];
@@ -249,18 +274,26 @@ export class SearchIndex {
     if (this.filling()) return;
     this.statements.compact.run();
     this.statements.compactHeads.run();
+    this.words.compact();
   }
 
-  /** The score of each candidate of a block (newest first); see the header. */
-  private scores(terms: string[], filter: string, block: readonly number[]): (key: number) => number {
+  /** The score of each candidate of a block (newest first); see the header. Prefixes are looked up in article_words. */
+  private scores(words: string[], prefixes: string[], filter: string, block: readonly number[]): (key: number) => number {
     const newest = block[0]!;
     const oldest = block[block.length - 1]!;
     // The filter tags skip the rows that cannot be candidates.
     const inRange = (match: string) => new Set(this.statements.heads.all(match + filter, oldest, newest) as number[]);
-    const any = terms.join(' OR ');
-    const titleAny = inRange(`title : (${any})`);
-    const titleAll = terms.length === 1 ? titleAny : inRange(`title : (${terms.join(' AND ')})`);
-    const summaryAny = inRange(`summary : (${any})`);
+    const matching = (column: string, join: 'AND' | 'OR'): Set<number>[] => [
+      ...(words.length > 0 ? [inRange(`${column} : (${words.join(` ${join} `)})`)] : []),
+      ...(prefixes.length > 0 ? [this.words.inRange(`${column} : (${prefixes.join(` ${join} `)})` + filter, oldest, newest)] : []),
+    ];
+    const union = (sets: Set<number>[]) => new Set(sets.flatMap((set) => [...set]));
+    const titleAny = union(matching('title', 'OR'));
+    const titleAll =
+      words.length + prefixes.length === 1
+        ? titleAny
+        : matching('title', 'AND').reduce((all, set) => new Set([...all].filter((key) => set.has(key))));
+    const summaryAny = union(matching('summary', 'OR'));
     return (key) =>
       (titleAll.has(key) ? SCORE.titleAll : 0) + (titleAny.has(key) ? SCORE.titleAny : 0) + (summaryAny.has(key) ? SCORE.summaryAny : 0);
   }

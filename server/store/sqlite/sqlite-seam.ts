@@ -16,6 +16,7 @@ import type { StoryIdentity } from '../story-identity';
 import type { ArticleInput, ArticleQuery, ArticleRenderer, RenderLanguage, SearchQuery } from '../types';
 import type { SqliteArticleStore } from './sqlite-store';
 import { SEARCH_KEYS_FILL } from './search-order';
+import { SEARCH_WORDS_FILL } from './search-words';
 
 /** SQLite v10's fill (search-order.ts) behind the seam. */
 function searchKeysFill(current: () => SqliteArticleStore): SchemaFill {
@@ -26,6 +27,22 @@ function searchKeysFill(current: () => SqliteArticleStore): SchemaFill {
     fill: async (ids) => current().searchKeysFill.fillWrite(ids),
     finish: async () => current().searchKeysFill.finishWrite(),
     tidy: async () => current().searchKeysFill.mergeWrite(),
+  };
+}
+
+/** SQLite v12's fill (search-words.ts): after v10's, whose keys it needs. */
+function searchWordsFill(current: () => SqliteArticleStore): SchemaFill {
+  return {
+    name: SEARCH_WORDS_FILL,
+    unavailable: ['prefix search'],
+    owedSince: () => current().searchWordsFill.owedSince(),
+    fill: async (ids) => current().searchWordsFill.fillWrite(ids),
+    finish: async () => {
+      current().searchWordsFill.finishWrite();
+      // Never recorded done while still owed (only possible were v10's fill still owed): the passes stop and retry at the next start.
+      if (current().searchWordsFill.owedSince() !== undefined) throw new Error('the search-words fill waits for the search-keys fill');
+    },
+    tidy: async () => current().searchWordsFill.mergeWrite(),
   };
 }
 
@@ -79,7 +96,7 @@ export function sqliteSeam(store: SqliteArticleStore | (() => SqliteArticleStore
     renderStored: call((s, ids: readonly string[], renderer: ArticleRenderer) => s.renderStored(ids, renderer)),
     articleIds: call((s) => s.articleIds()),
     idsAfter: call((s, limit: number, after?: string) => s.idsAfter(limit, after)),
-    schemaFills: () => [searchKeysFill(current)],
+    schemaFills: () => [searchKeysFill(current), searchWordsFill(current)],
     contentPass: call((s, name: string) => s.contentPass(name)),
     recordContentPass: call((s, name: string, version: string) => s.recordContentPass(name, version)),
     check: options.check ? async () => options.check!() : () => healthByCount(() => seam.count()),

@@ -16,6 +16,7 @@ import { chooseStory, textFingerprint, urlKeysOf, type StoryIdentity, type Story
 import { pageKey, pageKeySuffix } from '../types';
 import { ArticleViews } from './article-views';
 import { SearchKeysFill } from './search-order';
+import { SearchWordsFill } from './search-words';
 import type {
   ArticleInput,
   ArticleWithPage,
@@ -254,9 +255,9 @@ export class SqliteArticleStore extends SqliteConnection {
   compactSearch(): void {
     withWriteRetry(() => this.searchIndex.compact());
   }
-
-  /** The v10 fill (search-order.ts), owed on a file upgraded from v9 with more than INLINE_FILL_MAX articles. */
+  /** The v10 and v12 fills (search-order.ts, search-words.ts), owed on a file upgraded with over INLINE_FILL_MAX articles. */
   readonly searchKeysFill = new SearchKeysFill(this.db);
+  readonly searchWordsFill = new SearchWordsFill(this.db);
 }
 
 /** How long one statement waits for another connection's write lock before SQLITE_BUSY. */
