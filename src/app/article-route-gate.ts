@@ -17,6 +17,24 @@ const INTERACTIVE = 'data-interactive';
 /** The events React hydrates a dehydrated boundary for at once (a discrete event on it). */
 const TAP_EVENTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'touchstart', 'touchend', 'click'];
 const PRESSES = ['pointerdown', 'click', 'focusin'];
+/** The early look-up's files (scripts/build/route-module-tags.ts). */
+const EARLY_LOOKUP_MODULES = 'meta[name="route-module"][data-early]';
+
+/**
+ * The early look-up's files preloaded together, so its import finds them fetched and compiled. Once the page's entry has
+ * prefetched the route's files at idle (boot.ts), Vite's preload helper appends no link for them (the page already
+ * links each), and the import fetched and compiled the look-up's chunk, then the one it imports: one after the other,
+ * each waiting for the main thread (a tap's entry 100 ms later, scripts/bench/first-tap.ts).
+ */
+function preloadEarlyLookup(): void {
+  for (const meta of document.querySelectorAll<HTMLMetaElement>(EARLY_LOOKUP_MODULES)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = meta.content;
+    document.head.append(link);
+  }
+}
 
 export function articleWantedOn(host: Element): Promise<void> {
   const wordTap = (event: Event) =>
@@ -41,6 +59,7 @@ export function articleWantedOn(host: Element): Promise<void> {
     const kept = () => {
       if (early || host.hasAttribute(INTERACTIVE) || !host.shadowRoot?.querySelector(PENDING_TAP)) return;
       early = true;
+      preloadEarlyLookup();
       void import('./early-lookup').then((module) => module.startEarlyLookup(host)).then(want, want);
     };
     for (const type of PRESSES) addEventListener(type, press, { capture: true, passive: true });

@@ -197,6 +197,29 @@ describe('the article page before the app has hydrated it', () => {
     }
   });
 
+  it("a tap after the route's files were prefetched at idle asks for the look-up's chunk and the code it imports together", async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const wiring = () => requested.filter((path) => /\/assets\/word-lookup-wiring-[^/]*\.js$/.test(path)).length;
+    try {
+      const release = await holdArticleRoute(page);
+      await page.goto(`/zh/articles/${articles.importedIds[0]!}`, { waitUntil: 'load' });
+      // The page's entry has prefetched the route's files, the look-up's among them.
+      await expect.poll(wiring, { timeout: 10_000 }).toBeGreaterThan(0);
+      const prefetched = wiring();
+      const releaseLookup = await holdFiles(page, /\/assets\/early-lookup-[^/]*\.js$/);
+      await page.locator(`${BODY} .nr-w`).nth(3).click();
+      // Asked for while the look-up's own chunk is still on its way: not once that chunk has come and run.
+      await expect.poll(wiring).toBeGreaterThan(prefetched);
+      releaseLookup();
+      await page.locator('.early-lookup .word-entry[role="dialog"][data-status="shown"]').waitFor();
+      release();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a first visit's cookie banner arriving before the article's own code leaves the server's page in place", async () => {
     // The consent runtime comes when the page settles; the route's code is held until the banner is up. A context
     // value changed above the waiting route made React drop the route's server HTML and render it again (a jump).
