@@ -12,7 +12,8 @@
  * - the time from the tap to the word's entry (the dialog) on the screen, and to its answer (the
  *   dictionary's entry shown). A tap before the app has hydrated is kept by the page's entry and
  *   replayed (src/platform/early-taps.ts), so this time includes the rest of the app's start.
- * Every run is printed; nothing is asserted.
+ * Every run is printed, with whether the server's background passes were running; nothing is asserted. The runs
+ * start once those passes are done (BENCH_TAP_DURING_PASSES=1: at once, beside them).
  */
 import { loadavg } from 'node:os';
 import { buildWebApp } from '../../tests/e2e/support/build';
@@ -26,6 +27,14 @@ const RUNS = Number(process.env.BENCH_TAP_RUNS ?? '5');
 const THROTTLE = 4;
 const TAP_AFTER_PAINT_MS = Number(process.env.BENCH_TAP_AFTER_PAINT_MS ?? '500');
 const TARGET_MS = 200;
+/**
+ * The server's background passes run for its first seconds (docs/server.md); until BENCH_TAP_DURING_PASSES=1 the runs
+ * wait for them. Beside them, on this machine's two cores, they slowed the browser itself: run 1's tap missed the
+ * target (218–276 ms) on every quiet run of issue 33 while the server rendered pages ahead on its worker thread, which
+ * a phone's CPU never shares.
+ */
+const DURING_PASSES = process.env.BENCH_TAP_DURING_PASSES === '1';
+const PASSES_WAIT_MS = 120_000;
 /**
  * BENCH_TAP_PROFILE=1: a CPU profile from the tap to the entry's opening, its heaviest functions printed (where the time
  * goes), named through the build's source maps (source file, line and original name).
@@ -85,6 +94,19 @@ const WATCH = `
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status', 'data-interactive'] });
 `;
 
+/**
+ * The server's background passes (glosses, stored bodies, pages rendered ahead: docs/server.md) run for the first seconds
+ * after it listens, on the same two cores as this browser: each run says whether they were still running.
+ */
+async function passesState(origin: string): Promise<string> {
+  const health = (await (await fetch(`${origin}/api/health`)).json()) as {
+    content_passes?: { state: string; passes: Array<{ name: string; checked: number; total: number | null }> };
+  };
+  const passes = health.content_passes;
+  if (passes === undefined) return 'no passes';
+  return `passes ${passes.state}${passes.state === 'done' ? '' : ` (${passes.passes.map((pass) => `${pass.name} ${pass.checked}/${pass.total ?? '?'}`).join(', ')})`}`;
+}
+
 interface TapRun {
   readonly firstPaintMs: number;
   readonly tapAtMs: number;
@@ -111,8 +133,15 @@ try {
   console.log(
     `First tap on a word of ${path}, ${TAP_AFTER_PAINT_MS} ms after the first contentful paint, CPU slowed ${THROTTLE}×, ${RUNS} runs; target: entry opened ≤ ${TARGET_MS} ms after the tap`,
   );
+  if (!DURING_PASSES) {
+    const started = Date.now();
+    while (/^passes (pending|running)/.test(await passesState(server.origin)) && Date.now() - started < PASSES_WAIT_MS)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    console.log(`The server's background passes: ${await passesState(server.origin)} after ${Date.now() - started} ms of waiting`);
+  }
   const runs: TapRun[] = [];
   for (let run = 1; run <= RUNS; run += 1) {
+    const passesBefore = await passesState(server.origin);
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, hasTouch: false });
     await context.addInitScript(() => window.localStorage.setItem('cookie-consent', JSON.stringify({ essential: true, analytics: false })));
     await context.addInitScript(WATCH);
@@ -198,6 +227,7 @@ try {
         `load ${result.load}${result.openedMs !== null && result.openedMs <= TARGET_MS ? '' : ' (target missed)'}`,
     );
     console.log(`    after the tap (ms): ${result.path}`);
+    console.log(`    server: ${passesBefore} before the page, ${await passesState(server.origin)} after the answer`);
     await context.close();
   }
   const met = runs.filter((run) => run.openedMs !== null && run.openedMs <= TARGET_MS).length;
