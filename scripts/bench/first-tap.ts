@@ -29,9 +29,9 @@ const TAP_AFTER_PAINT_MS = Number(process.env.BENCH_TAP_AFTER_PAINT_MS ?? '500')
 const TARGET_MS = 200;
 /**
  * The server's background passes run for its first seconds (docs/server.md); until BENCH_TAP_DURING_PASSES=1 the runs
- * wait for them. Beside them, on this machine's two cores, they slowed the browser itself: run 1's tap missed the
- * target (218–276 ms) on every quiet run of issue 33 while the server rendered pages ahead on its worker thread, which
- * a phone's CPU never shares.
+ * wait for them. Run 1 met them (pages rendered ahead on the server's worker thread, on this machine's two cores, which
+ * a phone's CPU never shares), and run 1 was the one that missed the target (218–276 ms) on the quiet runs of issue 33;
+ * whether the passes were the cause is for a quiet run of both ways to say.
  */
 const DURING_PASSES = process.env.BENCH_TAP_DURING_PASSES === '1';
 const PASSES_WAIT_MS = 120_000;
