@@ -14,7 +14,6 @@ import { savedWordId } from '../domain/saved-words';
 import { gradeCard } from '../domain/scheduling';
 import { wordToSave } from '../domain/word-to-save';
 import { practiceMachine, type LearnerWords, type PracticeLoad } from '../machines/practice-machine';
-import { yieldToMain } from '../platform/main-thread';
 import type { StatusStore, UpdateCardOutcome, WordStore } from '../platform/word-store';
 
 export interface PracticeWiring {
@@ -49,28 +48,19 @@ export async function recordMiss(store: WordStore, lemma: string, now: Date): Pr
 async function learningLemmas(statuses: PracticeWiring['statuses']): Promise<string[]> {
   if (statuses === undefined) return [];
   try {
-    const store = await statuses();
-    await yieldToMain();
-    const { statuses: records } = await store.loadLearner();
+    const { statuses: records } = await (await statuses()).loadLearner();
     return records.filter((record) => record.status === 'learning').map((record) => record.id);
   } catch {
     return [];
   }
 }
 
-/**
- * The learner's saved words and those marked learning; a store that cannot be read (private mode) leaves none saved.
- * The practice page reads them as it hydrates: the store's code is evaluated in one task and its database opened and
- * read in the next, not both in one long task (issue 33: 99 ms at 4× CPU, scripts/bench/page-tasks.ts practice).
- */
+/** The learner's saved words and those marked learning; a store that cannot be read (private mode) leaves none saved. */
 async function learnerWords(wiring: PracticeWiring): Promise<LearnerWords> {
   const [contents, learning] = await Promise.all([
     wiring
       .store()
-      .then(async (store) => {
-        await yieldToMain();
-        return store.load();
-      })
+      .then((store) => store.load())
       .catch(() => ({ words: [] })),
     learningLemmas(wiring.statuses),
   ]);
