@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
+import { precompressedFiles } from './scripts/build/precompressed-files';
 import { PRELOADED_WITH_IMPORTS, routeModuleTags } from './scripts/build/route-module-tags';
 
 // The API server (`npm start`) listens on 3000 by default; the dev server forwards /api there
@@ -195,7 +196,15 @@ function serverEntryBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), stripMachineDescriptions(), appModuleTags(), preloadTextChunks(), routeModuleTags(), serverEntryBuild()],
+  plugins: [
+    react(),
+    stripMachineDescriptions(),
+    appModuleTags(),
+    preloadTextChunks(),
+    routeModuleTags(),
+    serverEntryBuild(),
+    precompressedFiles(),
+  ],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -5,7 +5,7 @@
  * Chromium really ran (from the run's own trace, unthrottled), with what each task spent its time on.
  * A diagnostic, not a benchmark: the figures of record come from `npm run bench`.
  *
- *   npx tsx scripts/bench/lighthouse-tasks.ts [home|list|detail|words|review] [runs]
+ *   npx tsx scripts/bench/lighthouse-tasks.ts [home|list|detail|words|review|level|progress|practice] [runs]
  */
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -30,7 +30,7 @@ interface LongTaskItem {
   readonly duration: number;
 }
 
-const ROUTES = ['home', 'list', 'detail', 'words', 'review'] as const;
+const ROUTES = ['home', 'list', 'detail', 'words', 'review', 'level', 'progress', 'practice'] as const;
 type Route = (typeof ROUTES)[number];
 const BLOCKING_THRESHOLD_MS = 50;
 /** Tasks shorter than this (unthrottled) cannot become long tasks at Lighthouse's 4× slowdown. */
@@ -47,11 +47,13 @@ function parseArguments(): { route: Route; runs: number } {
 async function pathFor(route: Route, origin: string): Promise<string> {
   if (route === 'home') return '/zh';
   if (route === 'list') return '/zh/articles';
-  if (route === 'words' || route === 'review') return `/zh/${route}`;
+  if (route === 'words' || route === 'review' || route === 'level' || route === 'progress') return `/zh/${route}`;
   const { body } = await json(origin, '/api/articles/latest?language=zh&limit=1');
   const id = (body as { articles?: Array<{ article_id?: string }> } | null)?.articles?.[0]?.article_id;
   if (!id) throw new Error('The server has no article to open.');
-  return `/zh/articles/${encodeURIComponent(id)}`;
+  const article = `/zh/articles/${encodeURIComponent(id)}`;
+  // The article's practice set (scripts/bench/run.ts opens the same page).
+  return route === 'practice' ? `${article}/practice` : article;
 }
 
 /** The main thread's tasks after navigation start, each with the time of its five largest kinds of work. */

@@ -5,7 +5,7 @@
  * per long task its heaviest functions (self time), named through the build's source maps. A diagnostic, not a
  * benchmark: nothing is asserted; the figures of record come from `npm run bench`.
  *
- *   npx tsx scripts/bench/page-tasks.ts [home|list|detail|words|review|level|progress] [runs]
+ *   npx tsx scripts/bench/page-tasks.ts [home|list|detail|words|review|level|progress|practice] [runs]
  */
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -19,7 +19,7 @@ const THROTTLE = 4;
 const LONG_TASK_MS = 50;
 /** How long after the load event the page is watched: the work after it settles (a second) included. */
 const WATCH_AFTER_LOAD_MS = 3_000;
-const ROUTES = ['home', 'list', 'detail', 'words', 'review', 'level', 'progress'] as const;
+const ROUTES = ['home', 'list', 'detail', 'words', 'review', 'level', 'progress', 'practice'] as const;
 type Route = (typeof ROUTES)[number];
 
 const [routeArgument = 'words', runsArgument = '3'] = process.argv.slice(2);
@@ -82,11 +82,13 @@ try {
   let path = `/zh/${routeArgument}`;
   if (routeArgument === 'home') path = '/zh';
   if (routeArgument === 'list') path = '/zh/articles';
-  if (routeArgument === 'detail') {
+  if (routeArgument === 'detail' || routeArgument === 'practice') {
     const latest = (await (await fetch(`${server.origin}/api/articles/latest?language=zh&limit=1`)).json()) as {
       articles: Array<{ article_id: string }>;
     };
     path = `/zh/articles/${encodeURIComponent(latest.articles[0]!.article_id)}`;
+    // The article's practice set (scripts/bench/run.ts opens the same page).
+    if (routeArgument === 'practice') path += '/practice';
   }
   console.log(`Long tasks (≥ ${LONG_TASK_MS} ms) of ${path}, CPU slowed ${THROTTLE}×, ${runs} fresh loads`);
   for (let run = 1; run <= runs; run += 1) {

@@ -51,7 +51,8 @@ export const PRELOADED_WITH_IMPORTS = new RegExp(
  * on article pages only (server/pages/html-shell.ts); the page's entry (boot.ts) preloads them at low
  * priority once the app has started and the browser is idle, so a first tap on a word does not wait
  * for their download. Preloading only fetches and compiles: they run when the route is wanted. The early
- * look-up's chunk (a tap before the route has hydrated) comes first.
+ * look-up's files (a tap before the route has hydrated) come first, marked data-early: a tap preloads them together
+ * (src/app/article-route-gate.ts).
  */
 export function routeModuleTags(): Plugin {
   return {
@@ -81,10 +82,16 @@ export function routeModuleTags(): Plugin {
           for (const module of modules) visit(chunkOf(module).fileName);
           return [...files];
         };
+        const earlyLookup = new Set(filesOf(EARLY_LOOKUP));
         return [
           ...filesOf(EARLY_LOOKUP, ARTICLE_ROUTE).map((file) => ({
             tag: 'meta',
-            attrs: { name: 'route-module', content: `/${file}`, 'data-page': 'detail' },
+            attrs: {
+              name: 'route-module',
+              content: `/${file}`,
+              'data-page': 'detail',
+              ...(earlyLookup.has(file) ? { 'data-early': true } : {}),
+            },
             injectTo: 'head' as const,
           })),
           ...Object.entries(ROUTES_AT_START).flatMap(([page, modules]) =>

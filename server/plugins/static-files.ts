@@ -2,7 +2,10 @@
  * The built web app's files from dist/ (@fastify/static): hashed /assets/* cached for a year,
  * other files for an hour. Only files meant for the public (http/paths.ts isPublicFile): never
  * source maps, dot files or index.html, which pages.ts serves with its head written in. A path
- * with no file falls through to the not-found handler (pages.ts).
+ * with no file falls through to the not-found handler (pages.ts). A file's Brotli or gzip form
+ * written by the build (scripts/build/precompressed-files.ts) is sent as it is, where the browser
+ * takes it: nothing is compressed per request, which on a page's first load held the server while
+ * the page's scripts queued (issue 33).
  */
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
@@ -25,10 +28,13 @@ const staticFilesPlugin: FastifyPluginAsync<StaticFilesOptions> = async (app, { 
     wildcard: true,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     allowedPath: (pathName) => isPublicFile(pathName),
     setHeaders(res, filePath) {
       const relative = filePath.slice(distDir.length).replaceAll('\\', '/');
       res.setHeader('cache-control', relative.startsWith('/assets/') ? CACHE_POLICY.hashedAsset : 'public, max-age=3600');
+      // The same address answers in other encodings for other browsers: caches on the way must tell them apart.
+      if (/\.(br|gz)$/.test(relative)) res.setHeader('vary', 'accept-encoding');
     },
   });
 };

@@ -17,12 +17,36 @@ const INTERACTIVE = 'data-interactive';
 /** The events React hydrates a dehydrated boundary for at once (a discrete event on it). */
 const TAP_EVENTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'touchstart', 'touchend', 'click'];
 const PRESSES = ['pointerdown', 'click', 'focusin'];
+/** The early look-up's files (scripts/build/route-module-tags.ts). */
+const EARLY_LOOKUP_MODULES = 'meta[name="route-module"][data-early]';
+
+let earlyLookupPreloaded = false;
+
+/**
+ * The early look-up's files preloaded together (fetched and compiled, not run), when the browser is first idle or at a
+ * tap, whichever comes first: its import then only runs them. Left to the import, once the page's entry had prefetched
+ * the route's files at idle (boot.ts), Vite's preload helper appended no link for them (the page already linked each),
+ * and the import fetched and compiled the look-up's chunk, then the one it imports, one after the other, each waiting
+ * for the main thread (55–98 ms apart on a loaded machine, scripts/bench/first-tap.ts). About 8 KB gzip, compiled at idle.
+ */
+function preloadEarlyLookup(): void {
+  if (earlyLookupPreloaded) return;
+  earlyLookupPreloaded = true;
+  for (const meta of document.querySelectorAll<HTMLMetaElement>(EARLY_LOOKUP_MODULES)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = meta.content;
+    document.head.append(link);
+  }
+}
 
 export function articleWantedOn(host: Element): Promise<void> {
   const wordTap = (event: Event) =>
     !host.hasAttribute(INTERACTIVE) && event.composedPath().some((target) => target instanceof Element && target.matches(WORD_SELECTOR));
   // Until the route answers taps (the listeners then do nothing).
   for (const type of TAP_EVENTS) document.addEventListener(type, (event) => wordTap(event) && event.stopPropagation(), true);
+  (window.requestIdleCallback ?? setTimeout)(preloadEarlyLookup);
 
   return new Promise((resolve) => {
     let early = false;
@@ -41,6 +65,7 @@ export function articleWantedOn(host: Element): Promise<void> {
     const kept = () => {
       if (early || host.hasAttribute(INTERACTIVE) || !host.shadowRoot?.querySelector(PENDING_TAP)) return;
       early = true;
+      preloadEarlyLookup();
       void import('./early-lookup').then((module) => module.startEarlyLookup(host)).then(want, want);
     };
     for (const type of PRESSES) addEventListener(type, press, { capture: true, passive: true });

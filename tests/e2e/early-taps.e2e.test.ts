@@ -197,6 +197,38 @@ describe('the article page before the app has hydrated it', () => {
     }
   });
 
+  it("once the browser has been idle, a tap opens its entry without fetching the look-up's code", async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    const lookupCode = /\/assets\/(early-lookup|word-lookup-wiring)-[^/]*\.js$/;
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    try {
+      const release = await holdArticleRoute(page);
+      await page.goto(`/zh/articles/${articles.importedIds[0]!}`, { waitUntil: 'load' });
+      // The look-up's files (its chunk and the chunk that chunk imports) are preloaded when the browser is idle.
+      await expect
+        .poll(
+          () =>
+            page
+              .locator('link[rel="modulepreload"][href*="early-lookup-"], link[rel="modulepreload"][href*="word-lookup-wiring-"]')
+              .count(),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(2);
+      // From now on the look-up's code is not sent: the entry opens from what was preloaded, or not at all.
+      await page.route(lookupCode, (route) => route.abort());
+      const before = requested.filter((path) => lookupCode.test(path)).length;
+      await page.locator(`${BODY} .nr-w`).nth(3).click();
+      await page.locator('.early-lookup .word-entry[role="dialog"][data-status="shown"]').waitFor();
+      expect(requested.filter((path) => lookupCode.test(path)).length).toBe(before);
+      release();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a first visit's cookie banner arriving before the article's own code leaves the server's page in place", async () => {
     // The consent runtime comes when the page settles; the route's code is held until the banner is up. A context
     // value changed above the waiting route made React drop the route's server HTML and render it again (a jump).

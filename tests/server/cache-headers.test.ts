@@ -4,6 +4,9 @@
  * public answers revalidate with ETags and may sit at the edge for a while; an import changes the
  * ETag of what it changed; errors and health are never stored.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article, startTestServer, type TestContext } from './fixtures';
 
@@ -70,6 +73,39 @@ describe('answers a CDN may keep', () => {
     const cache = directives(res.headers['cache-control']);
     expect(cache).toHaveProperty('immutable');
     expect(Number(cache['max-age'])).toBeGreaterThanOrEqual(31_536_000);
+  });
+});
+
+describe('built files with their compressed forms beside them (scripts/build/precompressed-files.ts)', () => {
+  const script = `console.log(${JSON.stringify('built '.repeat(600))});\n`;
+  // Not what the server's own compression would make (its Brotli quality is 4, its gzip level the default).
+  const brotliForm = brotliCompressSync(script);
+  const gzipForm = gzipSync(script, { level: 1 });
+  beforeAll(() => {
+    const assets = join(ctx.config.distDir, 'assets');
+    writeFileSync(join(assets, 'route-def456.js'), script);
+    writeFileSync(join(assets, 'route-def456.js.br'), brotliForm);
+    writeFileSync(join(assets, 'route-def456.js.gz'), gzipForm);
+  });
+
+  it('are sent in the form the browser takes, as scripts, immutable, varying with Accept-Encoding', async () => {
+    const brotli = await get('/assets/route-def456.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(String(brotli.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(directives(brotli.headers['cache-control'])).toHaveProperty('immutable');
+    expect(brotli.rawPayload.equals(brotliForm)).toBe(true);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+
+    const gzip = await get('/assets/route-def456.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(gzipForm)).toBe(true);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await get('/assets/route-def456.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 });
 
