@@ -8,19 +8,19 @@
  * The rest of the code (coverage, statuses by rank) is this tree's for both.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { listCheck, type PlainInventory } from '../../common/lemma-contract';
+import { listCheck } from '../../common/lemma-contract';
 import { encodeInventories } from '../../common/lemma-encode';
 import { FREQUENCY_BAND_SIZE } from '../../common/placement-levels';
 import { rankStatusesOf } from '../../src/domain/rank-statuses';
 import { statusMap } from '../../src/domain/word-status';
 import type { SavedWord } from '../../src/domain/saved-words';
-import { lemmaInventory } from '../../server/content/lemma-inventory';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { launchChrome } from '../../tests/e2e/support/chrome';
+import { sampleCards } from './coverage-cards';
 import { REPO_ROOT } from '../../tests/support/server-process';
 
 const commit = process.argv[2] ?? 'bdbde6e';
@@ -34,14 +34,7 @@ let known: string[];
 let codes: number[];
 let check: string;
 try {
-  const dir = join(REPO_ROOT, 'server/corpus/articles');
-  const articles = readdirSync(dir)
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { id: string; paragraphs: string[] });
-  const cards = articles.slice(0, 20).map((article): PlainInventory => {
-    const inventory = lemmaInventory(article.paragraphs, dictionary);
-    return { articleId: article.id, words: inventory.words, lemmas: inventory.lemmas };
-  });
+  const cards = sampleCards(dictionary);
   const ranked = dictionary.wordsOfLevel!([], FREQUENCY_BAND_SIZE.top10000);
   cardsText = JSON.stringify(encodeInventories(cards, undefined, ranked));
   // The learner of scripts/bench/learner-coverage.ts: the 6,000 most frequent headwords known, the last 50 saved.

@@ -24,7 +24,7 @@
  *   IndexedDB read itself are not counted (the page here has no origin to open a database in).
  *   The 1-minute load average is printed at the start and the end: the machine is shared.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -39,6 +39,7 @@ import { levelWordsAnswer } from '../../server/answers/dictionary-answers';
 import { lemmaInventory } from '../../server/content/lemma-inventory';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { launchChrome } from '../../tests/e2e/support/chrome';
+import { sampleArticles, sampleCards } from './coverage-cards';
 import { COLD, MEASURE, WORK } from './learner-coverage-page';
 import { REPO_ROOT } from '../../tests/support/server-process';
 
@@ -66,14 +67,8 @@ const THROTTLE = 4;
 const dictionaryPath = join(tmpdir(), `bench-coverage-dictionary-${process.pid}.sqlite`);
 const { dictionary } = openDictionary({ path: dictionaryPath });
 try {
-  const dir = join(REPO_ROOT, 'server/corpus/articles');
-  const articles = readdirSync(dir)
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { id: string; paragraphs: string[] });
-  const cards = articles.slice(0, 20).map((article): PlainInventory => {
-    const inventory = lemmaInventory(article.paragraphs, dictionary);
-    return { articleId: article.id, words: inventory.words, lemmas: inventory.lemmas };
-  });
+  const articles = sampleArticles();
+  const cards = sampleCards(dictionary, articles);
   // The cards' frequency list, as GET /api/level-words?level=RANKED_LEVEL answers it (downloaded only when no statuses by rank are kept).
   const ranked = dictionary.wordsOfLevel!([], FREQUENCY_BAND_SIZE[RANKED_LEVEL]);
   const cardsText = JSON.stringify(encodeInventories(cards, undefined, ranked));
