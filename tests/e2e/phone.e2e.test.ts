@@ -246,6 +246,13 @@ describe.each(JOURNEY_LANGUAGES)('phone first in %s', (language: JourneyLanguage
       const lookUp = toolbar.locator('.tools-lookup summary');
       await lookUp.focus();
       await page.keyboard.press('Enter');
+      // Each state the field needs, asserted apart, so that a failure says which one was missing.
+      await expect
+        .poll(() => toolbar.locator('.tools-lookup').evaluate((details) => (details as HTMLDetailsElement).open), {
+          message: 'Enter on "Look up" opens it',
+        })
+        .toBe(true);
+      await expect.poll(() => page.locator('.word-entry').count(), { message: 'no word entry is left to hide the field' }).toBe(0);
       await form.getByRole('searchbox').focus();
       await page.keyboard.type('river');
       await page.keyboard.press('Enter');
