@@ -259,6 +259,23 @@ describe.each(JOURNEY_LANGUAGES)('phone first in %s', (language: JourneyLanguage
       await page.locator('.word-entry[role="dialog"]:not([data-status="lookingUp"])').waitFor();
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('.word-entry[role="dialog"]').count()).toBe(0);
+
+      // "More" opened and closed again before its toggle event runs (a busy phone, quick keys) still closes "Look up".
+      const lookUpClosed = await page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const [lookUpPanel, morePanel] = ['.tools-lookup', '.tools-more'].map((name) =>
+              document.querySelector<HTMLDetailsElement>(name)!,
+            );
+            lookUpPanel!.open = true;
+            requestAnimationFrame(() => {
+              morePanel!.open = true;
+              morePanel!.open = false;
+              setTimeout(() => resolve(!lookUpPanel!.open), 50);
+            });
+          }),
+      );
+      expect(lookUpClosed).toBe(true);
     } finally {
       await context.close();
     }

@@ -95,7 +95,14 @@ function ControlButton({ label, enabled, onPress }: { label: string; enabled: bo
   );
 }
 
-/** Opening one of the phone toolbar's disclosures closes the other: they open into the same place. */
+const TOOLS_GROUP = 'reading-tools';
+
+/**
+ * Opening one of the phone toolbar's disclosures closes the other: they open into the same place. The shared
+ * `name` makes them an exclusive group, closed by the browser at once; this handler does it where `name` is not
+ * supported. It alone was not enough: its toggle event is queued, and a key pressed meanwhile (input runs first)
+ * could close the panel just opened first, leaving the other open.
+ */
 function closeOthers(event: SyntheticEvent<HTMLDetailsElement>) {
   const opened = event.currentTarget;
   if (!opened.open) return;
@@ -157,11 +164,11 @@ export function ReadAloudPlayer({ language, switches }: { language: TextLanguage
           <p className="read-aloud-status" role="status" aria-live="polite" data-testid="read-aloud-status">
             {status === 'loading' ? texts.loading : statusLine(status, index + 1, total, texts)}
           </p>
-          <details className="tools-toggle tools-lookup" onToggle={closeOthers}>
+          <details className="tools-toggle tools-lookup" name={TOOLS_GROUP} onToggle={closeOthers}>
             <summary className="button">{texts.lookUp}</summary>
           </details>
           {switches}
-          <details className="tools-toggle tools-more" onToggle={closeOthers}>
+          <details className="tools-toggle tools-more" name={TOOLS_GROUP} onToggle={closeOthers}>
             <summary className="button">{texts.more}</summary>
           </details>
         </div>
