@@ -4,9 +4,12 @@
  * A file is checked whole before anything is applied: every bad row is reported (up to
  * MAX_PROBLEMS), and a file with any problem applies nothing.
  */
+import * as t from 'io-ts';
+import { isRight } from 'fp-ts/Either';
 import { decodeGoal, type DailyGoal } from './progress';
 import { decodeSavedWord } from './saved-word-codec';
 import type { SavedWord } from './saved-words';
+import { IsoDate, NonEmptyString } from './stored-value-codecs';
 import type { StatusRecord } from './word-status';
 import { decodeStatusRecord } from './word-status-codec';
 
@@ -49,13 +52,14 @@ export function exportBackup(backup: Backup, now: Date): string {
   )}\n`;
 }
 
+/** A finished article: its id and when it was finished. */
+export const FinishedArticleCodec = t.strict({ articleId: NonEmptyString, at: IsoDate }, 'FinishedArticle');
+
 /** A finished article (its id and when it was finished), or the name of the part that is wrong. */
 export function decodeFinished(value: unknown): { readonly articleId: string; readonly at: string } | string {
-  if (typeof value !== 'object' || value === null) return 'not an object';
-  const { articleId, at } = value as { articleId?: unknown; at?: unknown };
-  if (typeof articleId !== 'string' || articleId === '') return 'articleId';
-  if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return 'at';
-  return { articleId, at };
+  const result = FinishedArticleCodec.decode(value);
+  if (isRight(result)) return result.right;
+  return result.left[0]?.context[1]?.key ?? 'not an object';
 }
 
 /** The backup in a file, or every problem found in it (rows numbered from 1 within their list). */

@@ -6,13 +6,7 @@
 import * as t from 'io-ts';
 import { isRight } from 'fp-ts/Either';
 import type { SavedWord } from './saved-words';
-
-const IsoDate = new t.Type<string, string, unknown>(
-  'IsoDate',
-  (value): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value)),
-  (value, context) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? t.success(value) : t.failure(value, context)),
-  t.identity,
-);
+import { IsoDate, NonBlankString } from './stored-value-codecs';
 
 const Count = t.refinement(t.number, (value) => Number.isFinite(value) && value >= 0, 'Count');
 
@@ -31,13 +25,11 @@ const ReviewCardCodec = t.type({
   lastReview: t.union([IsoDate, t.null]),
 });
 
-const NonEmpty = t.refinement(t.string, (value) => value.trim() !== '', 'NonEmpty');
-
 export const SavedWordCodec = t.type(
   {
-    id: NonEmpty,
-    word: NonEmpty,
-    lemma: NonEmpty,
+    id: NonBlankString,
+    word: NonBlankString,
+    lemma: NonBlankString,
     gloss: t.union([t.string, t.null]),
     glossLanguage: t.union([t.literal('en'), t.literal('zh'), t.literal('es')]),
     ipa: t.union([t.string, t.null]),

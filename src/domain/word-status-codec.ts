@@ -4,14 +4,8 @@
  */
 import * as t from 'io-ts';
 import { isRight } from 'fp-ts/Either';
+import { IsoDate } from './stored-value-codecs';
 import { STATUS_SOURCES, WORD_STATUSES, type StatusRecord } from './word-status';
-
-const IsoDate = new t.Type<string, string, unknown>(
-  'IsoDate',
-  (value): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value)),
-  (value, context) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? t.success(value) : t.failure(value, context)),
-  t.identity,
-);
 
 const Key = t.refinement(t.string, (value) => value.trim() !== '' && value === value.toLowerCase() && value.length <= 64, 'StatusKey');
 

@@ -1,38 +1,25 @@
 /**
  * The word-status machine's queued writes, and the codec that reads them back from the journal of
  * writes a page left unfinished (platform/pending-writes.ts): a job is taken only when every part
- * of it decodes.
+ * of it decodes (write-queue.ts's jobsDecoder), like the saved words' (saved-word-writes.ts).
  */
-import { decodeFinished } from './backup';
-import { decodeStatusRecord } from './word-status-codec';
+import * as t from 'io-ts';
+import { FinishedArticleCodec } from './backup';
+import { NonEmptyString, nonEmptyArray } from './stored-value-codecs';
 import type { StatusRecord } from './word-status';
+import { StatusRecordCodec } from './word-status-codec';
+import { jobsDecoder } from './write-queue';
 
 export type StatusJob =
   | { readonly kind: 'put'; readonly records: readonly StatusRecord[] }
   | { readonly kind: 'removeBatch'; readonly batch: string }
   | { readonly kind: 'finish'; readonly article: { readonly articleId: string; readonly at: string } };
 
-function decodeJob(value: unknown): StatusJob | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const job = value as { kind?: unknown; records?: unknown; batch?: unknown; article?: unknown };
-  if (job.kind === 'removeBatch')
-    return typeof job.batch === 'string' && job.batch !== '' ? { kind: 'removeBatch', batch: job.batch } : null;
-  if (job.kind === 'finish') {
-    const article = decodeFinished(job.article);
-    return typeof article === 'string' ? null : { kind: 'finish', article };
-  }
-  if (job.kind !== 'put' || !Array.isArray(job.records) || job.records.length === 0) return null;
-  const records: StatusRecord[] = [];
-  for (const raw of job.records) {
-    const decoded = decodeStatusRecord(raw);
-    if (!('record' in decoded)) return null;
-    records.push(decoded.record);
-  }
-  return { kind: 'put', records };
-}
+const StatusJobCodec: t.Decoder<unknown, StatusJob> = t.union([
+  t.strict({ kind: t.literal('put'), records: nonEmptyArray(t.exact(StatusRecordCodec)) }),
+  t.strict({ kind: t.literal('removeBatch'), batch: NonEmptyString }),
+  t.strict({ kind: t.literal('finish'), article: FinishedArticleCodec }),
+]);
 
 /** The jobs of `value` that decode whole, in order; anything else (not a list, a broken job) is left out. */
-export function decodeStatusJobs(value: unknown): StatusJob[] {
-  if (!Array.isArray(value)) return [];
-  return value.map(decodeJob).filter((job): job is StatusJob => job !== null);
-}
+export const decodeStatusJobs = jobsDecoder(StatusJobCodec);

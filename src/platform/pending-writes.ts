@@ -9,6 +9,7 @@
  * Several tabs share the key: entries are appended, each tagged with the page that wrote it, and a
  * page restored from the back-forward cache (its queue resumes) takes its own entry back.
  */
+import * as t from 'io-ts';
 import { browserLocalStorage, type KeyValueStorage } from './storage';
 
 export interface PendingWrites<Job> {
@@ -20,16 +21,15 @@ export interface PendingWrites<Job> {
   take(): Job[];
 }
 
-type Entry = { readonly page: string; readonly jobs: unknown };
+/** One page's entry; its jobs are decoded by the journal's `decodeJobs` when taken. */
+const EntryCodec = t.type({ page: t.string, jobs: t.unknown });
+type Entry = t.TypeOf<typeof EntryCodec>;
 
 function entriesOf(raw: string | null): Entry[] {
   if (raw === null) return [];
   try {
     const value: unknown = JSON.parse(raw);
-    if (!Array.isArray(value)) return [];
-    return value.filter(
-      (entry): entry is Entry => typeof entry === 'object' && entry !== null && typeof (entry as { page?: unknown }).page === 'string',
-    );
+    return t.UnknownArray.is(value) ? value.filter(EntryCodec.is) : [];
   } catch {
     return [];
   }

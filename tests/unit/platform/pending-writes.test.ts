@@ -46,6 +46,8 @@ describe('the journal of unfinished word writes', () => {
           jobs: [
             { kind: 'add', words: [{ ...tide, savedAt: 'yesterday' }], imported: false },
             { kind: 'remove', id: '' },
+            { kind: 'remove', id: '  ' },
+            { kind: 'add', words: [], imported: false },
           ],
         },
         { page: 7, jobs: [{ kind: 'remove', id: 'harbour' }] },
@@ -54,12 +56,22 @@ describe('the journal of unfinished word writes', () => {
           page: 'c',
           jobs: [
             { kind: 'rename', id: 'x' },
-            { kind: 'add', words: [tide, { ...harbour, extra: true }], imported: true },
+            { kind: 'add', words: [tide, { ...harbour, extra: true }], imported: true, by: 'another version' },
+            { kind: 'remove', id: 'ferry', lookUp: true },
           ],
         },
       ]),
     );
-    expect(journal.take()).toEqual([{ kind: 'add', words: [tide, harbour], imported: true }]);
+    const jobs = journal.take();
+    expect(jobs).toEqual([
+      { kind: 'add', words: [tide, harbour], imported: true },
+      { kind: 'remove', id: 'ferry' },
+    ]);
+    expect(jobs.map((job) => Object.keys(job))).toEqual([
+      ['kind', 'words', 'imported'],
+      ['kind', 'id'],
+    ]);
+    expect(Object.keys(jobs[0]!.kind === 'add' ? jobs[0]!.words[1]! : {}).sort()).toEqual(Object.keys(harbour).sort());
   });
 });
 
@@ -78,7 +90,9 @@ describe('the journal of unfinished status marks', () => {
       { kind: 'put', records: [{ id: 'tide', status: 'famous', source: 'hand', setAt: at }] },
       good[1]!,
       { kind: 'removeBatch', batch: '' },
+      { kind: 'put', records: [] },
       { kind: 'finish', article: { articleId: 'a', at: 'soon' } },
+      { kind: 'finish', article: { articleId: '', at } },
       good[2]!,
     ] as StatusJob[]);
     expect(journal.take()).toEqual(good);
