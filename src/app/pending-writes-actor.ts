@@ -6,11 +6,11 @@
  */
 import { fromCallback } from 'xstate';
 import type { PendingWritesInput, ResumeWrites } from '../domain/write-queue';
-import { keepOnLeave, type PendingWrites } from '../platform/pending-writes';
+import { keepOnLeave, newPageId, type PendingWrites } from '../platform/pending-writes';
 
 export function pendingWritesActor<Job>(journal: PendingWrites<Job>) {
   return fromCallback<ResumeWrites<Job>, PendingWritesInput<Job>>(({ sendBack, input }) => {
-    const page = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    const page = newPageId();
     const jobs = journal.take();
     if (jobs.length > 0) sendBack({ type: 'RESUME_WRITES', jobs });
     const stopKeeping = keepOnLeave(journal, page, input.pendingJobs);

@@ -61,6 +61,16 @@ export function pendingWritesIn<Job>(
   };
 }
 
+/**
+ * A new id for one page's entries in the journal, unique across the tabs that share it.
+ * `crypto.randomUUID` exists only in secure contexts (https, localhost): a site opened over http on
+ * a LAN address has `crypto.getRandomValues` alone, whose 128 random bits serve as well.
+ */
+export function newPageId(random: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto): string {
+  if (typeof random.randomUUID === 'function') return random.randomUUID();
+  return Array.from(random.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** Keeps `pendingJobs()` in `journal` when the page is hidden or unloaded, and takes it back when the page is restored. */
 export function keepOnLeave<Job>(
   journal: PendingWrites<Job>,

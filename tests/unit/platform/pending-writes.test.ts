@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeWriteJobs, type WriteJob } from '../../../src/domain/saved-word-writes';
 import { decodeStatusJobs, type StatusJob } from '../../../src/domain/word-status-writes';
-import { pendingWritesIn } from '../../../src/platform/pending-writes';
+import { newPageId, pendingWritesIn } from '../../../src/platform/pending-writes';
 import { memoryStorage } from '../../../src/platform/storage';
 import { savedWord } from '../../support/saved-word-fixtures';
 
@@ -96,5 +96,20 @@ describe('the journal of unfinished status marks', () => {
       good[2]!,
     ] as StatusJob[]);
     expect(journal.take()).toEqual(good);
+  });
+});
+
+describe('the id a page tags its journal entries with', () => {
+  it('is a random UUID where the browser has crypto.randomUUID (a secure context)', () => {
+    const ids = new Set(Array.from({ length: 100 }, () => newPageId()));
+    expect(ids.size).toBe(100);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('is 128 random bits in hex on a page without randomUUID (http on a LAN address)', () => {
+    const insecure = { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) };
+    const ids = new Set(Array.from({ length: 100 }, () => newPageId(insecure)));
+    expect(ids.size).toBe(100);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
   });
 });
