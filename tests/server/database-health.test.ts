@@ -18,7 +18,16 @@ beforeAll(async () => {
   const store = openSqliteStore(databasePath);
   store.upsertMany(FIXTURES);
   store.close();
-  server = await startLiveServer({ DATABASE_PATH: databasePath, DIST_DIR: writeDist(dir), LOAD_CORPUS: 'false', READ_WORKERS: '2' });
+  server = await startLiveServer({
+    DATABASE_PATH: databasePath,
+    DIST_DIR: writeDist(dir),
+    LOAD_CORPUS: 'false',
+    READ_WORKERS: '2',
+    // Load shedding off: health is never shed, but the list read after the reopen is, and on a busy
+    // runner a second of event-loop delay (the reopen, two read workers starting) can shed it with 503;
+    // this file is about following the database file, not shedding (tests/server/load-shedding.test.ts).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+  });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -56,7 +65,10 @@ describe('health follows the database file', () => {
     expect(deleted.status).toBe(503);
     expect(deleted.body.status).toBe('degraded');
     removeDatabaseFiles(databasePath);
-    copyFileSync(spare, databasePath);
+    // The replacement appears whole (copied beside, then renamed into place, as an operator should):
+    // copied in place, the server's 5 s watch could open the file half-written, as an empty database.
+    copyFileSync(spare, `${databasePath}.incoming`);
+    renameSync(`${databasePath}.incoming`, databasePath);
     const back = await health();
     expect(back).toMatchObject({ status: 200, body: { status: 'ok', database: 'reachable', article_count: 2 } });
     // The read workers follow the new file too.
