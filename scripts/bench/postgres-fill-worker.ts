@@ -8,7 +8,7 @@ import { articleRenderer } from '../../server/content/stored-pages';
 import { withReadingHelp } from '../../server/content/vocabulary-help';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { rehashed } from '../../server/store/content-hash';
-import { validateArticle } from '../../server/store/sqlite/article-writes';
+import { validateArticle } from '../../server/store/article-values';
 import { textFingerprint, urlKeysOf } from '../../server/store/story-identity';
 import { pageKey, RENDER_LANGUAGES } from '../../server/store/types';
 import { syntheticArticle } from '../../tests/support/synthetic-articles';

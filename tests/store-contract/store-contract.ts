@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ArticleStore } from '../../server/store/article-store';
-import { InvalidArticleError } from '../../server/store/sqlite/article-writes';
+import { InvalidArticleError } from '../../server/store/article-values';
 import type { SourceId } from '../../common/catalog';
 import type { ArticleInput, ArticleRenderer } from '../../server/store/types';
 import { article, FIXTURES } from '../server/fixtures';

@@ -2,6 +2,7 @@
 import { machineHelpField } from '../sqlite/rows';
 import type { DifficultyLevel, SourceId } from '../../../common/catalog';
 import { isCategoryId } from '../../../common/catalog';
+import { storedArticleValues } from '../article-values';
 import { HIT_END, HIT_START, prefixParts, searchTokens, snippetToHtml, wordParts } from '../fts-query';
 import type {
   ArticleInput,
@@ -170,26 +171,28 @@ export function totalKey(query: ArticleQuery): string {
 
 /**
  * An article's values for its `articles` row, by column (json columns as values, not text): the store's own
- * write and the bench's bulk fill (scripts/bench/postgres-fill.ts) write the same row.
+ * write and the bench's bulk fill (scripts/bench/postgres-fill.ts) write the same row; the values are the SQLite
+ * store's too (article-values.ts), only named and encoded for this schema.
  */
 export function articleColumns(article: ArticleInput) {
+  const stored = storedArticleValues(article);
   return {
-    id: article.id,
-    url: article.url,
-    source: article.source,
-    title: article.title,
-    published_at: new Date(article.publishedAt).toISOString(),
-    summary: article.summary ?? '',
-    summary_translations: article.summaryTranslations ?? {},
-    paragraphs: article.paragraphs ?? [],
-    body: (article.paragraphs ?? []).join('\n'),
-    word_count: Math.max(0, Math.round(article.wordCount)),
-    reading_time_minutes: Math.max(0, Math.round(article.readingTimeMinutes)),
-    difficulty: article.difficulty,
+    id: stored.id,
+    url: stored.url,
+    source: stored.source,
+    title: stored.title,
+    published_at: stored.publishedAt,
+    summary: stored.summary,
+    summary_translations: stored.summaryTranslations,
+    paragraphs: stored.paragraphs,
+    body: stored.paragraphs.join('\n'),
+    word_count: stored.wordCount,
+    reading_time_minutes: stored.readingTimeMinutes,
+    difficulty: stored.difficulty,
     categories: [...article.categories],
     vocabulary: article.vocabulary ?? [],
     cultural_notes: article.culturalNotes ?? [],
-    content_hash: article.contentHash,
-    machine_help: article.machineHelp ?? {},
+    content_hash: stored.contentHash,
+    machine_help: stored.machineHelp,
   };
 }

@@ -1,5 +1,5 @@
 /** The PostgreSQL store's story identity (../story-identity.ts): one story stored once, merges of repeats. */
-import { validateArticle } from '../sqlite/article-writes';
+import { validateArticle } from '../article-values';
 import { rehashed } from '../content-hash';
 import {
   MAX_SIMILAR_CANDIDATES,

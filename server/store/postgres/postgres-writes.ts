@@ -1,6 +1,6 @@
 /** The PostgreSQL store's writes: articles with their rendered pages, feed validators, pass records. */
 import type { FeedValidators, StoredView, UpsertCounts } from '../article-store';
-import { validateArticle } from '../sqlite/article-writes';
+import { validateArticle } from '../article-values';
 import { textFingerprint, urlKeysOf } from '../story-identity';
 import type { ArticleInput, ArticleRenderer, RenderLanguage, UpsertOutcome } from '../types';
 import { pageKey, RENDER_LANGUAGES, viewColumn } from '../types';

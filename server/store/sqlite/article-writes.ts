@@ -3,7 +3,7 @@
  * Called inside the store's write transaction (sqlite-store.ts), so all of it lands or none.
  */
 import type Database from 'better-sqlite3';
-import { CATEGORY_IDS, isCategoryId, isDifficultyLevel, isSourceId } from '../../../common/catalog';
+import { storedArticleValues, validateArticle } from '../article-values';
 import { rehashed } from '../content-hash';
 import type { SearchIndex } from './search-index';
 import {
@@ -18,21 +18,6 @@ import {
 import { StoryRecords } from './story-records';
 import type { ArticleInput, ArticleRenderer, UpsertOutcome } from '../types';
 import { pageKey, RENDER_LANGUAGES } from '../types';
-
-export class InvalidArticleError extends Error {}
-
-export function validateArticle(article: ArticleInput): void {
-  const problems: string[] = [];
-  if (!article.id || typeof article.id !== 'string') problems.push('id is empty');
-  if (!isSourceId(article.source)) problems.push(`unknown source "${String(article.source)}"`);
-  if (!isDifficultyLevel(article.difficulty)) problems.push(`unknown difficulty "${String(article.difficulty)}"`);
-  const badCategories = (article.categories ?? []).filter((c) => !isCategoryId(c));
-  if (badCategories.length) problems.push(`unknown categories ${badCategories.join(', ')} (allowed: ${CATEGORY_IDS.join(', ')})`);
-  if (Number.isNaN(Date.parse(article.publishedAt))) problems.push(`publishedAt "${article.publishedAt}" is not a date`);
-  if (!article.title?.trim()) problems.push('title is empty');
-  if (!article.contentHash) problems.push('contentHash is empty');
-  if (problems.length) throw new InvalidArticleError(`Article ${article.id || '(no id)'}: ${problems.join('; ')}`);
-}
 
 export class ArticleWrites {
   private readonly statements;
@@ -90,20 +75,12 @@ export class ArticleWrites {
     if (this.stories.aliasOf(article.id) !== undefined) return 'unchanged';
     const existing = this.statements.existing.get(article.id) as { seq: number; content_hash: string } | undefined;
     if (existing && existing.content_hash === article.contentHash) return 'unchanged';
+    const stored = storedArticleValues(article);
     const values = {
-      id: article.id,
-      url: article.url,
-      source: article.source,
-      title: article.title,
-      publishedAt: new Date(article.publishedAt).toISOString(),
-      summary: article.summary ?? '',
-      summaryTranslations: JSON.stringify(article.summaryTranslations ?? {}),
-      paragraphs: JSON.stringify(article.paragraphs ?? []),
-      wordCount: Math.max(0, Math.round(article.wordCount)),
-      readingTimeMinutes: Math.max(0, Math.round(article.readingTimeMinutes)),
-      difficulty: article.difficulty,
-      contentHash: article.contentHash,
-      machineHelp: JSON.stringify(article.machineHelp ?? {}),
+      ...stored,
+      summaryTranslations: JSON.stringify(stored.summaryTranslations),
+      paragraphs: JSON.stringify(stored.paragraphs),
+      machineHelp: JSON.stringify(stored.machineHelp),
       now: new Date().toISOString(),
     };
     let seq: number;

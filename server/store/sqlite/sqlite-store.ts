@@ -32,7 +32,7 @@ import type {
 
 import type { StoredView, UpsertCounts, ViewWithHead } from '../article-store';
 
-export { InvalidArticleError } from './article-writes';
+export { InvalidArticleError } from '../article-values';
 export type { UpsertCounts } from '../article-store';
 
 export class SqliteArticleStore extends SqliteConnection {
