@@ -226,6 +226,12 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(await db.page('no-such-article', 'en')).toBeUndefined();
     });
 
+    it('keeps the date in ISO form and the counts whole and never negative (store/article-values.ts)', async () => {
+      const odd = { ...FIXTURES[1]!, publishedAt: '2026-11-20T08:00:00+02:00', wordCount: 41.6, readingTimeMinutes: -2 };
+      await db.upsert(odd);
+      expect(await db.byId(odd.id)).toMatchObject({ publishedAt: '2026-11-20T06:00:00.000Z', wordCount: 42, readingTimeMinutes: 0 });
+    });
+
     it('stores a page per render language with each write, and drops it when the content changes', async () => {
       db.setRenderer(renderer);
       const first = FIXTURES[0]!;
