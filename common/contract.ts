@@ -62,7 +62,7 @@ export const ArticlePageCodec = t.intersection(
       offset: t.number,
     }),
     t.partial({
-      /** Search only: more articles match than `total`, which is then the number ranked (see docs/api.md). */
+      /** Search only: more articles match than `total`, which is then the number counted, past this page (see docs/api.md). */
       total_capped: t.boolean,
       /** Latest only: pass as `cursor` for the page after this one (keyset paging); absent on the last page. */
       next_cursor: t.string,

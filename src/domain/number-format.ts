@@ -19,7 +19,7 @@ export function formatCount(count: number, locale: string): string {
  */
 export const RESULT_COUNT_CAP = 10_000;
 
-/** `capped`: the server counted no further than `total` (it ranks a bounded number of matches). */
+/** `capped`: the server counted no further than `total` (it counts as far as the page needs). */
 export function formatResultTotal(total: number, locale: string, capped = false): string {
   if (total >= RESULT_COUNT_CAP) return `${formatCount(RESULT_COUNT_CAP, locale)}+`;
   return capped ? `${formatCount(total, locale)}+` : formatCount(total, locale);

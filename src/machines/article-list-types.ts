@@ -16,7 +16,7 @@ export interface ArticleListContext {
   cards: ArticleCard[];
   /** How many articles the server counted for `query`. */
   total: number;
-  /** The server ranks only part of what matches (a very common word): `total` is a lower bound. */
+  /** The server counted only part of what matches (as far as the page needs): `total` is a lower bound. */
   totalCapped: boolean;
   /** The next_cursor of the last page loaded, when it carried one: "Load more" asks after it. */
   nextCursor: string | null;

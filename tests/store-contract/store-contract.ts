@@ -567,7 +567,7 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(new Set(pages).size).toBe(150);
     }, 60_000);
 
-    it('caps the total at the ranked candidates and says so', async () => {
+    it('counts a common word as far as the page needs, says that more follow, and never past the newest thousand', async () => {
       const many = Array.from({ length: 1001 }, (_, i) =>
         article({
           id: `bulk-${String(i).padStart(4, '0')}`,
@@ -581,10 +581,70 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
         }),
       );
       await db.upsertMany(many);
+      // Counted as far as the page needs: to the end of the block of a hundred after the page's last row.
       const found = await db.search({ q: 'harbours', limit: 5, offset: 0 });
-      expect(found.total).toBe(1000);
+      expect(found.total).toBe(100);
       expect(found.totalCapped).toBe(true);
-      expect(found.items).toHaveLength(5);
+      expect(ids(found)).toEqual(['bulk-1000', 'bulk-0999', 'bulk-0998', 'bulk-0997', 'bulk-0996']);
+      // A page ending on a block's end still says that more follow; the next page counts further.
+      expect(await db.search({ q: 'harbours', limit: 20, offset: 80 })).toMatchObject({ total: 200, totalCapped: true });
+      const next = await db.search({ q: 'harbours', limit: 20, offset: 100 });
+      expect(next).toMatchObject({ total: 200, totalCapped: true });
+      expect(ids(next)[0]).toBe('bulk-0900');
+      // Never further than the thousand newest.
+      const deep = await db.search({ q: 'harbours', limit: 20, offset: 990 });
+      expect(deep).toMatchObject({ total: 1000, totalCapped: true });
+      expect(ids(deep)).toEqual(Array.from({ length: 10 }, (_, i) => `bulk-${String(10 - i).padStart(4, '0')}`));
+      expect(await db.search({ q: 'harbours', limit: 20, offset: 1000 })).toEqual({ items: [], total: 1000, totalCapped: true });
+    }, 60_000);
+
+    it('counts as far as the page asks, and pages past each count to the last match, the total exact at the end', async () => {
+      const many = Array.from({ length: 230 }, (_, i) =>
+        article({
+          id: `pier-${String(i).padStart(3, '0')}`,
+          source: 'npr',
+          title: i % 50 === 7 ? `Pier ${i} reopens` : `Story ${i}`,
+          publishedAt: new Date(Date.UTC(2026, 0, 1) + (230 - i) * 60_000).toISOString(),
+          summary: 'Something happened.',
+          paragraphs: ['People walked on the old pier.'],
+          difficulty: 'beginner',
+          categories: ['business'],
+        }),
+      );
+      await db.upsertMany(many);
+      // What a client does: asks for the next page while the total says that more follow.
+      const seen: string[] = [];
+      const answers: { total: number; capped: boolean }[] = [];
+      for (let offset = 0; offset < (answers.at(-1)?.total ?? 1); offset += 30) {
+        const page = await db.search({ q: 'pier', limit: 30, offset });
+        seen.push(...ids(page));
+        answers.push({ total: page.total, capped: page.totalCapped === true });
+      }
+      expect(answers).toEqual([
+        { total: 100, capped: true },
+        { total: 100, capped: true },
+        { total: 100, capped: true },
+        { total: 200, capped: true },
+        { total: 200, capped: true },
+        { total: 200, capped: true },
+        { total: 230, capped: false },
+        { total: 230, capped: false },
+      ]);
+      expect(seen).toHaveLength(230);
+      expect(new Set(seen).size).toBe(230);
+      // The same rows, in the same order, as pages of a hundred (each ranks its block: title hits first).
+      const byBlocks = [
+        ...ids(await db.search({ q: 'pier', limit: 100, offset: 0 })),
+        ...ids(await db.search({ q: 'pier', limit: 100, offset: 100 })),
+        ...ids(await db.search({ q: 'pier', limit: 100, offset: 200 })),
+      ];
+      expect(seen).toEqual(byBlocks);
+      expect(byBlocks.slice(0, 2)).toEqual(['pier-007', 'pier-057']);
+      expect(byBlocks.slice(100, 102)).toEqual(['pier-107', 'pier-157']);
+      // With a filter and a prefix the count is the same.
+      expect(await db.search({ q: 'pie*', limit: 10, offset: 0, category: 'business' })).toMatchObject({ total: 100, totalCapped: true });
+      expect(await db.search({ q: 'pie* walked', limit: 10, offset: 195 })).toMatchObject({ total: 230 });
+      expect((await db.search({ q: 'pie* walked', limit: 10, offset: 195 })).totalCapped).toBeUndefined();
     }, 60_000);
   });
 

@@ -1,7 +1,7 @@
 /** The PostgreSQL store's reads: lists, search (SQLite's semantics, see postgres-store.ts), articles, pass cursors. */
 import type { DatabaseHealth, FeedValidators, StoredView } from '../article-store';
 import { HIT_END, HIT_START } from '../fts-query';
-import { RANK_BLOCK, SEARCH_CANDIDATES } from '../sqlite/search-index';
+import { RANK_BLOCK, countedFor } from '../sqlite/search-index';
 import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from '../types';
 import { pageKeyFitsSql, pageKeySuffix, viewColumn } from '../types';
 import {
@@ -110,19 +110,21 @@ export abstract class PostgresReads extends PostgresConnection {
       // the planner join the categories index to RUM's bitmap and sort every match read from the table
       // (two words in a category of 17,743 articles: 84 ms against RUM's 17; decision 35).
       const where = ordered ? '' : filterSql(query, params);
+      // Counted as far as the page needs (countedFor, decision 44), and one more to say whether more match.
+      const counted = countedFor(query.offset, query.limit);
       const candidateSql = ordered
         ? `SELECT a.seq, a.published_at, a.heads FROM articles AS a
            WHERE a.search @@ (${all}${tags})
-           ORDER BY a.search_key <=| ${NEWEST_KEY}::bigint LIMIT ${SEARCH_CANDIDATES + 1}`
+           ORDER BY a.search_key <=| ${NEWEST_KEY}::bigint LIMIT ${counted + 1}`
         : `SELECT a.seq, a.published_at, a.heads FROM articles AS a
            WHERE TRUE${where} AND a.search @@ (${all}${tags})
-           ORDER BY a.published_at DESC, a.seq DESC LIMIT ${SEARCH_CANDIDATES + 1}`;
+           ORDER BY a.published_at DESC, a.seq DESC LIMIT ${counted + 1}`;
       // One statement (decision 32): the candidates, their count, the blocks of ranking the page falls in
       // (sqlite/search-index.ts rankedPage: blocks of RANK_BLOCK newest matches, each ordered by score, ties
       // newest first), and the page's rows with their snippets. Only the page's blocks are scored.
       const blockStart = Math.floor(query.offset / RANK_BLOCK) * RANK_BLOCK;
-      const end = Math.min(SEARCH_CANDIDATES, query.offset + query.limit);
-      const blockEnd = Math.min(SEARCH_CANDIDATES, Math.ceil(end / RANK_BLOCK) * RANK_BLOCK);
+      const end = Math.min(counted, query.offset + query.limit);
+      const blockEnd = Math.min(counted, Math.ceil(end / RANK_BLOCK) * RANK_BLOCK);
       params.push(blockStart, blockEnd, query.offset - blockStart, Math.max(0, end - query.offset), HEADLINE_OPTIONS);
       const [from, to, skip, take, headline] = [0, 1, 2, 3, 4].map((i) => `$${params.length - 4 + i}`);
       // Like SQLite's snippet(): the passage comes from the first of title, summary and body holding a word.
@@ -150,8 +152,8 @@ export abstract class PostgresReads extends PostgresConnection {
         params,
       );
       const found = Number(rows[0]?.total ?? 0);
-      const capped = found > SEARCH_CANDIDATES;
-      const total = Math.min(found, SEARCH_CANDIDATES);
+      const capped = found > counted;
+      const total = Math.min(found, counted);
       const items = rows.filter((row) => row.seq !== null).map((row) => toSummary(row));
       return capped ? { items, total, totalCapped: true } : { items, total };
     });

@@ -11,9 +11,9 @@
  *   counter every few seconds, so a dropped listener costs at most that long of stale caches.
  *
  * Search keeps SQLite's semantics (../sqlite/search-index.ts; postgres-reads.ts): every word must match, `harb*` is a prefix,
- * the newest SEARCH_CANDIDATES + 1 matches (by publication time) are counted and ranked in blocks of
- * RANK_BLOCK (title holding every word 20, a title word 10, a summary word 4, ties newest first), totals
- * are capped the same way. The differences (English
+ * the newest matches (by publication time) are counted as far as the page needs (countedFor) and ranked in
+ * blocks of RANK_BLOCK (title holding every word 20, a title word 10, a summary word 4, ties newest first),
+ * totals are capped the same way. The differences (English
  * stop words, Snowball stemming, no accent folding) are in docs/deployment.md.
  */
 import pg from 'pg';

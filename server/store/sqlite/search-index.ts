@@ -15,8 +15,11 @@
  *
  * Rowids follow publication time (search keys, schema v10: search-order.ts), so FTS5, which returns
  * matches in rowid order, yields them newest first. A query is answered in bounded steps:
- * 1. Count: the newest SEARCH_CANDIDATES + 1 rowids holding every word (and every filter tag),
- *    rowids only, read from the doclists newest first; the extra one says whether the total was capped.
+ * 1. Count, as far as the page needs: the newest `countedFor(offset, limit)` + 1 rowids holding every word (and
+ *    every filter tag), rowids only, read from the doclists newest first and stopped there; the extra one says
+ *    whether more match (the total is then a lower bound, `totalCapped`). The count reaches the end of the block
+ *    after the page's last row, so a page that ends on a block's end still says that more follow; never further
+ *    than SEARCH_CANDIDATES (issue 31, decision 44).
  * 2. Rank, block by block: the matches are cut, newest first, into blocks of RANK_BLOCK, and a page
  *    ranks only the blocks it falls in. Within a block a title holding every word scores 20, a title
  *    holding any word 10, a summary holding any word 4 (read from article_heads over the block's
@@ -35,11 +38,22 @@ import { SearchRebuildingError } from '../store-errors';
 import { toSummary, type SummaryRow } from './rows';
 import type { ArticleSummaryRow, Page, SearchQuery } from '../types';
 
-/** How many matches search counts (and pages through); see the header. */
+/** How many matches search counts at most (and pages through); see the header. */
 export const SEARCH_CANDIDATES = 1000;
 
 /** How many matches, newest first, are ranked together; see the header. */
 export const RANK_BLOCK = 100;
+
+/**
+ * How many of the newest matches a page [offset, offset + limit) counts (decision 44): up to the end of the ranking
+ * block that holds the row after the page, at most SEARCH_CANDIDATES. So the count grows with the page asked for,
+ * not with the matches (a word in every article counts 100 for the first page, not 1,000); every block the page
+ * falls in is counted whole (ranking needs it); and when more match than the page shows, the total counted is
+ * beyond the page, so "more follow" holds and the next page counts further. Both stores count with it.
+ */
+export function countedFor(offset: number, limit: number): number {
+  return Math.min(SEARCH_CANDIDATES, Math.ceil((offset + limit + 1) / RANK_BLOCK) * RANK_BLOCK);
+}
 
 /**
  * The page [offset, offset + limit) of `candidates` (newest first) ranked block by block: each block of
@@ -124,7 +138,7 @@ export class SearchIndex {
 
   constructor(private readonly db: Database.Database) {
     this.keys = new SearchKeys(db);
-    this.words = new WordIndex(db, SEARCH_CANDIDATES + 1, SNIPPET_TOKENS);
+    this.words = new WordIndex(db, SNIPPET_TOKENS);
     this.owed = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_fills'").pluck();
   }
 
@@ -166,7 +180,7 @@ export class SearchIndex {
       remove: db.prepare('DELETE FROM article_search WHERE rowid = ?'),
       removeHeads: db.prepare('DELETE FROM article_heads WHERE rowid = ?'),
       candidates: db
-        .prepare(`SELECT rowid FROM article_search WHERE article_search MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_CANDIDATES + 1}`)
+        .prepare('SELECT rowid FROM article_search WHERE article_search MATCH ? ORDER BY rowid DESC LIMIT CAST(? AS INTEGER)')
         .pluck(),
       // FTS5 uses a rowid bound only when it is an INTEGER value, and better-sqlite3 binds every
       // JavaScript number as a REAL: without the casts `rowid = ?` answers every match and BETWEEN
@@ -230,14 +244,15 @@ export class SearchIndex {
     const filter = filters.map((tag) => ` AND ${tag}`).join('');
     const wordText = text(words);
     const prefixText = text(prefixes);
+    const counted = countedFor(query.offset, query.limit);
     const candidates =
       prefixText === undefined
-        ? (this.statements.candidates.all(wordText + filter) as number[])
+        ? (this.statements.candidates.all(wordText + filter, counted + 1) as number[])
         : wordText === undefined
-          ? this.words.candidates(prefixText + filter)
-          : this.words.newestInBoth(wordText + filter, prefixText + filter);
-    const capped = candidates.length > SEARCH_CANDIDATES;
-    if (capped) candidates.length = SEARCH_CANDIDATES;
+          ? this.words.candidates(prefixText + filter, counted + 1)
+          : this.words.newestInBoth(wordText + filter, prefixText + filter, counted + 1);
+    const capped = candidates.length > counted;
+    if (capped) candidates.length = counted;
     const total = candidates.length;
     const pageKeys = rankedPage(candidates, query.offset, query.limit, (block) => this.scores(words, prefixes, filter, block));
     // With prefixes, from article_words: it marks their words, and whole words only where written as typed.

@@ -16,7 +16,6 @@ export class WordIndex {
 
   constructor(
     private readonly db: Database.Database,
-    private readonly candidateLimit: number,
     private readonly snippetTokens: number,
   ) {}
 
@@ -29,7 +28,7 @@ export class WordIndex {
       owe: db.prepare('INSERT OR IGNORE INTO search_words_owed (article_seq) VALUES (?)'),
       paid: db.prepare('DELETE FROM search_words_owed WHERE article_seq = ?'),
       owed: db.prepare('SELECT 1 FROM search_words_owed WHERE article_seq = ?').pluck(),
-      candidates: db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT ${this.candidateLimit}`).pluck(),
+      candidates: db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT CAST(? AS INTEGER)`).pluck(),
       inRange: db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`).pluck(),
       walk: db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? AND rowid <= CAST(? AS INTEGER) ORDER BY rowid DESC`).pluck(),
       stemmedWalk: db
@@ -76,8 +75,9 @@ export class WordIndex {
     else if (!keysFilling) this.sql.remove.run(key);
   }
 
-  candidates(match: string): number[] {
-    return this.sql.candidates.all(match) as number[];
+  /** The newest `limit` rowids matching. */
+  candidates(match: string, limit: number): number[] {
+    return this.sql.candidates.all(match, limit) as number[];
   }
 
   inRange(match: string, oldest: number, newest: number): Set<number> {
@@ -93,19 +93,19 @@ export class WordIndex {
   }
 
   /**
-   * The newest `candidateLimit` rowids matching both queries: the whole words in article_search and the prefixes here,
+   * The newest `limit` rowids matching both queries: the whole words in article_search and the prefixes here,
    * each walked newest first, the one ahead moved on to the other's rowid until they meet. A walk far behind is started
    * again below that rowid (FTS5 seeks it in its doclist index, 10-30 µs) rather than stepped row by row: a rare prefix
    * beside a word in every article reads a few rows per match, not the word's whole list.
    */
-  newestInBoth(wordMatch: string, prefixMatch: string): number[] {
+  newestInBoth(wordMatch: string, prefixMatch: string, limit: number): number[] {
     const found: number[] = [];
     const stemmed = new Walk(this.sql.stemmedWalk, wordMatch);
     const written = new Walk(this.sql.walk, prefixMatch);
     try {
       let a = stemmed.value;
       let b = written.value;
-      while (a !== undefined && b !== undefined && found.length < this.candidateLimit) {
+      while (a !== undefined && b !== undefined && found.length < limit) {
         if (a === b) {
           found.push(a);
           a = stemmed.next();

@@ -61,6 +61,35 @@ describe('article list machine: load more', () => {
     expect(actor.getSnapshot().context.cards).toHaveLength(CARDS.length);
   });
 
+  it('keeps offering more while a search counted only past its page, and ends where the count became exact', async () => {
+    // As the server counts a search (decision 44), with blocks of 1 instead of 100: to the end of the block after the page
+    // (the fixture's cards stand for the matches).
+    const { actor, fetch } = start(
+      async (request) => {
+        const page = server(request);
+        const counted = request.offset + request.limit + 1;
+        return page.total > counted ? { ...page, total: counted, totalCapped: true } : page;
+      },
+      { language: 'zh', limit: 1 },
+    );
+    const seen: string[] = [];
+    const note = () => seen.push(`${actor.getSnapshot().context.total}${actor.getSnapshot().context.totalCapped ? '+' : ''}`);
+    await waitFor(actor, settled);
+    note();
+    while (actor.getSnapshot().matches({ loaded: 'more' })) {
+      actor.send({ type: 'LOAD_MORE' });
+      await waitFor(actor, settled);
+      note();
+    }
+    const everything = server({ language: 'zh', limit: 100, offset: 0, filters: EMPTY_FILTERS });
+    expect(everything.total).toBeGreaterThan(2);
+    expect(seen.slice(0, 2)).toEqual(['2+', '3+']);
+    expect(seen.at(-1)).toBe(String(everything.total));
+    expect(actor.getSnapshot().value).toEqual({ loaded: 'end' });
+    expect(actor.getSnapshot().context.cards.map((c) => c.id)).toEqual(everything.cards.map((c) => c.id));
+    expect(fetch.mock.calls.map((call) => call[0].offset)).toEqual(seen.map((_, i) => i));
+  });
+
   it('stops at what is shown when a page comes back empty (the collection shrank since the count)', async () => {
     const { actor } = start(
       async (request) => (request.offset === 0 ? { cards: CARDS.slice(0, 2), total: 10 } : { cards: [], total: 10 }),
