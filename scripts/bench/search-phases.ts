@@ -9,7 +9,8 @@ import Database from 'better-sqlite3';
 import type { CategoryId } from '../../common/catalog';
 import { HIT_END, HIT_START, ftsTermGroups } from '../../server/store/fts-query';
 import { SUMMARY_COLUMNS } from '../../server/store/sqlite/list-queries';
-import { countedFor, rankedPage, tagToken } from '../../server/store/sqlite/search-index';
+import { countedFor, rankedPage } from '../../server/store/search-pages';
+import { tagToken } from '../../server/store/sqlite/search-index';
 import { classes } from './uncached-classes';
 
 const at = process.argv.indexOf('--db');

@@ -197,7 +197,7 @@ export interface ArticleSummaryRow {
 export interface Page<T> {
   readonly items: readonly T[];
   readonly total: number;
-  /** Search only: more matches exist than `total` (the number counted, past the page: countedFor in search-index.ts). */
+  /** Search only: more matches exist than `total` (the number counted, past the page: countedFor in search-pages.ts). */
   readonly totalCapped?: boolean;
 }
 

@@ -11,7 +11,7 @@ import { syntheticArticle } from '../support/synthetic-articles';
 import { buildServer } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { applyRenderPass, articleRenderer } from '../../server/content/stored-pages';
-import { SEARCH_CANDIDATES } from '../../server/store/sqlite/search-index';
+import { SEARCH_CANDIDATES } from '../../server/store/search-pages';
 import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite/sqlite-store';
 import type { ArticleInput } from '../../server/store/types';
 import { article, makeTempDir, testDictionary, writeDist } from './fixtures';

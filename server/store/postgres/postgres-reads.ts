@@ -1,7 +1,7 @@
 /** The PostgreSQL store's reads: lists, search (SQLite's semantics, see postgres-store.ts), articles, pass cursors. */
 import type { DatabaseHealth, FeedValidators, StoredView } from '../article-store';
 import { HIT_END, HIT_START } from '../fts-query';
-import { RANK_BLOCK, countedFor } from '../sqlite/search-index';
+import { RANK_BLOCK, countedFor } from '../search-pages';
 import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from '../types';
 import { pageKeyFitsSql, pageKeySuffix, viewColumn } from '../types';
 import {
@@ -120,7 +120,7 @@ export abstract class PostgresReads extends PostgresConnection {
            WHERE TRUE${where} AND a.search @@ (${all}${tags})
            ORDER BY a.published_at DESC, a.seq DESC LIMIT ${counted + 1}`;
       // One statement (decision 32): the candidates, their count, the blocks of ranking the page falls in
-      // (sqlite/search-index.ts rankedPage: blocks of RANK_BLOCK newest matches, each ordered by score, ties
+      // (search-pages.ts rankedPage: blocks of RANK_BLOCK newest matches, each ordered by score, ties
       // newest first), and the page's rows with their snippets. Only the page's blocks are scored.
       const blockStart = Math.floor(query.offset / RANK_BLOCK) * RANK_BLOCK;
       const end = Math.min(counted, query.offset + query.limit);
