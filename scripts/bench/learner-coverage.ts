@@ -42,6 +42,7 @@ import { launchChrome } from '../../tests/e2e/support/chrome';
 import { sampleArticles, sampleCards } from './coverage-cards';
 import { COLD, MEASURE, WORK } from './learner-coverage-page';
 import { REPO_ROOT } from '../../tests/support/server-process';
+import { EAGER_COMPILE_HINT } from '../build/compile-hints';
 
 interface Timing {
   cold: number;
@@ -53,6 +54,18 @@ const COLD_PAGES = 8;
 /** Pages with no stored record (a first visit, or the first list page after a status changed). */
 const UNSTORED_PAGES = 4;
 const PROFILE = process.argv.includes('--profile');
+/** --trace: a Chromium trace of each cold page's path (stored record, in one go): main-thread compilation, tier-up and GC in it. */
+const TRACE = process.argv.includes('--trace');
+/** --no-hint: the bundle without V8's compile hint, which the app's chunks of this path carry (scripts/build/compile-hints.ts). */
+const HINT = !process.argv.includes('--no-hint');
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+}
 
 interface CpuProfile {
   nodes: Array<{ id: number; callFrame: { functionName: string } }>;
@@ -128,9 +141,10 @@ try {
     write: false,
     platform: 'browser',
   });
-  const source = bundle.outputFiles[0]!.text;
+  // As the app's chunks of this path begin (decision 42): every function compiled when the script loads.
+  const source = `${HINT ? `${EAGER_COMPILE_HINT}\n` : ''}${bundle.outputFiles[0]!.text}`;
 
-  console.log(`Load average (1 min) at the start: ${loadavg()[0]!.toFixed(2)}`);
+  console.log(`Load average (1 min) at the start: ${loadavg()[0]!.toFixed(2)}; compile hint ${HINT ? 'on' : 'off (--no-hint)'}`);
   const browser = await launchChrome();
   try {
     const fresh = async () => {
@@ -139,11 +153,56 @@ try {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
       await page.addScriptTag({ content: source });
-      await page.addScriptTag({ content: WORK });
+      // The harness's glue stands for the app's (src/api/lemma-client.ts, src/app/use-sliced-coverage.ts), in hinted chunks too.
+      await page.addScriptTag({ content: `${HINT ? `${EAGER_COMPILE_HINT}\n` : ''}${WORK}` });
       return page;
     };
     const stored = { storedCodes, check };
-    if (PROFILE) {
+    if (TRACE) {
+      // Where a cold page's path spends main-thread time that is not its own code: lazy compilation
+      // (V8.CompileCode: a function compiled at its first call), tier-up interrupts, garbage collection.
+      for (let i = 0; i < COLD_PAGES; i += 1) {
+        const coldPage = await fresh();
+        const cdp = await coldPage.context().newCDPSession(coldPage);
+        await coldPage.evaluate(
+          `window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = { cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`,
+        );
+        const events: TraceEvent[] = [];
+        cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
+        const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+        await cdp.send('Tracing.start', {
+          categories: 'blink.user_timing,v8,v8.execute,devtools.timeline,disabled-by-default-v8.compile,disabled-by-default-v8.gc',
+          transferMode: 'ReportEvents',
+        });
+        const total = (await coldPage.evaluate(
+          `(() => { performance.mark('path-start'); const start = performance.now(); window.cardsWork({ ...window.texts, statuses: window.statuses }); const ms = performance.now() - start; performance.mark('path-end'); return ms; })()`,
+        )) as number;
+        await cdp.send('Tracing.end');
+        await complete;
+        const mark = (name: string) => events.find((event) => event.name === name && event.cat.includes('user_timing'))?.ts ?? NaN;
+        const [from, to] = [mark('path-start'), mark('path-end')];
+        const sums = new Map<string, { ms: number; count: number }>();
+        for (const event of events) {
+          if (event.ph !== 'X' || !(event.ts >= from && event.ts <= to)) continue;
+          const sum = sums.get(event.name) ?? { ms: 0, count: 0 };
+          sum.ms += (event.dur ?? 0) / 1000;
+          sum.count += 1;
+          sums.set(event.name, sum);
+        }
+        const of = (pattern: RegExp) =>
+          [...sums]
+            .filter(([name]) => pattern.test(name))
+            .reduce((all, [, sum]) => ({ ms: all.ms + sum.ms, count: all.count + sum.count }), { ms: 0, count: 0 });
+        const compile = sums.get('V8.CompileCode') ?? { ms: 0, count: 0 };
+        const budget = of(/^V8\.BytecodeBudgetInterrupt/);
+        const gc = of(/^(MinorGC|MajorGC|V8\.GC_SCAVENGER|V8\.GCScavenger|V8\.GC_MC_|V8\.GCFinalizeMC|V8\.GCIncrementalMarking)$/);
+        const maglev = sums.get('V8.MaglevBackground') ?? { ms: 0, count: 0 };
+        console.log(
+          `Traced cold page ${i + 1}: ${total.toFixed(1)} ms; lazy compilation (V8.CompileCode) ${compile.ms.toFixed(1)} ms in ${compile.count} functions; tier-up interrupts ${budget.ms.toFixed(1)} ms; GC ${gc.ms.toFixed(1)} ms (${gc.count}); Maglev on other threads ${maglev.ms.toFixed(1)} ms`,
+        );
+        await coldPage.close();
+      }
+    } else if (PROFILE) {
       // Where a cold page's time goes: a CPU profile (DevTools protocol, 100 µs samples) around the
       // whole path in one go (stored record), self time per function, in fresh pages.
       for (let i = 0; i < COLD_PAGES; i += 1) {
