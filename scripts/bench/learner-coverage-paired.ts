@@ -6,7 +6,7 @@
  * before decision 39), on fresh pages at 4× CPU taken in turns (A B, B A, …), so that both see the
  * same machine: on a shared machine the load moves more between two runs than the code does.
  * The rest of the code (coverage, statuses by rank) is this tree's for both.
- * `--hints` instead compares this tree's bundle without and with V8's compile hint (decision 42,
+ * `--hints [pairs]` instead compares this tree's bundle without and with V8's compile hint (decision 42,
  * scripts/build/compile-hints.ts), the commit then unused.
  */
 import { execFileSync } from 'node:child_process';
@@ -26,11 +26,12 @@ import { sampleCards } from './coverage-cards';
 import { REPO_ROOT } from '../../tests/support/server-process';
 import { EAGER_COMPILE_HINT } from '../build/compile-hints';
 
-const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-const commit = positional[0] ?? 'bdbde6e';
-const pairs = Number(positional[1] ?? 12);
-const THROTTLE = 4;
 const HINTS = process.argv.includes('--hints');
+const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+// With --hints the only argument is the number of pairs (the commit's file is then this tree's).
+const commit = HINTS ? 'HEAD' : (positional[0] ?? 'bdbde6e');
+const pairs = Number((HINTS ? positional[0] : positional[1]) ?? 12);
+const THROTTLE = 4;
 
 const dictionaryPath = join(tmpdir(), `bench-coverage-paired-${process.pid}.sqlite`);
 const { dictionary } = openDictionary({ path: dictionaryPath });

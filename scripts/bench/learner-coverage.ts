@@ -159,14 +159,17 @@ try {
     };
     const stored = { storedCodes, check };
     if (TRACE) {
-      // Where a cold page's path spends main-thread time that is not its own code: lazy compilation
+      // Where a cold page's path (in one go) spends main-thread time that is not its own code: lazy compilation
       // (V8.CompileCode: a function compiled at its first call), tier-up interrupts, garbage collection.
-      for (let i = 0; i < COLD_PAGES; i += 1) {
+      // COLD_PAGES pages with the record stored, then UNSTORED_PAGES with the list's answer instead.
+      for (let i = 0; i < COLD_PAGES + UNSTORED_PAGES; i += 1) {
+        const isStored = i < COLD_PAGES;
         const coldPage = await fresh();
         const cdp = await coldPage.context().newCDPSession(coldPage);
-        await coldPage.evaluate(
-          `window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = { cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`,
-        );
+        const texts = isStored
+          ? `{ cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`
+          : `{ cardsText: ${JSON.stringify(cardsText)}, listText: ${JSON.stringify(listText)} }`;
+        await coldPage.evaluate(`window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = ${texts}`);
         const events: TraceEvent[] = [];
         cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
         const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
@@ -198,19 +201,22 @@ try {
         const gc = of(/^(MinorGC|MajorGC|V8\.GC_SCAVENGER|V8\.GCScavenger|V8\.GC_MC_|V8\.GCFinalizeMC|V8\.GCIncrementalMarking)$/);
         const maglev = sums.get('V8.MaglevBackground') ?? { ms: 0, count: 0 };
         console.log(
-          `Traced cold page ${i + 1}: ${total.toFixed(1)} ms; lazy compilation (V8.CompileCode) ${compile.ms.toFixed(1)} ms in ${compile.count} functions; tier-up interrupts ${budget.ms.toFixed(1)} ms; GC ${gc.ms.toFixed(1)} ms (${gc.count}); Maglev on other threads ${maglev.ms.toFixed(1)} ms`,
+          `Traced cold page ${i + 1} (${isStored ? 'stored' : 'nothing stored'}): ${total.toFixed(1)} ms; lazy compilation (V8.CompileCode) ${compile.ms.toFixed(1)} ms in ${compile.count} functions; tier-up interrupts ${budget.ms.toFixed(1)} ms; GC ${gc.ms.toFixed(1)} ms (${gc.count}); Maglev on other threads ${maglev.ms.toFixed(1)} ms`,
         );
         await coldPage.close();
       }
     } else if (PROFILE) {
       // Where a cold page's time goes: a CPU profile (DevTools protocol, 100 µs samples) around the
       // whole path in one go (stored record), self time per function, in fresh pages.
-      for (let i = 0; i < COLD_PAGES; i += 1) {
+      // COLD_PAGES pages with the record stored, then UNSTORED_PAGES with the list's answer instead.
+      for (let i = 0; i < COLD_PAGES + UNSTORED_PAGES; i += 1) {
+        const isStored = i < COLD_PAGES;
         const coldPage = await fresh();
         const cdp = await coldPage.context().newCDPSession(coldPage);
-        await coldPage.evaluate(
-          `window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = { cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`,
-        );
+        const texts = isStored
+          ? `{ cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`
+          : `{ cardsText: ${JSON.stringify(cardsText)}, listText: ${JSON.stringify(listText)} }`;
+        await coldPage.evaluate(`window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = ${texts}`);
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
         await cdp.send('Profiler.start');
