@@ -23,6 +23,8 @@
  *   The learner's status map (built once per page from IndexedDB, for every feature) and the
  *   IndexedDB read itself are not counted (the page here has no origin to open a database in).
  *   The 1-minute load average is printed at the start and the end: the machine is shared.
+ * The bundle begins with V8's compile hint, as the app's chunks of this path do (decision 42); --no-hint leaves it
+ * out. --trace and --profile look inside the cold pages instead (learner-coverage-inspect.ts).
  */
 import { rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -43,6 +45,7 @@ import { sampleArticles, sampleCards } from './coverage-cards';
 import { COLD, MEASURE, WORK } from './learner-coverage-page';
 import { REPO_ROOT } from '../../tests/support/server-process';
 import { EAGER_COMPILE_HINT } from '../build/compile-hints';
+import { profiledColdPages, tracedColdPages } from './learner-coverage-inspect';
 
 interface Timing {
   cold: number;
@@ -58,21 +61,6 @@ const PROFILE = process.argv.includes('--profile');
 const TRACE = process.argv.includes('--trace');
 /** --no-hint: the bundle without V8's compile hint, which the app's chunks of this path carry (scripts/build/compile-hints.ts). */
 const HINT = !process.argv.includes('--no-hint');
-
-interface TraceEvent {
-  name: string;
-  tid: number;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-}
-
-interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string } }>;
-  samples: number[];
-  timeDeltas: number[];
-}
 
 const RUNS = 25;
 const WARM_UP = 3;
@@ -159,90 +147,17 @@ try {
       return page;
     };
     const stored = { storedCodes, check };
-    if (TRACE) {
-      // Where a cold page's path (in one go) spends main-thread time that is not its own code: lazy compilation
-      // (V8.CompileCode: a function compiled at its first call), tier-up interrupts, garbage collection.
-      // COLD_PAGES pages with the record stored, then UNSTORED_PAGES with the list's answer instead
-      // (the path to the cards' coverage only: the rest of the list, filled at idle after it, left out).
-      for (let i = 0; i < COLD_PAGES + UNSTORED_PAGES; i += 1) {
-        const isStored = i < COLD_PAGES;
-        const coldPage = await fresh();
-        const cdp = await coldPage.context().newCDPSession(coldPage);
-        const texts = isStored
-          ? `{ cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`
-          : `{ cardsText: ${JSON.stringify(cardsText)}, listText: ${JSON.stringify(listText)}, skipFill: true }`;
-        await coldPage.evaluate(`window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = ${texts}`);
-        const events: TraceEvent[] = [];
-        cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
-        const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-        await cdp.send('Tracing.start', {
-          categories: 'blink.user_timing,v8,v8.execute,devtools.timeline,disabled-by-default-v8.compile,disabled-by-default-v8.gc',
-          transferMode: 'ReportEvents',
-        });
-        const total = (await coldPage.evaluate(
-          `(() => { performance.mark('path-start'); const start = performance.now(); window.cardsWork({ ...window.texts, statuses: window.statuses }); const ms = performance.now() - start; performance.mark('path-end'); return ms; })()`,
-        )) as number;
-        await cdp.send('Tracing.end');
-        await complete;
-        const marked = (name: string) => events.find((event) => event.name === name && event.cat.includes('user_timing'));
-        const [from, to] = [marked('path-start')?.ts ?? NaN, marked('path-end')?.ts ?? NaN];
-        // The page's main thread (where the marks are): the path's own time; Maglev's compile jobs run on others.
-        const main = marked('path-start')?.tid;
-        const sums = new Map<string, { ms: number; count: number }>();
-        for (const event of events) {
-          if (event.ph !== 'X' || !(event.ts >= from && event.ts <= to)) continue;
-          if (event.tid !== main && event.name !== 'V8.MaglevBackground') continue;
-          const sum = sums.get(event.name) ?? { ms: 0, count: 0 };
-          sum.ms += (event.dur ?? 0) / 1000;
-          sum.count += 1;
-          sums.set(event.name, sum);
-        }
-        const of = (pattern: RegExp) =>
-          [...sums]
-            .filter(([name]) => pattern.test(name))
-            .reduce((all, [, sum]) => ({ ms: all.ms + sum.ms, count: all.count + sum.count }), { ms: 0, count: 0 });
-        const compile = sums.get('V8.CompileCode') ?? { ms: 0, count: 0 };
-        const budget = of(/^V8\.BytecodeBudgetInterrupt/);
-        // The timeline's GC events on the main thread (V8's own GC events nest inside them).
-        const gc = of(/^(MinorGC|MajorGC)$/);
-        const v8Gc = of(/^V8\.GC_(SCAVENGER|MARK_COMPACTOR|MC_INCREMENTAL)$/);
-        const maglev = sums.get('V8.MaglevBackground') ?? { ms: 0, count: 0 };
-        console.log(
-          `Traced cold page ${i + 1} (${isStored ? 'stored' : 'nothing stored'}): ${total.toFixed(1)} ms; lazy compilation (V8.CompileCode) ${compile.ms.toFixed(1)} ms in ${compile.count} functions; tier-up interrupts ${budget.ms.toFixed(1)} ms; GC ${gc.ms.toFixed(1)} ms (${gc.count}; V8's own events ${v8Gc.ms.toFixed(1)} ms, ${v8Gc.count}); Maglev on other threads ${maglev.ms.toFixed(1)} ms`,
-        );
-        await coldPage.close();
-      }
-    } else if (PROFILE) {
-      // Where a cold page's time goes: a CPU profile (DevTools protocol, 100 µs samples) around the
-      // whole path in one go, self time per function, in fresh pages: COLD_PAGES with the record stored,
-      // then UNSTORED_PAGES with the list's answer instead (the fill at idle after the cards left out).
-      for (let i = 0; i < COLD_PAGES + UNSTORED_PAGES; i += 1) {
-        const isStored = i < COLD_PAGES;
-        const coldPage = await fresh();
-        const cdp = await coldPage.context().newCDPSession(coldPage);
-        const texts = isStored
-          ? `{ cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`
-          : `{ cardsText: ${JSON.stringify(cardsText)}, listText: ${JSON.stringify(listText)}, skipFill: true }`;
-        await coldPage.evaluate(`window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = ${texts}`);
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-        await cdp.send('Profiler.start');
-        const total = (await coldPage.evaluate(
-          `(() => { const start = performance.now(); window.cardsWork({ ...window.texts, statuses: window.statuses }); return performance.now() - start; })()`,
-        )) as number;
-        const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-        const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-        const self = new Map<string, number>();
-        profile.samples.forEach((id, k) => {
-          const name = nodes.get(id)!.callFrame.functionName || '(anonymous)';
-          self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[k + 1] ?? 0) / 1000);
-        });
-        const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
-        console.log(
-          `Profiled cold page ${i + 1} (${isStored ? 'stored' : 'nothing stored'}): ${total.toFixed(1)} ms; self time: ${top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`,
-        );
-        await coldPage.close();
-      }
+    if (TRACE || PROFILE) {
+      // Where a cold page's path (in one go) spends its time: COLD_PAGES pages with the record stored, then
+      // UNSTORED_PAGES with the list's answer instead (the fill at idle after the cards left out).
+      const pages = { stored: COLD_PAGES, unstored: UNSTORED_PAGES };
+      const setUp = (isStored: boolean) =>
+        `window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = ${
+          isStored
+            ? `{ cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`
+            : `{ cardsText: ${JSON.stringify(cardsText)}, listText: ${JSON.stringify(listText)}, skipFill: true }`
+        }`;
+      await (TRACE ? tracedColdPages : profiledColdPages)(fresh, setUp, pages);
     } else {
       const page = await fresh();
       // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
