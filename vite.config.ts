@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
+import { coveragePathCompileHints } from './scripts/build/compile-hints';
 import { precompressedFiles } from './scripts/build/precompressed-files';
 import { PRELOADED_WITH_IMPORTS, routeModuleTags } from './scripts/build/route-module-tags';
 
@@ -203,6 +204,7 @@ export default defineConfig({
     preloadTextChunks(),
     routeModuleTags(),
     serverEntryBuild(),
+    coveragePathCompileHints(),
     precompressedFiles(),
   ],
   server: {

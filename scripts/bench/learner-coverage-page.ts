@@ -7,11 +7,11 @@
  * statuses by rank as IndexedDB gives them back, decision 34) the frequency list is not used at all;
  * without it (a first visit, or the first page after a status changed) the list's answer is parsed,
  * the ranks the cards need looked up, and the rest of the list filled in after the cards are shown
- * ('fill' pieces, at idle, to be kept). `pieces` lists the time of each piece the app runs as a task
+ * ('fill' pieces, at idle, to be kept; not with `skipFill`). `pieces` lists the time of each piece the app runs as a task
  * of its own (it gives the thread back between them).
  */
 export const WORK = `
-  window.cardsWork = ({ listText, cardsText, stored, statuses }) => {
+  window.cardsWork = ({ listText, cardsText, stored, statuses, skipFill }) => {
     const bench = window.coverageBench;
     const pieces = [];
     const timed = (work, name) => {
@@ -51,7 +51,7 @@ export const WORK = `
     for (let step = timed(() => decoding.next(), 'decode'); !step.done; step = timed(() => decoding.next(), 'decode')) inventories.push(step.value);
     const coverage = inventories.map((inventory) => timed(() => bench.coverageOf(inventory, statuses, byRank), 'coverage'));
     const fill = [];
-    if (stored === undefined) {
+    if (stored === undefined && skipFill !== true) {
       const filling = bench.filledRankStatuses(byRank, statuses);
       for (;;) {
         const start = performance.now();

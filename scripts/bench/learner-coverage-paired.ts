@@ -6,6 +6,8 @@
  * before decision 39), on fresh pages at 4× CPU taken in turns (A B, B A, …), so that both see the
  * same machine: on a shared machine the load moves more between two runs than the code does.
  * The rest of the code (coverage, statuses by rank) is this tree's for both.
+ * `--hints [pairs]` instead compares this tree's bundle without and with V8's compile hint (decision 42,
+ * scripts/build/compile-hints.ts), the commit then unused.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -22,9 +24,13 @@ import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { launchChrome } from '../../tests/e2e/support/chrome';
 import { sampleCards } from './coverage-cards';
 import { REPO_ROOT } from '../../tests/support/server-process';
+import { EAGER_COMPILE_HINT } from '../build/compile-hints';
 
-const commit = process.argv[2] ?? 'bdbde6e';
-const pairs = Number(process.argv[3] ?? 12);
+const HINTS = process.argv.includes('--hints');
+const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+// With --hints the only argument is the number of pairs (the commit's file is then this tree's).
+const commit = HINTS ? 'HEAD' : (positional[0] ?? 'bdbde6e');
+const pairs = Number((HINTS ? positional[0] : positional[1]) ?? 12);
 const THROTTLE = 4;
 
 const dictionaryPath = join(tmpdir(), `bench-coverage-paired-${process.pid}.sqlite`);
@@ -81,6 +87,7 @@ try {
     before: await bundle(`./scripts/bench/.lemma-contract-${process.pid}`),
     now: await bundle('./common/lemma-contract', './common/lemma-answer-codecs'),
   };
+  if (HINTS) sources = { before: sources.now, now: `${EAGER_COMPILE_HINT}\n${sources.now}` };
 } finally {
   rmSync(earlier, { force: true });
 }
@@ -129,7 +136,7 @@ for (const name of ['before', 'now'] as const) {
   const rows = figures[name];
   const column = (k: number) => median(rows.map((row) => row[k]!)).toFixed(1);
   console.log(
-    `${name === 'before' ? `lemma-contract.ts at ${commit}` : 'this tree'}: cold pages ${rows.map((row) => row[0]!.toFixed(1)).join(', ')} ms; ` +
+    `${name === 'before' ? (HINTS ? 'this tree without the compile hint' : `lemma-contract.ts at ${commit}`) : HINTS ? 'this tree with the compile hint' : 'this tree'}: cold pages ${rows.map((row) => row[0]!.toFixed(1)).join(', ')} ms; ` +
       `median ${column(0)} ms (answer ${column(1)}, record ${column(2)}, decode ${column(3)}, coverage ${column(4)}); ` +
       `${rows.filter((row) => row[0]! <= 16).length} of ${rows.length} within 16 ms`,
   );

@@ -23,6 +23,8 @@
  *   The learner's status map (built once per page from IndexedDB, for every feature) and the
  *   IndexedDB read itself are not counted (the page here has no origin to open a database in).
  *   The 1-minute load average is printed at the start and the end: the machine is shared.
+ * The bundle begins with V8's compile hint, as the app's chunks of this path do (decision 42); --no-hint leaves it
+ * out. --trace and --profile look inside the cold pages instead (learner-coverage-inspect.ts).
  */
 import { rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -42,6 +44,8 @@ import { launchChrome } from '../../tests/e2e/support/chrome';
 import { sampleArticles, sampleCards } from './coverage-cards';
 import { COLD, MEASURE, WORK } from './learner-coverage-page';
 import { REPO_ROOT } from '../../tests/support/server-process';
+import { EAGER_COMPILE_HINT } from '../build/compile-hints';
+import { profiledColdPages, tracedColdPages } from './learner-coverage-inspect';
 
 interface Timing {
   cold: number;
@@ -53,12 +57,10 @@ const COLD_PAGES = 8;
 /** Pages with no stored record (a first visit, or the first list page after a status changed). */
 const UNSTORED_PAGES = 4;
 const PROFILE = process.argv.includes('--profile');
-
-interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string } }>;
-  samples: number[];
-  timeDeltas: number[];
-}
+/** --trace: a Chromium trace of each cold page's path (stored record, in one go): main-thread compilation, tier-up and GC in it. */
+const TRACE = process.argv.includes('--trace');
+/** --no-hint: the bundle without V8's compile hint, which the app's chunks of this path carry (scripts/build/compile-hints.ts). */
+const HINT = !process.argv.includes('--no-hint');
 
 const RUNS = 25;
 const WARM_UP = 3;
@@ -128,9 +130,10 @@ try {
     write: false,
     platform: 'browser',
   });
-  const source = bundle.outputFiles[0]!.text;
+  // As the app's chunks of this path begin (decision 42): every function compiled when the script loads.
+  const source = `${HINT ? `${EAGER_COMPILE_HINT}\n` : ''}${bundle.outputFiles[0]!.text}`;
 
-  console.log(`Load average (1 min) at the start: ${loadavg()[0]!.toFixed(2)}`);
+  console.log(`Load average (1 min) at the start: ${loadavg()[0]!.toFixed(2)}; compile hint ${HINT ? 'on' : 'off (--no-hint)'}`);
   const browser = await launchChrome();
   try {
     const fresh = async () => {
@@ -139,38 +142,22 @@ try {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
       await page.addScriptTag({ content: source });
-      await page.addScriptTag({ content: WORK });
+      // The harness's glue stands for the app's (src/api/lemma-client.ts, src/app/use-sliced-coverage.ts), in hinted chunks too.
+      await page.addScriptTag({ content: `${HINT ? `${EAGER_COMPILE_HINT}\n` : ''}${WORK}` });
       return page;
     };
     const stored = { storedCodes, check };
-    if (PROFILE) {
-      // Where a cold page's time goes: a CPU profile (DevTools protocol, 100 µs samples) around the
-      // whole path in one go (stored record), self time per function, in fresh pages.
-      for (let i = 0; i < COLD_PAGES; i += 1) {
-        const coldPage = await fresh();
-        const cdp = await coldPage.context().newCDPSession(coldPage);
-        await coldPage.evaluate(
-          `window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = { cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`,
-        );
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-        await cdp.send('Profiler.start');
-        const total = (await coldPage.evaluate(
-          `(() => { const start = performance.now(); window.cardsWork({ ...window.texts, statuses: window.statuses }); return performance.now() - start; })()`,
-        )) as number;
-        const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-        const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-        const self = new Map<string, number>();
-        profile.samples.forEach((id, k) => {
-          const name = nodes.get(id)!.callFrame.functionName || '(anonymous)';
-          self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[k + 1] ?? 0) / 1000);
-        });
-        const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
-        console.log(
-          `Profiled cold page ${i + 1}: ${total.toFixed(1)} ms; self time: ${top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`,
-        );
-        await coldPage.close();
-      }
+    if (TRACE || PROFILE) {
+      // Where a cold page's path (in one go) spends its time: COLD_PAGES pages with the record stored, then
+      // UNSTORED_PAGES with the list's answer instead (the fill at idle after the cards left out).
+      const pages = { stored: COLD_PAGES, unstored: UNSTORED_PAGES };
+      const setUp = (isStored: boolean) =>
+        `window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = ${
+          isStored
+            ? `{ cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`
+            : `{ cardsText: ${JSON.stringify(cardsText)}, listText: ${JSON.stringify(listText)}, skipFill: true }`
+        }`;
+      await (TRACE ? tracedColdPages : profiledColdPages)(fresh, setUp, pages);
     } else {
       const page = await fresh();
       // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.

@@ -40,7 +40,10 @@ export function knownByReview(word: SavedWord): boolean {
 
 /** The key of a word: its lemma (or form) in lower case, curly apostrophes straightened. */
 export function statusKey(word: string): string {
-  return word.trim().toLowerCase().replace(/’/g, "'");
+  // String methods, no regular expression: a pattern is compiled on the main thread at its first use,
+  // inside a cold list page's coverage (issue 26, decision 42).
+  const key = word.trim().toLowerCase();
+  return key.includes('’') ? key.replaceAll('’', "'") : key;
 }
 
 /** Every status the learner has, by key: stored records first, then saved words without one. */
@@ -79,20 +82,13 @@ export function withRecords(
   return [...byId.values()];
 }
 
-/** Nothing statusKey would change: no space, no capital (of any script), no curly apostrophe. */
-const IS_KEY = /^[^\s\p{Lu}\p{Lt}\p{Nl}’]*$/u;
-/**
- * Most lemmas: lower-case ASCII, a key too. Tried first because a cold page's cards look up about
- * 2,000 words, and this pattern compiles and runs in a fraction of the Unicode one's time.
- */
-const ASCII_KEY = /^[a-z0-9'.-]*$/;
-
 export function statusOf(map: StatusMap, lemma: string): WordStatus {
   // Most lemmas (the server's, lower case) are already keys: look them up before normalising.
   const direct = map.get(lemma);
   if (direct !== undefined) return direct;
-  // A key already (lower case, no space, no curly apostrophe): new, with no copy of it made.
-  if (ASCII_KEY.test(lemma) || IS_KEY.test(lemma)) return 'new';
+  // trim and toLowerCase hand a string with nothing to change back as it is, with no copy made; no
+  // regular expression either (issue 26: a cold page's cards look up about 2,000 words, and a pattern
+  // compiled at its first use was part of it).
   const key = statusKey(lemma);
   return key === lemma ? 'new' : (map.get(key) ?? 'new');
 }

@@ -24,6 +24,17 @@ describe('word status', () => {
     expect(statusOf(map, 'Obama')).toBe('ignored');
   });
 
+  it('finds a word written with capitals, spaces around it or a curly apostrophe under its key, and anything else is new', () => {
+    const map = statusMap([hand("don't", 'known'), hand('ice cream', 'learning'), hand('élan', 'ignored')], []);
+    expect(statusOf(map, 'Don’t')).toBe('known');
+    expect(statusOf(map, " DON'T ")).toBe('known');
+    expect(statusOf(map, 'Ice Cream')).toBe('learning');
+    expect(statusOf(map, 'ÉLAN')).toBe('ignored');
+    expect(statusOf(map, 'dont')).toBe('new');
+    expect(statusOf(map, 'Harbour')).toBe('new');
+    expect(statusOf(map, 'it’s')).toBe('new');
+  });
+
   it('"I know the rest" marks only the still-new lemmas, once each, with its batch', () => {
     const records = restAsKnown(
       ['go', 'river', 'go', 'harbour', 'Bank'],

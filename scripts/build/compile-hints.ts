@@ -1,0 +1,47 @@
+/**
+ * V8's explicit compile hint (Chromium 136+): a script or module that begins with
+ * `//# allFunctionsCalledOnLoad` has every function compiled when it loads (off the main thread when
+ * streamed) instead of each one on the main thread at its first call. Issue 26 (decision 42): on a
+ * cold list page, the first calls of the cards' decode and coverage code compiled about 20
+ * functions lazily inside the 16 ms that the 20 cards' coverage may take at 4× CPU (a trace of the
+ * bench's cold pages: `V8.CompileCode`, 0.9–12 ms of the path). Only the small lazy chunks that hold
+ * that path carry it: every function in them runs on that page, and they are a few KB. Other browsers
+ * read the line as a comment.
+ */
+import type { Plugin } from 'vite';
+
+export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * The modules of the cards' coverage path, from the answers' texts to the cards' coverage
+ * (scripts/bench/learner-coverage.ts measures the same modules, with the same hint).
+ */
+export const COVERAGE_PATH_MODULES =
+  /[\\/](common[\\/]lemma-contract|common[\\/]lemma-answer-codecs|src[\\/]domain[\\/]coverage|src[\\/]domain[\\/]rank-statuses|src[\\/]domain[\\/]word-status|src[\\/]platform[\\/]work-in-slices|src[\\/]app[\\/]use-sliced-coverage|src[\\/]api[\\/]lemma-client)\.tsx?$/;
+
+/** Chunks above this are not hinted: eager compilation of a large chunk costs more than its lazy calls (the first-load app chunk). */
+const MAX_HINTED_BYTES = 16 * 1024;
+
+export function coveragePathCompileHints(): Plugin {
+  return {
+    name: 'coverage-path-compile-hints',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    // After minification, which would drop the comment (renderChunk runs before it).
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || chunk.isEntry || chunk.code.length > MAX_HINTED_BYTES) continue;
+        if (!chunk.moduleIds.some((id) => COVERAGE_PATH_MODULES.test(id))) continue;
+        chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`;
+        // The source map: every generated line one further down.
+        const map = bundle[`${chunk.fileName}.map`];
+        if (chunk.map !== null) chunk.map.mappings = `;${chunk.map.mappings}`;
+        if (map?.type === 'asset' && typeof map.source === 'string') {
+          const parsed = JSON.parse(map.source) as { mappings: string };
+          parsed.mappings = `;${parsed.mappings}`;
+          map.source = JSON.stringify(parsed);
+        }
+      }
+    },
+  };
+}
