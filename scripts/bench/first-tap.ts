@@ -75,7 +75,7 @@ function printProfile(profile: CpuProfile): void {
 
 /** Runs before the page's own scripts: records event timings and when the entry dialog appears and is answered. */
 const WATCH = `
-  window.__tap = { events: [], opened: null, framed: null, answered: null, interactive: null, longTasks: [] };
+  window.__tap = { events: [], rooted: null, opened: null, framed: null, answered: null, interactive: null, longTasks: [] };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__tap.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -87,6 +87,8 @@ const WATCH = `
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   new MutationObserver(() => {
+    // The early look-up's root (src/app/early-lookup.tsx) is created in the task that ran its chunk: from then on, its render.
+    if (window.__tap.rooted === null && document.querySelector('.early-lookup')) window.__tap.rooted = performance.now();
     const dialog = document.querySelector('.word-entry[role="dialog"]');
     if (dialog && window.__tap.opened === null) {
       window.__tap.opened = performance.now();
@@ -176,6 +178,7 @@ try {
     await page.locator('.word-entry[role="dialog"][data-status="shown"]').waitFor({ timeout: 30_000 });
     const tap = (await page.evaluate('window.__tap')) as {
       events: Array<{ name: string; start: number; duration: number }>;
+      rooted: number | null;
       opened: number | null;
       framed: number | null;
       answered: number | null;
@@ -211,6 +214,7 @@ try {
           .join(', ') || 'none'
       }`,
       `${laterCode.length} files of code fetched from ${rel(Math.min(...laterCode.map((entry) => entry.start)))} to ${rel(Math.max(...laterCode.map((entry) => entry.end)))}`,
+      tap.rooted === null ? 'early root: —' : `early root created ${rel(tap.rooted)}`,
       tap.interactive === null ? 'body interactive: —' : `body interactive ${rel(tap.interactive)}`,
       ...lookups.map((entry) => `dictionary ${rel(entry.start)}..${rel(entry.end)}`),
       `long tasks ${tasks.map((task) => `${rel(task.start)}+${Math.round(task.duration)}`).join(', ') || 'none'}`,
