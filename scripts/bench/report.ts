@@ -93,6 +93,14 @@ export function renderMarkdown(result: BenchResult): string {
       );
     }
     for (const r of s.routes) {
+      const early = r.early ?? [];
+      if (early.length === 0) continue;
+      const earlyGzip = early.reduce((sum, f) => sum + f.gzip, 0);
+      out.push(
+        `- As the app starts, ${r.route} modulepreloads the early look-up's code at low priority, after its own files (a tap on a word before the route has hydrated runs it; decision 43): ${early.map((f) => `\`${f.file.replace(/^\/assets\//, '')}\``).join(', ')}, ${kb(earlyGzip)} gzip, not counted in its first load (counted: ${kb(r.js.gzip + earlyGzip)} of JS).`,
+      );
+    }
+    for (const r of s.routes) {
       const later = r.later ?? [];
       if (later.length === 0) continue;
       const laterGzip = later.reduce((sum, f) => sum + f.gzip, 0);

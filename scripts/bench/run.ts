@@ -140,6 +140,9 @@ async function measureSizesAndLighthouse(
           (r.later.length > 0 ? `; later ${r.later.map((f) => `${f.file} ${f.gzip} B`).join(', ')}` : '') +
           ((r.idle ?? []).length > 0
             ? `; at idle ${(r.idle ?? []).reduce((sum, f) => sum + f.gzip, 0)} B in ${(r.idle ?? []).length} files`
+            : '') +
+          ((r.early ?? []).length > 0
+            ? `; early look-up ${(r.early ?? []).reduce((sum, f) => sum + f.gzip, 0)} B in ${(r.early ?? []).length} files (with them the JS would be ${r.js.gzip + (r.early ?? []).reduce((sum, f) => sum + f.gzip, 0)} B)`
             : ''),
       );
     }

@@ -34,6 +34,12 @@ export interface RouteSizes extends SizeTotals {
    * the files the page names in `meta[name="route-module"]` without `data-at-start` (decision 28). Not part of the first load.
    */
   readonly idle?: FileSize[];
+  /**
+   * The early look-up's files (`data-early`, decision 43): modulepreloaded at low priority as soon as the app has loaded the
+   * article's route gate, so on every load they come within the first load's window, after the page's own files. Listed
+   * apart, not counted in the first load: the first screen neither needs nor runs them; a tap on a word does.
+   */
+  readonly early?: FileSize[];
 }
 
 /** Property names from DOMPurify's hook table; they survive minification. */
@@ -71,6 +77,8 @@ export interface LoadedFiles {
   readonly later: string[];
   /** The page's idle preloads (`meta[name="route-module"]` without `data-at-start`), whenever they were fetched. */
   readonly idle: string[];
+  /** Of those, the early look-up's (`data-early`), whenever they were fetched. */
+  readonly early: string[];
 }
 
 /** Resolves once no request has been in flight for `quietMs` (real time). */
@@ -110,6 +118,9 @@ export async function firstLoadFiles(browser: Browser, origin: string, path: str
   const named = await page.$$eval('meta[name="route-module"]:not([data-at-start])', (metas) =>
     metas.map((meta) => new URL((meta as HTMLMetaElement).content, location.href).pathname),
   );
+  const early = await page.$$eval('meta[name="route-module"][data-early]', (metas) =>
+    metas.map((meta) => new URL((meta as HTMLMetaElement).content, location.href).pathname),
+  );
   // The page entry (src/app/boot.ts) starts the app after the first paint: an animation frame, or 200 ms.
   await page.clock.runFor(250);
   await networkQuiet(page, 500);
@@ -121,7 +132,12 @@ export async function firstLoadFiles(browser: Browser, origin: string, path: str
   const later = [...current].filter((file) => !firstLoad.includes(file) && !named.includes(file)).sort();
   idle.push(...[...current].filter((file) => named.includes(file) && !idle.includes(file)));
   await context.close();
-  return { firstLoad, later, idle: idle.sort() };
+  return {
+    firstLoad,
+    later,
+    idle: idle.filter((file) => !early.includes(file)).sort(),
+    early: idle.filter((file) => early.includes(file)).sort(),
+  };
 }
 
 export async function measureRoutes(
@@ -146,6 +162,7 @@ export async function measureRoutes(
       containsDomPurify: files.some((f) => f.size.file.endsWith('.js') && DOMPURIFY_MARKERS.some((m) => f.content.includes(m))),
       later: loaded.later.map((pathname) => read(pathname).size),
       idle: loaded.idle.map((pathname) => read(pathname).size),
+      early: loaded.early.map((pathname) => read(pathname).size),
     });
   }
   return results;

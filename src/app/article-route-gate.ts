@@ -23,22 +23,30 @@ const EARLY_LOOKUP_MODULES = 'meta[name="route-module"][data-early]';
 let earlyLookupPreloaded = false;
 
 /**
- * The early look-up's files preloaded together (fetched and compiled, not run), when the browser is first idle or at a
- * tap, whichever comes first: its import then only runs them. Left to the import, once the page's entry had prefetched
- * the route's files at idle (boot.ts), Vite's preload helper appended no link for them (the page already linked each),
- * and the import fetched and compiled the look-up's chunk, then the one it imports, one after the other, each waiting
- * for the main thread (55–98 ms apart on a loaded machine, scripts/bench/first-tap.ts). About 8 KB gzip, compiled at idle.
+ * The early look-up's files preloaded (fetched and compiled, not run) as soon as the app has loaded this gate, at low
+ * priority, one link per task: its import at a tap then only runs them. The page's own files have been requested by then
+ * (this gate is imported by the app's chunk as it is evaluated), so these come after them on the network. Preloaded at the
+ * browser's first idle moment instead (decision 41), they came after a tap made while the app was still hydrating: 4 of 15
+ * quiet first taps fetched them after the tap and opened their entry in 210–232 ms, the others in 118–200 ms (decision 43).
+ * Left to the import, Vite's preload helper appends no link for a file the page already links (boot.ts's idle prefetch), and
+ * the import fetched and compiled the look-up's chunk, then the one it imports, one after the other. About 8 KB gzip.
  */
 function preloadEarlyLookup(): void {
   if (earlyLookupPreloaded) return;
   earlyLookupPreloaded = true;
-  for (const meta of document.querySelectorAll<HTMLMetaElement>(EARLY_LOOKUP_MODULES)) {
+  const files = [...document.querySelectorAll<HTMLMetaElement>(EARLY_LOOKUP_MODULES)].map((meta) => meta.content);
+  const next = () => {
+    const href = files.shift();
+    if (href === undefined) return;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
-    link.href = meta.content;
+    link.fetchPriority = 'low';
+    link.href = href;
     document.head.append(link);
-  }
+    setTimeout(next);
+  };
+  next();
 }
 
 export function articleWantedOn(host: Element): Promise<void> {
@@ -46,7 +54,7 @@ export function articleWantedOn(host: Element): Promise<void> {
     !host.hasAttribute(INTERACTIVE) && event.composedPath().some((target) => target instanceof Element && target.matches(WORD_SELECTOR));
   // Until the route answers taps (the listeners then do nothing).
   for (const type of TAP_EVENTS) document.addEventListener(type, (event) => wordTap(event) && event.stopPropagation(), true);
-  (window.requestIdleCallback ?? setTimeout)(preloadEarlyLookup);
+  preloadEarlyLookup();
 
   return new Promise((resolve) => {
     let early = false;

@@ -77,17 +77,22 @@ function startApp(): Promise<unknown> {
 }
 
 let routeFetched = false;
-/** The page's later code (an article's look-up, scripts/build/route-module-tags.ts), fetched once. */
-function fetchRouteModules(priority: 'auto' | 'low', rel: 'modulepreload' | 'prefetch'): void {
+/** The page's later code (an article's route, scripts/build/route-module-tags.ts), fetched into the HTTP cache once. */
+function fetchRouteModules(): void {
   if (routeFetched) return;
   routeFetched = true;
-  preloadModules(`${ROUTE_MODULES}:not([data-at-start])`, priority, rel);
+  preloadModules(`${ROUTE_MODULES}:not([data-at-start])`, 'low', 'prefetch');
 }
 
+let lookupFetched = false;
 // A tap on a word of the article body before the app answers is kept and replayed (issue 33). The
 // selectors are the body's (views/detail/article-reader.tsx), written here so the entry stays small.
-// The tap wants the route's code now: its files are fetched (and compiled) at once, not when the app has started.
-captureEarlyTaps('.nr-w, .nr-vocab-word', '.article-body-host', document, () => fetchRouteModules('auto', 'modulepreload'));
+// The tap wants the early look-up's code now (src/app/early-lookup.tsx, marked data-early): its two files are fetched and
+// compiled at once. Not the route's: its twenty links and their compiling took the main thread from the look-up (decision 43).
+captureEarlyTaps('.nr-w, .nr-vocab-word', '.article-body-host', document, () => {
+  if (!lookupFetched) preloadModules(`${ROUTE_MODULES}[data-early]`);
+  lookupFetched = true;
+});
 
 // One more try for a module that failed on a flaky network (a failed dynamic import is fetched again).
 void afterFirstPaint()
@@ -95,5 +100,5 @@ void afterFirstPaint()
   .catch(startApp)
   // The page's later code (an article's look-up, scripts/build/route-module-tags.ts), fetched into the HTTP cache once the app
   // has started and the browser is idle: a prefetch, not a modulepreload, whose compiling held the main thread (TBT).
-  .then(() => (window.requestIdleCallback ?? setTimeout)(() => fetchRouteModules('low', 'prefetch')))
+  .then(() => (window.requestIdleCallback ?? setTimeout)(fetchRouteModules))
   .catch((error: unknown) => console.warn('The app could not be loaded; the page stays as the server sent it.', error));

@@ -11,6 +11,7 @@
  * look-up on the same word, where Hear, Save and the word's status work. One entry is on the screen throughout.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { textLanguageFor, type TextLanguage } from '../../common/languages';
 import { createDictionaryClient } from '../api/dictionary-client';
@@ -137,10 +138,14 @@ export function startEarlyLookup(host: Element): Promise<void> {
         reopen?.click();
         resolve();
       });
-    root.render(
-      <WordLookupActorContext.Provider logic={logic} options={{ input: { language } }}>
-        <EarlyEntry host={host} first={first} root={shadow} language={language} onHandOver={handOver} onPainted={resolve} />
-      </WordLookupActorContext.Provider>,
+    // Rendered in this task, not in a task of React's scheduler: there it came after the app's hydration, started earlier
+    // at the same priority, whose slices kept their place ahead of it (decision 43).
+    flushSync(() =>
+      root.render(
+        <WordLookupActorContext.Provider logic={logic} options={{ input: { language } }}>
+          <EarlyEntry host={host} first={first} root={shadow} language={language} onHandOver={handOver} onPainted={resolve} />
+        </WordLookupActorContext.Provider>,
+      ),
     );
   });
 }

@@ -69,7 +69,7 @@ describe('the article page before the app has hydrated it', () => {
     }
   });
 
-  it("a word tapped before the app has started asks for the article's own code at once, not once the app asks", async () => {
+  it("a word tapped before the app has started asks for the look-up's code at once, and for the route's only once its entry is open", async () => {
     const { context, page } = await newPage(harness, SAVED_REJECTION);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -78,19 +78,25 @@ describe('the article page before the app has hydrated it', () => {
       await page.goto(`/zh/articles/${articles.importedIds[0]!}`, { waitUntil: 'commit' });
       const word = page.locator(`${BODY} .nr-w`).nth(3);
       await word.waitFor();
+      const lookupCode = () => requested.filter((path) => /\/assets\/(early-lookup|word-lookup-wiring)-[^/]*\.js$/.test(path));
       const routeChunk = () => requested.filter((path) => /\/assets\/article-detail-route-[^/]*\.js$/.test(path));
-      // Held app: nothing has asked for the route (the idle prefetch comes after the app has started).
+      // Held app: nothing has asked for the look-up or the route (the gate and the idle prefetch come with the app).
       await page.waitForLoadState('load');
-      expect(routeChunk()).toEqual([]);
+      expect(lookupCode()).toEqual([]);
       await word.click();
-      // The page's entry asks for it while the app is still held back.
-      await expect.poll(routeChunk).toHaveLength(1);
+      // The page's entry asks for the look-up's two files while the app is still held back; not for the route's.
+      await expect.poll(() => lookupCode().length).toBe(2);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(routeChunk()).toEqual([]);
       expect(await page.locator(`${BODY_HOST}[data-interactive]`).count()).toBe(0);
 
       release();
       await entryOf(page).and(page.locator('[data-status="shown"]')).waitFor();
-      // Fetched once: the route's own import found it there.
-      expect(routeChunk()).toHaveLength(1);
+      // The route comes after the entry, and takes it over.
+      await page.locator(`${BODY_HOST}[data-interactive]`).waitFor();
+      expect(routeChunk().length).toBeGreaterThan(0);
+      await entryOf(page).and(page.locator('[data-status="shown"]')).waitFor();
+      expect(await page.locator('.early-lookup').count()).toBe(0);
     } finally {
       await context.close();
     }
@@ -197,24 +203,32 @@ describe('the article page before the app has hydrated it', () => {
     }
   });
 
-  it("once the browser has been idle, a tap opens its entry without fetching the look-up's code", async () => {
+  it("a tap before the browser has been idle opens its entry without fetching the look-up's code after the tap", async () => {
     const { context, page } = await newPage(harness, SAVED_REJECTION);
+    // A page that is never idle (a phone still busy with the app's start): a chain of short tasks, each posting the next.
+    await page.addInitScript(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+        channel.port2.postMessage(0);
+      };
+      channel.port2.postMessage(0);
+    });
     const lookupCode = /\/assets\/(early-lookup|word-lookup-wiring)-[^/]*\.js$/;
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     try {
       const release = await holdArticleRoute(page);
       await page.goto(`/zh/articles/${articles.importedIds[0]!}`, { waitUntil: 'load' });
-      // The look-up's files (its chunk and the chunk that chunk imports) are preloaded when the browser is idle.
+      // The look-up's files (its chunk and the chunk that chunk imports) are preloaded as the app starts, idle or not.
       await expect
         .poll(
           () =>
             page
               .locator('link[rel="modulepreload"][href*="early-lookup-"], link[rel="modulepreload"][href*="word-lookup-wiring-"]')
               .count(),
-          {
-            timeout: 10_000,
-          },
+          { timeout: 10_000 },
         )
         .toBe(2);
       // From now on the look-up's code is not sent: the entry opens from what was preloaded, or not at all.
