@@ -8,8 +8,7 @@
 import { openPostgresStore } from '../../server/store/postgres/postgres-store';
 import { termQueries } from '../../server/store/postgres/postgres-rows';
 import { tagTokens } from '../../server/store/postgres/postgres-search-choice';
-import type { SearchQuery } from '../../server/store/types';
-import { classes } from './uncached-classes';
+import { classes, searchQueryOf } from './uncached-classes';
 
 const url = process.env['DATABASE_URL'];
 if (!url) throw new Error('DATABASE_URL is required');
@@ -22,14 +21,7 @@ const estimate = chooser.matchShare.bind(store);
 const rows: { share: number; line: string }[] = [];
 for (const c of classes(100_000, new Map()).filter((c) => c.name.startsWith('search'))) {
   for (const path of c.paths.slice(4000, 4000 + count)) {
-    const params = new URL(path, 'http://bench').searchParams;
-    const category = params.get('category');
-    const query: SearchQuery = {
-      q: params.get('q')!,
-      limit: 20,
-      offset: Number(params.get('offset') ?? 0),
-      ...(category ? { category: category as SearchQuery['category'] } : {}),
-    };
+    const query = searchQueryOf(path);
     const { exprs, params: termParams } = termQueries(query.q, 1);
     const share = await estimate(exprs, termParams, tagTokens(query));
     const times = { rum: [] as number[], walk: [] as number[] };

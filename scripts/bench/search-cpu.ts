@@ -7,8 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { openSqliteStore } from '../../server/store/sqlite/sqlite-store';
-import type { SearchQuery } from '../../server/store/types';
-import { classes } from './uncached-classes';
+import { classes, searchQueryOf } from './uncached-classes';
 
 const at = process.argv.indexOf('--db');
 const store = openSqliteStore(at >= 0 ? process.argv[at + 1]! : 'data/bench-scale-100000.db', { mustExist: true, readOnly: true });
@@ -24,14 +23,7 @@ for (const round of [1, 2]) {
     const hash = createHash('sha256');
     const times: number[] = [];
     for (const path of c.paths.slice(3000, 3000 + count)) {
-      const params = new URL(`http://x${path}`).searchParams;
-      const category = params.get('category');
-      const query: SearchQuery = {
-        q: params.get('q')!,
-        limit: 20,
-        offset: Number(params.get('offset') ?? 0),
-        ...(category ? { category: category as SearchQuery['category'] } : {}),
-      };
+      const query = searchQueryOf(path);
       const started = cpuMs();
       const answer = store.search(query);
       times.push(cpuMs() - started);

@@ -5,8 +5,7 @@
  * read-only: N paths a class (default 400, from the 3,000th, as search-cpu.ts). Totals may differ (decision 44 counts
  * as far as the page needs); the first few paths' totals of both are printed.
  */
-import { classes } from './uncached-classes';
-import type { SearchQuery } from '../../server/store/types';
+import { classes, searchQueryOf } from './uncached-classes';
 
 const argument = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -27,14 +26,7 @@ for (const c of classes(100_000, new Map()).filter((c) => c.name.startsWith('sea
   const differing: string[] = [];
   const totals: string[] = [];
   for (const path of c.paths.slice(3000, 3000 + count)) {
-    const params = new URL(`http://x${path}`).searchParams;
-    const category = params.get('category');
-    const query: SearchQuery = {
-      q: params.get('q')!,
-      limit: 20,
-      offset: Number(params.get('offset') ?? 0),
-      ...(category ? { category: category as SearchQuery['category'] } : {}),
-    };
+    const query = searchQueryOf(path);
     const [a, b] = [base.search(query), branch.search(query)];
     if (JSON.stringify(a.items) === JSON.stringify(b.items)) same++;
     else differing.push(path);

@@ -4,6 +4,7 @@
  */
 import { FILTERABLE_CATEGORIES, DIFFICULTY_LEVELS, SOURCE_IDS } from '../../common/catalog';
 import { random, syntheticArticle } from '../../tests/support/synthetic-articles';
+import type { SearchQuery } from '../../server/store/types';
 
 const PATHS_PER_CLASS = 60_000;
 
@@ -36,6 +37,18 @@ export interface Class {
 
 export function searchPath(q: string, extra: string, language: string): string {
   return `/api/articles/search?language=${language}&limit=20&q=${encodeURIComponent(q)}${extra}`;
+}
+
+/** The store's query for a search class's path (searchPath's inverse), for scripts that call a store directly. */
+export function searchQueryOf(path: string): SearchQuery {
+  const params = new URL(path, 'http://bench').searchParams;
+  const category = params.get('category');
+  return {
+    q: params.get('q')!,
+    limit: 20,
+    offset: Number(params.get('offset') ?? 0),
+    ...(category ? { category: category as SearchQuery['category'] } : {}),
+  };
 }
 
 export function classes(articles: number, latestTotals: Map<string, number>): Class[] {
