@@ -6,8 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ReadPool } from '../../server/store/sqlite/read-pool';
-import type { SearchQuery } from '../../server/store/types';
-import { classes } from './uncached-classes';
+import { classes, searchQueryOf } from './uncached-classes';
 
 const workers = Number(process.argv[2] ?? 1);
 const count = Number(process.argv[3] ?? 2000);
@@ -20,17 +19,6 @@ function status(): string {
   return `RSS ${mib('VmRSS')} MiB (peak ${mib('VmHWM')})`;
 }
 
-function query(path: string): SearchQuery {
-  const params = new URL(`http://x${path}`).searchParams;
-  const category = params.get('category');
-  return {
-    q: params.get('q')!,
-    limit: 20,
-    offset: Number(params.get('offset') ?? 0),
-    ...(category ? { category: category as SearchQuery['category'] } : {}),
-  };
-}
-
 const paths = classes(100_000, new Map())
   .filter((c) => c.name.startsWith('search'))
   .flatMap((c) => c.paths.slice(5000, 5000 + Math.ceil(count / 3)));
@@ -40,6 +28,6 @@ const pool = new ReadPool({ databasePath, size: workers, maxQueue: 1000, timeout
 await pool.search({ q: 'harbor', limit: 20, offset: 0 });
 console.log(`${workers} search threads, after one search: ${status()}`);
 const started = performance.now();
-for (let i = 0; i < paths.length; i += 10) await Promise.all(paths.slice(i, i + 10).map((path) => pool.search(query(path))));
+for (let i = 0; i < paths.length; i += 10) await Promise.all(paths.slice(i, i + 10).map((path) => pool.search(searchQueryOf(path))));
 console.log(`after ${paths.length} searches in ${(performance.now() - started).toFixed(0)} ms: ${status()}`);
 await pool.close();
