@@ -269,6 +269,70 @@ export function rankedListOf(answer: LevelWords, check: string): { readonly word
   return { words, checked: true };
 }
 
+/** A frequency list read by rank: an array of words, or SpacedWords (the words left in one string). */
+export interface RankedWords {
+  readonly length: number;
+  /** The word at this rank (0 = most frequent), or undefined past the end. */
+  at(rank: number): string | undefined;
+}
+
+/**
+ * The words of a space-separated list, left in their one string with each word's end by rank
+ * (issue 26: a cold list page with no statuses by rank kept split the 80,000-character list into
+ * 10,000 strings, a scavenge's worth of garbage, to read the few thousand ranks its 20 cards need;
+ * here a word becomes a string only when `at` asks for it).
+ */
+export class SpacedWords implements RankedWords {
+  readonly length: number;
+  private readonly text: string;
+  private readonly ends: Int32Array;
+
+  /**
+   * `count`, when the caller knows it (a list's check names its length), is checked against the
+   * text, whose words' ends are then found in one pass; an InventoryFormatError if they differ.
+   */
+  constructor(text: string, count = spacedWordCount(text)) {
+    this.text = text;
+    const ends = new Int32Array(count);
+    let word = 0;
+    let at = text.indexOf(' ');
+    while (at !== -1 && word < count) {
+      ends[word++] = at;
+      at = text.indexOf(' ', at + 1);
+    }
+    if (text === '' ? count !== 0 : at !== -1 || word !== count - 1) {
+      throw new InventoryFormatError(`A list of ${count} words came with ${spacedWordCount(text)}`);
+    }
+    if (count > 0) ends[count - 1] = text.length;
+    this.ends = ends;
+    this.length = count;
+  }
+
+  at(rank: number): string | undefined {
+    // A whole rank within the list (>>> 0 turns a negative or fractional rank into another number).
+    if (rank >>> 0 !== rank || rank >= this.length) return undefined;
+    return this.text.slice(rank === 0 ? 0 : this.ends[rank - 1]! + 1, this.ends[rank]);
+  }
+}
+
+function spacedWordCount(text: string): number {
+  let count = text === '' ? 0 : 1;
+  for (let at = text.indexOf(' '); at !== -1; at = text.indexOf(' ', at + 1)) count += 1;
+  return count;
+}
+
+/**
+ * The frequency list of a GET /api/level-words answer asked for by `check`, as SpacedWords, when the
+ * answer states this check (and has as many words as the check names); null when it states none (an
+ * answer cached before the check was sent: rankedListOf and listCheckInPieces then); refused when it
+ * states another or its words are not as many.
+ */
+export function spacedRankedListOf(answer: LevelWords, check: string): SpacedWords | null {
+  if (answer.check === undefined) return null;
+  if (answer.check !== check) throw new InventoryFormatError(`Frequency list ${answer.check} came for ${check}`);
+  return new SpacedWords(answer.words, listLengthOf(check));
+}
+
 /** The forms map of an article page's answer. */
 export function decodeForms(answer: LemmaInventories): Map<string, string> {
   const words = answer.forms === undefined || answer.forms === '' ? [] : answer.forms.split(' ');
