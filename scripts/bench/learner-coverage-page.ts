@@ -7,12 +7,11 @@
  * statuses by rank as IndexedDB gives them back, decision 34) the frequency list is not used at all;
  * without it (a first visit, or the first page after a status changed) the list's answer is parsed,
  * the ranks the cards need looked up, and the rest of the list filled in after the cards are shown
- * ('fill' pieces, at idle, to be kept; not with `skipFill`); the list is left in one string as the
- * app's client leaves it, or split into its words as before decision 45 (`splitList`). `pieces` lists the time of each piece the app runs as a task
+ * ('fill' pieces, at idle, to be kept; not with `skipFill`). `pieces` lists the time of each piece the app runs as a task
  * of its own (it gives the thread back between them).
  */
 export const WORK = `
-  window.cardsWork = ({ listText, cardsText, stored, statuses, skipFill, splitList }) => {
+  window.cardsWork = ({ listText, cardsText, stored, statuses, skipFill }) => {
     const bench = window.coverageBench;
     const pieces = [];
     const timed = (work, name) => {
@@ -42,17 +41,9 @@ export const WORK = `
       if (byRank === null || byRank.check !== cards.ranked) throw new Error('stored record refused');
     } else {
       byRank = timed(() => {
-        const answer = valid(bench.LevelWordsAnswerCodec, listText);
-        if (splitList) {
-          // As before decision 45: the list split into its 10,000 words (--split-list).
-          const list = bench.rankedListOf(answer, cards.ranked);
-          if (!list.checked) throw new Error('the list answer has no check');
-          return bench.unfilledRankStatuses(cards.ranked, list.words);
-        }
-        // As src/api/lemma-client.ts: the words left in one string, each made a string when a card reads it.
-        const list = bench.spacedRankedListOf(answer, cards.ranked);
-        if (list === null) throw new Error('the list answer has no check');
-        return bench.unfilledRankStatuses(cards.ranked, list);
+        const list = bench.rankedListOf(valid(bench.LevelWordsAnswerCodec, listText), cards.ranked);
+        if (!list.checked) throw new Error('the list answer has no check');
+        return bench.unfilledRankStatuses(cards.ranked, list.words);
       }, 'list answer');
     }
     const decoding = bench.decodedInventories(cards);
@@ -106,11 +97,11 @@ export const MEASURE = `function ({ cardsText, storedCodes, check, longPlain, kn
  * cards' answer and the stored record, or the cards' and the list's answers) to the 20 cards'
  * coverage, in one go, or as the app's pieces, each timed apart.
  */
-export const COLD = `function ({ cardsText, listText, storedCodes, check, known, saved, apart, splitList }) {
+export const COLD = `function ({ cardsText, listText, storedCodes, check, known, saved, apart }) {
   const statuses = window.learner({ known, saved });
   const stored = storedCodes === undefined ? undefined : { revision: 1, check, codes: Uint8Array.from(storedCodes) };
   if (apart) {
-    const { pieces, fill } = window.cardsWork({ listText, cardsText, stored, statuses, splitList });
+    const { pieces, fill } = window.cardsWork({ listText, cardsText, stored, statuses });
     const longest = pieces.reduce((slowest, piece) => (piece.ms > slowest.ms ? piece : slowest));
     const sums = {};
     for (const piece of pieces) sums[piece.name] = (sums[piece.name] ?? 0) + piece.ms;

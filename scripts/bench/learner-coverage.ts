@@ -24,8 +24,7 @@
  *   IndexedDB read itself are not counted (the page here has no origin to open a database in).
  *   The 1-minute load average is printed at the start and the end: the machine is shared.
  * The bundle begins with V8's compile hint, as the app's chunks of this path do (decision 42); --no-hint leaves it
- * out. --split-list: the nothing-stored pages split the list into its words, as before decision 45. --trace and
- * --profile look inside the cold pages instead (learner-coverage-inspect.ts).
+ * out. --trace and --profile look inside the cold pages instead (learner-coverage-inspect.ts).
  */
 import { rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -62,8 +61,6 @@ const PROFILE = process.argv.includes('--profile');
 const TRACE = process.argv.includes('--trace');
 /** --no-hint: the bundle without V8's compile hint, which the app's chunks of this path carry (scripts/build/compile-hints.ts). */
 const HINT = !process.argv.includes('--no-hint');
-/** --split-list: the nothing-stored pages split the list into its words, as before decision 45 (to compare). */
-const SPLIT_LIST = process.argv.includes('--split-list');
 
 const RUNS = 25;
 const WARM_UP = 3;
@@ -119,7 +116,7 @@ try {
         export { coverageOf } from './src/domain/coverage';
         export { statusMap } from './src/domain/word-status';
         export { decodeRankStatuses, filledRankStatuses, unfilledRankStatuses } from './src/domain/rank-statuses';
-        export { decodedInventories, LemmaInventoriesCodec, rankedListOf, spacedRankedListOf } from './common/lemma-contract';
+        export { decodedInventories, LemmaInventoriesCodec, rankedListOf } from './common/lemma-contract';
         export { LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec } from './common/lemma-answer-codecs';
       `,
       resolveDir: REPO_ROOT,
@@ -193,7 +190,7 @@ try {
         apart.push(await cold({ cardsText, ...stored }, true));
       }
       const unstored: Apart[] = [];
-      for (let i = 0; i < UNSTORED_PAGES; i += 1) unstored.push(await cold({ cardsText, listText, splitList: SPLIT_LIST }, true));
+      for (let i = 0; i < UNSTORED_PAGES; i += 1) unstored.push(await cold({ cardsText, listText }, true));
       const ms = (value: number) => `${value.toFixed(1)} ms`;
       const printApart = (run: Apart) => {
         const parts = Object.entries(run.sums).map(([name, total]) => `${name} ${ms(total)}`);
@@ -216,7 +213,7 @@ try {
       console.log(`Cold pages with the statuses by rank stored, as the app's pieces (${apart[0]!.pieces} pieces), each page:`);
       for (const run of apart) printApart(run);
       console.log(
-        `Cold pages with nothing stored (a first visit, or the first list page after a status changed): the cards' and the list's answers (the list ${SPLIT_LIST ? 'split into its words, --split-list' : 'left in one string'}), as the app's pieces:`,
+        `Cold pages with nothing stored (a first visit, or the first list page after a status changed): the cards' and the list's answers, as the app's pieces:`,
       );
       for (const run of unstored) printApart(run);
       console.log(`Load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);

@@ -8,10 +8,8 @@ import {
   decodeInventoryEntries,
   listCheckInPieces,
   rankedListOf,
-  spacedRankedListOf,
   MAX_INVENTORY_IDS,
   RANKED_LEVEL,
-  type RankedWords,
 } from '../../common/lemma-contract';
 import { LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec } from '../../common/lemma-answer-codecs';
 import type { PlacementLevel } from '../../common/placement-levels';
@@ -30,10 +28,9 @@ export interface LemmaApi {
   articleLemmas(articleId: string, signal?: AbortSignal): Promise<ArticleLemmas>;
   /**
    * The cards' frequency list named by `check` (GET /api/level-words?level=RANKED_LEVEL&v=check):
-   * needed only to make the learner's statuses by rank, when none are stored for this list. Its
-   * words stay in one string (SpacedWords), each made a string only when read.
+   * needed only to make the learner's statuses by rank, when none are stored for this list.
    */
-  rankedList(check: string, signal?: AbortSignal): Promise<RankedWords>;
+  rankedList(check: string, signal?: AbortSignal): Promise<readonly string[]>;
   /** The headwords of a placement level, most frequent first. */
   levelWords(level: PlacementLevel, signal?: AbortSignal): Promise<string[]>;
 }
@@ -51,15 +48,14 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
   const withSignal = (signal?: AbortSignal): RequestOptions => (signal === undefined ? base : { ...base, signal });
   // The cards' frequency list, by its check: fetched once per page (and kept by the HTTP cache: its
   // address carries the check, so a new list is a new address).
-  const lists = new Map<string, Promise<RankedWords>>();
-  const rankedList = (check: string, signal?: AbortSignal): Promise<RankedWords> => {
+  const lists = new Map<string, Promise<readonly string[]>>();
+  const rankedList = (check: string, signal?: AbortSignal): Promise<readonly string[]> => {
     let list = lists.get(check);
     if (list === undefined) {
       list = requestJson('/level-words', { level: RANKED_LEVEL, v: check }, LevelWordsAnswerCodec, withSignal(signal)).then(
-        async (answer): Promise<RankedWords> => {
-          const spaced = spacedRankedListOf(answer, check);
-          if (spaced !== null) return spaced;
-          const { words } = rankedListOf(answer, check);
+        async (answer) => {
+          const { words, checked } = rankedListOf(answer, check);
+          if (checked) return words;
           // An answer cached before the server sent its check: the check (a hash of 10,000 words) is
           // worked out here in slices, not in one piece in the first decode.
           const pieces = listCheckInPieces(words);

@@ -15,7 +15,7 @@ import type { LemmaApi } from '../api/lemma-client';
 import { coverageOf, type Coverage, type LemmaInventory } from '../domain/coverage';
 import { filledRankStatuses, STATUS_CODE_NEW, unfilledRankStatuses, type RankStatuses } from '../domain/rank-statuses';
 import { hasStatuses, type StatusMap } from '../domain/word-status';
-import { listLengthOf, type RankedWords } from '../../common/lemma-contract';
+import { listLengthOf } from '../../common/lemma-contract';
 import { fillInSlices } from '../platform/work-in-slices';
 
 interface Worked {
@@ -68,7 +68,7 @@ export function useSlicedCoverage(
         // new codes and the list is not needed (a first visit's page does not download it).
         for (const check of missing) fromList.set(check, { check, codes: new Uint8Array(listLengthOf(check)).fill(STATUS_CODE_NEW) });
       } else if (missing.length > 0) {
-        let lists: readonly RankedWords[];
+        let lists: ReadonlyArray<readonly string[]>;
         try {
           lists = await Promise.all(missing.map((check) => lemmas.rankedList(check, signal)));
         } catch {

@@ -5,7 +5,7 @@
  * a cold home or list page reads one small record and the cards' answer, and computes coverage
  * with byte lookups, with no download or parse of the 10,000-word list.
  */
-import { InventoryFormatError, listLengthOf, type RankedWords } from '../../common/lemma-contract';
+import { InventoryFormatError, listLengthOf } from '../../common/lemma-contract';
 import { statusOf, type StatusMap, type WordStatus } from './word-status';
 
 export const STATUS_CODE_NEW = 0;
@@ -30,11 +30,11 @@ export const STATUS_CODE: Readonly<Record<WordStatus, number>> = {
 export interface RankStatuses {
   readonly check: string;
   readonly codes: Uint8Array;
-  readonly list?: RankedWords;
+  readonly list?: readonly string[];
 }
 
 /** Codes to be filled from the list as cards need them (the page that has the list but no stored record). */
-export function unfilledRankStatuses(check: string, list: RankedWords): RankStatuses {
+export function unfilledRankStatuses(check: string, list: readonly string[]): RankStatuses {
   return { check, list, codes: new Uint8Array(list.length).fill(STATUS_CODE_UNSEEN) };
 }
 
@@ -45,7 +45,7 @@ export function unfilledRankStatuses(check: string, list: RankedWords): RankStat
 export function rankCode(byRank: RankStatuses, rank: number, statuses: StatusMap): number {
   const code = byRank.codes[rank]!;
   if (code !== STATUS_CODE_UNSEEN) return code;
-  const word = byRank.list?.at(rank);
+  const word = byRank.list?.[rank];
   if (word === undefined) return STATUS_CODE_NEW;
   return (byRank.codes[rank] = STATUS_CODE[statusOf(statuses, word)]);
 }
@@ -66,7 +66,7 @@ export function* filledRankStatuses(byRank: RankStatuses, statuses: StatusMap): 
 const RANKS_PER_PIECE = 500;
 
 /** The whole record at once (tests, the benchmark). */
-export function rankStatusesOf(check: string, list: RankedWords, statuses: StatusMap): RankStatuses {
+export function rankStatusesOf(check: string, list: readonly string[], statuses: StatusMap): RankStatuses {
   const filling = filledRankStatuses(unfilledRankStatuses(check, list), statuses);
   for (;;) {
     const step = filling.next();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listCheck, SpacedWords } from '../../../common/lemma-contract';
+import { listCheck } from '../../../common/lemma-contract';
 import {
   bandOf,
   byFit,
@@ -67,8 +67,6 @@ describe('coverage', () => {
       const fromList = unfilledRankStatuses(check, list);
       expect(coverageOf(ranked, statuses, fromList)).toEqual(byString);
       expect(coverageOf(ranked, statuses, fromList)).toEqual(byString);
-      // The same from the list's answer left in one string (the client's form of it).
-      expect(coverageOf(ranked, statuses, unfilledRankStatuses(check, new SpacedWords(list.join(' '))))).toEqual(byString);
       expect(coverageOf(ranked, statuses, rankStatusesOf(check, list, statuses))).toEqual(byString);
     }
     // A damaged stored byte counts as not known (learning), never as known.
