@@ -55,7 +55,7 @@ interface Timing {
 
 const COLD_PAGES = 8;
 /** Pages with no stored record (a first visit, or the first list page after a status changed). */
-const UNSTORED_PAGES = 4;
+const UNSTORED_PAGES = 8;
 const PROFILE = process.argv.includes('--profile');
 /** --trace: a Chromium trace of each cold page's path (stored record, in one go): main-thread compilation, tier-up and GC in it. */
 const TRACE = process.argv.includes('--trace');

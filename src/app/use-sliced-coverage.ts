@@ -3,7 +3,8 @@
  * on a slow phone, the first time before the code is compiled, must not make one long task). The
  * cards' inventories point into a frequency list by rank; their statuses by rank come from the
  * store (the word-status machine's `byRank`, kept for these statuses) with no download of the
- * list. Without them (a first visit, or statuses changed since they were kept) the list is fetched
+ * list. A learner with no statuses needs no list either (every rank is new). Without them (statuses
+ * changed since they were kept, or a first page since the learner has any) the list is fetched
  * and looked up as the cards need it, then the rest of it is filled in at idle and handed to
  * `onBuilt` with the revision those statuses were read at, to be kept for the next page (decision 34).
  * `revision` is null when the statuses are not exactly a stored state (a write pending): nothing is
@@ -12,8 +13,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LemmaApi } from '../api/lemma-client';
 import { coverageOf, type Coverage, type LemmaInventory } from '../domain/coverage';
-import { filledRankStatuses, unfilledRankStatuses, type RankStatuses } from '../domain/rank-statuses';
-import type { StatusMap } from '../domain/word-status';
+import { filledRankStatuses, STATUS_CODE_NEW, unfilledRankStatuses, type RankStatuses } from '../domain/rank-statuses';
+import { hasStatuses, type StatusMap } from '../domain/word-status';
+import { listLengthOf } from '../../common/lemma-contract';
 import { fillInSlices } from '../platform/work-in-slices';
 
 interface Worked {
@@ -61,7 +63,11 @@ export function useSlicedCoverage(
       }
     }
     void (async () => {
-      if (missing.length > 0) {
+      if (missing.length > 0 && !hasStatuses(learner)) {
+        // Nothing marked or saved: every word of the list is new, so its statuses by rank are all
+        // new codes and the list is not needed (a first visit's page does not download it).
+        for (const check of missing) fromList.set(check, { check, codes: new Uint8Array(listLengthOf(check)).fill(STATUS_CODE_NEW) });
+      } else if (missing.length > 0) {
         let lists: ReadonlyArray<readonly string[]>;
         try {
           lists = await Promise.all(missing.map((check) => lemmas.rankedList(check, signal)));
