@@ -5,7 +5,9 @@
  */
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { listCheck, RANKED_LEVEL } from '../../../common/lemma-contract';
+import { encodeInventories } from '../../../common/lemma-encode';
+import { decodeInventoryEntries, listCheck, RANKED_LEVEL } from '../../../common/lemma-contract';
+import { harbourArticle } from '../../support/lemma-inventories';
 import { createLemmaClient } from '../../../src/api/lemma-client';
 import { useSlicedCoverage } from '../../../src/app/use-sliced-coverage';
 import { coverageOf, type LemmaInventory } from '../../../src/domain/coverage';
@@ -20,17 +22,7 @@ const check = listCheck(list);
 
 /** Two cards: ranks into the list, one lemma spelled out. */
 const plain: LemmaInventory[] = [
-  {
-    articleId: 'a',
-    words: 100,
-    lemmas: [
-      ['the', 60],
-      ['go', 30],
-      ['harbour', 5],
-      ['tide', 3],
-      ['quay', 2],
-    ],
-  },
+  harbourArticle,
   {
     articleId: 'b',
     words: 20,
@@ -41,15 +33,10 @@ const plain: LemmaInventory[] = [
     ],
   },
 ];
-const ranked = (inventory: LemmaInventory): LemmaInventory => {
-  const spelled = inventory.lemmas.map(([lemma]) => lemma).filter((lemma) => !list.includes(lemma));
-  const ranks = inventory.lemmas.map(([lemma]) => (list.includes(lemma) ? list.indexOf(lemma) : -1 - spelled.indexOf(lemma)));
-  return {
-    ...inventory,
-    ranked: { check, spelled, ranks: Int32Array.from(ranks), counts: Int32Array.from(inventory.lemmas.map(([, n]) => n)) },
-  };
-};
-const cards = Object.fromEntries(plain.map((inventory) => [inventory.articleId, ranked(inventory)]));
+/** The cards as the page has them: the server's encoding against the list, decoded without it (nothing stored). */
+const cards = Object.fromEntries(
+  decodeInventoryEntries(encodeInventories(plain, undefined, list)).map((inventory) => [inventory.articleId, inventory]),
+);
 
 /** The app's lemma client, its fetch answering the list as the server does (with its check), counting the list's requests. */
 function lemmaClient() {

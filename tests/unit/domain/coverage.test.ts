@@ -12,24 +12,14 @@ import {
 } from '../../../src/domain/coverage';
 import { rankStatusesOf, unfilledRankStatuses } from '../../../src/domain/rank-statuses';
 import { statusMap, type StatusRecord } from '../../../src/domain/word-status';
+import { harbourArticle } from '../../support/lemma-inventories';
 import { savedWord } from '../../support/saved-word-fixtures';
 
 const at = '2026-03-01T10:00:00.000Z';
 const known = (id: string): StatusRecord => ({ id, status: 'known', source: 'hand', setAt: at });
 const ignored = (id: string): StatusRecord => ({ id, status: 'ignored', source: 'hand', setAt: at });
 
-/** 100 running words: "the" 60 times, "go" 30 (went, goes: the server counts forms under their lemma), harbour 5, tide 3, quay 2. */
-const article: LemmaInventory = {
-  articleId: 'a',
-  words: 100,
-  lemmas: [
-    ['the', 60],
-    ['go', 30],
-    ['harbour', 5],
-    ['tide', 3],
-    ['quay', 2],
-  ],
-};
+const article = harbourArticle;
 
 describe('coverage', () => {
   it('is the share of running words whose lemma is known, with the count of new lemmas', () => {
