@@ -30,6 +30,8 @@ let earlyLookupPreloaded = false;
  * quiet first taps fetched them after the tap and opened their entry in 210–232 ms, the others in 118–200 ms (decision 43).
  * Left to the import, Vite's preload helper appends no link for a file the page already links (boot.ts's idle prefetch), and
  * the import fetched and compiled the look-up's chunk, then the one it imports, one after the other. About 8 KB gzip.
+ * The loop is boot.ts's preloadModules written again on purpose: the page's entry imports nothing but the early-tap
+ * listener (tests/architecture/code-splitting.test.ts), so a shared module would add an edge, or a chunk, to every first load.
  */
 function preloadEarlyLookup(): void {
   if (earlyLookupPreloaded) return;
