@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import ts from 'typescript';
 import { coveragePathCompileHints } from './scripts/build/compile-hints';
 import { precompressedFiles } from './scripts/build/precompressed-files';
+import { pureIoTs } from './scripts/build/pure-io-ts';
+import { reactSyncStore } from './scripts/build/react-sync-store';
 import { PRELOADED_WITH_IMPORTS, routeModuleTags } from './scripts/build/route-module-tags';
 
 // The API server (`npm start`) listens on 3000 by default; the dev server forwards /api there
@@ -200,6 +202,8 @@ export default defineConfig({
   plugins: [
     react(),
     stripMachineDescriptions(),
+    pureIoTs(),
+    reactSyncStore(),
     appModuleTags(),
     preloadTextChunks(),
     routeModuleTags(),
