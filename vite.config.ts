@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import ts from 'typescript';
 import { coveragePathCompileHints } from './scripts/build/compile-hints';
 import { precompressedFiles } from './scripts/build/precompressed-files';
+import { leanPreloadHelper } from './scripts/build/lean-preload-helper';
 import { pureIoTs } from './scripts/build/pure-io-ts';
 import { reactSyncStore } from './scripts/build/react-sync-store';
 import { PRELOADED_WITH_IMPORTS, routeModuleTags } from './scripts/build/route-module-tags';
@@ -204,6 +205,7 @@ export default defineConfig({
     stripMachineDescriptions(),
     pureIoTs(),
     reactSyncStore(),
+    leanPreloadHelper(),
     appModuleTags(),
     preloadTextChunks(),
     routeModuleTags(),
