@@ -11,11 +11,11 @@ import type { Plugin } from 'vite';
 
 const HELPER_ID = '\0vite/preload-helper.js';
 
-/** The helper's module. `deps` are file names under the build's base (`/`), as Vite's preload lists give them. */
-export const LEAN_PRELOAD_HELPER = `const seen = new Set();
+/** The helper's module. `deps` are file names under the build's base (`base`), as Vite's preload lists give them. */
+export const leanPreloadHelperCode = (base = '/') => `const seen = new Set();
 export const __vitePreload = (load, deps) => {
   for (const dep of deps || []) {
-    const href = new URL('/' + dep, location.href).href;
+    const href = new URL(${JSON.stringify(base)} + dep, location.href).href;
     if (seen.has(href)) continue;
     seen.add(href);
     if ([...document.getElementsByTagName('link')].some((link) => link.href === href)) continue;
@@ -30,12 +30,18 @@ export const __vitePreload = (load, deps) => {
 `;
 
 export function leanPreloadHelper(): Plugin {
+  let base = '/';
   return {
     name: 'lean-preload-helper',
     apply: 'build',
     enforce: 'pre',
+    configResolved(config) {
+      // Vite's helper resolves a relative base against the importing chunk; this one only knows absolute ones.
+      if (!config.base.startsWith('/')) throw new Error(`The lean preload helper needs an absolute base, not "${config.base}"`);
+      base = config.base;
+    },
     resolveId: (id) => (id === HELPER_ID ? HELPER_ID : null),
-    load: (id) => (id === HELPER_ID ? LEAN_PRELOAD_HELPER : null),
+    load: (id) => (id === HELPER_ID ? leanPreloadHelperCode(base) : null),
     generateBundle(_options, bundle) {
       for (const output of Object.values(bundle)) {
         const css = output.type === 'chunk' && !output.isEntry ? [...(output.viteMetadata?.importedCss ?? [])] : [];

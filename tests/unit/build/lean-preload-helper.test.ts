@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LEAN_PRELOAD_HELPER, leanPreloadHelper } from '../../../scripts/build/lean-preload-helper';
+import { leanPreloadHelper, leanPreloadHelperCode } from '../../../scripts/build/lean-preload-helper';
 
 type Preload = (load: () => Promise<unknown>, deps?: string[]) => Promise<unknown>;
 
 async function freshHelper(): Promise<Preload> {
   // A query makes each test's module a new instance (the helper remembers what it linked).
-  const url = `data:text/javascript,${encodeURIComponent(LEAN_PRELOAD_HELPER)}%2F%2F${Math.random()}`;
+  const url = `data:text/javascript,${encodeURIComponent(leanPreloadHelperCode('/'))}%2F%2F${Math.random()}`;
   return ((await import(/* @vite-ignore */ url)) as { __vitePreload: Preload }).__vitePreload;
 }
 
