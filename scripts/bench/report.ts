@@ -4,11 +4,23 @@
 import { kb, table, yes } from './report-format';
 import { renderLighthouse } from './report-lighthouse';
 import type { BenchResult } from './run';
+import type { RouteSizes } from './sizes';
 import type { LoadFigures } from './load';
 
 /** Issue 33's baseline: the article page's first-load JS before the issue (gzip), and its target, 30% lighter. */
 const ARTICLE_BASELINE_JS_GZIP = 158_078;
 const ARTICLE_TARGET_JS_GZIP = Math.floor(ARTICLE_BASELINE_JS_GZIP * 0.7);
+
+/** Issue 33's article target under both readings: the first load alone, and with the early look-up the page preloads. */
+export function articleTargetLine(detail: Pick<RouteSizes, 'js' | 'early'>): string {
+  const withEarly = detail.js.gzip + (detail.early ?? []).reduce((sum, f) => sum + f.gzip, 0);
+  const lighter = (bytes: number) => `${(100 * (1 - bytes / ARTICLE_BASELINE_JS_GZIP)).toFixed(1)}% lighter`;
+  return (
+    `- Issue 33: the article page's first-load JS at least 30% lighter than the ${ARTICLE_BASELINE_JS_GZIP.toLocaleString('en-US')} B gzip measured before it: ` +
+    `${detail.js.gzip.toLocaleString('en-US')} B, ${lighter(detail.js.gzip)} — ${yes(detail.js.gzip <= ARTICLE_TARGET_JS_GZIP)}; ` +
+    `counted with the early look-up it preloads (decision 49), ${withEarly.toLocaleString('en-US')} B, ${lighter(withEarly)} — ${yes(withEarly <= ARTICLE_TARGET_JS_GZIP)}.`
+  );
+}
 
 function loadCells(f: LoadFigures | undefined): Array<string | number> {
   if (!f) return ['–', '–', '–', '–'];
@@ -105,15 +117,7 @@ export function renderMarkdown(result: BenchResult): string {
       );
     }
     const detail = s.routes.find((r) => r.route === 'detail');
-    if (detail !== undefined) {
-      const withEarly = detail.js.gzip + (detail.early ?? []).reduce((sum, f) => sum + f.gzip, 0);
-      const lighter = (bytes: number) => `${(100 * (1 - bytes / ARTICLE_BASELINE_JS_GZIP)).toFixed(1)}% lighter`;
-      out.push(
-        `- Issue 33: the article page's first-load JS at least 30% lighter than the ${ARTICLE_BASELINE_JS_GZIP.toLocaleString('en-US')} B gzip measured before it: ` +
-          `${detail.js.gzip.toLocaleString('en-US')} B, ${lighter(detail.js.gzip)} — ${yes(detail.js.gzip <= ARTICLE_TARGET_JS_GZIP)}; ` +
-          `counted with the early look-up it preloads (decision 49), ${withEarly.toLocaleString('en-US')} B, ${lighter(withEarly)} — ${yes(withEarly <= ARTICLE_TARGET_JS_GZIP)}.`,
-      );
-    }
+    if (detail !== undefined) out.push(articleTargetLine(detail));
     for (const r of s.routes) {
       const later = r.later ?? [];
       if (later.length === 0) continue;
