@@ -4,8 +4,9 @@
  * cards' inventories point into a frequency list by rank; their statuses by rank come from the
  * store (the word-status machine's `byRank`, kept for these statuses) with no download of the
  * list. A learner with no statuses needs no list either (every rank is new). Without them (statuses
- * changed since they were kept, or a first page since the learner has any) the list is fetched
- * and looked up as the cards need it, then the rest of it is filled in at idle and handed to
+ * changed since they were kept, or a first page since the learner has any) the list's hash table is
+ * fetched (decision 46: no word of the list made a string) and the learner's keys' hashes looked up
+ * as the cards need them, then the rest of the list is filled in at idle and handed to
  * `onBuilt` with the revision those statuses were read at, to be kept for the next page (decision 34).
  * `revision` is null when the statuses are not exactly a stored state (a write pending): nothing is
  * handed on then.
@@ -13,15 +14,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LemmaApi } from '../api/lemma-client';
 import { coverageOf, type Coverage, type LemmaInventory } from '../domain/coverage';
-import { filledRankStatuses, STATUS_CODE_NEW, unfilledRankStatuses, type RankStatuses } from '../domain/rank-statuses';
+import { filledRankStatuses, STATUS_CODE_NEW, type RankStatuses } from '../domain/rank-statuses';
+import { hashedRankStatuses } from '../domain/status-hashes';
 import { hasStatuses, type StatusMap } from '../domain/word-status';
 import { listLengthOf } from '../../common/lemma-contract';
+import type { RankHashes } from '../../common/rank-hashes';
 import { fillInSlices } from '../platform/work-in-slices';
 
 interface Worked {
   readonly statuses: StatusMap;
   readonly coverage: Map<string, Coverage>;
-  /** Statuses by rank made here from a downloaded list, by the list's check. */
+  /** Statuses by rank made here from a downloaded hash table of the list, by the list's check. */
   readonly fromList: Map<string, RankStatuses>;
   /** The checks whose statuses by rank were filled and handed to onBuilt. */
   readonly handed: Set<string>;
@@ -68,14 +71,14 @@ export function useSlicedCoverage(
         // new codes and the list is not needed (a first visit's page does not download it).
         for (const check of missing) fromList.set(check, { check, codes: new Uint8Array(listLengthOf(check)).fill(STATUS_CODE_NEW) });
       } else if (missing.length > 0) {
-        let lists: ReadonlyArray<readonly string[]>;
+        let tables: ReadonlyArray<RankHashes>;
         try {
-          lists = await Promise.all(missing.map((check) => lemmas.rankedList(check, signal)));
+          tables = await Promise.all(missing.map((check) => lemmas.rankedHashes(check, signal)));
         } catch {
-          // No list (offline, a server error): these cards show no coverage, as when their inventories fail.
+          // No table (offline, a server error): these cards show no coverage, as when their inventories fail.
           return;
         }
-        missing.forEach((check, k) => fromList.set(check, unfilledRankStatuses(check, lists[k]!)));
+        for (const table of tables) fromList.set(table.check, hashedRankStatuses(table, learner));
       }
       await fillInSlices(cardsCoverage(), signal);
       if (signal.aborted) return;
