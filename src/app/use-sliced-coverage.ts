@@ -5,8 +5,8 @@
  * store (the word-status machine's `byRank`, kept for these statuses) with no download of the
  * list. A learner with no statuses needs no list either (every rank is new). Without them (statuses
  * changed since they were kept, or a first page since the learner has any) the list's hash table is
- * fetched (decision 46: no word of the list made a string) and the learner's keys' hashes looked up
- * as the cards need them, then the rest of the list is filled in at idle and handed to
+ * fetched (decision 46: no word of the list made a string) and the learner's keys looked up in it by
+ * hash, which gives the whole record at once; it is handed to
  * `onBuilt` with the revision those statuses were read at, to be kept for the next page (decision 34).
  * `revision` is null when the statuses are not exactly a stored state (a write pending): nothing is
  * handed on then.
@@ -14,8 +14,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LemmaApi } from '../api/lemma-client';
 import { coverageOf, type Coverage, type LemmaInventory } from '../domain/coverage';
-import { filledRankStatuses, STATUS_CODE_NEW, type RankStatuses } from '../domain/rank-statuses';
-import { hashedRankStatuses } from '../domain/status-hashes';
+import { STATUS_CODE_NEW, type RankStatuses } from '../domain/rank-statuses';
+import { rankStatusesFromHashes } from '../domain/status-hashes';
 import { hasStatuses, type StatusMap } from '../domain/word-status';
 import { listLengthOf } from '../../common/lemma-contract';
 import type { RankHashes } from '../../common/rank-hashes';
@@ -24,9 +24,9 @@ import { fillInSlices } from '../platform/work-in-slices';
 interface Worked {
   readonly statuses: StatusMap;
   readonly coverage: Map<string, Coverage>;
-  /** Statuses by rank made here from a downloaded hash table of the list, by the list's check. */
+  /** Statuses by rank made here (from the list's hash table, or all new), by the list's check. */
   readonly fromList: Map<string, RankStatuses>;
-  /** The checks whose statuses by rank were filled and handed to onBuilt. */
+  /** The checks whose statuses by rank were handed to onBuilt. */
   readonly handed: Set<string>;
 }
 
@@ -78,20 +78,17 @@ export function useSlicedCoverage(
           // No table (offline, a server error): these cards show no coverage, as when their inventories fail.
           return;
         }
-        for (const table of tables) fromList.set(table.check, hashedRankStatuses(table, learner));
+        for (const table of tables) fromList.set(table.check, rankStatusesFromHashes(table, learner));
       }
       await fillInSlices(cardsCoverage(), signal);
       if (signal.aborted) return;
       setShown(new Map(coverage));
-      // Once the cards are shown: the rest of each downloaded list's statuses, to be kept. Started
-      // again from where it was if a new set of cards cut it short (filled ranks are skipped).
+      // Once the cards are shown: each record made here (whole: every rank looked up), to be kept.
       for (const [check, made] of fromList) {
         if (handed.has(check)) continue;
-        const filled = await fillInSlices(filledRankStatuses(made, statuses), signal);
-        if (filled === undefined) return;
         handed.add(check);
         // The revision of these statuses, as read when this work started (never a later one's).
-        if (revision !== null) built.current(filled, revision);
+        if (revision !== null) built.current(made, revision);
       }
     })();
     return () => controller.abort();

@@ -24,15 +24,13 @@ export const STATUS_CODE: Readonly<Record<WordStatus, number>> = {
 
 /**
  * Statuses by rank for the frequency list named by `check`. `codes[rank]` is the status code of
- * the list's word at that rank. With `list` (or `lookUp`), a rank still STATUS_CODE_UNSEEN is looked
- * up the first time it is read; without either, every rank must be filled (a stored record).
+ * the list's word at that rank. With `list`, a rank still STATUS_CODE_UNSEEN is looked up by its
+ * word the first time it is read; without it, every rank must be filled (a stored record).
  */
 export interface RankStatuses {
   readonly check: string;
   readonly codes: Uint8Array;
   readonly list?: readonly string[];
-  /** Instead of the list: a rank's code found without its word (the list's hash table, status-hashes.ts). */
-  readonly lookUp?: (rank: number) => number;
 }
 
 /** Codes to be filled from the list as cards need them (the page that has the list but no stored record). */
@@ -47,7 +45,6 @@ export function unfilledRankStatuses(check: string, list: readonly string[]): Ra
 export function rankCode(byRank: RankStatuses, rank: number, statuses: StatusMap): number {
   const code = byRank.codes[rank]!;
   if (code !== STATUS_CODE_UNSEEN) return code;
-  if (byRank.lookUp !== undefined) return (byRank.codes[rank] = byRank.lookUp(rank));
   const word = byRank.list?.[rank];
   if (word === undefined) return STATUS_CODE_NEW;
   return (byRank.codes[rank] = STATUS_CODE[statusOf(statuses, word)]);
@@ -55,14 +52,13 @@ export function rankCode(byRank: RankStatuses, rank: number, statuses: StatusMap
 
 /**
  * Fills every rank still unseen, RANKS_PER_PIECE ranks per step, so a page can give the thread back
- * between steps; returns the record to keep (without the list or its look-up) once done.
+ * between steps; returns the record to keep (without the list) once done.
  */
 export function* filledRankStatuses(byRank: RankStatuses, statuses: StatusMap): Generator<void, RankStatuses, undefined> {
-  const { codes } = byRank;
-  const lookedUp = byRank.list !== undefined || byRank.lookUp !== undefined;
+  const { codes, list } = byRank;
   for (let rank = 0; rank < codes.length; rank += 1) {
     if (codes[rank] === STATUS_CODE_UNSEEN) rankCode(byRank, rank, statuses);
-    if (rank % RANKS_PER_PIECE === RANKS_PER_PIECE - 1 && lookedUp) yield;
+    if (rank % RANKS_PER_PIECE === RANKS_PER_PIECE - 1 && list !== undefined) yield;
   }
   return { check: byRank.check, codes };
 }

@@ -1,75 +1,47 @@
 /**
- * The learner's statuses by the hash of their keys (common/rank-hashes.ts, decision 46), so that a
- * rank of the frequency list's hash table finds its status by comparing two numbers, with no word
- * of the list made into a string. An open-addressing table in typed arrays rather than a Map: a
- * Map keyed by 53-bit numbers allocates a heap number per lookup, and these lookups run cold.
+ * The learner's statuses by rank made from the frequency list's hash table (common/rank-hashes.ts,
+ * decision 46) instead of its words: each of the learner's keys is hashed (all of them joined, in
+ * one loop) and looked up in the table's index of ranks by hash, so no word of the list is made a
+ * string and no rank is looked up by word. The record comes out whole, in one pass over the keys.
  */
-import { writeWordHash, type RankHashes } from '../../common/rank-hashes';
-import { STATUS_CODE, STATUS_CODE_NEW, STATUS_CODE_UNSEEN, type RankStatuses } from './rank-statuses';
+import { rankOfSlot, SAME_KEY_LATER, writeRunHashes, type RankHashes } from '../../common/rank-hashes';
+import { STATUS_CODE, STATUS_CODE_NEW, type RankStatuses } from './rank-statuses';
 import type { StatusMap } from './word-status';
 
-export interface StatusHashTable {
-  readonly mask: number;
-  readonly lo: Uint32Array;
-  readonly hi: Uint32Array;
-  /** A slot's status code, EMPTY where no key was put. */
-  readonly codes: Uint8Array;
-}
-
-const EMPTY = 255;
-
-/** Made once per state of the statuses (a status map is replaced, never changed, on each write). */
-const tables = new WeakMap<StatusMap, StatusHashTable>();
-
-/** Every key of the statuses, hashed as it is stored (the server hashes each list word's statusKey). */
-export function statusHashTable(statuses: StatusMap): StatusHashTable {
-  const known = tables.get(statuses);
-  if (known !== undefined) return known;
-  let size = 16;
-  while (size < statuses.size * 2) size *= 2;
-  const mask = size - 1;
-  const lo = new Uint32Array(size);
-  const hi = new Uint32Array(size);
-  const codes = new Uint8Array(size).fill(EMPTY);
-  const hash = new Uint32Array(2);
-  const low = hash.subarray(0, 1);
-  const high = hash.subarray(1, 2);
-  for (const [key, status] of statuses) {
-    writeWordHash(key, low, high, 0);
-    const l = low[0]!;
-    const h = high[0]!;
-    let slot = l & mask;
-    // Two keys of the learner's sharing a hash (about 1 in 10^8 for 6,000 keys): the first one kept.
-    while (codes[slot] !== EMPTY && !(lo[slot] === l && hi[slot] === h)) slot = (slot + 1) & mask;
-    if (codes[slot] !== EMPTY) continue;
-    lo[slot] = l;
-    hi[slot] = h;
-    codes[slot] = STATUS_CODE[status];
-  }
-  const table = { mask, lo, hi, codes };
-  tables.set(statuses, table);
-  return table;
-}
-
-/** The status code of the key hashed to `l` and `h`: new when the learner has no status for it. */
-export function hashedStatusCode(table: StatusHashTable, l: number, h: number): number {
-  const { mask, lo, hi, codes } = table;
-  for (let slot = l & mask; codes[slot] !== EMPTY; slot = (slot + 1) & mask) {
-    if (lo[slot] === l && hi[slot] === h) return codes[slot]!;
-  }
-  return STATUS_CODE_NEW;
-}
-
 /**
- * Statuses by rank to be filled from the list's hash table as cards need them (rankCode), and the
- * rest at idle (filledRankStatuses): the same codes as from the list's words (statusOf of each).
+ * Every rank's status code: the same as statusOf of the list's word there, since each list word is
+ * its own key (statusKey; tests/unit/domain/rank-hashes.test.ts checks the bundled list).
  */
-export function hashedRankStatuses(hashes: RankHashes, statuses: StatusMap): RankStatuses {
-  const table = statusHashTable(statuses);
-  const { lo, hi } = hashes;
-  return {
-    check: hashes.check,
-    codes: new Uint8Array(lo.length).fill(STATUS_CODE_UNSEEN),
-    lookUp: (rank) => hashedStatusCode(table, lo[rank]!, hi[rank]!),
-  };
+export function rankStatusesFromHashes(hashes: RankHashes, statuses: StatusMap): RankStatuses {
+  const { check, lo, hi, slots } = hashes;
+  const codes = new Uint8Array(lo.length).fill(STATUS_CODE_NEW);
+  // forEach, not for…of, which makes an entry array per key and destructures it, cold.
+  const keys: string[] = [];
+  const lengths = new Int32Array(statuses.size);
+  const keyCodes = new Uint8Array(statuses.size);
+  statuses.forEach((status, key) => {
+    lengths[keys.length] = key.length;
+    keyCodes[keys.length] = STATUS_CODE[status];
+    keys.push(key);
+  });
+  const keyLo = new Uint32Array(keys.length);
+  const keyHi = new Uint32Array(keys.length);
+  writeRunHashes(keys.join(''), lengths, keyLo, keyHi);
+  const mask = slots.length - 1;
+  for (let k = 0; k < keys.length; k += 1) {
+    const l = keyLo[k]!;
+    const h = keyHi[k]!;
+    // Up to the match (on past it when the list has the key at a later rank too), or a free slot
+    // for a key not in the list. At most every slot once, should a damaged table have none free.
+    for (let slot = l & mask, seen = 0; seen < slots.length; slot = (slot + 1) & mask, seen += 1) {
+      const entry = slots[slot]!;
+      if (entry === 0) break;
+      const rank = rankOfSlot(entry);
+      if (lo[rank] === l && hi[rank] === h) {
+        codes[rank] = keyCodes[k]!;
+        if ((entry & SAME_KEY_LATER) === 0) break;
+      }
+    }
+  }
+  return { check, codes };
 }

@@ -7,10 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import { listCheck, RANKED_LEVEL } from '../../../common/lemma-contract';
 import { FREQUENCY_BAND_SIZE } from '../../../common/placement-levels';
-import { decodeRankHashes, encodeRankHashes, HEADER_BYTES, RankHashesFormatError, writeWordHash } from '../../../common/rank-hashes';
+import {
+  decodeRankHashes,
+  encodeRankHashes,
+  HEADER_BYTES,
+  RankHashesFormatError,
+  rankOfSlot,
+  slotCountOf,
+  writeWordHash,
+} from '../../../common/rank-hashes';
 import { statusKey } from '../../../common/status-key';
-import { filledRankStatuses, rankCode, rankStatusesOf, STATUS_CODE, type RankStatuses } from '../../../src/domain/rank-statuses';
-import { hashedRankStatuses } from '../../../src/domain/status-hashes';
+import { rankStatusesOf, STATUS_CODE } from '../../../src/domain/rank-statuses';
+import { rankStatusesFromHashes } from '../../../src/domain/status-hashes';
 import { statusMap, type StatusRecord } from '../../../src/domain/word-status';
 import { savedWord } from '../../support/saved-word-fixtures';
 import { testDictionary } from '../../server/fixtures';
@@ -22,18 +30,10 @@ const bufferOf = (view: Uint8Array): ArrayBuffer => view.slice().buffer;
 const at = '2026-03-01T10:00:00.000Z';
 const record = (id: string, status: StatusRecord['status']): StatusRecord => ({ id, status, source: 'placement', setAt: at });
 
-function filled(byRank: RankStatuses, statuses: ReturnType<typeof statusMap>): number[] {
-  const filling = filledRankStatuses(byRank, statuses);
-  for (;;) {
-    const step = filling.next();
-    if (step.done) return [...step.value.codes];
-  }
-}
-
 describe("the frequency list's hash table", () => {
   it('holds, rank by rank, the hash of each word’s status key, for the list its check names', () => {
     expect(list.length).toBeGreaterThan(9000);
-    expect(bytes.length).toBe(HEADER_BYTES + 8 * list.length);
+    expect(bytes.length).toBe(HEADER_BYTES + 8 * list.length + 4 * slotCountOf(list.length));
     const table = decodeRankHashes(bufferOf(bytes), check);
     expect(table.check).toBe(check);
     const lo = new Uint32Array(1);
@@ -45,6 +45,15 @@ describe("the frequency list's hash table", () => {
     // Every different key of the real list has a hash of its own (the encoder refuses otherwise).
     const hashes = new Set(list.map((_, rank) => table.hi[rank]! * 2 ** 32 + table.lo[rank]!));
     expect(hashes.size).toBe(new Set(list.map(statusKey)).size);
+    // And every word of the list is its own key, so a rank's status by its key is statusOf of its word.
+    expect(list.filter((word) => statusKey(word) !== word)).toEqual([]);
+    // The index names every rank once.
+    expect(
+      [...table.slots]
+        .filter((entry) => entry !== 0)
+        .map(rankOfSlot)
+        .sort((a, b) => a - b),
+    ).toEqual(list.map((_, rank) => rank));
   });
 
   it('is refused, with a reason, when truncated, of another version, for another list, or asked with a bad check', () => {
@@ -59,6 +68,9 @@ describe("the frequency list's hash table", () => {
     };
     expect(refusal(bufferOf(bytes.subarray(0, 10)))).toMatch(/truncated/);
     expect(refusal(bufferOf(bytes.subarray(0, bytes.length - 4)))).toMatch(/bytes for \d+ words/);
+    const otherIndex = bytes.slice();
+    otherIndex[12] = 8;
+    expect(refusal(bufferOf(otherIndex))).toMatch(/bytes for \d+ words/);
     const otherVersion = bytes.slice();
     otherVersion[3] = '2'.charCodeAt(0);
     expect(refusal(bufferOf(otherVersion))).toMatch(/Not a rank hash table of this version/);
@@ -70,11 +82,18 @@ describe("the frequency list's hash table", () => {
     expect(() => decodeRankHashes(bufferOf(bytes.subarray(0, 10)), check)).toThrow(RankHashesFormatError);
   });
 
-  it('lets two spellings of one key share a hash, and encodes an empty list', () => {
-    const words = ['US', 'us', 'go'];
+  it('lets two spellings of one key share a hash, both ranks taking its status, and encodes an empty list', () => {
+    const words = ['US', 'go', 'us', 'Us'];
     const table = decodeRankHashes(bufferOf(encodeRankHashes(words, listCheck(words))), listCheck(words));
-    expect([table.lo[0], table.hi[0]]).toEqual([table.lo[1], table.hi[1]]);
-    expect([table.lo[1], table.hi[1]]).not.toEqual([table.lo[2], table.hi[2]]);
+    expect([table.lo[0], table.hi[0]]).toEqual([table.lo[2], table.hi[2]]);
+    expect([table.lo[0], table.hi[0]]).not.toEqual([table.lo[1], table.hi[1]]);
+    const statuses = statusMap([record('us', 'ignored'), record('go', 'known')], []);
+    expect([...rankStatusesFromHashes(table, statuses).codes]).toEqual([
+      STATUS_CODE.ignored,
+      STATUS_CODE.known,
+      STATUS_CODE.ignored,
+      STATUS_CODE.ignored,
+    ]);
     expect(decodeRankHashes(bufferOf(encodeRankHashes([], listCheck([]))), listCheck([])).lo.length).toBe(0);
   });
 });
@@ -96,12 +115,11 @@ describe('statuses by rank from the hash table', () => {
   );
   const table = decodeRankHashes(bufferOf(bytes), check);
 
-  it('gives every rank the code the list’s word gives, filled as cards need them and then all at idle', () => {
+  it('gives every rank the code the list’s word gives, the whole record at once', () => {
     const fromWords = [...rankStatusesOf(check, list, statuses).codes];
-    const fromHashes = hashedRankStatuses(table, statuses);
-    // The ranks a card needs first, then the rest.
-    for (const rank of [0, 3999, 4000, 7000, 8000, 9500]) expect(rankCode(fromHashes, rank, statuses)).toBe(fromWords[rank]);
-    expect(filled(fromHashes, statuses)).toEqual(fromWords);
+    const fromHashes = rankStatusesFromHashes(table, statuses);
+    expect(fromHashes.check).toBe(check);
+    expect([...fromHashes.codes]).toEqual(fromWords);
     // The learner's words are there: known, ignored, learning, and new for the rest.
     const count = (code: number) => fromWords.filter((each) => each === code).length;
     expect(count(STATUS_CODE.known)).toBeGreaterThanOrEqual(4000);
@@ -112,9 +130,9 @@ describe('statuses by rank from the hash table', () => {
   });
 
   it('is all new for a learner without statuses, and follows a changed status', () => {
-    expect(filled(hashedRankStatuses(table, statusMap([], [])), statusMap([], []))).toEqual(new Array(list.length).fill(STATUS_CODE.new));
+    expect([...rankStatusesFromHashes(table, statusMap([], [])).codes]).toEqual(new Array(list.length).fill(STATUS_CODE.new));
     const changed = statusMap([record(statusKey(list[9500]!), 'known')], []);
-    const codes = filled(hashedRankStatuses(table, changed), changed);
+    const codes = [...rankStatusesFromHashes(table, changed).codes];
     expect(codes[9500]).toBe(STATUS_CODE.known);
     expect(codes.filter((code) => code !== STATUS_CODE.new)).toHaveLength(
       list.filter((word) => statusKey(word) === statusKey(list[9500]!)).length,
