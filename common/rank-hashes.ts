@@ -5,8 +5,8 @@
  * made into strings (issue 26: that page's coverage of 20 cards within 16 ms at 4× CPU). The server
  * never receives the learner's words: the browser hashes its own statuses' keys.
  *
- * The hash is cyrb53 (bryc, public domain), over UTF-16 code units, split in its two halves: `lo`,
- * the low 32 bits, and `hi`, the high 21. The table, little-endian, HEADER_BYTES then three arrays:
+ * The hash is cyrb53 (bryc, public domain; 53 bits), over UTF-16 code units, in two parts: `lo`, the
+ * high 30 bits of its first lane, and `hi`, the low 23 of its second. The table, little-endian, HEADER_BYTES then three arrays:
  *   u32 TABLE_MAGIC ("NRH1": the format and its version), u32 the list's length, u32 the list's
  *   hash (the two halves of its check, listCheck), u32 the number of slots (a power of two);
  *   u32 lo[length], u32 hi[length] (by rank); u32 slots[slots]: an open-addressing index of the
@@ -38,8 +38,10 @@ export function writeRunHashes(text: string, lengths: ArrayLike<number>, lo: Uin
     h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
     h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
     h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    lo[k] = h1 >>> 0;
-    hi[k] = h2 & 0x1fffff;
+    // 30 and 23 bits: each half a small integer, which V8 reads from a typed array without boxing it
+    // (a value of 2^30 or more becomes a heap number per read until the code is optimised).
+    lo[k] = h1 >>> 2;
+    hi[k] = h2 & 0x7fffff;
   }
 }
 
