@@ -18,8 +18,9 @@
  *     the coverage); every one of the 20 cards is counted, none left for later;
  *   - cold with nothing stored (a first visit, or the first list page after a status changed):
  *     UNSTORED_PAGES fresh pages, the cards' answer and the list's hash table (decision 46: the table
- *     checked, the learner's keys hashed and looked up in it, which makes the whole record), as the
- *     app's pieces; in turns with as many pages that parse the frequency list's answer instead (the
+ *     checked, the learner's keys looked up in it, which makes the whole record), as the app's pieces,
+ *     the learner's keys hashed first (the app does it while the cards' answer is on its way; its
+ *     piece is printed, "before:", and left out of the total); in turns with as many pages that parse the frequency list's answer instead (the
  *     way before decision 46, the rest of the list then filled in at idle, timed apart), so both see
  *     the same machine;
  *   - the coverage of a 2,000-word article (median, slowest, first run).
@@ -128,7 +129,7 @@ try {
         export { decodeRankStatuses, filledRankStatuses, unfilledRankStatuses } from './src/domain/rank-statuses';
         export { decodedInventories, LemmaInventoriesCodec, rankedListOf } from './common/lemma-contract';
         export { decodeRankHashes } from './common/rank-hashes';
-        export { rankStatusesFromHashes } from './src/domain/status-hashes';
+        export { learnerKeyHashes, rankStatusesFromHashes } from './src/domain/status-hashes';
         export { LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec } from './common/lemma-answer-codecs';
       `,
       resolveDir: REPO_ROOT,

@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LemmaApi } from '../api/lemma-client';
 import { coverageOf, type Coverage, type LemmaInventory } from '../domain/coverage';
 import { STATUS_CODE_NEW, type RankStatuses } from '../domain/rank-statuses';
-import { rankStatusesFromHashes } from '../domain/status-hashes';
+import { learnerKeyHashes, rankStatusesFromHashes } from '../domain/status-hashes';
 import { hasStatuses, type StatusMap } from '../domain/word-status';
 import { listLengthOf } from '../../common/lemma-contract';
 import type { RankHashes } from '../../common/rank-hashes';
@@ -45,6 +45,13 @@ export function useSlicedCoverage(
   useEffect(() => {
     built.current = onBuilt;
   });
+  // With no record stored, the learner's keys are hashed as soon as the statuses are read, in a task
+  // of their own, while the cards' answer is still on its way: they need nothing else (decision 46).
+  useEffect(() => {
+    if (statuses === null || stored !== null || !hasStatuses(statuses)) return;
+    const timer = setTimeout(() => learnerKeyHashes(statuses), 0);
+    return () => clearTimeout(timer);
+  }, [statuses, stored]);
   useEffect(() => {
     if (statuses === null) return;
     const learner: StatusMap = statuses;

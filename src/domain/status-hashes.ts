@@ -8,6 +8,40 @@ import { rankOfSlot, SAME_KEY_LATER, writeRunHashes, type RankHashes } from '../
 import { STATUS_CODE, STATUS_CODE_NEW, type RankStatuses } from './rank-statuses';
 import type { StatusMap } from './word-status';
 
+/** The learner's keys' hashes and status codes, in the map's order. */
+export interface LearnerKeyHashes {
+  readonly lo: Uint32Array;
+  readonly hi: Uint32Array;
+  readonly codes: Uint8Array;
+}
+
+/** Made once per state of the statuses (a status map is replaced, never changed, on a write). */
+const hashed = new WeakMap<StatusMap, LearnerKeyHashes>();
+
+/**
+ * The learner's keys hashed: needs nothing but the statuses, so a page with no record can do it
+ * while the cards' answer is on its way (src/app/use-sliced-coverage.ts).
+ */
+export function learnerKeyHashes(statuses: StatusMap): LearnerKeyHashes {
+  const known = hashed.get(statuses);
+  if (known !== undefined) return known;
+  // forEach, not for…of, which makes an entry array per key and destructures it, cold.
+  const keys: string[] = [];
+  const lengths = new Int32Array(statuses.size);
+  const codes = new Uint8Array(statuses.size);
+  statuses.forEach((status, key) => {
+    lengths[keys.length] = key.length;
+    codes[keys.length] = STATUS_CODE[status];
+    keys.push(key);
+  });
+  const lo = new Uint32Array(keys.length);
+  const hi = new Uint32Array(keys.length);
+  writeRunHashes(keys.join(''), lengths, lo, hi);
+  const made = { lo, hi, codes };
+  hashed.set(statuses, made);
+  return made;
+}
+
 /**
  * Every rank's status code: the same as statusOf of the list's word there, since each list word is
  * its own key (statusKey; tests/unit/domain/rank-hashes.test.ts checks the bundled list).
@@ -15,22 +49,11 @@ import type { StatusMap } from './word-status';
 export function rankStatusesFromHashes(hashes: RankHashes, statuses: StatusMap): RankStatuses {
   const { check, lo, hi, slots } = hashes;
   const codes = new Uint8Array(lo.length).fill(STATUS_CODE_NEW);
-  // forEach, not for…of, which makes an entry array per key and destructures it, cold.
-  const keys: string[] = [];
-  const lengths = new Int32Array(statuses.size);
-  const keyCodes = new Uint8Array(statuses.size);
-  statuses.forEach((status, key) => {
-    lengths[keys.length] = key.length;
-    keyCodes[keys.length] = STATUS_CODE[status];
-    keys.push(key);
-  });
-  const keyLo = new Uint32Array(keys.length);
-  const keyHi = new Uint32Array(keys.length);
-  writeRunHashes(keys.join(''), lengths, keyLo, keyHi);
+  const keys = learnerKeyHashes(statuses);
   const mask = slots.length - 1;
-  for (let k = 0; k < keys.length; k += 1) {
-    const l = keyLo[k]!;
-    const h = keyHi[k]!;
+  for (let k = 0; k < keys.lo.length; k += 1) {
+    const l = keys.lo[k]!;
+    const h = keys.hi[k]!;
     // Up to the match (on past it when the list has the key at a later rank too), or a free slot
     // for a key not in the list. At most every slot once, should a damaged table have none free.
     for (let slot = l & mask, seen = 0; seen < slots.length; slot = (slot + 1) & mask, seen += 1) {
@@ -38,7 +61,7 @@ export function rankStatusesFromHashes(hashes: RankHashes, statuses: StatusMap):
       if (entry === 0) break;
       const rank = rankOfSlot(entry);
       if (lo[rank] === l && hi[rank] === h) {
-        codes[rank] = keyCodes[k]!;
+        codes[rank] = keys.codes[k]!;
         if ((entry & SAME_KEY_LATER) === 0) break;
       }
     }
