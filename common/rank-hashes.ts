@@ -65,7 +65,8 @@ export interface RankHashes {
 
 /** In a slot: a later rank of the list has the same key (a look-up goes on past this match). */
 export const SAME_KEY_LATER = 0x80000000;
-const RANK_BITS = 0x7fffffff;
+/** In a slot: its rank + 1. */
+export const RANK_BITS = 0x7fffffff;
 
 /** A slot's rank (the entry must not be 0). */
 export function rankOfSlot(entry: number): number {

@@ -4,7 +4,7 @@
  * one loop) and looked up in the table's index of ranks by hash, so no word of the list is made a
  * string and no rank is looked up by word. The record comes out whole, in one pass over the keys.
  */
-import { rankOfSlot, SAME_KEY_LATER, writeRunHashes, type RankHashes } from '../../common/rank-hashes';
+import { RANK_BITS, SAME_KEY_LATER, writeRunHashes, type RankHashes } from '../../common/rank-hashes';
 import { STATUS_CODE, STATUS_CODE_NEW, type RankStatuses } from './rank-statuses';
 import type { StatusMap } from './word-status';
 
@@ -49,19 +49,22 @@ export function learnerKeyHashes(statuses: StatusMap): LearnerKeyHashes {
 export function rankStatusesFromHashes(hashes: RankHashes, statuses: StatusMap): RankStatuses {
   const { check, lo, hi, slots } = hashes;
   const codes = new Uint8Array(lo.length).fill(STATUS_CODE_NEW);
-  const keys = learnerKeyHashes(statuses);
-  const mask = slots.length - 1;
-  for (let k = 0; k < keys.lo.length; k += 1) {
-    const l = keys.lo[k]!;
-    const h = keys.hi[k]!;
+  // Locals, not property reads, and no call inside the loops: they run before V8 optimises them.
+  const { lo: keyLo, hi: keyHi, codes: keyCodes } = learnerKeyHashes(statuses);
+  const count = keyLo.length;
+  const size = slots.length;
+  const mask = size - 1;
+  for (let k = 0; k < count; k += 1) {
+    const l = keyLo[k]!;
+    const h = keyHi[k]!;
     // Up to the match (on past it when the list has the key at a later rank too), or a free slot
     // for a key not in the list. At most every slot once, should a damaged table have none free.
-    for (let slot = l & mask, seen = 0; seen < slots.length; slot = (slot + 1) & mask, seen += 1) {
+    for (let slot = l & mask, seen = 0; seen < size; slot = (slot + 1) & mask, seen += 1) {
       const entry = slots[slot]!;
       if (entry === 0) break;
-      const rank = rankOfSlot(entry);
+      const rank = (entry & RANK_BITS) - 1;
       if (lo[rank] === l && hi[rank] === h) {
-        codes[rank] = keys.codes[k]!;
+        codes[rank] = keyCodes[k]!;
         if ((entry & SAME_KEY_LATER) === 0) break;
       }
     }
