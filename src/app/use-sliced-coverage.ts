@@ -37,6 +37,8 @@ export function useSlicedCoverage(
   stored: RankStatuses | null,
   lemmas: LemmaApi,
   onBuilt: (byRank: RankStatuses, revision: number) => void,
+  /** The list the last kept statuses by rank were for (the word-status machine's rankCheck), if any. */
+  expected: string | null = null,
 ): ReadonlyMap<string, Coverage> {
   const [shown, setShown] = useState<ReadonlyMap<string, Coverage>>(() => new Map());
   const cache = useRef<Worked | null>(null);
@@ -47,11 +49,27 @@ export function useSlicedCoverage(
   });
   // With no record stored, the learner's keys are hashed as soon as the statuses are read, in a task
   // of their own, while the cards' answer is still on its way: they need nothing else (decision 46).
+  // When the list the last record was for is known (a status changed since), its hash table is
+  // fetched too and the record made from it, so the cards find it made. No signal on that fetch: the
+  // lemma client shares it with the cards' own request for the same list, which must not be cut short.
   useEffect(() => {
     if (statuses === null || stored !== null || !hasStatuses(statuses)) return;
-    const timer = setTimeout(() => learnerKeyHashes(statuses), 0);
-    return () => clearTimeout(timer);
-  }, [statuses, stored]);
+    let live = true;
+    const timer = setTimeout(() => {
+      learnerKeyHashes(statuses);
+      if (expected === null) return;
+      lemmas.rankedHashes(expected).then(
+        (table) => {
+          if (live) setTimeout(() => live && rankStatusesFromHashes(table, statuses), 0);
+        },
+        () => undefined,
+      );
+    }, 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [statuses, stored, expected, lemmas]);
   useEffect(() => {
     if (statuses === null) return;
     const learner: StatusMap = statuses;

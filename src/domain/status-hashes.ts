@@ -47,6 +47,19 @@ export function learnerKeyHashes(statuses: StatusMap): LearnerKeyHashes {
  * its own key (statusKey; tests/unit/domain/rank-hashes.test.ts checks the bundled list).
  */
 export function rankStatusesFromHashes(hashes: RankHashes, statuses: StatusMap): RankStatuses {
+  // Made once per table and state of the statuses: a page may make it before the cards' answer arrives.
+  const byStatuses = records.get(hashes) ?? new WeakMap<StatusMap, RankStatuses>();
+  records.set(hashes, byStatuses);
+  const known = byStatuses.get(statuses);
+  if (known !== undefined) return known;
+  const made = rankStatusesOf(hashes, statuses);
+  byStatuses.set(statuses, made);
+  return made;
+}
+
+const records = new WeakMap<RankHashes, WeakMap<StatusMap, RankStatuses>>();
+
+function rankStatusesOf(hashes: RankHashes, statuses: StatusMap): RankStatuses {
   const { check, lo, hi, slots } = hashes;
   const codes = new Uint8Array(lo.length).fill(STATUS_CODE_NEW);
   // Locals, not property reads, and no call inside the loops: they run before V8 optimises them.

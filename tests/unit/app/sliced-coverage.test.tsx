@@ -99,6 +99,27 @@ describe("the cards' coverage with no statuses by rank stored", () => {
     expect(built[0]!.byRank.list).toBeUndefined();
   });
 
+  it('with the last record’s list known, fetches its hash table before the cards arrive, once, and shows their coverage from it', async () => {
+    const learner = statusMap([record('the', 'known'), record('tide', 'ignored')], []);
+    const { client, asked } = lemmaClient();
+    const built: RankStatuses[] = [];
+    const hook = renderHook(
+      ({ shownCards }: { shownCards: Record<string, LemmaInventory> }) =>
+        useSlicedCoverage(shownCards, learner, 7, null, client, (byRank) => built.push(byRank), check),
+      { initialProps: { shownCards: {} } },
+    );
+    // No cards yet: the table is asked for while their answer is on its way.
+    await waitFor(() => expect(asked).toEqual(['/api/level-words/hashes']));
+    expect(hook.result.current.size).toBe(0);
+    hook.rerender({ shownCards: cards });
+    await waitFor(() => expect(hook.result.current.size).toBe(2));
+    expect(hook.result.current.get('a')).toEqual(coverageOf(plain[0]!, learner));
+    expect(hook.result.current.get('b')).toEqual(coverageOf(plain[1]!, learner));
+    expect(asked).toEqual(['/api/level-words/hashes']);
+    await waitFor(() => expect(built).toHaveLength(1));
+    expect([...built[0]!.codes]).toEqual([...rankStatusesOf(check, list, learner).codes]);
+  });
+
   it('shows no coverage, and hands nothing on, when the server has another list now (a 404 for this check)', async () => {
     const learner = statusMap([record('the', 'known')], []);
     const { hook, asked, built } = shownCoverage(learner, null, [...list, 'quay']);
