@@ -12,7 +12,7 @@
  * of its own (it gives the thread back between them).
  */
 export const WORK = `
-  window.cardsWork = ({ listText, hashes, cardsText, stored, statuses, skipFill }) => {
+  window.cardsWork = ({ listText, hashes, tableEarly, cardsText, stored, statuses, skipFill }) => {
     const bench = window.coverageBench;
     const pieces = [];
     const timed = (work, name) => {
@@ -29,6 +29,17 @@ export const WORK = `
     // With no record, the app hashes the learner's keys once the statuses are read, before the cards'
     // answer is there (src/app/use-sliced-coverage.ts): a piece of its own, counted apart ('before').
     if (hashes !== undefined && stored === undefined) timed(() => bench.learnerKeyHashes(statuses), 'before: learner keys hashed');
+    // After a status change the app knows the list the last record was for (rankCheck): its table is
+    // fetched and the record made before the cards' answer too.
+    // (the lemma client hands the cards the same table object, so the record made then is found).
+    let early;
+    if (tableEarly === true) {
+      early = timed(() => {
+        const table = bench.decodeRankHashes(hashes, JSON.parse(cardsText).ranked);
+        bench.rankStatusesFromHashes(table, statuses);
+        return table;
+      }, 'before: ranks of the learner keys');
+    }
     // The cards' answer in two marks: the body's JSON.parse, then io-ts (src/api/http.ts does both in one task).
     const cardsBody = timed(() => JSON.parse(cardsText), 'cards JSON.parse');
     const cards = timed(() => {
@@ -46,7 +57,7 @@ export const WORK = `
     } else if (hashes !== undefined) {
       // Decision 46: the list's hash table as fetch's arrayBuffer() hands it over, checked, then the
       // learner's keys hashed and looked up in it (the whole record, nothing left for idle), in two marks.
-      const table = timed(() => bench.decodeRankHashes(hashes, cards.ranked), 'hash table');
+      const table = early ?? timed(() => bench.decodeRankHashes(hashes, cards.ranked), 'hash table');
       byRank = timed(() => bench.rankStatusesFromHashes(table, statuses), 'ranks of the learner keys');
     } else {
       byRank = timed(() => {
@@ -106,13 +117,13 @@ export const MEASURE = `function ({ cardsText, storedCodes, check, longPlain, kn
  * cards' answer and the stored record, or the cards' and the list's answers) to the 20 cards'
  * coverage, in one go, or as the app's pieces, each timed apart.
  */
-export const COLD = `function ({ cardsText, listText, hashBytes, storedCodes, check, known, saved, apart }) {
+export const COLD = `function ({ cardsText, listText, hashBytes, tableEarly, storedCodes, check, known, saved, apart }) {
   const statuses = window.learner({ known, saved });
   // The table's bytes as fetch's arrayBuffer() would hand them over (not counted).
   const hashes = hashBytes === undefined ? undefined : Uint8Array.from(atob(hashBytes), (c) => c.charCodeAt(0)).buffer;
   const stored = storedCodes === undefined ? undefined : { revision: 1, check, codes: Uint8Array.from(storedCodes) };
   if (apart) {
-    const { pieces, fill } = window.cardsWork({ listText, hashes, cardsText, stored, statuses });
+    const { pieces, fill } = window.cardsWork({ listText, hashes, tableEarly, cardsText, stored, statuses });
     const longest = pieces.reduce((slowest, piece) => (piece.ms > slowest.ms ? piece : slowest));
     const sums = {};
     for (const piece of pieces) sums[piece.name] = (sums[piece.name] ?? 0) + piece.ms;
