@@ -163,7 +163,7 @@ try {
     const stored = { storedCodes, check };
     if (TRACE || PROFILE) {
       // Where a cold page's path (in one go) spends its time: COLD_PAGES pages with the record stored, then
-      // UNSTORED_PAGES with the list's answer instead (the fill at idle after the cards left out).
+      // UNSTORED_PAGES with the list's hash table instead (decision 46; the learner's keys hashed in the path).
       const pages = { stored: COLD_PAGES, unstored: UNSTORED_PAGES };
       const setUp = (isStored: boolean) =>
         `window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = ${
