@@ -5,13 +5,14 @@
  * (src/api/http.ts parses and validates every body with io-ts; src/api/lemma-client.ts decodes;
  * src/app/use-sliced-coverage.ts works each card's coverage out). With `stored` (the learner's
  * statuses by rank as IndexedDB gives them back, decision 34) the frequency list is not used at all;
- * without it (a first visit, or the first page after a status changed) the list's answer is parsed,
- * the ranks the cards need looked up, and the rest of the list filled in after the cards are shown
+ * without it (a first visit, or the first page after a status changed) the list's hash table is
+ * checked and the learner's keys hashed (`hashes`, decision 46; or, for comparison, the list's answer
+ * is parsed), the ranks the cards need looked up, and the rest of the list filled in after the cards are shown
  * ('fill' pieces, at idle, to be kept; not with `skipFill`). `pieces` lists the time of each piece the app runs as a task
  * of its own (it gives the thread back between them).
  */
 export const WORK = `
-  window.cardsWork = ({ listText, cardsText, stored, statuses, skipFill }) => {
+  window.cardsWork = ({ listText, hashes, tableEarly, cardsText, stored, statuses, skipFill }) => {
     const bench = window.coverageBench;
     const pieces = [];
     const timed = (work, name) => {
@@ -25,6 +26,20 @@ export const WORK = `
       if (result._tag !== 'Right') throw new Error('invalid answer');
       return result.right;
     };
+    // With no record, the app hashes the learner's keys once the statuses are read, before the cards'
+    // answer is there (src/app/use-sliced-coverage.ts): a piece of its own, counted apart ('before').
+    if (hashes !== undefined && stored === undefined) timed(() => bench.learnerKeyHashes(statuses), 'before: learner keys hashed');
+    // After a status change the app knows the list the last record was for (rankCheck): its table is
+    // fetched and the record made before the cards' answer too.
+    // (the lemma client hands the cards the same table object, so the record made then is found).
+    let early;
+    if (tableEarly === true) {
+      early = timed(() => {
+        const table = bench.decodeRankHashes(hashes, JSON.parse(cardsText).ranked);
+        bench.rankStatusesFromHashes(table, statuses);
+        return table;
+      }, 'before: ranks of the learner keys');
+    }
     // The cards' answer in two marks: the body's JSON.parse, then io-ts (src/api/http.ts does both in one task).
     const cardsBody = timed(() => JSON.parse(cardsText), 'cards JSON.parse');
     const cards = timed(() => {
@@ -39,6 +54,11 @@ export const WORK = `
       const record = timed(() => structuredClone(stored), 'record clone');
       byRank = timed(() => bench.decodeRankStatuses(record), 'record check');
       if (byRank === null || byRank.check !== cards.ranked) throw new Error('stored record refused');
+    } else if (hashes !== undefined) {
+      // Decision 46: the list's hash table as fetch's arrayBuffer() hands it over, checked, then the
+      // learner's keys hashed and looked up in it (the whole record, nothing left for idle), in two marks.
+      const table = early ?? timed(() => bench.decodeRankHashes(hashes, cards.ranked), 'hash table');
+      byRank = timed(() => bench.rankStatusesFromHashes(table, statuses), 'ranks of the learner keys');
     } else {
       byRank = timed(() => {
         const list = bench.rankedListOf(valid(bench.LevelWordsAnswerCodec, listText), cards.ranked);
@@ -51,7 +71,7 @@ export const WORK = `
     for (let step = timed(() => decoding.next(), 'decode'); !step.done; step = timed(() => decoding.next(), 'decode')) inventories.push(step.value);
     const coverage = inventories.map((inventory) => timed(() => bench.coverageOf(inventory, statuses, byRank), 'coverage'));
     const fill = [];
-    if (stored === undefined && skipFill !== true) {
+    if (stored === undefined && hashes === undefined && skipFill !== true) {
       const filling = bench.filledRankStatuses(byRank, statuses);
       for (;;) {
         const start = performance.now();
@@ -97,18 +117,21 @@ export const MEASURE = `function ({ cardsText, storedCodes, check, longPlain, kn
  * cards' answer and the stored record, or the cards' and the list's answers) to the 20 cards'
  * coverage, in one go, or as the app's pieces, each timed apart.
  */
-export const COLD = `function ({ cardsText, listText, storedCodes, check, known, saved, apart }) {
+export const COLD = `function ({ cardsText, listText, hashBytes, tableEarly, storedCodes, check, known, saved, apart }) {
   const statuses = window.learner({ known, saved });
+  // The table's bytes as fetch's arrayBuffer() would hand them over (not counted).
+  const hashes = hashBytes === undefined ? undefined : Uint8Array.from(atob(hashBytes), (c) => c.charCodeAt(0)).buffer;
   const stored = storedCodes === undefined ? undefined : { revision: 1, check, codes: Uint8Array.from(storedCodes) };
   if (apart) {
-    const { pieces, fill } = window.cardsWork({ listText, cardsText, stored, statuses });
+    const { pieces, fill } = window.cardsWork({ listText, hashes, tableEarly, cardsText, stored, statuses });
     const longest = pieces.reduce((slowest, piece) => (piece.ms > slowest.ms ? piece : slowest));
     const sums = {};
     for (const piece of pieces) sums[piece.name] = (sums[piece.name] ?? 0) + piece.ms;
-    const total = pieces.reduce((sum, piece) => sum + piece.ms, 0);
+    // From the cards' answer on; what the app does before it arrives is in sums, apart.
+    const total = pieces.filter((piece) => !piece.name.startsWith('before')).reduce((sum, piece) => sum + piece.ms, 0);
     return { total, longest: longest.ms, longestName: longest.name, pieces: pieces.length, sums, fill: fill.reduce((a, b) => a + b, 0), fillLongest: Math.max(0, ...fill), fillPieces: fill.length };
   }
   const start = performance.now();
-  window.cardsWork({ listText, cardsText, stored, statuses });
+  window.cardsWork({ listText, hashes, cardsText, stored, statuses });
   return { total: performance.now() - start };
 }`;

@@ -17,8 +17,13 @@
  *     answer's JSON.parse and its io-ts decode, the record's clone and its check, the entries' decode,
  *     the coverage); every one of the 20 cards is counted, none left for later;
  *   - cold with nothing stored (a first visit, or the first list page after a status changed):
- *     UNSTORED_PAGES fresh pages, the cards' and the frequency list's answers, as the app's pieces,
- *     and after the cards the rest of the list's statuses filled in (at idle, to be kept), apart;
+ *     UNSTORED_PAGES fresh pages, the cards' answer and the list's hash table (decision 46: the table
+ *     checked, the learner's keys looked up in it, which makes the whole record), as the app's pieces,
+ *     the learner's keys hashed first (the app does it while the cards' answer is on its way; its
+ *     piece is printed, "before:", and left out of the total); as many again as after a status change,
+ *     where the app knows the list of the last record and makes the record before the answer too; in turns with as many pages that parse the frequency list's answer instead (the
+ *     way before decision 46, the rest of the list then filled in at idle, timed apart), so both see
+ *     the same machine;
  *   - the coverage of a 2,000-word article (median, slowest, first run).
  *   The learner's status map (built once per page from IndexedDB, for every feature) and the
  *   IndexedDB read itself are not counted (the page here has no origin to open a database in).
@@ -33,6 +38,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { listCheck, RANKED_LEVEL, type PlainInventory } from '../../common/lemma-contract';
 import { encodeInventories } from '../../common/lemma-encode';
+import { encodeRankHashes } from '../../common/rank-hashes';
 import { rankStatusesOf } from '../../src/domain/rank-statuses';
 import { statusMap } from '../../src/domain/word-status';
 import type { SavedWord } from '../../src/domain/saved-words';
@@ -76,6 +82,9 @@ try {
   const cardsText = JSON.stringify(encodeInventories(cards, undefined, ranked));
   // The list's answer as the server gives it (server/answers/dictionary-answers.ts), with its check.
   const listText = JSON.stringify(levelWordsAnswer(dictionary, RANKED_LEVEL));
+  // The list as GET /api/level-words/hashes answers it (decision 46), base64 to reach the page.
+  const hashTable = encodeRankHashes(ranked, listCheck(ranked));
+  const hashBytes = Buffer.from(hashTable).toString('base64');
   const one = lemmaInventory(articles[0]!.paragraphs, dictionary);
   const oneAnswer = JSON.stringify(encodeInventories([{ articleId: articles[0]!.id, words: one.words, lemmas: one.lemmas }], one.forms));
   // A 2,000-word article: the corpus's paragraphs one after another until 2,000 running words.
@@ -106,6 +115,9 @@ try {
     `The frequency list the cards point into (${ranked.length} words, fetched only when no statuses by rank are kept): ${gz(listText)} bytes gzip`,
   );
   console.log(
+    `The list's hash table (decision 46; fetched instead of the list when no statuses by rank are kept): ${hashTable.length} bytes, ${gzipSync(hashTable, { level: 9 }).length} bytes gzip`,
+  );
+  console.log(
     `One article page's inventory with its forms: ${oneAnswer.length} bytes, ${gz(oneAnswer)} bytes gzip (${one.words} running words)`,
   );
   console.log(`2,000-word article: ${longInventory.words} running words, ${longInventory.lemmas.length} lemmas`);
@@ -117,6 +129,8 @@ try {
         export { statusMap } from './src/domain/word-status';
         export { decodeRankStatuses, filledRankStatuses, unfilledRankStatuses } from './src/domain/rank-statuses';
         export { decodedInventories, LemmaInventoriesCodec, rankedListOf } from './common/lemma-contract';
+        export { decodeRankHashes } from './common/rank-hashes';
+        export { learnerKeyHashes, rankStatusesFromHashes } from './src/domain/status-hashes';
         export { LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec } from './common/lemma-answer-codecs';
       `,
       resolveDir: REPO_ROOT,
@@ -149,13 +163,13 @@ try {
     const stored = { storedCodes, check };
     if (TRACE || PROFILE) {
       // Where a cold page's path (in one go) spends its time: COLD_PAGES pages with the record stored, then
-      // UNSTORED_PAGES with the list's answer instead (the fill at idle after the cards left out).
+      // UNSTORED_PAGES with the list's hash table instead (decision 46; the learner's keys hashed in the path).
       const pages = { stored: COLD_PAGES, unstored: UNSTORED_PAGES };
       const setUp = (isStored: boolean) =>
         `window.statuses = window.learner(${JSON.stringify({ known, saved })}); window.texts = ${
           isStored
             ? `{ cardsText: ${JSON.stringify(cardsText)}, stored: { revision: 1, check: ${JSON.stringify(check)}, codes: Uint8Array.from(${JSON.stringify(storedCodes)}) } }`
-            : `{ cardsText: ${JSON.stringify(cardsText)}, listText: ${JSON.stringify(listText)}, skipFill: true }`
+            : `{ cardsText: ${JSON.stringify(cardsText)}, hashes: Uint8Array.from(atob(${JSON.stringify(hashBytes)}), (c) => c.charCodeAt(0)).buffer, skipFill: true }`
         }`;
       await (TRACE ? tracedColdPages : profiledColdPages)(fresh, setUp, pages);
     } else {
@@ -189,8 +203,18 @@ try {
         oneGo.push((await cold({ cardsText, ...stored }, false)).total);
         apart.push(await cold({ cardsText, ...stored }, true));
       }
+      // In turns (hash table, after a change, list; list, after a change, hash table; …) so that all see the same machine.
       const unstored: Apart[] = [];
-      for (let i = 0; i < UNSTORED_PAGES; i += 1) unstored.push(await cold({ cardsText, listText }, true));
+      const unstoredList: Apart[] = [];
+      const afterChange: Apart[] = [];
+      for (let i = 0; i < UNSTORED_PAGES; i += 1) {
+        const order = i % 2 === 0 ? ['hashes', 'change', 'list'] : ['list', 'change', 'hashes'];
+        for (const way of order) {
+          if (way === 'hashes') unstored.push(await cold({ cardsText, hashBytes }, true));
+          else if (way === 'change') afterChange.push(await cold({ cardsText, hashBytes, tableEarly: true }, true));
+          else unstoredList.push(await cold({ cardsText, listText }, true));
+        }
+      }
       const ms = (value: number) => `${value.toFixed(1)} ms`;
       const printApart = (run: Apart) => {
         const parts = Object.entries(run.sums).map(([name, total]) => `${name} ${ms(total)}`);
@@ -212,10 +236,23 @@ try {
       );
       console.log(`Cold pages with the statuses by rank stored, as the app's pieces (${apart[0]!.pieces} pieces), each page:`);
       for (const run of apart) printApart(run);
+      const within = (runs: Apart[]) => `${runs.filter((run) => run.total <= 16).length} of ${runs.length} within 16 ms`;
+      const median = (runs: Apart[]) => {
+        const totals = runs.map((run) => run.total).sort((a, b) => a - b);
+        return ms(totals[Math.floor(totals.length / 2)]!);
+      };
       console.log(
-        `Cold pages with nothing stored (a first visit, or the first list page after a status changed): the cards' and the list's answers, as the app's pieces:`,
+        `Cold pages with nothing stored (a first visit, or the first list page after a status changed): the cards' answer and the list's hash table (decision 46), as the app's pieces (${within(unstored)}, median ${median(unstored)}):`,
       );
       for (const run of unstored) printApart(run);
+      console.log(
+        `The same after a status change (the list of the last record known, so its table fetched and the record made before the cards' answer, "before:", not counted) (${within(afterChange)}, median ${median(afterChange)}):`,
+      );
+      for (const run of afterChange) printApart(run);
+      console.log(
+        `The same, in turns with them, with the list's answer instead (before decision 46) (${within(unstoredList)}, median ${median(unstoredList)}):`,
+      );
+      for (const run of unstoredList) printApart(run);
       console.log(`Load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);
       console.log(
         `2,000-word article (coverage): median ${ms(figures.long.median)}, slowest ${ms(figures.long.max)}, first run ${ms(figures.long.cold)}`,

@@ -11,9 +11,11 @@ import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
 import type { Dictionary } from '../dictionary/dictionary-types';
 import { ApiError } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
+import { ifNoneMatchMatches } from '../http/json-reply';
 import { answerCache } from '../plugins/answer-cache';
 import { dictionaryAnswer, levelWordsAnswer } from '../answers/dictionary-answers';
-import { ROUTE_SCHEMAS, type DictionaryQuery, type LevelQuery, type WordParams } from './schemas';
+import { ROUTE_SCHEMAS, type DictionaryQuery, type LevelHashesQuery, type LevelQuery, type WordParams } from './schemas';
+import { rankHashesAnswer } from '../answers/rank-hashes-answer';
 
 const normaliseWord: preValidationHookHandler = (request, _reply, done) => {
   const params = request.params as Record<string, unknown>;
@@ -47,6 +49,19 @@ export const dictionaryRoutes: FastifyPluginAsync<DictionaryRoutesOptions> = asy
   app.get<{ Querystring: LevelQuery }>('/level-words', { schema: ROUTE_SCHEMAS.levelWords }, async (request, reply) => {
     const { level } = request.query;
     return reply.sendAnswer(`level\u0000${level}`, () => levelWordsAnswer(dictionary, level));
+  });
+
+  // The cards' frequency list as a table of its keys' hashes (decision 46), named by the list's check:
+  // an address never changes content, so browsers keep it; another check (a list since replaced) is a 404.
+  const hashes = rankHashesAnswer(dictionary);
+  app.get<{ Querystring: LevelHashesQuery }>('/level-words/hashes', { schema: ROUTE_SCHEMAS.levelWordHashes }, async (request, reply) => {
+    const table = hashes();
+    if (request.query.v !== table.check) {
+      throw new ApiError(404, 'not_found', `No frequency list ${request.query.v}: the list is now ${table.check}`, 'v');
+    }
+    reply.header('etag', table.etag).header('cache-control', CACHE_POLICY.hashedAsset);
+    if (ifNoneMatchMatches(request.headers['if-none-match'], table.etag)) return reply.code(304).send();
+    return reply.code(200).type('application/octet-stream').send(table.bytes);
   });
 
   // Without a word the path would fall through to "no such endpoint"; say what is missing instead.

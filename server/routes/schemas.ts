@@ -89,6 +89,9 @@ export type { LanguageQuery, LatestQuery, SearchQuery } from '../answers/answer-
 export interface ArticleParams {
   readonly id: string;
 }
+export interface LevelHashesQuery {
+  readonly v: string;
+}
 export interface LevelQuery {
   readonly level: PlacementLevel;
 }
@@ -149,6 +152,12 @@ export const ROUTE_SCHEMAS = {
   levelWords: {
     querystring: object({ level: { type: 'string', enum: [...PLACEMENT_LEVELS] }, v: { type: 'string', maxLength: 20 } }, ['level']),
     response: { 200: jsonSchemaOf(LevelWordsCodec), ...ERRORS },
+  },
+  levelWordHashes: {
+    // The check of the cards' frequency list (listCheck: length and hash, base 36).
+    querystring: object({ v: { type: 'string', pattern: '^[0-9a-z]{1,7}-[0-9a-z]{1,7}$' } }, ['v']),
+    // Bytes (common/rank-hashes.ts), sent as a Buffer: Fastify serialises no Buffer with a schema.
+    response: { 200: { type: 'string', description: 'application/octet-stream: the rank hash table' }, ...ERRORS },
   },
   dictionary: {
     params: object({ word: WORD }, ['word']),

@@ -13,6 +13,8 @@ import {
 } from '../../common/lemma-contract';
 import { LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec } from '../../common/lemma-answer-codecs';
 import type { PlacementLevel } from '../../common/placement-levels';
+import { decodeRankHashes, type RankHashes } from '../../common/rank-hashes';
+import { requestBinary } from './binary-request';
 import type { LemmaInventory } from '../domain/coverage';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
 
@@ -31,6 +33,11 @@ export interface LemmaApi {
    * needed only to make the learner's statuses by rank, when none are stored for this list.
    */
   rankedList(check: string, signal?: AbortSignal): Promise<readonly string[]>;
+  /**
+   * The same list as a table of its words' status keys' hashes by rank (GET
+   * /api/level-words/hashes?v=check, decision 46): the cards' statuses by rank with no word made a string.
+   */
+  rankedHashes(check: string, signal?: AbortSignal): Promise<RankHashes>;
   /** The headwords of a placement level, most frequent first. */
   levelWords(level: PlacementLevel, signal?: AbortSignal): Promise<string[]>;
 }
@@ -74,6 +81,16 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
     }
     return list;
   };
+  const tables = new Map<string, Promise<RankHashes>>();
+  const rankedHashes = (check: string, signal?: AbortSignal): Promise<RankHashes> => {
+    let table = tables.get(check);
+    if (table === undefined) {
+      table = requestBinary('/level-words/hashes', { v: check }, (body) => decodeRankHashes(body, check), withSignal(signal));
+      table.catch(() => tables.delete(check));
+      tables.set(check, table);
+    }
+    return table;
+  };
   return {
     async inventories(articleIds, signal) {
       const batches: string[][] = [];
@@ -99,6 +116,7 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
       return decoded;
     },
     rankedList,
+    rankedHashes,
     async articleLemmas(articleId, signal) {
       const answer = await requestJson(
         `/articles/${encodeURIComponent(articleId)}/lemmas`,

@@ -72,6 +72,7 @@ function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProp
   const inventoryActor = LemmaInventoryActorContext.useActorRef();
   const statuses = WordStatusActorContext.useSelector((snapshot) => (snapshot.matches('ready') ? snapshot.context.statuses : null));
   const byRank = WordStatusActorContext.useSelector((snapshot) => snapshot.context.byRank);
+  const rankCheck = WordStatusActorContext.useSelector((snapshot) => snapshot.context.rankCheck);
   // The revision the statuses shown were read at; none while a write is pending (they are not a stored state then).
   const revision = WordStatusActorContext.useSelector((snapshot) =>
     snapshot.context.jobs.length === 0 ? snapshot.context.revision : null,
@@ -92,7 +93,7 @@ function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProp
     (built: RankStatuses, at: number) => statusActor.send({ type: 'RANK_STATUSES_BUILT', byRank: built, revision: at }),
     [statusActor],
   );
-  const coverage = useSlicedCoverage(inventories, statuses, revision, byRank, lemmas, onBuilt);
+  const coverage = useSlicedCoverage(inventories, statuses, revision, byRank, lemmas, onBuilt, rankCheck);
 
   const fit = useMemo((): CardFit | null => {
     if (statuses === null) return null;

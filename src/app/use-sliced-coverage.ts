@@ -4,8 +4,9 @@
  * cards' inventories point into a frequency list by rank; their statuses by rank come from the
  * store (the word-status machine's `byRank`, kept for these statuses) with no download of the
  * list. A learner with no statuses needs no list either (every rank is new). Without them (statuses
- * changed since they were kept, or a first page since the learner has any) the list is fetched
- * and looked up as the cards need it, then the rest of it is filled in at idle and handed to
+ * changed since they were kept, or a first page since the learner has any) the list's hash table is
+ * fetched (decision 46: no word of the list made a string) and the learner's keys looked up in it by
+ * hash, which gives the whole record at once; it is handed to
  * `onBuilt` with the revision those statuses were read at, to be kept for the next page (decision 34).
  * `revision` is null when the statuses are not exactly a stored state (a write pending): nothing is
  * handed on then.
@@ -13,17 +14,19 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LemmaApi } from '../api/lemma-client';
 import { coverageOf, type Coverage, type LemmaInventory } from '../domain/coverage';
-import { filledRankStatuses, STATUS_CODE_NEW, unfilledRankStatuses, type RankStatuses } from '../domain/rank-statuses';
+import { STATUS_CODE_NEW, type RankStatuses } from '../domain/rank-statuses';
+import { learnerKeyHashes, rankStatusesFromHashes } from '../domain/status-hashes';
 import { hasStatuses, type StatusMap } from '../domain/word-status';
 import { listLengthOf } from '../../common/lemma-contract';
+import type { RankHashes } from '../../common/rank-hashes';
 import { fillInSlices } from '../platform/work-in-slices';
 
 interface Worked {
   readonly statuses: StatusMap;
   readonly coverage: Map<string, Coverage>;
-  /** Statuses by rank made here from a downloaded list, by the list's check. */
+  /** Statuses by rank made here (from the list's hash table, or all new), by the list's check. */
   readonly fromList: Map<string, RankStatuses>;
-  /** The checks whose statuses by rank were filled and handed to onBuilt. */
+  /** The checks whose statuses by rank were handed to onBuilt. */
   readonly handed: Set<string>;
 }
 
@@ -34,6 +37,8 @@ export function useSlicedCoverage(
   stored: RankStatuses | null,
   lemmas: LemmaApi,
   onBuilt: (byRank: RankStatuses, revision: number) => void,
+  /** The list the last kept statuses by rank were for (the word-status machine's rankCheck), if any. */
+  expected: string | null = null,
 ): ReadonlyMap<string, Coverage> {
   const [shown, setShown] = useState<ReadonlyMap<string, Coverage>>(() => new Map());
   const cache = useRef<Worked | null>(null);
@@ -42,6 +47,29 @@ export function useSlicedCoverage(
   useEffect(() => {
     built.current = onBuilt;
   });
+  // With no record stored, the learner's keys are hashed as soon as the statuses are read, in a task
+  // of their own, while the cards' answer is still on its way: they need nothing else (decision 46).
+  // When the list the last record was for is known (a status changed since), its hash table is
+  // fetched too and the record made from it, so the cards find it made. No signal on that fetch: the
+  // lemma client shares it with the cards' own request for the same list, which must not be cut short.
+  useEffect(() => {
+    if (statuses === null || stored !== null || !hasStatuses(statuses)) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      learnerKeyHashes(statuses);
+      if (expected === null) return;
+      lemmas.rankedHashes(expected).then(
+        (table) => {
+          if (live) setTimeout(() => live && rankStatusesFromHashes(table, statuses), 0);
+        },
+        () => undefined,
+      );
+    }, 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [statuses, stored, expected, lemmas]);
   useEffect(() => {
     if (statuses === null) return;
     const learner: StatusMap = statuses;
@@ -68,27 +96,24 @@ export function useSlicedCoverage(
         // new codes and the list is not needed (a first visit's page does not download it).
         for (const check of missing) fromList.set(check, { check, codes: new Uint8Array(listLengthOf(check)).fill(STATUS_CODE_NEW) });
       } else if (missing.length > 0) {
-        let lists: ReadonlyArray<readonly string[]>;
+        let tables: ReadonlyArray<RankHashes>;
         try {
-          lists = await Promise.all(missing.map((check) => lemmas.rankedList(check, signal)));
+          tables = await Promise.all(missing.map((check) => lemmas.rankedHashes(check, signal)));
         } catch {
-          // No list (offline, a server error): these cards show no coverage, as when their inventories fail.
+          // No table (offline, a server error): these cards show no coverage, as when their inventories fail.
           return;
         }
-        missing.forEach((check, k) => fromList.set(check, unfilledRankStatuses(check, lists[k]!)));
+        for (const table of tables) fromList.set(table.check, rankStatusesFromHashes(table, learner));
       }
       await fillInSlices(cardsCoverage(), signal);
       if (signal.aborted) return;
       setShown(new Map(coverage));
-      // Once the cards are shown: the rest of each downloaded list's statuses, to be kept. Started
-      // again from where it was if a new set of cards cut it short (filled ranks are skipped).
+      // Once the cards are shown: each record made here (whole: every rank looked up), to be kept.
       for (const [check, made] of fromList) {
         if (handed.has(check)) continue;
-        const filled = await fillInSlices(filledRankStatuses(made, statuses), signal);
-        if (filled === undefined) return;
         handed.add(check);
         // The revision of these statuses, as read when this work started (never a later one's).
-        if (revision !== null) built.current(filled, revision);
+        if (revision !== null) built.current(made, revision);
       }
     })();
     return () => controller.abort();

@@ -5,6 +5,7 @@
  * or `known` once its review interval passed KNOWN_BY_REVIEW_DAYS; every other word is `new`.
  */
 import type { SavedWord } from './saved-words';
+import { statusKey } from '../../common/status-key';
 
 export const WORD_STATUSES = ['new', 'learning', 'known', 'ignored'] as const;
 export type WordStatus = (typeof WORD_STATUSES)[number];
@@ -38,13 +39,8 @@ export function knownByReview(word: SavedWord): boolean {
   return word.card.scheduledDays > KNOWN_BY_REVIEW_DAYS;
 }
 
-/** The key of a word: its lemma (or form) in lower case, curly apostrophes straightened. */
-export function statusKey(word: string): string {
-  // String methods, no regular expression: a pattern is compiled on the main thread at its first use,
-  // inside a cold list page's coverage (issue 26, decision 42).
-  const key = word.trim().toLowerCase();
-  return key.includes('’') ? key.replaceAll('’', "'") : key;
-}
+/** The key of a word: its lemma (or form) in lower case, curly apostrophes straightened (shared with the server). */
+export { statusKey };
 
 /** Every status the learner has, by key: stored records first, then saved words without one. */
 export type StatusMap = ReadonlyMap<string, WordStatus>;

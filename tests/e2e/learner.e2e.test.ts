@@ -117,13 +117,14 @@ describe('word statuses and coverage in the browser', () => {
       await second.getByLabel(t.fitShown).selectOption('all');
       await expect.poll(() => cards.count()).toBe(allShown);
       // Later list pages read the learner's statuses by rank from IndexedDB (kept once the first had the
-      // frequency list): the same coverage, and the 10,000-word list is not asked for again.
+      // frequency list's hash table, decision 46): the same coverage, and neither the 10,000-word list
+      // nor its hash table is asked for again.
       const shownCoverage = async () =>
         (await second.locator('[data-testid="article-card"] [data-testid="coverage"]').allTextContents()).sort().join('|');
       const before = await shownCoverage();
       let listAsked = 0;
       // Routed (which also turns the HTTP cache off), so every time the page asks for the list is counted.
-      await second.route('**/api/level-words?**', async (route) => {
+      await second.route('**/api/level-words**', async (route) => {
         listAsked += 1;
         await route.continue();
       });

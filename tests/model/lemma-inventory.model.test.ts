@@ -35,6 +35,7 @@ describe('lemma inventories: every shortest path on the machine as the routes wi
       articleLemmas: () => Promise.reject(new Error('the list never asks for an article page')),
       levelWords: () => Promise.reject(new Error('the list never asks for a level')),
       rankedList: () => Promise.reject(new Error('the inventories never need the frequency list')),
+      rankedHashes: () => Promise.reject(new Error('the inventories never need the frequency list')),
     };
     const actor = createActor(wiredLemmaInventory(api), { input: {} });
 

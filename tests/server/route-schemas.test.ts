@@ -107,6 +107,7 @@ describe('every /api route declares its schemas', () => {
       '/api/health',
       '/api/lemmas',
       '/api/level-words',
+      '/api/level-words/hashes',
       '/api/sources',
     ]);
     for (const route of gets) {
