@@ -16,6 +16,8 @@ export interface ServerConfig {
   readonly databaseUrl: string | undefined;
   /** Connections each node keeps to PostgreSQL (DATABASE_URL only). */
   readonly databasePoolSize: number;
+  /** Reads each node runs on PostgreSQL at once, the rest waiting their turn (DATABASE_URL only; decision 48). */
+  readonly databaseReadConcurrency: number;
   /** The bundled dictionary's SQLite file, built from server/dictionary/data on first start. */
   readonly dictionaryPath: string;
   /** The committed dictionary data it is built from (server/dictionary/data unless overridden). */
@@ -111,6 +113,7 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
     databasePath,
     databaseUrl: databaseUrlFrom(env),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databaseReadConcurrency: integer(env, 'DATABASE_READ_CONCURRENCY', availableParallelism(), 1, 1000),
     dictionaryPath: dictionaryPathFrom(env, databasePath),
     dictionaryDataDir: dictionaryDataDirFrom(env),
     distDir: resolve(PROJECT_ROOT, text(env, 'DIST_DIR', 'dist')),
