@@ -5,6 +5,7 @@
  * finds everything done. And DATABASE_URL must be a PostgreSQL URL.
  */
 import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../../server/config';
 import { PG_LATEST_VERSION } from '../../server/store/postgres/postgres-schema';
@@ -70,5 +71,11 @@ describe('DATABASE_URL', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('secret');
     }
+  });
+
+  it('reads DATABASE_READ_CONCURRENCY (default: the CPUs) and refuses less than one read at once', () => {
+    expect(configFromEnv({ DATABASE_READ_CONCURRENCY: '4' }).databaseReadConcurrency).toBe(4);
+    expect(configFromEnv({}).databaseReadConcurrency).toBe(availableParallelism());
+    expect(() => configFromEnv({ DATABASE_READ_CONCURRENCY: '0' })).toThrow(ConfigError);
   });
 });
