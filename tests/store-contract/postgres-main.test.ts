@@ -5,7 +5,6 @@
  * finds everything done. And DATABASE_URL must be a PostgreSQL URL.
  */
 import { rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../../server/config';
 import { PG_LATEST_VERSION } from '../../server/store/postgres/postgres-schema';
@@ -73,9 +72,10 @@ describe('DATABASE_URL', () => {
     }
   });
 
-  it('reads DATABASE_READ_CONCURRENCY (default: the CPUs) and refuses less than one read at once', () => {
-    expect(configFromEnv({ DATABASE_READ_CONCURRENCY: '4' }).databaseReadConcurrency).toBe(4);
-    expect(configFromEnv({}).databaseReadConcurrency).toBe(availableParallelism());
+  it('reads DATABASE_READ_CONCURRENCY (default: the pool size) and refuses less than one read at once', () => {
+    expect(configFromEnv({ DATABASE_READ_CONCURRENCY: '2' }).databaseReadConcurrency).toBe(2);
+    expect(configFromEnv({}).databaseReadConcurrency).toBe(10);
+    expect(configFromEnv({ DATABASE_POOL_SIZE: '6' }).databaseReadConcurrency).toBe(6);
     expect(() => configFromEnv({ DATABASE_READ_CONCURRENCY: '0' })).toThrow(ConfigError);
   });
 });

@@ -5,7 +5,6 @@
  */
 import pg from 'pg';
 import { StoreUnavailableError } from '../store-errors';
-import { availableParallelism } from 'node:os';
 import { withPoolClient } from './postgres-client';
 import { ReadGate } from './postgres-read-gate';
 import type { PgMigrationReport } from './postgres-schema';
@@ -48,7 +47,7 @@ function isRetryable(error: unknown): boolean {
 export interface OpenPostgresOptions {
   /** Connections in the pool (default 10). */
   readonly poolSize?: number;
-  /** Reads run at once, the rest waiting their turn (postgres-read-gate.ts; default: this machine's CPUs, at most the pool). */
+  /** Reads run at once, the rest waiting their turn (postgres-read-gate.ts; default and at most: the pool's size). */
   readonly readConcurrency?: number;
   /**
    * Longest one statement may run (PostgreSQL's statement_timeout), like READ_TIMEOUT_MS for SQLite's
@@ -75,7 +74,7 @@ export abstract class PostgresConnection {
     protected readonly connectionString: string,
     readonly migration: PgMigrationReport,
     refreshMs: number,
-    readConcurrency: number = availableParallelism(),
+    readConcurrency: number = pool.options.max,
   ) {
     const limit = Math.max(1, Math.min(readConcurrency, pool.options.max));
     this.readGate = new ReadGate(

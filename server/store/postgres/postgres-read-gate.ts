@@ -1,10 +1,9 @@
 /**
- * How many of this node's reads run on PostgreSQL at once (decision 48). The pool keeps its connections (writes,
- * advisory locks and the passes need them); reads past the limit wait here, first come first served, so the database
- * server never runs more of this node's searches at once than it has cores for. Ten searches at once on 2 cores
- * took turns on the CPU with the node's own event loop and the backend that answers /api/health: health waited
- * behind them (p99 28 ms beside searches, run 56), and each search took ten slices of a core to finish.
- * A read that itself reads (search asks the article count) goes through without a second turn.
+ * How many of this node's reads run on PostgreSQL at once (DATABASE_READ_CONCURRENCY, decision 48; by default the
+ * pool's size, so no fewer than before). The pool keeps its connections (writes, advisory locks and the passes need
+ * them); reads past the limit wait here, first come first served, instead of as runnable backends beside the node's
+ * event loop and the backend that answers /api/health. A read that itself reads (search asks the article count)
+ * goes through without a second turn.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
