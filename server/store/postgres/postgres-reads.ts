@@ -122,9 +122,8 @@ export abstract class PostgresReads extends PostgresConnection {
       // One statement (decision 32): the candidates, their count, the blocks of ranking the page falls in
       // (search-pages.ts rankedPage: blocks of RANK_BLOCK newest matches, each ordered by score, ties
       // newest first), and the page's rows with their snippets. Only the page's blocks are scored.
-      // A row's heads are stored out of line (TOAST): each function given them reads and unpacks them again, so
-      // the block's rows unpack them once (the lateral `h`, a copy in memory) and the page's rows not at all:
-      // the score says where the snippet comes from (decision 48: title if >= 10, summary if 4, else body).
+      // Heads are stored out of line and unpacked by every function given them: the block's are unpacked once (`h`),
+      // the page's not again, as the score says the snippet's field (decision 48: title >= 10, summary 4, else body).
       const blockStart = Math.floor(query.offset / RANK_BLOCK) * RANK_BLOCK;
       const end = Math.min(counted, query.offset + query.limit);
       const blockEnd = Math.min(counted, Math.ceil(end / RANK_BLOCK) * RANK_BLOCK);
