@@ -16,6 +16,8 @@ export interface ServerConfig {
   readonly databaseUrl: string | undefined;
   /** Connections each node keeps to PostgreSQL (DATABASE_URL only). */
   readonly databasePoolSize: number;
+  /** Reads each node runs on PostgreSQL at once, the rest waiting their turn (DATABASE_URL only; default the pool; decision 48). */
+  readonly databaseReadConcurrency: number;
   /** The bundled dictionary's SQLite file, built from server/dictionary/data on first start. */
   readonly dictionaryPath: string;
   /** The committed dictionary data it is built from (server/dictionary/data unless overridden). */
@@ -104,13 +106,15 @@ export function configFromEnv(env: Env = process.env): ServerConfig {
   const host = text(env, 'HOST', '127.0.0.1');
   const publicUrl = url(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   const databasePath = resolve(PROJECT_ROOT, text(env, 'DATABASE_PATH', 'data/newsreader.db'));
+  const databasePoolSize = integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000);
   return {
     port,
     host,
     publicUrl,
     databasePath,
     databaseUrl: databaseUrlFrom(env),
-    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databasePoolSize,
+    databaseReadConcurrency: integer(env, 'DATABASE_READ_CONCURRENCY', databasePoolSize, 1, 1000),
     dictionaryPath: dictionaryPathFrom(env, databasePath),
     dictionaryDataDir: dictionaryDataDirFrom(env),
     distDir: resolve(PROJECT_ROOT, text(env, 'DIST_DIR', 'dist')),

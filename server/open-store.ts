@@ -29,7 +29,11 @@ async function openPostgres(url: string, config: ServerConfig, logger: Logger): 
   const shown = url.replace(/\/\/[^@/]*@/, '//…@');
   let store;
   try {
-    store = await openPostgresStore(url, { poolSize: config.databasePoolSize, readTimeoutMs: config.readTimeoutMs });
+    store = await openPostgresStore(url, {
+      poolSize: config.databasePoolSize,
+      readConcurrency: config.databaseReadConcurrency,
+      readTimeoutMs: config.readTimeoutMs,
+    });
   } catch (error) {
     logger.fatal(
       { err: error },

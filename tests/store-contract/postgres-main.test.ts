@@ -71,4 +71,11 @@ describe('DATABASE_URL', () => {
       expect((error as Error).message).not.toContain('secret');
     }
   });
+
+  it('reads DATABASE_READ_CONCURRENCY (default: the pool size) and refuses less than one read at once', () => {
+    expect(configFromEnv({ DATABASE_READ_CONCURRENCY: '2' }).databaseReadConcurrency).toBe(2);
+    expect(configFromEnv({}).databaseReadConcurrency).toBe(10);
+    expect(configFromEnv({ DATABASE_POOL_SIZE: '6' }).databaseReadConcurrency).toBe(6);
+    expect(() => configFromEnv({ DATABASE_READ_CONCURRENCY: '0' })).toThrow(ConfigError);
+  });
 });

@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { StoreUnavailableError } from '../store-errors';
 import { withPoolClient } from './postgres-client';
+import { ReadGate } from './postgres-read-gate';
 import type { PgMigrationReport } from './postgres-schema';
 import type { ArticleRenderer } from '../types';
 
@@ -15,6 +16,9 @@ export const CHANGE_CHANNEL = 'articles_changed';
 export const VERSION_REFRESH_MS = 5000;
 
 const WRITE_ATTEMPTS = 4;
+
+/** The pool's wait for a connection (connectionTimeoutMillis), and a read's longest wait for its turn. */
+export const CONNECT_WAIT_MS = 3000;
 
 export const DEFAULT_READ_TIMEOUT_MS = 2000;
 
@@ -43,6 +47,8 @@ function isRetryable(error: unknown): boolean {
 export interface OpenPostgresOptions {
   /** Connections in the pool (default 10). */
   readonly poolSize?: number;
+  /** Reads run at once, the rest waiting their turn (postgres-read-gate.ts; default and at most: the pool's size). */
+  readonly readConcurrency?: number;
   /**
    * Longest one statement may run (PostgreSQL's statement_timeout), like READ_TIMEOUT_MS for SQLite's
    * read workers; writes and the migration lift it for their own transaction. Default 2000.
@@ -61,13 +67,21 @@ export abstract class PostgresConnection {
   protected relistenTimer: NodeJS.Timeout | undefined;
   protected readonly refreshTimer: NodeJS.Timeout;
   protected closed = false;
+  protected readonly readGate: ReadGate;
 
   protected constructor(
     protected readonly pool: pg.Pool,
     protected readonly connectionString: string,
     readonly migration: PgMigrationReport,
     refreshMs: number,
+    readConcurrency: number = pool.options.max,
   ) {
+    const limit = Math.max(1, Math.min(readConcurrency, pool.options.max));
+    this.readGate = new ReadGate(
+      limit,
+      CONNECT_WAIT_MS,
+      () => new StoreUnavailableError(`The database is busy: no read could start within ${CONNECT_WAIT_MS} ms (${limit} at once)`),
+    );
     this.refreshTimer = setInterval(() => void this.refreshVersion(), refreshMs);
     this.refreshTimer.unref();
   }
@@ -131,7 +145,7 @@ export abstract class PostgresConnection {
   protected async reading<T>(read: () => Promise<T>): Promise<T> {
     if (this.closed) throw new StoreUnavailableError('The database connection is closed');
     try {
-      return await read();
+      return await this.readGate.run(read);
     } catch (error) {
       if (!isDatabaseFailure(error)) throw error;
       throw new StoreUnavailableError(`The database cannot be read: ${(error as Error).message}`, { cause: error });

@@ -19,7 +19,7 @@
 import pg from 'pg';
 import type { ArticleStore } from '../article-store';
 import { migratePostgres } from './postgres-schema';
-import { DEFAULT_READ_TIMEOUT_MS, type OpenPostgresOptions, VERSION_REFRESH_MS } from './postgres-connection';
+import { CONNECT_WAIT_MS, DEFAULT_READ_TIMEOUT_MS, type OpenPostgresOptions, VERSION_REFRESH_MS } from './postgres-connection';
 import { PostgresStories } from './postgres-stories';
 import { ListMarks } from './postgres-list-marks';
 
@@ -33,7 +33,7 @@ export class PostgresArticleStore extends PostgresStories implements ArticleStor
       connectionString,
       max: options.poolSize ?? 10,
       statement_timeout: options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS,
-      connectionTimeoutMillis: 3000,
+      connectionTimeoutMillis: CONNECT_WAIT_MS,
       idleTimeoutMillis: 30_000,
       // RUM sorts a query's matches (a prefix's: every word it starts) in work_mem; PostgreSQL's default 4 MB
       // spilled a common prefix's to temporary files (decision 35). An `options` in DATABASE_URL wins.
@@ -43,7 +43,13 @@ export class PostgresArticleStore extends PostgresStories implements ArticleStor
     pool.on('error', () => undefined);
     try {
       const migration = await migratePostgres(pool);
-      const store = new PostgresArticleStore(pool, connectionString, migration, options.versionRefreshMs ?? VERSION_REFRESH_MS);
+      const store = new PostgresArticleStore(
+        pool,
+        connectionString,
+        migration,
+        options.versionRefreshMs ?? VERSION_REFRESH_MS,
+        options.readConcurrency,
+      );
       if (options.listMarkStep !== undefined) store.listMarks = new ListMarks(options.listMarkStep);
       await store.refreshVersion();
       await store.listen();
