@@ -129,7 +129,7 @@ describe('store paging over a few thousand articles', () => {
   });
 
   it('matches words in the text only, never the filter tokens an article is indexed with', () => {
-    // A word matched in every column would find the health articles by their category's token (decision 47).
+    // A word matched in every column would find the health articles by their category's token.
     const health = store.search({ q: SEARCH_TERMS.common.term, category: 'health', limit: 1, offset: 0 }).total;
     expect(health).toBeGreaterThan(0);
     for (const token of [
