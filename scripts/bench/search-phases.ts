@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench/search-phases.ts [--db data/bench-scale-100000.db]`: where a SQLite search's CPU goes, for the
  * whole-word search classes of uncached-scale.ts (300 paths a class from the 3,000th, as search-cpu.ts; prefixes left
  * out): the candidates (as far as a first page counts, decision 44), the ranking of the page's block (the heads
- * queries of search-index.ts's scores), the page's snippets and its 20 summary rows, each statement as the store
+ * queries of search-index.ts's scores), the page's snippets and its 20 summary rows (one statement), each statement as the store
  * prepares it, timed apart in process CPU time. Second of two rounds. Read-only.
  */
 import Database from 'better-sqlite3';
@@ -21,9 +21,8 @@ const candidates = db
 const heads = db
   .prepare('SELECT rowid FROM article_heads WHERE article_heads MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)')
   .pluck();
-const summary = db.prepare(
-  `SELECT ${SUMMARY_COLUMNS} FROM search_keys AS k JOIN articles AS a ON a.seq = k.article_seq WHERE k.key = CAST(? AS INTEGER)`,
-);
+const summaries = db.prepare(`SELECT k.key AS key, ${SUMMARY_COLUMNS} FROM json_each(?) AS j
+  JOIN search_keys AS k ON k.key = CAST(j.value AS INTEGER) JOIN articles AS a ON a.seq = k.article_seq`);
 const snippets = db.prepare(`SELECT rowid AS seq, snippet(article_search, -1, '${HIT_START}', '${HIT_END}', '…', 24) AS snippet
   FROM article_search WHERE article_search MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)
   AND +rowid IN (SELECT value FROM json_each(?))`);
@@ -57,14 +56,15 @@ for (const round of [1, 2]) {
           const [newest, oldest] = [block[0]!, block[block.length - 1]!];
           const inRange = (match: string) => new Set(heads.all(match + filter, oldest, newest) as number[]);
           const titleAny = inRange(`title : (${words.join(' OR ')})`);
-          const titleAll = words.length > 1 ? inRange(`title : (${words.join(' AND ')})`) : titleAny;
+          const titleAll =
+            words.length > 1 && block.some((key) => titleAny.has(key)) ? inRange(`title : (${words.join(' AND ')})`) : titleAny;
           const summaryAny = inRange(`summary : (${words.join(' OR ')})`);
           return (key) => (titleAll.has(key) ? 20 : 0) + (titleAny.has(key) ? 10 : 0) + (summaryAny.has(key) ? 4 : 0);
         }),
       );
       if (page.length === 0) continue;
       timed('snippets', () => snippets.all(text, Math.min(...page), Math.max(...page), JSON.stringify(page)));
-      timed('summaries', () => page.map((key) => summary.get(key)));
+      timed('summaries', () => summaries.all(JSON.stringify(page)));
       count++;
     }
     if (round === 2 && count > 0) {

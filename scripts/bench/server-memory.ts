@@ -11,6 +11,14 @@ import { classes } from './uncached-classes';
 
 const count = Number(process.argv[2] ?? 3000);
 
+/** The process's CPU time (user + system) in seconds, from /proc (clock ticks of 1/100 s). */
+function cpuSeconds(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function memory(pid: number | undefined): string {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const mib = (field: string) => Math.round(Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1]) / 1024);
@@ -32,6 +40,7 @@ try {
     .filter((c) => c.name.startsWith('search'))
     .flatMap((c) => c.paths.slice(10_000, 10_000 + Math.ceil(count / 3)));
   const started = performance.now();
+  const cpuBefore = cpuSeconds(server.child.pid);
   let failed = 0;
   for (let i = 0; i < paths.length; i += 10) {
     const answers = await Promise.all(paths.slice(i, i + 10).map((path) => fetch(server.url + path)));
@@ -41,7 +50,8 @@ try {
     }
   }
   console.log(
-    `after ${paths.length} searches (${failed} not 200) in ${((performance.now() - started) / 1000).toFixed(1)} s: ${memory(server.child.pid)}`,
+    `after ${paths.length} searches (${failed} not 200) in ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
+      `server CPU ${(cpuSeconds(server.child.pid) - cpuBefore).toFixed(1)} s: ${memory(server.child.pid)}`,
   );
 } finally {
   await server.stop();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSyntheticArticles, SEARCH_TERMS, syntheticArticle } from '../support/synthetic-articles';
 import { openSqliteStore, type SqliteArticleStore } from '../../server/store/sqlite/sqlite-store';
+import { tagToken } from '../../server/store/sqlite/search-index';
 import type { ArticleQuery, SearchQuery } from '../../server/store/types';
 import { makeTempDir } from './fixtures';
 
@@ -124,6 +125,23 @@ describe('store paging over a few thousand articles', () => {
         .map((article) => article.id);
       const { ids, total } = allPages<SearchQuery>((q) => store.search(q), { q: SEARCH_TERMS.common.term, ...filter });
       expect({ filter, ids: [...ids].sort(), total }).toEqual({ filter, ids: [...expected].sort(), total: expected.length });
+    }
+  });
+
+  it('matches words in the text only, never the filter tokens an article is indexed with', () => {
+    // A word matched in every column would find the health articles by their category's token.
+    const health = store.search({ q: SEARCH_TERMS.common.term, category: 'health', limit: 1, offset: 0 }).total;
+    expect(health).toBeGreaterThan(0);
+    for (const token of [
+      tagToken('category', 'health'),
+      tagToken('category', 'health').toUpperCase(),
+      `${tagToken('source', 'bbc')} the`,
+    ]) {
+      expect(store.search({ q: token, limit: 20, offset: 0 })).toEqual({ items: [], total: 0 });
+      expect(store.search({ q: `${SEARCH_TERMS.common.term} ${token}`, category: 'health', limit: 20, offset: 0 })).toEqual({
+        items: [],
+        total: 0,
+      });
     }
   });
 

@@ -54,6 +54,13 @@ export function typescriptWorkerSource(moduleUrl: string): string {
 }
 const BOOTSTRAP = typescriptWorkerSource(new URL('./read-worker.ts', import.meta.url).href);
 
+/**
+ * A read worker's young generation, in MiB. A search allocates only short-lived values (rows, its answer), and V8
+ * otherwise lets each thread's young generation grow to tens of MiB under a stream of them: two read threads peaked
+ * over 400 MiB (decision 37); with this cap and READ_CACHE_KIB, 295-354 MiB at the same CPU time (decision 47).
+ */
+export const READ_WORKER_YOUNG_MIB = 8;
+
 export class ReadPool implements ArticleReads {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
@@ -138,7 +145,11 @@ export class ReadPool implements ArticleReads {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { databasePath: this.options.databasePath } });
+    const worker = new Worker(BOOTSTRAP, {
+      eval: true,
+      workerData: { databasePath: this.options.databasePath },
+      resourceLimits: { maxYoungGenerationSizeMb: READ_WORKER_YOUNG_MIB },
+    });
     const slot: Slot = { worker };
     worker.unref();
     worker.on('message', (response: ReadResponse) => {

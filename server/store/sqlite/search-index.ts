@@ -81,7 +81,7 @@ interface Statements {
   removeHeads: Database.Statement;
   candidates: Database.Statement;
   heads: Database.Statement;
-  summary: Database.Statement;
+  summaries: Database.Statement;
   snippets: Database.Statement;
   compact: Database.Statement;
   compactHeads: Database.Statement;
@@ -149,9 +149,9 @@ export class SearchIndex {
       heads: db
         .prepare('SELECT rowid FROM article_heads WHERE article_heads MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)')
         .pluck(),
-      summary: db.prepare(
-        `SELECT ${SUMMARY_COLUMNS} FROM search_keys AS k JOIN articles AS a ON a.seq = k.article_seq WHERE k.key = CAST(? AS INTEGER)`,
-      ),
+      // The page's rows in one statement rather than twenty (0.03 ms less a page, decision 47).
+      summaries: db.prepare(`SELECT k.key AS key, ${SUMMARY_COLUMNS} FROM json_each(?) AS j
+        JOIN search_keys AS k ON k.key = CAST(j.value AS INTEGER) JOIN articles AS a ON a.seq = k.article_seq`),
       // The page's snippets in one pass over the rows between its first and last: each FTS5
       // query sets up its terms once (for a prefix, a merge of every word it starts), so twenty
       // single-row queries cost up to ten times more. The unary + keeps SQLite from turning the
@@ -225,9 +225,13 @@ export class SearchIndex {
             `{title summary body} : ((${prefixes.join(' AND ')})${words.map((word) => ` OR ${word}`).join('')})`,
             pageKeys,
           );
-    const items = pageKeys.map((key) =>
-      toSummary({ ...(this.statements.summary.get(key) as SummaryRow), snippet: snippets.get(key) ?? '' }),
+    const rows = new Map(
+      (this.statements.summaries.all(JSON.stringify(pageKeys)) as (SummaryRow & { key: number })[]).map(({ key, ...row }) => [key, row]),
     );
+    const items = pageKeys.flatMap((key) => {
+      const row = rows.get(key);
+      return row === undefined ? [] : [toSummary({ ...row, snippet: snippets.get(key) ?? '' })];
+    });
     return capped ? { items, total, totalCapped: true } : { items, total };
   }
 
@@ -265,8 +269,9 @@ export class SearchIndex {
     ];
     const union = (sets: Set<number>[]) => new Set(sets.flatMap((set) => [...set]));
     const titleAny = union(matching('title', 'OR'));
+    // Every word in a title needs one in it: a block with no title hit skips that statement (decision 47).
     const titleAll =
-      words.length + prefixes.length === 1
+      words.length + prefixes.length === 1 || !block.some((key) => titleAny.has(key))
         ? titleAny
         : matching('title', 'AND').reduce((all, set) => new Set([...all].filter((key) => set.has(key))));
     const summaryAny = union(matching('summary', 'OR'));
