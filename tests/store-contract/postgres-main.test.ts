@@ -5,6 +5,7 @@
  * finds everything done. And DATABASE_URL must be a PostgreSQL URL.
  */
 import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../../server/config';
 import { PG_LATEST_VERSION } from '../../server/store/postgres/postgres-schema';
@@ -72,10 +73,24 @@ describe('DATABASE_URL', () => {
     }
   });
 
-  it('reads DATABASE_READ_CONCURRENCY (default: the pool size) and refuses less than one read at once', () => {
+  it('reads DATABASE_READ_CONCURRENCY (default: the CPUs beside a local PostgreSQL, the pool size beside a remote one) and refuses less than one read at once', () => {
+    const cores = Math.min(10, availableParallelism());
     expect(configFromEnv({ DATABASE_READ_CONCURRENCY: '2' }).databaseReadConcurrency).toBe(2);
     expect(configFromEnv({}).databaseReadConcurrency).toBe(10);
-    expect(configFromEnv({ DATABASE_POOL_SIZE: '6' }).databaseReadConcurrency).toBe(6);
+    expect(configFromEnv({ DATABASE_URL: 'postgres://app@db.example.com:5432/news' }).databaseReadConcurrency).toBe(10);
+    expect(configFromEnv({ DATABASE_URL: 'postgres://app@db.example.com/news', DATABASE_POOL_SIZE: '6' }).databaseReadConcurrency).toBe(6);
+    for (const local of [
+      'postgres://app@127.0.0.1:5432/news',
+      'postgresql://app@localhost/news',
+      'postgres://app@[::1]:5432/news',
+      'postgres:///news?host=/var/run/postgresql',
+      'postgres://app@%2Fvar%2Frun%2Fpostgresql/news',
+    ]) {
+      expect(configFromEnv({ DATABASE_URL: local }).databaseReadConcurrency, local).toBe(cores);
+    }
+    expect(configFromEnv({ DATABASE_URL: 'postgres://app@127.0.0.1/news', DATABASE_READ_CONCURRENCY: '8' }).databaseReadConcurrency).toBe(
+      8,
+    );
     expect(() => configFromEnv({ DATABASE_READ_CONCURRENCY: '0' })).toThrow(ConfigError);
   });
 });
