@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { OFFERED_LANGUAGES, type LanguageCode } from '../../common/languages';
 import { jsonForScriptElement } from '../../common/page-data';
@@ -39,6 +39,7 @@ export function viewKey(build: string, url: string, origin: string, dataJson: st
 }
 
 const SERVER_ROOT = resolve(import.meta.dirname, '..');
+const PROJECT_ROOT = resolve(SERVER_ROOT, '..');
 
 let sources: string | undefined;
 
@@ -55,7 +56,11 @@ export function serverSourceStamp(): string {
       if (entry.isDirectory()) {
         if (entry.name !== 'data' && entry.name !== 'node_modules') walk(path);
       } else if (entry.name.endsWith('.ts')) {
-        hash.update(`${path}\u0000`).update(readFileSync(path)).update('\u0000');
+        // Paths from the project's root: the same code installed elsewhere (another checkout) keeps its views.
+        hash
+          .update(`${relative(PROJECT_ROOT, path)}\u0000`)
+          .update(readFileSync(path))
+          .update('\u0000');
       }
     }
   };
@@ -157,15 +162,21 @@ export interface PageViewsPassOptions {
 
 /**
  * The pass that renders every article's page views ahead, in the offered languages (other languages are stored on
- * their first view). Its version is the build's: a new build renders them all again, in the background, while
+ * their first view). Its version is the build's, the server's and the origin's: a change of any renders them all again, in the background, while
  * reads render whatever is not there yet. A view whose key already fits is not rendered again.
  */
 export function pageViewsPass(options: PageViewsPassOptions): BatchedPass {
   const { store, reader, answers, build, buildId, origin, stamp, languages = OFFERED_LANGUAGES, log } = options;
   return {
     name: PAGE_VIEWS_PASS,
+    // Everything a view's key holds but the article's revision: a server change that leaves the web build alone (its
+    // code, the dictionary: the stamp) or a new PUBLIC_URL makes every stored view miss, so it renders them again too.
     get version() {
-      return `${buildId() || 'no-build'}/${new Date().getFullYear()}/${languages.join(',')}`;
+      const server = createHash('sha256')
+        .update(`${stamp ?? 'no-stamp'}\u0000${origin}`)
+        .digest('base64url')
+        .slice(0, 12);
+      return `${buildId() || 'no-build'}/${new Date().getFullYear()}/${languages.join(',')}/${server}`;
     },
     next: async (limit, after) => ((await build()) === undefined ? [] : store.idsAfter(limit, after)),
     apply: async (ids) => {

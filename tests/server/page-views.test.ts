@@ -181,4 +181,25 @@ describe('article pages rendered ahead', () => {
     }
     expect(renders).toEqual([]);
   });
+
+  it("the pass's version moves with the server's code, the dictionary and the origin, so views another server made are rendered again", () => {
+    const entry = new ServerEntry(ctx.config.distDir, { warn: () => {}, info: () => {} }, loadServerEntry);
+    const seam = sqliteSeam(ctx.store);
+    const versionOf = (stamp: string | undefined, origin: string) =>
+      pageViewsPass({
+        store: seam,
+        reader: seam,
+        answers: { render: fallbackRenderer() },
+        build: () => entry.build(),
+        buildId: () => entry.fileId(),
+        origin,
+        ...(stamp === undefined ? {} : { stamp }),
+        log: { warn: () => {} },
+      }).version;
+    const here = versionOf('server-a', 'https://news.example');
+    expect(versionOf('server-a', 'https://news.example')).toBe(here);
+    expect(versionOf('server-b', 'https://news.example')).not.toBe(here);
+    expect(versionOf('server-a', 'https://mirror.example')).not.toBe(here);
+    expect(versionOf(undefined, 'https://news.example')).not.toBe(here);
+  });
 });
