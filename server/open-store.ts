@@ -32,6 +32,7 @@ async function openPostgres(url: string, config: ServerConfig, logger: Logger): 
     store = await openPostgresStore(url, {
       poolSize: config.databasePoolSize,
       readConcurrency: config.databaseReadConcurrency,
+      readQueueMax: config.readQueueMax,
       readTimeoutMs: config.readTimeoutMs,
     });
   } catch (error) {

@@ -10,8 +10,7 @@ import fp from 'fastify-plugin';
 import { ApiError, errorBody, type ApiErrorCode } from '../http/api-error';
 import { CACHE_POLICY } from '../http/cache-policy';
 import { isValidationFailure, parameterError } from '../http/parameter-errors';
-import { SearchRebuildingError, StoreUnavailableError } from '../store/store-errors';
-import { ReadOverloadError } from '../store/sqlite/read-pool';
+import { ReadOverloadError, SearchRebuildingError, StoreUnavailableError } from '../store/store-errors';
 
 /** How long a client is asked to wait while search is rebuilt. */
 const SEARCH_REBUILDING_RETRY_SECONDS = 30;

@@ -21,3 +21,14 @@ export class SearchRebuildingError extends Error {
     this.name = 'SearchRebuildingError';
   }
 }
+
+/**
+ * A read was shed: too many waiting for a search thread (SQLite) or a turn on PostgreSQL, or it ran past its time.
+ * The HTTP layer answers 503 `overloaded` with a short Retry-After: the database is there, the server is busy.
+ */
+export class ReadOverloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReadOverloadError';
+  }
+}

@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres/postgres-store';
+import { ReadOverloadError } from '../../server/store/store-errors';
 import { FIXTURES } from '../server/fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 
@@ -49,5 +50,21 @@ describe('PostgreSQL: reads at once', () => {
     expect(count).toBe(FIXTURES.length);
     expect(latest.items).toHaveLength(3);
     expect(search).toEqual(expected);
+  });
+
+  it('sheds a read past the waiting limit as a busy server (503 overloaded), not as a lost database', async () => {
+    const limited = await openPostgresStore(database.url, { readConcurrency: 1, readQueueMax: 1 });
+    try {
+      await admin.query('BEGIN');
+      await admin.query('LOCK TABLE article_totals IN ACCESS EXCLUSIVE MODE');
+      const held = limited.count();
+      const waiting = limited.count();
+      await new Promise((done) => setTimeout(done, 100));
+      await expect(limited.count()).rejects.toBeInstanceOf(ReadOverloadError);
+      await admin.query('COMMIT');
+      expect(await Promise.all([held, waiting])).toEqual([FIXTURES.length, FIXTURES.length]);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -4,7 +4,7 @@
  * on it: postgres-reads.ts, postgres-writes.ts, postgres-stories.ts; postgres-store.ts opens it.
  */
 import pg from 'pg';
-import { StoreUnavailableError } from '../store-errors';
+import { ReadOverloadError, StoreUnavailableError } from '../store-errors';
 import { withPoolClient } from './postgres-client';
 import { ReadGate } from './postgres-read-gate';
 import type { PgMigrationReport } from './postgres-schema';
@@ -19,6 +19,8 @@ const WRITE_ATTEMPTS = 4;
 
 /** The pool's wait for a connection (connectionTimeoutMillis), and a read's longest wait for its turn. */
 export const CONNECT_WAIT_MS = 3000;
+/** Reads that may wait for the read gate by default, as READ_QUEUE_MAX's default for SQLite's search threads. */
+const DEFAULT_READ_QUEUE_MAX = 64;
 
 export const DEFAULT_READ_TIMEOUT_MS = 2000;
 
@@ -47,8 +49,13 @@ function isRetryable(error: unknown): boolean {
 export interface OpenPostgresOptions {
   /** Connections in the pool (default 10). */
   readonly poolSize?: number;
-  /** Reads run at once, the rest waiting their turn (postgres-read-gate.ts; default and at most: the pool's size). */
+  /**
+   * Reads run at once, the rest waiting their turn (postgres-read-gate.ts; default and at most: the pool's size; the
+   * server passes DATABASE_READ_CONCURRENCY, the CPUs beside a local PostgreSQL).
+   */
   readonly readConcurrency?: number;
+  /** Reads that may wait for a turn; one more is shed with 503 `overloaded` (READ_QUEUE_MAX; default 64). */
+  readonly readQueueMax?: number;
   /**
    * Longest one statement may run (PostgreSQL's statement_timeout), like READ_TIMEOUT_MS for SQLite's
    * read workers; writes and the migration lift it for their own transaction. Default 2000.
@@ -75,12 +82,14 @@ export abstract class PostgresConnection {
     readonly migration: PgMigrationReport,
     refreshMs: number,
     readConcurrency: number = pool.options.max,
+    readQueueMax: number = DEFAULT_READ_QUEUE_MAX,
   ) {
     const limit = Math.max(1, Math.min(readConcurrency, pool.options.max));
-    this.readGate = new ReadGate(
-      limit,
-      CONNECT_WAIT_MS,
-      () => new StoreUnavailableError(`The database is busy: no read could start within ${CONNECT_WAIT_MS} ms (${limit} at once)`),
+    // A busy server, not a lost database: 503 `overloaded` with a short Retry-After, as SQLite's read pool sheds.
+    this.readGate = new ReadGate(limit, CONNECT_WAIT_MS, readQueueMax, (why) =>
+      why === 'queue'
+        ? new ReadOverloadError('The server is busy with other searches. Please try again in a moment.')
+        : new ReadOverloadError(`The server is busy: no read could start within ${CONNECT_WAIT_MS} ms (${limit} at once).`),
     );
     this.refreshTimer = setInterval(() => void this.refreshVersion(), refreshMs);
     this.refreshTimer.unref();
@@ -214,6 +223,7 @@ export abstract class PostgresConnection {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.readGate.close(() => new StoreUnavailableError('The database connection is closed'));
     clearInterval(this.refreshTimer);
     if (this.relistenTimer) clearTimeout(this.relistenTimer);
     const listener = this.listener;

@@ -49,6 +49,7 @@ export class PostgresArticleStore extends PostgresStories implements ArticleStor
         migration,
         options.versionRefreshMs ?? VERSION_REFRESH_MS,
         options.readConcurrency,
+        options.readQueueMax,
       );
       if (options.listMarkStep !== undefined) store.listMarks = new ListMarks(options.listMarkStep);
       await store.refreshVersion();

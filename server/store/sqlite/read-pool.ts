@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { SearchRebuildingError, StoreUnavailableError } from '../store-errors';
+import { ReadOverloadError, SearchRebuildingError, StoreUnavailableError } from '../store-errors';
 import type { ArticleReads } from '../article-store';
 import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from '../types';
 
@@ -21,14 +21,6 @@ export type ReadRequest =
 export type ReadResponse =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly id: number; readonly ok: false; readonly unavailable: boolean; readonly rebuilding?: boolean; readonly message: string };
-
-/** Thrown when the pool sheds a read: the HTTP layer answers 503 with Retry-After. */
-export class ReadOverloadError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ReadOverloadError';
-  }
-}
 
 export interface ReadPoolOptions {
   readonly databasePath: string;
