@@ -176,10 +176,9 @@ export function databaseUrlFrom(env: Env): string | undefined {
  */
 export function databaseOnThisMachine(databaseUrl: string): boolean {
   const url = new URL(databaseUrl);
-  const socket = url.searchParams.get('host');
-  if (socket !== null) return socket.startsWith('/');
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === '' || host.startsWith('%2f') || host === 'localhost' || host === '::1' || host.startsWith('127.');
+  // A `host` parameter wins over the URL's host (libpq's rule): a socket's folder, or a name.
+  const host = (url.searchParams.get('host') ?? url.hostname).replace(/^\[|\]$/g, '').toLowerCase();
+  return host === '' || host.startsWith('/') || host.startsWith('%2f') || host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 /** DICTIONARY_PATH, else dictionary.db beside the article database (shared by the server and the importer). */

@@ -78,6 +78,7 @@ describe('DATABASE_URL', () => {
     expect(configFromEnv({ DATABASE_READ_CONCURRENCY: '2' }).databaseReadConcurrency).toBe(2);
     expect(configFromEnv({}).databaseReadConcurrency).toBe(10);
     expect(configFromEnv({ DATABASE_URL: 'postgres://app@db.example.com:5432/news' }).databaseReadConcurrency).toBe(10);
+    expect(configFromEnv({ DATABASE_URL: 'postgres://app@localhost/news?host=db.example.com' }).databaseReadConcurrency).toBe(10);
     expect(configFromEnv({ DATABASE_URL: 'postgres://app@db.example.com/news', DATABASE_POOL_SIZE: '6' }).databaseReadConcurrency).toBe(6);
     for (const local of [
       'postgres://app@127.0.0.1:5432/news',
@@ -85,6 +86,7 @@ describe('DATABASE_URL', () => {
       'postgres://app@[::1]:5432/news',
       'postgres:///news?host=/var/run/postgresql',
       'postgres://app@%2Fvar%2Frun%2Fpostgresql/news',
+      'postgres://app@db.example.com/news?host=localhost',
     ]) {
       expect(configFromEnv({ DATABASE_URL: local }).databaseReadConcurrency, local).toBe(cores);
     }
