@@ -1,5 +1,5 @@
 /**
- * The cards' frequency list as a table of hashes (GET /api/level-words/hashes?v={check}, decision
+ * The cards' frequency list as a table of hashes (GET /api/level-words/hashes?v={check}&f={format}, decision
  * 46): for each rank, a 53-bit hash of its word's status key (statusKey), so that a list page with no
  * statuses by rank stored can make them by comparing numbers, with none of the list's 10,000 words
  * made into strings (issue 26: that page's coverage of 20 cards within 16 ms at 4× CPU). The server
@@ -49,6 +49,13 @@ export function writeRunHashes(text: string, lengths: ArrayLike<number>, lo: Uin
 export function writeWordHash(word: string, lo: Uint32Array, hi: Uint32Array, at: number): void {
   writeRunHashes(word, [word.length], lo.subarray(at, at + 1), hi.subarray(at, at + 1));
 }
+
+/**
+ * The table's format, in its address (`f`) as well as its header: a browser keeps a table for good, so a change of the
+ * layout, of the hash or of `statusKey` must bump it, or a cached table of the old kind would be refused (or, worse,
+ * trusted) for a year. The list's check names only the list's words.
+ */
+export const RANK_HASHES_FORMAT = 1;
 
 /** "NRH1" read as a little-endian u32: the table's format and version. */
 export const TABLE_MAGIC = 0x3148524e;

@@ -16,6 +16,7 @@ import { answerCache } from '../plugins/answer-cache';
 import { dictionaryAnswer, levelWordsAnswer } from '../answers/dictionary-answers';
 import { ROUTE_SCHEMAS, type DictionaryQuery, type LevelHashesQuery, type LevelQuery, type WordParams } from './schemas';
 import { rankHashesAnswer } from '../answers/rank-hashes-answer';
+import { RANK_HASHES_FORMAT } from '../../common/rank-hashes';
 
 const normaliseWord: preValidationHookHandler = (request, _reply, done) => {
   const params = request.params as Record<string, unknown>;
@@ -51,13 +52,22 @@ export const dictionaryRoutes: FastifyPluginAsync<DictionaryRoutesOptions> = asy
     return reply.sendAnswer(`level\u0000${level}`, () => levelWordsAnswer(dictionary, level));
   });
 
-  // The cards' frequency list as a table of its keys' hashes (decision 46), named by the list's check:
-  // an address never changes content, so browsers keep it; another check (a list since replaced) is a 404.
+  // The cards' frequency list as a table of its keys' hashes (decision 46), named by the list's check and the table's
+  // format: an address never changes content, so browsers keep it; another check (a list since replaced) or another
+  // format (a browser's code from before a format change) is a 404.
   const hashes = rankHashesAnswer(dictionary);
   app.get<{ Querystring: LevelHashesQuery }>('/level-words/hashes', { schema: ROUTE_SCHEMAS.levelWordHashes }, async (request, reply) => {
     const table = hashes();
     if (request.query.v !== table.check) {
       throw new ApiError(404, 'not_found', `No frequency list ${request.query.v}: the list is now ${table.check}`, 'v');
+    }
+    if (request.query.f !== String(RANK_HASHES_FORMAT)) {
+      throw new ApiError(
+        404,
+        'not_found',
+        `No hash table of format ${request.query.f}: this server makes format ${RANK_HASHES_FORMAT}`,
+        'f',
+      );
     }
     reply.header('etag', table.etag).header('cache-control', CACHE_POLICY.hashedAsset);
     if (ifNoneMatchMatches(request.headers['if-none-match'], table.etag)) return reply.code(304).send();

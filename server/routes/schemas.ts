@@ -91,6 +91,7 @@ export interface ArticleParams {
 }
 export interface LevelHashesQuery {
   readonly v: string;
+  readonly f: string;
 }
 export interface LevelQuery {
   readonly level: PlacementLevel;
@@ -155,7 +156,11 @@ export const ROUTE_SCHEMAS = {
   },
   levelWordHashes: {
     // The check of the cards' frequency list (listCheck: length and hash, base 36).
-    querystring: object({ v: { type: 'string', pattern: '^[0-9a-z]{1,7}-[0-9a-z]{1,7}$' } }, ['v']),
+    // With the table's format (RANK_HASHES_FORMAT), which the address must name as the table is kept for good.
+    querystring: object(
+      { v: { type: 'string', pattern: '^[0-9a-z]{1,7}-[0-9a-z]{1,7}$' }, f: { type: 'string', pattern: '^[0-9]{1,3}$' } },
+      ['v', 'f'],
+    ),
     // Bytes (common/rank-hashes.ts), sent as a Buffer: Fastify serialises no Buffer with a schema.
     response: { 200: { type: 'string', description: 'application/octet-stream: the rank hash table' }, ...ERRORS },
   },

@@ -3,7 +3,7 @@
  * requests and in a file of its own so that only the coverage chunk carries it: the same time-out,
  * retries of network failures and time-outs, status errors (with the server's JSON error body) and
  * caller abort, and the body handed to `decode`, which checks it and throws on anything else.
- * Unlike requestJson it lets the HTTP cache answer without asking: the address names its content.
+ * Unlike requestJson it lets the HTTP cache answer without asking: the address names its content (the list by its check, the table by its format).
  */
 import { ApiErrorBodyCodec } from '../../common/contract';
 import { ApiError, abortedError, decodeError, httpStatusError, type ServerErrorDetail } from './errors';

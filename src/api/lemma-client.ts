@@ -13,7 +13,7 @@ import {
 } from '../../common/lemma-contract';
 import { LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec } from '../../common/lemma-answer-codecs';
 import type { PlacementLevel } from '../../common/placement-levels';
-import { decodeRankHashes, type RankHashes } from '../../common/rank-hashes';
+import { decodeRankHashes, RANK_HASHES_FORMAT, type RankHashes } from '../../common/rank-hashes';
 import { requestBinary } from './binary-request';
 import type { LemmaInventory } from '../domain/coverage';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
@@ -35,7 +35,7 @@ export interface LemmaApi {
   rankedList(check: string, signal?: AbortSignal): Promise<readonly string[]>;
   /**
    * The same list as a table of its words' status keys' hashes by rank (GET
-   * /api/level-words/hashes?v=check, decision 46): the cards' statuses by rank with no word made a string.
+   * /api/level-words/hashes?v=check&f=format, decision 46): the cards' statuses by rank with no word made a string.
    */
   rankedHashes(check: string, signal?: AbortSignal): Promise<RankHashes>;
   /** The headwords of a placement level, most frequent first. */
@@ -85,7 +85,12 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
   const rankedHashes = (check: string, signal?: AbortSignal): Promise<RankHashes> => {
     let table = tables.get(check);
     if (table === undefined) {
-      table = requestBinary('/level-words/hashes', { v: check }, (body) => decodeRankHashes(body, check), withSignal(signal));
+      table = requestBinary(
+        '/level-words/hashes',
+        { v: check, f: String(RANK_HASHES_FORMAT) },
+        (body) => decodeRankHashes(body, check),
+        withSignal(signal),
+      );
       table.catch(() => tables.delete(check));
       tables.set(check, table);
     }

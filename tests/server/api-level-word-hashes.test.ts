@@ -8,7 +8,7 @@ import { isRight } from 'fp-ts/Either';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodyCodec } from '../../common/contract';
 import { RANKED_LEVEL, type LemmaInventories, type LevelWords } from '../../common/lemma-contract';
-import { decodeRankHashes, writeWordHash } from '../../common/rank-hashes';
+import { decodeRankHashes, RANK_HASHES_FORMAT, writeWordHash } from '../../common/rank-hashes';
 import { statusKey } from '../../common/status-key';
 import { article, startTestServer, type TestContext } from './fixtures';
 
@@ -38,7 +38,7 @@ describe('GET /api/level-words/hashes', () => {
   it("answers the cards' list as hashes by rank, for the check the cards' answer names, kept by browsers for good", async () => {
     const cards = (await ctx.app.inject({ method: 'GET', url: '/api/lemmas?ids=h-harbour' })).json() as LemmaInventories;
     const check = cards.ranked!;
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/level-words/hashes?v=${check}` });
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/level-words/hashes?v=${check}&f=${RANK_HASHES_FORMAT}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/octet-stream');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -57,23 +57,27 @@ describe('GET /api/level-words/hashes', () => {
     // A revalidation by ETag costs no body.
     const again = await ctx.app.inject({
       method: 'GET',
-      url: `/api/level-words/hashes?v=${check}`,
+      url: `/api/level-words/hashes?v=${check}&f=${RANK_HASHES_FORMAT}`,
       headers: { 'if-none-match': response.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });
 
+  // {check} stands for the server's list's check (read from the cards' answer): the format alone is then wrong.
   it.each([
-    ['/api/level-words/hashes', 400],
-    ['/api/level-words/hashes?v=not%20a%20check', 400],
-    ['/api/level-words/hashes?v=7pt-1', 404],
-  ])('refuses %s with a %i naming the parameter, never cached', async (url, status) => {
-    const response = await ctx.app.inject({ method: 'GET', url });
+    ['/api/level-words/hashes', 400, 'v'],
+    ['/api/level-words/hashes?v=not%20a%20check&f=1', 400, 'v'],
+    ['/api/level-words/hashes?v={check}', 400, 'f'],
+    ['/api/level-words/hashes?v=7pt-1&f=1', 404, 'v'],
+    [`/api/level-words/hashes?v={check}&f=${RANK_HASHES_FORMAT + 1}`, 404, 'f'],
+  ])('refuses %s with a %i naming the parameter %s, never cached', async (url, status, parameter) => {
+    const cards = (await ctx.app.inject({ method: 'GET', url: '/api/lemmas?ids=h-harbour' })).json() as LemmaInventories;
+    const response = await ctx.app.inject({ method: 'GET', url: url.replace('{check}', cards.ranked!) });
     expect(response.statusCode).toBe(status);
     expect(response.headers['content-type']).toContain('application/json');
     expect(response.headers['cache-control']).toBe('no-store');
     const decoded = ApiErrorBodyCodec.decode(response.json());
-    expect(isRight(decoded) && decoded.right.error.parameter).toBe('v');
+    expect(isRight(decoded) && decoded.right.error.parameter).toBe(parameter);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listCheck } from '../../../common/lemma-contract';
-import { encodeRankHashes } from '../../../common/rank-hashes';
+import { encodeRankHashes, RANK_HASHES_FORMAT } from '../../../common/rank-hashes';
 import { createLemmaClient } from '../../../src/api/lemma-client';
 import { ApiError } from '../../../src/api/errors';
 
@@ -34,7 +34,7 @@ describe('the lemma client’s hash table of the frequency list', () => {
     expect(decoded.check).toBe(check);
     expect(decoded.lo.length).toBe(list.length);
     await lemmas.rankedHashes(check);
-    expect(asked).toEqual([`/api/level-words/hashes?v=${encodeURIComponent(check)}`]);
+    expect(asked).toEqual([`/api/level-words/hashes?v=${encodeURIComponent(check)}&f=${RANK_HASHES_FORMAT}`]);
   });
 
   it('refuses a truncated table, or another list’s, as a decode error saying why', async () => {
