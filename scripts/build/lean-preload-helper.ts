@@ -36,8 +36,12 @@ export function leanPreloadHelper(): Plugin {
     apply: 'build',
     enforce: 'pre',
     configResolved(config) {
-      // Vite's helper resolves a relative base against the importing chunk; this one only knows absolute ones.
-      if (!config.base.startsWith('/')) throw new Error(`The lean preload helper needs an absolute base, not "${config.base}"`);
+      // Vite's helper resolves a relative base (and renderBuiltUrl's paths) against the importing chunk; this one
+      // prefixes the base to each file, which holds for a path from the root or a full URL only.
+      if (!config.base.startsWith('/') && !/^https?:\/\//.test(config.base)) {
+        throw new Error(`The lean preload helper needs a base that is a path from the root or a full URL, not "${config.base}"`);
+      }
+      if (config.experimental.renderBuiltUrl) throw new Error('The lean preload helper does not follow experimental.renderBuiltUrl');
       base = config.base;
     },
     resolveId: (id) => (id === HELPER_ID ? HELPER_ID : null),

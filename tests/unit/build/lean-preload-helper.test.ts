@@ -5,7 +5,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
+import { build, type PluginOption } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { leanPreloadHelper, leanPreloadHelperCode } from '../../../scripts/build/lean-preload-helper';
 
@@ -58,5 +58,42 @@ describe('the build with the lean helper', () => {
     writeFileSync(join(dir, 'src/lazy.css'), 'body { color: red; }');
     const run = build({ root: dir, configFile: false, logLevel: 'silent', plugins: [leanPreloadHelper()], build: { write: false } });
     await expect(run).rejects.toThrow(/imports CSS/);
+  }, 60_000);
+
+  /** A page whose two lazy chunks share a module, so each import() carries a preload list. */
+  function writeTwoChunkApp(): void {
+    dir = mkdtempSync(join(tmpdir(), 'lean-preload-'));
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'index.html'), '<script type="module" src="/src/main.js"></script>');
+    writeFileSync(join(dir, 'src/main.js'), "import('./a.js').then((m) => m.run());\nimport('./b.js').then((m) => m.run());");
+    writeFileSync(join(dir, 'src/shared.js'), 'export const shared = (x) => `shared ${x}`;');
+    writeFileSync(join(dir, 'src/a.js'), "import { shared } from './shared.js';\nexport const run = () => console.log(shared('a'));");
+    writeFileSync(join(dir, 'src/b.js'), "import { shared } from './shared.js';\nexport const run = () => console.log(shared('b'));");
+  }
+
+  async function entryCode(plugins: PluginOption[], base = '/'): Promise<string> {
+    const result = await build({ root: dir, base, configFile: false, logLevel: 'silent', plugins, build: { write: false } });
+    const outputs = (Array.isArray(result) ? result : [result]) as Array<{
+      output: Array<{ type: string; isEntry?: boolean; code?: string }>;
+    }>;
+    return outputs.flatMap((each) => each.output).find((chunk) => chunk.type === 'chunk' && chunk.isEntry)!.code!;
+  }
+
+  it("puts its helper in the entry instead of Vite's, with the build's base before each file", async () => {
+    writeTwoChunkApp();
+    const vites = await entryCode([]);
+    expect(vites).toContain('vite:preloadError');
+    const lean = await entryCode([leanPreloadHelper()], 'https://cdn.example/app/');
+    expect(lean).not.toContain('vite:preloadError');
+    // Vite's helper looks for a CSP nonce and handles CSS; the lean one does neither, and puts the base before each file.
+    expect(vites).toContain('csp-nonce');
+    expect(lean).not.toContain('csp-nonce');
+    expect(lean).toContain('https://cdn.example/app/');
+    expect(lean.length).toBeLessThan(vites.length);
+  }, 60_000);
+
+  it('refuses a relative base, which it could not resolve as Vite does', async () => {
+    writeTwoChunkApp();
+    await expect(entryCode([leanPreloadHelper()], './')).rejects.toThrow(/path from the root or a full URL/);
   }, 60_000);
 });
