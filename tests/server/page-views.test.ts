@@ -182,10 +182,10 @@ describe('article pages rendered ahead', () => {
     expect(renders).toEqual([]);
   });
 
-  it("the pass's version moves with the server's code, the dictionary and the origin, so views another server made are rendered again", () => {
+  it('after a server change (another stamp) or a new origin the pass has a new version and renders every view again', async () => {
     const entry = new ServerEntry(ctx.config.distDir, { warn: () => {}, info: () => {} }, loadServerEntry);
     const seam = sqliteSeam(ctx.store);
-    const versionOf = (stamp: string | undefined, origin: string) =>
+    const passOf = (stamp: string, origin = ctx.config.publicUrl) =>
       pageViewsPass({
         store: seam,
         reader: seam,
@@ -193,13 +193,20 @@ describe('article pages rendered ahead', () => {
         build: () => entry.build(),
         buildId: () => entry.fileId(),
         origin,
-        ...(stamp === undefined ? {} : { stamp }),
+        stamp,
         log: { warn: () => {} },
-      }).version;
-    const here = versionOf('server-a', 'https://news.example');
-    expect(versionOf('server-a', 'https://news.example')).toBe(here);
-    expect(versionOf('server-b', 'https://news.example')).not.toBe(here);
-    expect(versionOf('server-a', 'https://mirror.example')).not.toBe(here);
-    expect(versionOf(undefined, 'https://news.example')).not.toBe(here);
+      });
+    const before = passOf('server-a');
+    const after = passOf('server-b');
+    expect(passOf('server-a').version).toBe(before.version);
+    expect(after.version).not.toBe(before.version);
+    expect(passOf('server-a', 'https://mirror.example').version).not.toBe(before.version);
+    const ids = await before.next(100, undefined);
+    await before.apply(ids, undefined);
+    expect(await before.apply(ids, undefined)).toBe(0);
+    // The content passes run a pass again when its version moves: every article's views are stored again for the
+    // new server (its stamp is in their key), once.
+    expect(await after.apply(ids, undefined)).toBe(ids.length);
+    expect(await after.apply(ids, undefined)).toBe(0);
   });
 });

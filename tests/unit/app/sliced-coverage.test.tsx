@@ -122,9 +122,24 @@ describe("the cards' coverage with no statuses by rank stored", () => {
 
   it('shows no coverage, and hands nothing on, when the server has another list now (a 404 for this check)', async () => {
     const learner = statusMap([record('the', 'known')], []);
-    const { hook, asked, built } = shownCoverage(learner, null, [...list, 'quay']);
-    await waitFor(() => expect(asked).toEqual(['/api/level-words/hashes']));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { client, asked } = lemmaClient([...list, 'quay']);
+    // The hook's request for the table, to see it refused before looking at what the hook shows.
+    const requests: Array<Promise<unknown>> = [];
+    const watched: typeof client = {
+      ...client,
+      rankedHashes: (...args) => {
+        const request = client.rankedHashes(...args);
+        requests.push(request.catch((error: unknown) => error));
+        return request;
+      },
+    };
+    const built: RankStatuses[] = [];
+    const hook = renderHook(() => useSlicedCoverage(cards, learner, 7, null, watched, (byRank) => built.push(byRank)));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(await requests[0]).toBeInstanceOf(Error);
+    // A task later, whatever the hook did with the refusal is on the screen.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual(['/api/level-words/hashes']);
     expect(hook.result.current.size).toBe(0);
     expect(built).toEqual([]);
   });
