@@ -104,11 +104,32 @@ function readServerError(bodyText: string): ServerErrorDetail | undefined {
   }
 }
 
+/** How one kind of answer is asked for and read: JSON (requestJson) or bytes (binary-request.ts). */
+export interface BodyReading<B> {
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * JSON answers ask the server every time ('no-cache': a 304 when the ETag still matches), since they allow a CDN to
+   * serve stale copies for a while (server/http/cache-policy.ts), which the browser must not do to itself; an
+   * answer whose address names its content lets the HTTP cache answer ('default').
+   */
+  readonly cache: RequestCache;
+  readonly read: (response: Response) => Promise<B>;
+  /** The body as text, for the server's JSON error body of a failed status. */
+  readonly textOf: (body: B) => string;
+}
+
+const JSON_READING: BodyReading<string> = {
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+  cache: 'no-cache',
+  read: (response) => response.text(),
+  textOf: (body) => body,
+};
+
 /**
  * One attempt: fetch and read the body, racing an abort that fires on the time-out or on the
  * caller's signal. The race makes the time-out hold even for a fetch that ignores its signal.
  */
-async function attempt(url: string, options: RequestOptions): Promise<{ response: Response; bodyText: string }> {
+async function attempt<B>(url: string, options: RequestOptions, reading: BodyReading<B>): Promise<{ response: Response; body: B }> {
   const controller = new AbortController();
   const callerSignal = options.signal;
   const onCallerAbort = (): void => controller.abort(callerSignal?.reason);
@@ -123,14 +144,11 @@ async function attempt(url: string, options: RequestOptions): Promise<{ response
     const work = (async () => {
       const response = await options.fetch(url, {
         method: 'GET',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        // Always ask the server (a 304 when the ETag still matches): answers allow a CDN to serve
-        // stale copies for a while (server/http/cache-policy.ts), which the browser must not do to itself.
-        cache: 'no-cache',
+        headers: { ...reading.headers },
+        cache: reading.cache,
         signal: controller.signal,
       });
-      const bodyText = await response.text();
-      return { response, bodyText };
+      return { response, body: await reading.read(response) };
     })();
     work.catch(() => undefined);
     return await Promise.race([work, aborted]);
@@ -171,23 +189,18 @@ function decodeBody<A>(bodyText: string, codec: t.Type<A, unknown, unknown>): A 
 }
 
 /**
- * GET `baseUrl + path` with the query, decode the JSON body with `codec`.
+ * GET `baseUrl + path` with the query and read the body as `reading` says.
  * Rejects with an ApiError: statuses map to the catalogue and are not retried; network errors
  * and time-outs are retried `maxRetries` times with growing waits; a caller abort rejects with
  * kind 'aborted' at once.
  */
-export async function requestJson<A>(
-  path: string,
-  query: QueryValues,
-  codec: t.Type<A, unknown, unknown>,
-  options: RequestOptions,
-): Promise<A> {
+export async function requestBody<B>(path: string, query: QueryValues, reading: BodyReading<B>, options: RequestOptions): Promise<B> {
   const url = buildUrl(options.baseUrl, path, query);
   for (let retry = 0; ; retry += 1) {
     if (options.signal?.aborted) throw abortedError(options.signal.reason);
-    let outcome: { response: Response; bodyText: string };
+    let outcome: { response: Response; body: B };
     try {
-      outcome = await attempt(url, options);
+      outcome = await attempt(url, options, reading);
     } catch (raw) {
       const error = classifyAttemptFailure(raw, options);
       if (!error.retryable || retry >= options.maxRetries) throw error;
@@ -198,8 +211,18 @@ export async function requestJson<A>(
       }
       continue;
     }
-    const { response, bodyText } = outcome;
-    if (!response.ok) throw httpStatusError(response.status, response.statusText, readServerError(bodyText));
-    return decodeBody(bodyText, codec);
+    const { response, body } = outcome;
+    if (!response.ok) throw httpStatusError(response.status, response.statusText, readServerError(reading.textOf(body)));
+    return body;
   }
+}
+
+/** GET `baseUrl + path` with the query, decode the JSON body with `codec` (requestBody's errors, and decode errors). */
+export async function requestJson<A>(
+  path: string,
+  query: QueryValues,
+  codec: t.Type<A, unknown, unknown>,
+  options: RequestOptions,
+): Promise<A> {
+  return decodeBody(await requestBody(path, query, JSON_READING, options), codec);
 }
