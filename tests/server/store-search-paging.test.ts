@@ -166,6 +166,30 @@ describe('store paging over a few thousand articles', () => {
     expect(page.items.map((item) => item.id)).toEqual(['words-both', 'words-one', 'words-summary']);
   });
 
+  it('ranks a prefix beside a word the same way, with rows between that hold only one of them left out', () => {
+    const base = syntheticArticle(COUNT + 15);
+    const variant = (id: string, days: number, title: string, summary: string, body: string) =>
+      ({
+        ...base,
+        id,
+        url: `https://newsreader.example/${id}`,
+        publishedAt: new Date(Date.UTC(2027, 2, days)).toISOString(),
+        title,
+        summary,
+        paragraphs: [body],
+        contentHash: `${id}-1`,
+      }) satisfies typeof base;
+    // The block's rows are told apart from the rows between them that hold one term in a title (decision 52).
+    store.upsert(variant('snowy-both', 1, 'Snowplough drivers thank the tundrabus crew', 'A short note.', 'Nothing more.'));
+    store.upsert(variant('snowy-only-word', 2, 'Snowplough drivers rest', 'A short note.', 'Nothing more.'));
+    store.upsert(variant('snowy-one', 3, 'Tundrabus timetable changes', 'A short note.', 'Snowplough crews help.'));
+    store.upsert(variant('snowy-only-prefix', 4, 'Tundrabus drivers rest', 'A short note.', 'Nothing more.'));
+    store.upsert(variant('snowy-summary', 5, 'A quiet week', 'The snowplough met the tundrabus.', 'Nothing more.'));
+    for (const q of ['snowplough tundrab*', 'snowplo* tundrabus', 'snowplough tundrabus']) {
+      expect(store.search({ q, limit: 20, offset: 0 }).items.map((item) => item.id)).toEqual(['snowy-both', 'snowy-one', 'snowy-summary']);
+    }
+  });
+
   it('finds an updated article under its new category and source only', () => {
     const base = syntheticArticle(COUNT + 20);
     const first = {

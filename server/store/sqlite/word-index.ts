@@ -29,7 +29,12 @@ export class WordIndex {
       paid: db.prepare('DELETE FROM search_words_owed WHERE article_seq = ?'),
       owed: db.prepare('SELECT 1 FROM search_words_owed WHERE article_seq = ?').pluck(),
       candidates: db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT CAST(? AS INTEGER)`).pluck(),
-      inRange: db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`).pluck(),
+      inBlock: db
+        .prepare(
+          `SELECT rowid FROM ${t} WHERE ${t} MATCH @match AND rowid BETWEEN CAST(@oldest AS INTEGER) AND CAST(@newest AS INTEGER)
+            AND (@listed IS NULL OR +rowid IN (SELECT value FROM json_each(@listed)))`,
+        )
+        .pluck(),
       walk: db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? AND rowid <= CAST(? AS INTEGER) ORDER BY rowid DESC`).pluck(),
       stemmedWalk: db
         .prepare('SELECT rowid FROM article_search WHERE article_search MATCH ? AND rowid <= CAST(? AS INTEGER) ORDER BY rowid DESC')
@@ -80,8 +85,9 @@ export class WordIndex {
     return this.sql.candidates.all(match, limit) as number[];
   }
 
-  inRange(match: string, oldest: number, newest: number): Set<number> {
-    return new Set(this.sql.inRange.all(match, oldest, newest) as number[]);
+  /** The rows between oldest and newest that match, only those of `listed` when given (search-index.ts's heads). */
+  inBlock(match: string, oldest: number, newest: number, listed: string | null): Set<number> {
+    return new Set(this.sql.inBlock.all({ match, oldest, newest, listed }) as number[]);
   }
 
   get snippetStatement(): Database.Statement {
