@@ -19,7 +19,11 @@ const candidates = db
   .prepare('SELECT rowid FROM article_search WHERE article_search MATCH ? ORDER BY rowid DESC LIMIT CAST(? AS INTEGER)')
   .pluck();
 const heads = db
-  .prepare('SELECT rowid FROM article_heads WHERE article_heads MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)')
+  .prepare(
+    `SELECT rowid FROM article_heads WHERE article_heads MATCH @match
+      AND rowid BETWEEN CAST(@oldest AS INTEGER) AND CAST(@newest AS INTEGER)
+      AND (@listed IS NULL OR +rowid IN (SELECT value FROM json_each(@listed)))`,
+  )
   .pluck();
 const summaries = db.prepare(`SELECT k.key AS key, ${SUMMARY_COLUMNS} FROM json_each(?) AS j
   JOIN search_keys AS k ON k.key = CAST(j.value AS INTEGER) JOIN articles AS a ON a.seq = k.article_seq`);
@@ -54,7 +58,8 @@ for (const round of [1, 2]) {
       const page = timed('ranking', () =>
         rankedPage(found, offset, 20, (block) => {
           const [newest, oldest] = [block[0]!, block[block.length - 1]!];
-          const inRange = (match: string) => new Set(heads.all(match + filter, oldest, newest) as number[]);
+          const listed = words.length > 1 ? JSON.stringify(block) : null;
+          const inRange = (match: string) => new Set(heads.all({ match: match + filter, oldest, newest, listed }) as number[]);
           const titleAny = inRange(`title : (${words.join(' OR ')})`);
           const titleAll =
             words.length > 1 && block.some((key) => titleAny.has(key)) ? inRange(`title : (${words.join(' AND ')})`) : titleAny;
