@@ -1,0 +1,85 @@
+/**
+ * The search page's snippets on PostgreSQL (migration v9, decision 51): `ts_headline` over the part of the field
+ * around its first hits, not the whole field. ts_headline parses and stems every word it is given (more than half of
+ * a search's database time, decision 48), yet with one fragment it shows a passage of at most 24 words.
+ */
+import { HIT_END, HIT_START } from '../fts-query';
+import { GT, LT } from './postgres-rows';
+import type { PgMigration } from './postgres-schema';
+
+/** Characters kept before the first hit: ts_headline stretches a passage at most 11 words back (MaxWords 24). */
+export const NEAR_BEFORE = 150;
+
+/** Characters kept after the last lexeme's first hit: the rest of a 24-word passage, with room for long words. */
+export const NEAR_AFTER = 250;
+
+/**
+ * SQL (one row, from the CTE `q` with the tsquery `q_headline`): `finders`, one regular expression a lexeme of the
+ * query, finding the words of a field that could hold it, and `one`, whether any one lexeme makes a passage (the
+ * query has no AND and no phrase). A lexeme is a stem; a word stemmed to it begins with the stem less its last letter
+ * (the stemmer cuts endings and changes at most the last letter: city -> citi, hoping -> hope), or, for a stem in -ie,
+ * less both (dying -> die). So a finder may find more words than the hits, but never one after the first hit.
+ */
+export const FINDERS_SQL = `SELECT array_agg('\\m' || regexp_replace(CASE WHEN x.l LIKE '%ie' THEN left(x.l, -2)
+      WHEN length(x.l) > 1 THEN left(x.l, -1) ELSE x.l END, '([^[:alnum:]])', '\\\\\\1', 'g')) AS finders,
+    bool_and(strpos(q.q_headline::text, '&') = 0 AND strpos(q.q_headline::text, '<') = 0) AS one
+  FROM q, LATERAL (SELECT replace(m[1], '''''', '''') AS l
+    FROM regexp_matches(q.q_headline::text, '''((?:[^'']|'''')*)''', 'g') AS m) AS x`;
+
+/** SQL: the snippet of `field` for the tsquery `query`, the finders' row `f` (FINDERS_SQL) and ts_headline's `options`. */
+export function snippetSql(field: string, query: string, f: string, options: string): string {
+  return `newsreader_snippet(translate(${field}, '<>${HIT_START}${HIT_END}', '${LT}${GT}'), ${query}, ${f}.finders, ${f}.one, ${options}, '${HIT_START}${HIT_END}')`;
+}
+
+/**
+ * newsreader_snippet(doc, query, finders, one, options, marks): in a field longer than the part it would cut, the part
+ * runs from before the first word a finder finds to after the last lexeme's first find (the first's only, for a query
+ * any one lexeme satisfies), at whole words (a cut word is dropped). The part's headline is the answer when it marks
+ * a word (`marks` are the options' StartSel and StopSel, a character each) and its passage reaches neither cut end (where the whole field would have
+ * let it grow). For a query needing several lexemes, a part from the field's start must also hold them all (else
+ * ts_headline shows its first words, marked), checked by to_tsvector when the part is under half the field. Otherwise,
+ * and for short fields, the whole field is read, as before: the answer is ts_headline's over the whole field.
+ */
+export const SNIPPET_MIGRATION: PgMigration = {
+  version: 9,
+  name: "search snippets: ts_headline over the part of the field around the query's first hits",
+  sql: `
+    CREATE FUNCTION newsreader_snippet(doc text, query tsquery, finders text[], one boolean, options text, marks text)
+      RETURNS text LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+      DECLARE
+        f text; at integer; first integer; last integer; every boolean := true;
+        head boolean; tail boolean; part text; near text; plain text; shown integer;
+      BEGIN
+        IF length(doc) > ${NEAR_BEFORE + NEAR_AFTER} AND finders IS NOT NULL THEN
+          FOREACH f IN ARRAY finders LOOP
+            at := regexp_instr(doc, f, 1, 1, 0, 'i');
+            IF at = 0 THEN every := false;
+            ELSE
+              first := least(first, at);
+              last := greatest(last, at);
+            END IF;
+          END LOOP;
+          IF one THEN last := first; END IF;
+          IF first IS NOT NULL AND (one OR every) THEN
+            head := first > ${NEAR_BEFORE + 1};
+            tail := last + ${NEAR_AFTER} <= length(doc);
+            part := substr(doc, greatest(1, first - ${NEAR_BEFORE}), last - greatest(1, first - ${NEAR_BEFORE}) + ${NEAR_AFTER});
+            IF head THEN part := substr(part, strpos(part, ' ') + 1); END IF;
+            IF tail THEN part := left(part, -strpos(reverse(part), ' ')); END IF;
+            IF one OR head OR (length(part) * 2 < length(doc) AND to_tsvector('english', part) @@ query) THEN
+              near := ts_headline('english', part, query, options);
+              IF strpos(near, left(marks, 1)) > 0 THEN
+                plain := translate(near, marks, '');
+                shown := strpos(part, plain);
+                IF shown > 0 AND (NOT head OR strpos(left(part, shown - 1), ' ') > 0)
+                    AND (NOT tail OR strpos(substr(part, shown + length(plain)), ' ') > 0) THEN
+                  RETURN near;
+                END IF;
+              END IF;
+            END IF;
+          END IF;
+        END IF;
+        RETURN ts_headline('english', doc, query, options);
+      END $$;
+  `,
+};
