@@ -24,7 +24,7 @@ import { PostgresConnection } from './postgres-connection';
 import { NEWEST_KEY, tagTokens, walkShareFor } from './postgres-search-choice';
 import { TermShares } from './postgres-term-shares';
 import { ListMarks } from './postgres-list-marks';
-import { FINDERS_SQL, snippetSql } from './postgres-snippets';
+import { snippetSql } from './postgres-snippets';
 
 function param(params: unknown[], value: unknown): string {
   params.push(value);
@@ -132,7 +132,6 @@ export abstract class PostgresReads extends PostgresConnection {
       const field = 'CASE WHEN page.score >= 10 THEN a.title WHEN page.score = 4 THEN a.summary ELSE a.body END';
       const { rows } = await this.pool.query<SummaryRow & { total: string; seq: string | null }>(
         `WITH q AS (SELECT ${all} AS q_all, ${any} AS q_any, ${headlineExprs.join(' && ')} AS q_headline),
-         finders AS (${FINDERS_SQL}),
          candidates AS MATERIALIZED (${candidateSql}),
          numbered AS (SELECT c.seq, c.heads, row_number() OVER (ORDER BY c.published_at DESC, c.seq DESC) - 1 AS n FROM candidates AS c),
          ranked AS (
@@ -148,8 +147,8 @@ export abstract class PostgresReads extends PostgresConnection {
          page AS (SELECT r.seq, r.score, row_number() OVER (ORDER BY r.n / ${RANK_BLOCK}, r.score DESC, r.n) AS place FROM ranked AS r
            ORDER BY r.n / ${RANK_BLOCK}, r.score DESC, r.n OFFSET ${skip} LIMIT ${take}),
          total AS (SELECT count(*) AS total FROM candidates)
-         SELECT total.total, ${SUMMARY_COLUMNS}, ${snippetSql(field, 'q.q_headline', 'finders', headline!)} AS snippet
-         FROM total CROSS JOIN q CROSS JOIN finders LEFT JOIN (page JOIN articles AS a ON a.seq = page.seq) ON true
+         SELECT total.total, ${SUMMARY_COLUMNS}, ${snippetSql(field, 'q.q_headline', headline!)} AS snippet
+         FROM total CROSS JOIN q LEFT JOIN (page JOIN articles AS a ON a.seq = page.seq) ON true
          ORDER BY page.place`,
         params,
       );

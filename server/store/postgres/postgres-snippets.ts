@@ -14,27 +14,29 @@ export const NEAR_BEFORE = 150;
 export const NEAR_AFTER = 250;
 
 /**
- * SQL (one row, from the CTE `q` with the tsquery `q_headline`): `finders`, one regular expression a lexeme of the
- * query, finding the words of a field that could hold it, and `one`, whether any one lexeme makes a passage (the
- * query has no AND and no phrase). A lexeme is a stem; a word stemmed to it begins with the stem less its last letter
- * (the stemmer cuts endings and changes at most the last letter: city -> citi, hoping -> hope), or, for a stem in -ie,
- * less both (dying -> die). So a finder may find more words than the hits, but never one after the first hit.
+ * Fields longer than this are cut: finding the hits and checking the part cost about what ts_headline spends on
+ * a field of ~1,000 characters (benchmarks.md runs 110–113), so shorter ones go to ts_headline whole.
  */
-export const FINDERS_SQL = `SELECT array_agg('\\m' || regexp_replace(CASE WHEN x.l LIKE '%ie' THEN left(x.l, -2)
-      WHEN length(x.l) > 1 THEN left(x.l, -1) ELSE x.l END, '([^[:alnum:]])', '\\\\\\1', 'g')) AS finders,
-    bool_and(strpos(q.q_headline::text, '&') = 0 AND strpos(q.q_headline::text, '<') = 0) AS one
-  FROM q, LATERAL (SELECT replace(m[1], '''''', '''') AS l
-    FROM regexp_matches(q.q_headline::text, '''((?:[^'']|'''')*)''', 'g') AS m) AS x`;
+export const CUT_FROM = 1_200;
 
-/** SQL: the snippet of `field` for the tsquery `query`, the finders' row `f` (FINDERS_SQL) and ts_headline's `options`. */
-export function snippetSql(field: string, query: string, f: string, options: string): string {
-  return `newsreader_snippet(translate(${field}, '<>${HIT_START}${HIT_END}', '${LT}${GT}'), ${query}, ${f}.finders, ${f}.one, ${options}, '${HIT_START}${HIT_END}')`;
+/**
+ * SQL: the snippet of `field` for the tsquery `query` with ts_headline's `options`: a field of at most CUT_FROM
+ * characters (titles, summaries, short bodies) goes to ts_headline whole, a longer one to newsreader_snippet.
+ */
+export function snippetSql(field: string, query: string, options: string): string {
+  const text = `translate(${field}, '<>${HIT_START}${HIT_END}', '${LT}${GT}')`;
+  return `CASE WHEN length(${field}) > ${CUT_FROM} THEN newsreader_snippet(${text}, ${query}, ${options}, '${HIT_START}${HIT_END}')
+    ELSE ts_headline('english', ${text}, ${query}, ${options}) END`;
 }
 
 /**
- * newsreader_snippet(doc, query, finders, one, options, marks): in a field longer than the part it would cut, the part
- * runs from before the first word a finder finds to after the last lexeme's first find (the first's only, for a query
- * any one lexeme satisfies), at whole words (a cut word is dropped). The part's headline is the answer when it marks
+ * newsreader_snippet(doc, query, options, marks): the snippet of a long field. Each lexeme of the query gets a finder,
+ * a regular expression finding the words that could hold it: a lexeme is a stem, and a word stemmed to it begins with
+ * the stem less its last letter (the stemmer cuts endings and changes at most the last letter: city -> citi, hoping ->
+ * hope), or, for a stem in -ie, less both (dying -> die); so a finder may find more words than the hits, but never
+ * one after the first hit. The part runs from before the first word a finder finds to after the last lexeme's first
+ * find (the first's only, for a query any one lexeme satisfies: no AND, no phrase), at whole words (a cut word is
+ * dropped). The part's headline is the answer when it marks
  * a word (`marks` are the options' StartSel and StopSel, a character each) and its passage reaches neither cut end (where the whole field would have
  * let it grow). For a query needing several lexemes, a part from the field's start must also hold them all (else
  * ts_headline shows its first words, marked), checked by to_tsvector when the part is under half the field. Otherwise,
@@ -44,15 +46,17 @@ export const SNIPPET_MIGRATION: PgMigration = {
   version: 9,
   name: "search snippets: ts_headline over the part of the field around the query's first hits",
   sql: `
-    CREATE FUNCTION newsreader_snippet(doc text, query tsquery, finders text[], one boolean, options text, marks text)
+    CREATE FUNCTION newsreader_snippet(doc text, query tsquery, options text, marks text)
       RETURNS text LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
       DECLARE
-        f text; at integer; first integer; last integer; every boolean := true;
+        one boolean := strpos(query::text, '&') = 0 AND strpos(query::text, '<') = 0;
+        l text; at integer; first integer; last integer; every boolean := true;
         head boolean; tail boolean; part text; near text; plain text; shown integer;
       BEGIN
-        IF length(doc) > ${NEAR_BEFORE + NEAR_AFTER} AND finders IS NOT NULL THEN
-          FOREACH f IN ARRAY finders LOOP
-            at := regexp_instr(doc, f, 1, 1, 0, 'i');
+        IF length(doc) > ${NEAR_BEFORE + NEAR_AFTER} THEN
+          FOR l IN SELECT replace(m[1], '''''', '''') FROM regexp_matches(query::text, '''((?:[^'']|'''')*)''', 'g') AS m LOOP
+            l := CASE WHEN l LIKE '%ie' THEN left(l, -2) WHEN length(l) > 1 THEN left(l, -1) ELSE l END;
+            at := regexp_instr(doc, '\\m' || regexp_replace(l, '([^[:alnum:]])', '\\\\\\1', 'g'), 1, 1, 0, 'i');
             IF at = 0 THEN every := false;
             ELSE
               first := least(first, at);
