@@ -1,7 +1,7 @@
 /**
  * The search page's snippets on PostgreSQL (migration v9, decision 51): `ts_headline` over the part of the field
- * around its first hits, not the whole field. ts_headline parses and stems every word it is given (more than half of
- * a search's database time, decision 48), yet with one fragment it shows a passage of at most 24 words.
+ * around its first hits, not the whole field. ts_headline parses and stems every word it is given (the larger part of
+ * a search's database time by decision 48's measure), yet with one fragment it shows a passage of at most 24 words.
  */
 import { HIT_END, HIT_START } from '../fts-query';
 import { GT, LT } from './postgres-rows';
@@ -36,11 +36,11 @@ export function snippetSql(field: string, query: string, options: string): strin
  * hope), or, for a stem in -ie, less both (dying -> die); so a finder may find more words than the hits, but never
  * one after the first hit. The part runs from before the first word a finder finds to after the last lexeme's first
  * find (the first's only, for a query any one lexeme satisfies: no AND, no phrase), at whole words (a cut word is
- * dropped). The part's headline is the answer when it marks
- * a word (`marks` are the options' StartSel and StopSel, a character each) and its passage reaches neither cut end (where the whole field would have
- * let it grow). For a query needing several lexemes, a part from the field's start must also hold them all (else
- * ts_headline shows its first words, marked), checked by to_tsvector when the part is under half the field. Otherwise,
- * and for short fields, the whole field is read, as before: the answer is ts_headline's over the whole field.
+ * dropped). The part's headline is the answer when it marks a word (`marks` are the options' StartSel and StopSel,
+ * a character each) and its passage reaches neither cut end (where the whole field would have let it grow). For a
+ * query needing several lexemes, a part from the field's start must also hold them all (else ts_headline shows its
+ * first words, marked), checked by to_tsvector when the part is under half the field. Otherwise, and for fields of
+ * at most 400 characters, the whole field is read, as before: the answer is ts_headline's over the whole field.
  */
 export const SNIPPET_MIGRATION: PgMigration = {
   version: 9,
