@@ -477,6 +477,23 @@ export function storeContract(open: () => Promise<ContractTarget>): void {
       expect(title!.snippet).toContain('<mark>telescope</mark>');
     });
 
+    it('takes the snippet of a long body from around the word, marked, past words that only look like it', async () => {
+      const filler = (boats: string, n: number) =>
+        Array.from({ length: n }, (_, i) => `${boats} ${i} sailed past the quiet pier.`).join(' ');
+      const body = `Citizens waited by the water. ${filler('Boats', 40)} The city aldermen met at noon to talk about lanterns. ${filler('Ferries', 40)}`;
+      await db.upsert({ ...extra('x-long', 'Evening notes', 'Notes.'), paragraphs: [body, filler('Yachts', 20)] });
+      const hit = (await db.search({ q: 'cities', limit: 10, offset: 0 })).items.find((item) => item.id === 'x-long');
+      expect(hit!.snippet).toContain('<mark>city</mark> aldermen met');
+      expect(hit!.snippet).not.toContain('Citizens');
+      const [aldermen] = (await db.search({ q: 'aldermen', limit: 10, offset: 0 })).items;
+      expect(aldermen!.snippet).toContain('city <mark>aldermen</mark> met');
+      expect(aldermen!.snippet).not.toMatch(/Citizens|Boats 0 /);
+      // Two words far apart: still a passage of the body with a word marked.
+      const both = (await db.search({ q: 'citizens lanterns', limit: 10, offset: 0 })).items;
+      expect(both.map((item) => item.id)).toEqual(['x-long']);
+      expect(both[0]!.snippet).toMatch(/<mark>(citizens|lanterns)<\/mark>/i);
+    });
+
     it('never fails on what a visitor can type', async () => {
       const inputs = [
         '"',

@@ -1,17 +1,14 @@
 /** The PostgreSQL store's reads: lists, search (SQLite's semantics, see postgres-store.ts), articles, pass cursors. */
 import type { DatabaseHealth, FeedValidators, StoredView } from '../article-store';
-import { HIT_END, HIT_START } from '../fts-query';
 import { RANK_BLOCK, countedFor } from '../search-pages';
 import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLanguage, SearchQuery, StoredArticle } from '../types';
 import { pageKeyFitsSql, pageKeySuffix, viewColumn } from '../types';
 import {
   ARTICLE_COLUMNS,
   type ArticleRow,
-  GT,
   HEADLINE_OPTIONS,
   KEPT_ID,
   PAGE_COLUMNS,
-  LT,
   type PageRow,
   SUMMARY_COLUMNS,
   type SummaryRow,
@@ -27,6 +24,7 @@ import { PostgresConnection } from './postgres-connection';
 import { NEWEST_KEY, tagTokens, walkShareFor } from './postgres-search-choice';
 import { TermShares } from './postgres-term-shares';
 import { ListMarks } from './postgres-list-marks';
+import { snippetSql } from './postgres-snippets';
 
 function param(params: unknown[], value: unknown): string {
   params.push(value);
@@ -129,7 +127,9 @@ export abstract class PostgresReads extends PostgresConnection {
       const blockEnd = Math.min(counted, Math.ceil(end / RANK_BLOCK) * RANK_BLOCK);
       params.push(blockStart, blockEnd, query.offset - blockStart, Math.max(0, end - query.offset), HEADLINE_OPTIONS);
       const [from, to, skip, take, headline] = [0, 1, 2, 3, 4].map((i) => `$${params.length - 4 + i}`);
-      // Like SQLite's snippet(): the passage comes from the first of title, summary and body holding a word.
+      // Like SQLite's snippet(): the passage comes from the first of title, summary and body holding a word,
+      // cut around its first hits (postgres-snippets.ts, decision 51).
+      const field = 'CASE WHEN page.score >= 10 THEN a.title WHEN page.score = 4 THEN a.summary ELSE a.body END';
       const { rows } = await this.pool.query<SummaryRow & { total: string; seq: string | null }>(
         `WITH q AS (SELECT ${all} AS q_all, ${any} AS q_any, ${headlineExprs.join(' && ')} AS q_headline),
          candidates AS MATERIALIZED (${candidateSql}),
@@ -147,12 +147,7 @@ export abstract class PostgresReads extends PostgresConnection {
          page AS (SELECT r.seq, r.score, row_number() OVER (ORDER BY r.n / ${RANK_BLOCK}, r.score DESC, r.n) AS place FROM ranked AS r
            ORDER BY r.n / ${RANK_BLOCK}, r.score DESC, r.n OFFSET ${skip} LIMIT ${take}),
          total AS (SELECT count(*) AS total FROM candidates)
-         SELECT total.total, ${SUMMARY_COLUMNS},
-           ts_headline('english', translate(CASE
-               WHEN page.score >= 10 THEN a.title
-               WHEN page.score = 4 THEN a.summary
-               ELSE a.body END, '<>${HIT_START}${HIT_END}', '${LT}${GT}'),
-             q.q_headline, ${headline}) AS snippet
+         SELECT total.total, ${SUMMARY_COLUMNS}, ${snippetSql(field, 'q.q_headline', headline!)} AS snippet
          FROM total CROSS JOIN q LEFT JOIN (page JOIN articles AS a ON a.seq = page.seq) ON true
          ORDER BY page.place`,
         params,

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { withPoolClient } from './postgres-client';
 import { SEARCH_INDEX_MIGRATION } from './postgres-search-schema';
 import { PREFIX_WORDS_MIGRATION } from './postgres-prefix-schema';
+import { SNIPPET_MIGRATION } from './postgres-snippets';
 
 export interface PgMigration {
   readonly version: number;
@@ -225,6 +226,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     `,
   },
   PREFIX_WORDS_MIGRATION,
+  SNIPPET_MIGRATION,
 ];
 
 export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;
