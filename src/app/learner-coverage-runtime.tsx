@@ -35,14 +35,19 @@ const ZONE_CANDIDATES = 20;
 const ZONE_SHOWN = 4;
 
 export default function LearnerCoverageRuntime(props: LearnerCoverageRuntimeProps): ReactNode {
-  const { statusStore, lemmas } = useServices();
+  const { statusStore, lemmas, firstAnswers } = useServices();
   const inspect = useInspect();
   const statusLogic = useMemo(() => wiredWordStatus(statusStore ?? browserStatusStore), [statusStore]);
   const lemmaApi = useMemo(() => lemmas ?? createLemmaClient(), [lemmas]);
   const inventoryLogic = useMemo(() => wiredLemmaInventory(lemmaApi), [lemmaApi]);
+  // The frequency list the page names (decision 50): its table can be fetched before the cards' inventories arrive.
+  const [listCheck] = useState(() => firstAnswers?.rankedCheck());
   return (
     <WordStatusActorContext.Provider logic={statusLogic} options={{ input: {}, inspect }}>
-      <LemmaInventoryActorContext.Provider logic={inventoryLogic} options={{ input: {}, inspect }}>
+      <LemmaInventoryActorContext.Provider
+        logic={inventoryLogic}
+        options={{ input: listCheck === undefined ? {} : { listCheck }, inspect }}
+      >
         <CardFitPublisher {...props} lemmas={lemmaApi} />
       </LemmaInventoryActorContext.Provider>
     </WordStatusActorContext.Provider>
@@ -80,6 +85,7 @@ function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProp
   const order = WordStatusActorContext.useSelector((snapshot) => snapshot.context.order);
   const shown = WordStatusActorContext.useSelector((snapshot) => snapshot.context.fitShown);
   const inventories = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.inventories);
+  const listCheck = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.listCheck);
   const listCards = ArticleListActorContext.useSelector((snapshot) => snapshot.context.cards);
   const zoneCandidates = useZoneCandidates(page, language);
 
@@ -93,7 +99,9 @@ function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProp
     (built: RankStatuses, at: number) => statusActor.send({ type: 'RANK_STATUSES_BUILT', byRank: built, revision: at }),
     [statusActor],
   );
-  const coverage = useSlicedCoverage(inventories, statuses, revision, byRank, lemmas, onBuilt, rankCheck);
+  // The list to make the record for before the cards' inventories arrive: the one the page or the
+  // cards name (the server's current list), else the one the last record was kept for.
+  const coverage = useSlicedCoverage(inventories, statuses, revision, byRank, lemmas, onBuilt, listCheck ?? rankCheck);
 
   const fit = useMemo((): CardFit | null => {
     if (statuses === null) return null;
