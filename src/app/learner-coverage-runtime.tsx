@@ -24,6 +24,8 @@ import { wiredLemmaInventory, wiredWordStatus } from './learner-wiring';
 import { useServices } from './services';
 import { statusStore as browserStatusStore } from './word-store-factory';
 import { useSlicedCoverage } from './use-sliced-coverage';
+import { useEarlyRankTable } from './use-early-rank-table';
+import type { StatusStore } from '../platform/word-store';
 
 export interface LearnerCoverageRuntimeProps {
   readonly page: 'home' | 'list';
@@ -37,7 +39,8 @@ const ZONE_SHOWN = 4;
 export default function LearnerCoverageRuntime(props: LearnerCoverageRuntimeProps): ReactNode {
   const { statusStore, lemmas, firstAnswers } = useServices();
   const inspect = useInspect();
-  const statusLogic = useMemo(() => wiredWordStatus(statusStore ?? browserStatusStore), [statusStore]);
+  const getStore = statusStore ?? browserStatusStore;
+  const statusLogic = useMemo(() => wiredWordStatus(getStore), [getStore]);
   const lemmaApi = useMemo(() => lemmas ?? createLemmaClient(), [lemmas]);
   const inventoryLogic = useMemo(() => wiredLemmaInventory(lemmaApi), [lemmaApi]);
   // The frequency list the page names (decision 50): its table can be fetched before the cards' inventories arrive.
@@ -48,7 +51,7 @@ export default function LearnerCoverageRuntime(props: LearnerCoverageRuntimeProp
         logic={inventoryLogic}
         options={{ input: listCheck === undefined ? {} : { listCheck }, inspect }}
       >
-        <CardFitPublisher {...props} lemmas={lemmaApi} />
+        <CardFitPublisher {...props} lemmas={lemmaApi} getStore={getStore} />
       </LemmaInventoryActorContext.Provider>
     </WordStatusActorContext.Provider>
   );
@@ -69,7 +72,12 @@ function useZoneCandidates(page: 'home' | 'list', language: string): readonly Ar
   return cards;
 }
 
-function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProps & { readonly lemmas: LemmaApi }) {
+function CardFitPublisher({
+  page,
+  onChange,
+  lemmas,
+  getStore,
+}: LearnerCoverageRuntimeProps & { readonly lemmas: LemmaApi; readonly getStore: () => Promise<StatusStore> }) {
   const [path] = useLocation();
   const language = languageFromPath(path);
   const textLanguage = textLanguageFor(language);
@@ -86,6 +94,8 @@ function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProp
   const shown = WordStatusActorContext.useSelector((snapshot) => snapshot.context.fitShown);
   const inventories = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.inventories);
   const listCheck = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.listCheck);
+  // The named list's table asked for while the statuses are read, when no record is current.
+  useEarlyRankTable(listCheck, getStore, lemmas);
   const listCards = ArticleListActorContext.useSelector((snapshot) => snapshot.context.cards);
   const zoneCandidates = useZoneCandidates(page, language);
 

@@ -126,6 +126,15 @@ export async function loadSkipping(db: IDBPDatabase<NewsreaderSchema>): Promise<
   return { words, setAside };
 }
 
+/** Whether the statuses by rank kept are for the current revision (loadLearnerContents hands them on only then). */
+export async function rankStatusesCurrent(db: IDBPDatabase<NewsreaderSchema>): Promise<boolean> {
+  const tx = db.transaction('derived', 'readonly');
+  const revision = await revisionIn(tx);
+  const stored = (await tx.store.get(RANK_STATUSES_KEY))?.value as { revision?: unknown } | undefined;
+  await tx.done;
+  return stored?.revision === revision;
+}
+
 /** Statuses read a request at a time by loadLearnerContents. */
 const STATUS_BATCH = 1000;
 

@@ -3,8 +3,9 @@
  * the real app on the list, the real IndexedDB store (fake-indexeddb) and the real lemma client, its
  * fetch answering as GET /api/lemmas and GET /api/level-words/hashes do. When the page names the
  * cards' frequency list (common/page-data.ts rankedCheck, decision 50), the list's hash table is
- * fetched while the cards' inventories are still on their way; a page naming an old list costs a
- * refused request and the cards' own list is used, never a wrong record.
+ * fetched while the cards' inventories are still on their way, and while the statuses are still being read
+ * when no record is current; a page naming an old list costs a refused request and the cards' own list is
+ * used, never a wrong record.
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -17,6 +18,7 @@ import { createLemmaClient } from '../../../src/api/lemma-client';
 import { rankStatusesOf } from '../../../src/domain/rank-statuses';
 import { statusMap, type StatusRecord } from '../../../src/domain/word-status';
 import { createIndexedDbWordStore } from '../../../src/platform/indexeddb-word-store';
+import type { StatusStore } from '../../../src/platform/word-store';
 import { renderApp, servedAnswers } from '../../support/render-app';
 
 const at = '2026-03-01T10:00:00.000Z';
@@ -62,13 +64,20 @@ function heldLemmaClient() {
   return { client, asked, release };
 }
 
-async function firstVisit(named: string | undefined) {
-  const store = createIndexedDbWordStore();
-  await store.putStatuses(records);
+async function firstVisit(named: string | undefined, options: { holdStatuses?: boolean; stored?: StatusStore } = {}) {
+  const store = options.stored ?? createIndexedDbWordStore();
+  if (options.stored === undefined) await store.putStatuses(records);
   const { client, asked, release } = heldLemmaClient();
+  // The statuses' read held back too, when asked: the table must not wait for it.
+  let readStatuses = () => {};
+  const statusesHeld = new Promise<void>((resolve) => (readStatuses = resolve));
+  const statusStore: StatusStore = options.holdStatuses
+    ? { ...store, loadLearner: () => statusesHeld.then(() => store.loadLearner()) }
+    : store;
+  if (!options.holdStatuses) readStatuses();
   const firstAnswers = { ...servedAnswers({}), rankedCheck: () => named };
-  const view = renderApp('/en/articles', { statusStore: store, lemmas: client, firstAnswers });
-  return { store, asked, release, view };
+  const view = renderApp('/en/articles', { statusStore, lemmas: client, firstAnswers });
+  return { store, asked, release, readStatuses, view };
 }
 
 describe('a first visit with statuses and no stored record', () => {
@@ -93,6 +102,24 @@ describe('a first visit with statuses and no stored record', () => {
     await waitFor(async () => expect((await store.loadLearner()).byRank?.check).toBe(check));
     const kept = (await store.loadLearner()).byRank!;
     expect([...kept.codes]).toEqual([...rankStatusesOf(check, list, statusMap(records, [])).codes]);
+  });
+
+  it('with the list named by the page: its table is asked for while the statuses are still being read; once a record is kept, a new page asks for none', async () => {
+    const { store, asked, release, readStatuses, view } = await firstVisit(check, { holdStatuses: true });
+    await waitFor(() => expect(asked).toContain(`/api/level-words/hashes ${check}`));
+    readStatuses();
+    release();
+    const shown = await screen.findAllByTestId('coverage');
+    for (const each of shown) expect(each).toHaveTextContent('80');
+    await waitFor(async () => expect((await store.loadLearner()).byRank?.check).toBe(check));
+    view.unmount();
+
+    // The record is current: the page names the list, but its table is not needed.
+    const again = await firstVisit(check, { stored: store });
+    again.release();
+    await screen.findAllByTestId('coverage');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(again.asked.filter((each) => each.includes('hashes'))).toEqual([]);
   });
 
   it('with an old list named by the page: that table is refused, the cards’ own list is fetched, and coverage and the kept record are for it', async () => {
