@@ -56,8 +56,18 @@ export function missingArticleMessage(id: string): string {
   return `There is no article with id "${id}"`;
 }
 
-export const PageDataCodec = t.type(
-  { answers: t.array(t.union([CardPageAnswerCodec, ArticleAnswerCodec, MissingArticleAnswerCodec, ExerciseSetAnswerCodec])) },
+/**
+ * `rankedCheck` (home and the list): the check (listCheck) of the frequency list the cards' lemma
+ * inventories point into, as the server has it when it renders the page (decision 50). A learner
+ * with statuses and no stored record starts fetching that list's hash table as soon as the statuses
+ * are read, instead of after the cards' inventories name it. Only a hint: the inventories' own check
+ * decides which record counts, so a stale one costs a wasted request, never a wrong coverage.
+ */
+export const PageDataCodec = t.intersection(
+  [
+    t.type({ answers: t.array(t.union([CardPageAnswerCodec, ArticleAnswerCodec, MissingArticleAnswerCodec, ExerciseSetAnswerCodec])) }),
+    t.partial({ rankedCheck: t.string }),
+  ],
   'PageData',
 );
 export type PageData = t.TypeOf<typeof PageDataCodec>;

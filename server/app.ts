@@ -24,6 +24,7 @@ import { staticFiles } from './plugins/static-files';
 import { apiRoutes, type ApiOptions } from './routes/api-routes';
 import { fallbackRenderer } from './answers/article-answers';
 import { exercisesAnswer } from './answers/exercise-answers';
+import { rankedListCheck } from './answers/rank-hashes-answer';
 import { exerciseLexicon } from './exercises/lexicon';
 import type { LanguageCode } from '../common/languages';
 import type { ArticleStore } from './store/article-store';
@@ -94,6 +95,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reader: api.reader,
     answers: {
       render: fallbackRenderer(options.dictionary),
+      // Home and list pages name the cards' frequency list (decision 50): a learner's page asks for its table early.
+      ...(options.dictionary ? { rankedCheck: rankedListCheck(options.dictionary) } : {}),
       ...(api.saveRendered ? { saveRendered: api.saveRendered } : {}),
       // The practice page embeds the set GET /api/articles/{id}/exercises answers (the same generator and lexicon; served with a dictionary).
       ...(options.dictionary

@@ -5,7 +5,7 @@
  * (src/api/http.ts parses and validates every body with io-ts; src/api/lemma-client.ts decodes;
  * src/app/use-sliced-coverage.ts works each card's coverage out). With `stored` (the learner's
  * statuses by rank as IndexedDB gives them back, decision 34) the frequency list is not used at all;
- * without it (a first visit, or the first page after a status changed) the list's hash table is
+ * without it (a first visit with statuses, or the first page after a status changed) the list's hash table is
  * checked and the learner's keys hashed (`hashes`, decision 46; or, for comparison, the list's answer
  * is parsed), the ranks the cards need looked up, and the rest of the list filled in after the cards are shown
  * ('fill' pieces, at idle, to be kept; not with `skipFill`). `pieces` lists the time of each piece the app runs as a task
@@ -29,13 +29,14 @@ export const WORK = `
     // With no record, the app hashes the learner's keys once the statuses are read, before the cards'
     // answer is there (src/app/use-sliced-coverage.ts): a piece of its own, counted apart ('before').
     if (hashes !== undefined && stored === undefined) timed(() => bench.learnerKeyHashes(statuses), 'before: learner keys hashed');
-    // After a status change the app knows the list the last record was for (rankCheck): its table is
-    // fetched and the record made before the cards' answer too.
-    // (the lemma client hands the cards the same table object, so the record made then is found).
+    // When the app knows the list before the cards' answer (\`tableEarly\`, its check: named by the page,
+    // decision 50, or the last record's after a status change), its table is fetched and the record
+    // made before the answer too (the lemma client hands the cards the same table object, so the
+    // record made then is found).
     let early;
-    if (tableEarly === true) {
+    if (tableEarly !== undefined) {
       early = timed(() => {
-        const table = bench.decodeRankHashes(hashes, JSON.parse(cardsText).ranked);
+        const table = bench.decodeRankHashes(hashes, tableEarly);
         bench.rankStatusesFromHashes(table, statuses);
         return table;
       }, 'before: ranks of the learner keys');

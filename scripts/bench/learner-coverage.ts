@@ -16,14 +16,17 @@
  *     at most 4 ms of work a task): the figure is their total, printed by kind of piece (the cards'
  *     answer's JSON.parse and its io-ts decode, the record's clone and its check, the entries' decode,
  *     the coverage); every one of the 20 cards is counted, none left for later;
- *   - cold with nothing stored (a first visit, or the first list page after a status changed):
- *     UNSTORED_PAGES fresh pages, the cards' answer and the list's hash table (decision 46: the table
- *     checked, the learner's keys looked up in it, which makes the whole record), as the app's pieces,
- *     the learner's keys hashed first (the app does it while the cards' answer is on its way; its
- *     piece is printed, "before:", and left out of the total); as many again as after a status change,
- *     where the app knows the list of the last record and makes the record before the answer too; in turns with as many pages that parse the frequency list's answer instead (the
- *     way before decision 46, the rest of the list then filled in at idle, timed apart), so both see
- *     the same machine;
+ *   - cold with nothing stored (a first visit with statuses, or the first list page after a status change):
+ *     UNSTORED_PAGES fresh pages where the app knows the list before the cards' answer arrives (a
+ *     first visit: home's or the list's page names it, decision 50; after a status change: the list
+ *     of the last record), so the list's hash table (decision 46: the table checked, the learner's
+ *     keys looked up in it, which makes the whole record) is fetched and the record made while the
+ *     answer is on its way: those pieces are printed, "before:", and left out of the total; as many
+ *     where the list is known only from the cards' answer (a page naming none, or an old one; every
+ *     first visit before decision 50), the table's pieces in the path, the learner's keys still
+ *     hashed before ("before:"); in turns with as many pages that parse the frequency list's answer
+ *     instead (the way before decision 46, the rest of the list then filled in at idle, timed apart),
+ *     so all see the same machine;
  *   - the coverage of a 2,000-word article (median, slowest, first run).
  *   The learner's status map (built once per page from IndexedDB, for every feature) and the
  *   IndexedDB read itself are not counted (the page here has no origin to open a database in).
@@ -60,7 +63,7 @@ interface Timing {
 }
 
 const COLD_PAGES = 8;
-/** Pages with no stored record (a first visit, or the first list page after a status changed). */
+/** Pages with no stored record (a first visit with statuses, or the first list page after a status changed), of each kind. */
 const UNSTORED_PAGES = 8;
 const PROFILE = process.argv.includes('--profile');
 /** --trace: a Chromium trace of each cold page's path (stored record, in one go): main-thread compilation, tier-up and GC in it. */
@@ -203,15 +206,15 @@ try {
         oneGo.push((await cold({ cardsText, ...stored }, false)).total);
         apart.push(await cold({ cardsText, ...stored }, true));
       }
-      // In turns (hash table, after a change, list; list, after a change, hash table; …) so that all see the same machine.
-      const unstored: Apart[] = [];
+      // In turns (list from the answer, list known early, list answer; the other way round; …) so that all see the same machine.
+      const listFromAnswer: Apart[] = [];
       const unstoredList: Apart[] = [];
-      const afterChange: Apart[] = [];
+      const listEarly: Apart[] = [];
       for (let i = 0; i < UNSTORED_PAGES; i += 1) {
-        const order = i % 2 === 0 ? ['hashes', 'change', 'list'] : ['list', 'change', 'hashes'];
+        const order = i % 2 === 0 ? ['hashes', 'early', 'list'] : ['list', 'early', 'hashes'];
         for (const way of order) {
-          if (way === 'hashes') unstored.push(await cold({ cardsText, hashBytes }, true));
-          else if (way === 'change') afterChange.push(await cold({ cardsText, hashBytes, tableEarly: true }, true));
+          if (way === 'hashes') listFromAnswer.push(await cold({ cardsText, hashBytes }, true));
+          else if (way === 'early') listEarly.push(await cold({ cardsText, hashBytes, tableEarly: check }, true));
           else unstoredList.push(await cold({ cardsText, listText }, true));
         }
       }
@@ -242,13 +245,13 @@ try {
         return ms(totals[Math.floor(totals.length / 2)]!);
       };
       console.log(
-        `Cold pages with nothing stored (a first visit, or the first list page after a status changed): the cards' answer and the list's hash table (decision 46), as the app's pieces (${within(unstored)}, median ${median(unstored)}):`,
+        `Cold pages with nothing stored, the list known before the cards' answer (a first visit with statuses: the page names it, decision 50; or after a status change: the last record's), its table fetched and the record made while the answer is on its way ("before:", not counted), as the app's pieces (${within(listEarly)}, median ${median(listEarly)}):`,
       );
-      for (const run of unstored) printApart(run);
+      for (const run of listEarly) printApart(run);
       console.log(
-        `The same after a status change (the list of the last record known, so its table fetched and the record made before the cards' answer, "before:", not counted) (${within(afterChange)}, median ${median(afterChange)}):`,
+        `The same with the list known only from the cards' answer (a page naming none or an old one; every first visit before decision 50): the table's pieces in the path (${within(listFromAnswer)}, median ${median(listFromAnswer)}):`,
       );
-      for (const run of afterChange) printApart(run);
+      for (const run of listFromAnswer) printApart(run);
       console.log(
         `The same, in turns with them, with the list's answer instead (before decision 46) (${within(unstoredList)}, median ${median(unstoredList)}):`,
       );

@@ -17,6 +17,22 @@ export interface RankHashesTable {
   readonly etag: string;
 }
 
+/**
+ * The cards' frequency list's check, worked out once: home and list pages name it (common/page-data.ts
+ * rankedCheck, decision 50) so a learner's page can ask for this table before the cards' inventories arrive.
+ * Undefined with no such list (a dictionary without frequency ranks).
+ */
+export function rankedListCheck(dictionary: Dictionary): () => string | undefined {
+  let check: string | null | undefined;
+  return () => {
+    if (check === undefined) {
+      const words = dictionary.wordsOfLevel?.(tagsOfLevel(RANKED_LEVEL), FREQUENCY_BAND_SIZE[RANKED_LEVEL]) ?? [];
+      check = words.length === 0 ? null : listCheck(words);
+    }
+    return check ?? undefined;
+  };
+}
+
 export function rankHashesAnswer(dictionary: Dictionary): () => RankHashesTable {
   let table: RankHashesTable | undefined;
   return () => {

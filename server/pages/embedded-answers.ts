@@ -5,6 +5,7 @@
  * page its practice set. Each request is
  * written as the web app's client sends it (src/api/client.ts, src/app/list-routes.tsx) and answered
  * by the same functions as the API (answers/article-answers.ts), so the client finds exactly its own request.
+ * Home and the list also name the cards' frequency list by its check (rankedCheck, decision 50).
  */
 import { FILTERABLE_CATEGORIES, isDifficultyLevel, isSourceId, type CategoryId } from '../../common/catalog';
 import { apiLanguageFor } from '../../common/languages';
@@ -22,6 +23,8 @@ import type { LanguageCode } from '../../common/languages';
 /** What pages read besides the article answers: an article's practice set (answers/exercise-answers.ts), null for no such article. */
 export interface PageAnswerDeps extends ArticleAnswerDeps {
   readonly exercises?: (id: string, language: LanguageCode) => Promise<ExerciseSet | null>;
+  /** The check of the cards' frequency list (answers/rank-hashes-answer.ts), named by home and list pages; none without a dictionary. */
+  readonly rankedCheck?: () => string | undefined;
 }
 
 /** The web app's page sizes (src/app/list-routes.tsx: HOME_ARTICLE_LIMIT, LIST_ARTICLE_LIMIT). */
@@ -63,12 +66,26 @@ function listQuery(search: string, language: LatestQuery['language']): { q: stri
   };
 }
 
+/** The frequency list's check for a page with cards; a failure to read it only leaves the hint out (the cards' inventories name it). */
+function rankedCheckOf(deps: PageAnswerDeps): { rankedCheck?: string } {
+  try {
+    const check = deps.rankedCheck?.();
+    return check === undefined ? {} : { rankedCheck: check };
+  } catch (error) {
+    deps.log.warn({ err: error }, 'could not read the frequency list for the page; its check is left out');
+    return {};
+  }
+}
+
 export async function readPageData(reader: ArticleReads, page: PageRequest, search: string, deps: PageAnswerDeps): Promise<PageDataResult> {
   const language = apiLanguageFor(page.lang);
   if (page.kind === 'home') {
     const query: LatestQuery = { language, limit: HOME_PAGE_LIMIT, offset: 0 };
     return {
-      data: { answers: [{ path: '/articles/latest', query: sent(query), answer: await latestAnswer(reader, query) }] },
+      data: {
+        answers: [{ path: '/articles/latest', query: sent(query), answer: await latestAnswer(reader, query) }],
+        ...rankedCheckOf(deps),
+      },
       missingArticle: false,
     };
   }
@@ -78,7 +95,7 @@ export async function readPageData(reader: ArticleReads, page: PageRequest, sear
       q === ''
         ? { path: '/articles/latest' as const, query: sent(query), answer: await latestAnswer(reader, query) }
         : { path: '/articles/search' as const, query: sent({ q, ...query }), answer: await searchAnswer(reader, { q, ...query }) };
-    return { data: { answers: [entry] }, missingArticle: false };
+    return { data: { answers: [entry], ...rankedCheckOf(deps) }, missingArticle: false };
   }
   if (page.kind === 'detail' && page.articleId !== undefined) {
     const read = await articleAnswerAndRow(reader, page.articleId, language, deps);

@@ -24,6 +24,11 @@ export interface FirstAnswers {
   exerciseSet(id: string, language: LanguageCode): unknown;
   /** Whether the page carries the API's 404 for this article's practice set (there is no such article). */
   exercisesMissing(id: string, language: LanguageCode): boolean;
+  /**
+   * The check of the cards' frequency list as the page names it (home and list, decision 50), if it does.
+   * Not expired by a navigation: it names the server's list, not an answer; the cards' inventories still decide.
+   */
+  rankedCheck(): string | undefined;
   /** After the first navigation every screen fetches as usual (the answers describe the first page only). */
   expire(): void;
 }
@@ -82,6 +87,9 @@ export function firstAnswersFrom(data: PageData | null): FirstAnswers {
     },
     exercisesMissing(id, language) {
       return !expired && missing.has(requestKey(`/articles/${id}/exercises`, { language }));
+    },
+    rankedCheck() {
+      return data?.rankedCheck;
     },
     expire() {
       expired = true;

@@ -17,6 +17,7 @@ import { decodeRankHashes, RANK_HASHES_FORMAT, type RankHashes } from '../../com
 import { requestBinary } from './binary-request';
 import type { LemmaInventory } from '../domain/coverage';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
+import { ApiError } from './errors';
 
 export interface ArticleLemmas {
   readonly inventory: LemmaInventory;
@@ -91,7 +92,9 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
         (body) => decodeRankHashes(body, check),
         withSignal(signal),
       );
-      table.catch(() => tables.delete(check));
+      // Asked again after a failure, except a 404: the server has another list than this check (a page named an
+      // old one, decision 50), which asking again would not change.
+      table.catch((error: unknown) => (error instanceof ApiError && error.status === 404 ? undefined : tables.delete(check)));
       tables.set(check, table);
     }
     return table;

@@ -24,6 +24,8 @@ import { wiredLemmaInventory, wiredWordStatus } from './learner-wiring';
 import { useServices } from './services';
 import { statusStore as browserStatusStore } from './word-store-factory';
 import { useSlicedCoverage } from './use-sliced-coverage';
+import { useEarlyRankTable } from './use-early-rank-table';
+import type { StatusStore } from '../platform/word-store';
 
 export interface LearnerCoverageRuntimeProps {
   readonly page: 'home' | 'list';
@@ -35,15 +37,21 @@ const ZONE_CANDIDATES = 20;
 const ZONE_SHOWN = 4;
 
 export default function LearnerCoverageRuntime(props: LearnerCoverageRuntimeProps): ReactNode {
-  const { statusStore, lemmas } = useServices();
+  const { statusStore, lemmas, firstAnswers } = useServices();
   const inspect = useInspect();
-  const statusLogic = useMemo(() => wiredWordStatus(statusStore ?? browserStatusStore), [statusStore]);
+  const getStore = statusStore ?? browserStatusStore;
+  const statusLogic = useMemo(() => wiredWordStatus(getStore), [getStore]);
   const lemmaApi = useMemo(() => lemmas ?? createLemmaClient(), [lemmas]);
   const inventoryLogic = useMemo(() => wiredLemmaInventory(lemmaApi), [lemmaApi]);
+  // The frequency list the page names (decision 50): its table can be fetched before the cards' inventories arrive.
+  const [listCheck] = useState(() => firstAnswers?.rankedCheck());
   return (
     <WordStatusActorContext.Provider logic={statusLogic} options={{ input: {}, inspect }}>
-      <LemmaInventoryActorContext.Provider logic={inventoryLogic} options={{ input: {}, inspect }}>
-        <CardFitPublisher {...props} lemmas={lemmaApi} />
+      <LemmaInventoryActorContext.Provider
+        logic={inventoryLogic}
+        options={{ input: listCheck === undefined ? {} : { listCheck }, inspect }}
+      >
+        <CardFitPublisher {...props} lemmas={lemmaApi} getStore={getStore} />
       </LemmaInventoryActorContext.Provider>
     </WordStatusActorContext.Provider>
   );
@@ -64,7 +72,12 @@ function useZoneCandidates(page: 'home' | 'list', language: string): readonly Ar
   return cards;
 }
 
-function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProps & { readonly lemmas: LemmaApi }) {
+function CardFitPublisher({
+  page,
+  onChange,
+  lemmas,
+  getStore,
+}: LearnerCoverageRuntimeProps & { readonly lemmas: LemmaApi; readonly getStore: () => Promise<StatusStore> }) {
   const [path] = useLocation();
   const language = languageFromPath(path);
   const textLanguage = textLanguageFor(language);
@@ -80,6 +93,9 @@ function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProp
   const order = WordStatusActorContext.useSelector((snapshot) => snapshot.context.order);
   const shown = WordStatusActorContext.useSelector((snapshot) => snapshot.context.fitShown);
   const inventories = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.inventories);
+  const listCheck = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.listCheck);
+  // The named list's table asked for while the statuses are read, when no record is current.
+  useEarlyRankTable(listCheck, getStore, lemmas);
   const listCards = ArticleListActorContext.useSelector((snapshot) => snapshot.context.cards);
   const zoneCandidates = useZoneCandidates(page, language);
 
@@ -93,7 +109,9 @@ function CardFitPublisher({ page, onChange, lemmas }: LearnerCoverageRuntimeProp
     (built: RankStatuses, at: number) => statusActor.send({ type: 'RANK_STATUSES_BUILT', byRank: built, revision: at }),
     [statusActor],
   );
-  const coverage = useSlicedCoverage(inventories, statuses, revision, byRank, lemmas, onBuilt, rankCheck);
+  // The list to make the record for before the cards' inventories arrive: the one the page or the
+  // cards name (the server's current list), else the one the last record was kept for.
+  const coverage = useSlicedCoverage(inventories, statuses, revision, byRank, lemmas, onBuilt, listCheck ?? rankCheck);
 
   const fit = useMemo((): CardFit | null => {
     if (statuses === null) return null;

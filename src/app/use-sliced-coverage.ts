@@ -37,7 +37,10 @@ export function useSlicedCoverage(
   stored: RankStatuses | null,
   lemmas: LemmaApi,
   onBuilt: (byRank: RankStatuses, revision: number) => void,
-  /** The list the last kept statuses by rank were for (the word-status machine's rankCheck), if any. */
+  /**
+   * The list to make the record for before the cards' inventories arrive: the one the page or the cards
+   * name (decision 50), else the one the last record was kept for (the word-status machine's rankCheck).
+   */
   expected: string | null = null,
 ): ReadonlyMap<string, Coverage> {
   const [shown, setShown] = useState<ReadonlyMap<string, Coverage>>(() => new Map());
@@ -49,8 +52,8 @@ export function useSlicedCoverage(
   });
   // With no record stored, the learner's keys are hashed as soon as the statuses are read, in a task
   // of their own, while the cards' answer is still on its way: they need nothing else (decision 46).
-  // When the list the last record was for is known (a status changed since), its hash table is
-  // fetched too and the record made from it, so the cards find it made. No signal on that fetch: the
+  // When the list is known (named by the page, decision 50, or the last record's after a status
+  // change), its hash table is fetched too and the record made from it, so the cards find it made. No signal on that fetch: the
   // lemma client shares it with the cards' own request for the same list, which must not be cut short.
   useEffect(() => {
     if (statuses === null || stored !== null || !hasStatuses(statuses)) return;

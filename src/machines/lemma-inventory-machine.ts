@@ -2,7 +2,9 @@
  * The lemma inventories of the articles on screen (cards, or the article being read), fetched
  * from the server so the browser can compute the learner's coverage: idle -> fetching -> idle,
  * or failed (coverage is then left out; the next cards ask again). Ids asked for while a request
- * runs wait for it; an inventory once fetched is kept for the page's life.
+ * runs wait for it; an inventory once fetched is kept for the page's life. It also knows which
+ * frequency list the cards point into (`listCheck`): as the page names it (decision 50) until an
+ * answer names it, then as the latest answer does.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { LemmaInventory } from '../domain/coverage';
@@ -25,10 +27,15 @@ export interface LemmaInventoryContext {
   wanted: string[];
   inFlight: string[];
   withForms: boolean;
+  /** The check of the frequency list the cards' inventories point into: the page's hint, then the answers' own; null when neither named one. */
+  listCheck: string | null;
 }
 
-/** The article page starts with its article wanted (and its forms); the cards send theirs as they show. */
-export type LemmaInventoryInput = { ids?: readonly string[]; withForms?: boolean } | undefined;
+/**
+ * The article page starts with its article wanted (and its forms); the cards send theirs as they show.
+ * `listCheck`: the frequency list home's or the list's page names (common/page-data.ts rankedCheck).
+ */
+export type LemmaInventoryInput = { ids?: readonly string[]; withForms?: boolean; listCheck?: string } | undefined;
 
 export type LemmaInventoryEvent = { type: 'INVENTORIES_WANTED'; ids: readonly string[]; withForms?: boolean } | { type: 'RETRY' };
 
@@ -59,7 +66,9 @@ export const lemmaInventoryMachine = setup({
       const answer = (event as unknown as { output: InventoryAnswer }).output;
       const inventories = { ...context.inventories };
       for (const inventory of answer.inventories) inventories[inventory.articleId] = inventory;
-      return { inventories, forms: { ...context.forms, ...answer.forms }, inFlight: [] };
+      // The server's word over the page's: a page rendered before the list changed names an old one.
+      const named = answer.inventories.find((inventory) => inventory.ranked !== undefined)?.ranked?.check;
+      return { inventories, forms: { ...context.forms, ...answer.forms }, inFlight: [], listCheck: named ?? context.listCheck };
     }),
     // Failed ids are not asked again by themselves; the next request (or Retry) asks again.
     forget: assign(({ context }) => ({ wanted: [...context.inFlight, ...context.wanted], inFlight: [] })),
@@ -75,6 +84,7 @@ export const lemmaInventoryMachine = setup({
     wanted: [...(input?.ids ?? [])],
     inFlight: [],
     withForms: input?.withForms === true,
+    listCheck: input?.listCheck ?? null,
   }),
   initial: 'next',
   states: {

@@ -30,6 +30,7 @@ import {
   loadSkipping,
   raiseRevision,
   RANK_STATUSES_KEY,
+  rankStatusesCurrent,
   revisionIn,
   storeError,
   type NewsreaderSchema,
@@ -269,6 +270,14 @@ export function createIndexedDbWordStore(options: IndexedDbWordStoreOptions = {}
         return current;
       } catch (error) {
         throw storeError(error, 'save');
+      }
+    },
+    async hasCurrentRankStatuses() {
+      const db = await open();
+      try {
+        return await rankStatusesCurrent(db);
+      } catch (error) {
+        throw storeError(error, 'read');
       }
     },
     subscribe(listener: () => void): () => void {

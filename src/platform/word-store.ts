@@ -101,5 +101,10 @@ export interface StatusStore {
    * since (then returns false and keeps nothing). Other tabs are not told: no status changed.
    */
   keepRankStatuses(byRank: RankStatuses, revision: number): Promise<boolean>;
+  /**
+   * Whether statuses by rank are kept for the current revision, read alone (none of the statuses): a page that
+   * names the cards' list asks for its hash table while the statuses are still being read (decision 50).
+   */
+  hasCurrentRankStatuses(): Promise<boolean>;
   subscribe(listener: () => void): () => void;
 }

@@ -2,7 +2,8 @@
  * The learner model in real Chromium against the real server (the sample corpus): coverage on
  * the article and the list, a word marked Known from its entry, "I know the rest" raising the
  * coverage, Undo, a reload and a second tab seeing the same, keyboard only, axe with the marks
- * on, and 360 px without sideways scrolling.
+ * on, and 360 px without sideways scrolling; a first visit with statuses fetching the list's hash table before
+ * the cards' inventories arrive (the page names the list).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -297,6 +298,48 @@ describe('the placement in the browser', () => {
         .poll(() => page.locator('.word-entry [data-testid="word-status"] .word-status-line').textContent())
         .toBe(t.statusLine(t.statuses.ignored));
       expect(tapped).not.toBe('');
+    });
+  });
+});
+
+describe('a first visit with statuses and no record by rank (decision 50)', () => {
+  it("zh: the list page names the cards' list, whose hash table is fetched while the cards' inventories are held back; the cards then show coverage", async () => {
+    await withPage(harness, async (page) => {
+      // Statuses from the placement; its page has no cards, so no record by rank is kept.
+      await page.goto('/zh/level');
+      await page.locator('form.level-form').waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.locator('input[name="level"][value="top2000"]').check();
+      await page.locator('form.level-form button[type="submit"]').click();
+      await page.locator('.level-done [role="status"]').waitFor({ timeout: 15_000 });
+
+      const named = /"rankedCheck":"([0-9a-z-]+)"/.exec(await (await page.request.get('/zh/articles')).text())?.[1];
+      expect(named).toMatch(/^[0-9a-z]+-[0-9a-z]+$/);
+      // The inventories wait until the table is asked for (or 6 s, within the client's 10 s time-out): before decision 50
+      // the table was asked for only once they had arrived.
+      const tables: string[] = [];
+      let tableAsked = () => {};
+      const asked = new Promise<void>((resolve) => (tableAsked = resolve));
+      page.on('request', (request) => {
+        if (!request.url().includes('/api/level-words/hashes?')) return;
+        tables.push(new URL(request.url()).searchParams.get('v') ?? '');
+        tableAsked();
+      });
+      let heldBack = 0;
+      await page.route('**/api/lemmas?**', async (route) => {
+        const seen = await Promise.race([
+          asked.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 6_000)),
+        ]);
+        if (seen) heldBack += 1;
+        await route.continue();
+      });
+      await page.goto('/zh/articles');
+      const cards = page.locator('[data-testid="article-card"]');
+      await expect.poll(() => cards.locator('[data-testid="coverage"]').count(), { timeout: 40_000 }).toBe(await cards.count());
+      // Every request for the inventories saw the table asked for first.
+      expect(heldBack).toBeGreaterThan(0);
+      expect(tables).toEqual([named]);
     });
   });
 });

@@ -60,6 +60,7 @@ describe('word status: every shortest path on the machine as the routes wire it'
       setGoal: () => Promise.reject(new Error('the article page never sets a goal')),
       restore: () => Promise.reject(new Error('the article page never restores')),
       keepRankStatuses: () => Promise.reject(new Error('the article page never keeps statuses by rank')),
+      hasCurrentRankStatuses: () => Promise.reject(new Error("the article page never asks for the cards' list")),
       markFinished: (article) => {
         const answer = deferred<void>();
         calls.push({ kind: 'finish', article, answer });

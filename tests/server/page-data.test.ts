@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePageData, firstAnswersFrom } from '../../src/api/first-answers';
 import { jsonForScriptElement, PAGE_DATA_ELEMENT_ID } from '../../common/page-data';
+import { RANK_HASHES_FORMAT } from '../../common/rank-hashes';
 import { article, FIXTURES, startTestServer, type TestContext } from './fixtures';
 
 const HOSTILE = article({
@@ -249,5 +250,48 @@ describe('the practice page with server rendering', () => {
     expect(firstAnswersFrom(missingData).exercisesMissing('no-such-article', 'zh')).toBe(true);
     // Not the article page's 404: that page would still ask for its article.
     expect(firstAnswersFrom(missingData).articleError('no-such-article', 'zh')).toBeUndefined();
+  });
+});
+
+describe("home and list pages name the cards' frequency list (decision 50)", () => {
+  let served: TestContext;
+  beforeAll(async () => {
+    served = await startTestServer({ articles: FIXTURES, loadServerEntry, withDictionary: true });
+    writeEntry(served, STUB_ENTRY);
+  });
+  afterAll(async () => {
+    await served.close();
+  });
+
+  it("by the check the cards' inventories name, whose hash table the API serves; an article page names none", async () => {
+    const ids = FIXTURES.slice(0, 3).map((each) => each.id);
+    const inventories = await get(served, `/api/lemmas?ids=${ids.join(',')}`);
+    expect(inventories.statusCode).toBe(200);
+    const check = (inventories.json() as { ranked?: string }).ranked;
+    expect(check).toMatch(/^[0-9a-z]+-[0-9a-z]+$/);
+    for (const path of ['/en', '/zh/articles', '/es/articles?q=telescope&page=2']) {
+      const data = decodePageData(embedded((await get(served, path)).body));
+      expect(data?.rankedCheck, path).toBe(check);
+      expect(firstAnswersFrom(data).rankedCheck()).toBe(check);
+    }
+    const table = await get(served, `/api/level-words/hashes?v=${check}&f=${RANK_HASHES_FORMAT}`);
+    expect(table.statusCode).toBe(200);
+    const article = decodePageData(embedded((await get(served, `/en/articles/${FIXTURES[0]!.id}`)).body));
+    expect(article?.answers).toHaveLength(1);
+    expect(article?.rankedCheck).toBeUndefined();
+  });
+
+  it('names none without a dictionary, and the client reads none from a page without one', async () => {
+    const bare = await startTestServer({ articles: FIXTURES, loadServerEntry });
+    try {
+      writeEntry(bare, STUB_ENTRY);
+      const data = decodePageData(embedded((await get(bare, '/en/articles')).body));
+      expect(data?.answers).toHaveLength(1);
+      expect(data?.rankedCheck).toBeUndefined();
+      expect(firstAnswersFrom(data).rankedCheck()).toBeUndefined();
+      expect(firstAnswersFrom(null).rankedCheck()).toBeUndefined();
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -22,7 +22,8 @@ import { InspectContext } from '../../src/app/inspector';
 import type { AppServices } from '../../src/app/services';
 import type { HtmlSanitiser } from '../../src/platform/html-sanitiser';
 import type { SpeechEngine } from '../../src/platform/speech-engine';
-import type { WordStore } from '../../src/platform/word-store';
+import type { StatusStore, WordStore } from '../../src/platform/word-store';
+import type { LemmaApi } from '../../src/api/lemma-client';
 import { fakeApi } from './fake-api';
 
 export interface RenderAppOptions {
@@ -48,6 +49,10 @@ export interface RenderAppOptions {
   readonly texts?: TextsSource;
   /** The answers a server-rendered page would carry (src/api/page-data.ts): the routes start loaded from them. */
   readonly firstAnswers?: FirstAnswers;
+  /** Word statuses; without one, the coverage chunk loads the IndexedDB store. */
+  readonly statusStore?: StatusStore;
+  /** The lemma API (inventories, the list's hash table); without one, the coverage chunk makes the real client. */
+  readonly lemmas?: LemmaApi;
 }
 
 /** First answers that give `page` for the first list or home request and `article` for the first article, until the first navigation. */
@@ -60,6 +65,7 @@ export function servedAnswers({ page, article }: { page?: CardPage; article?: Ar
     articleError: () => undefined,
     exerciseSet: () => undefined,
     exercisesMissing: () => false,
+    rankedCheck: () => undefined,
     expire: () => {
       expired = true;
     },
@@ -82,6 +88,8 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     ...(options.speech ? { speech: options.speech } : {}),
     ...(options.wordStore ? { wordStore: () => Promise.resolve(options.wordStore!) } : {}),
     ...(options.firstAnswers ? { firstAnswers: options.firstAnswers } : {}),
+    ...(options.statusStore ? { statusStore: () => Promise.resolve(options.statusStore!) } : {}),
+    ...(options.lemmas ? { lemmas: options.lemmas } : {}),
   };
   if (options.history === 'browser') window.history.replaceState(null, '', path);
   const user = userEvent.setup();

@@ -101,6 +101,18 @@ describe('word statuses in the word store (database version 2 and on)', () => {
     expect((await store.loadLearner()).statuses.map((record) => record.id)).toEqual(['go']);
   });
 
+  it('reads back every status of a large vocabulary once, in key order, skipping only the undecodable ones', async () => {
+    const store = createIndexedDbWordStore();
+    const at = '2026-03-01T10:00:00.000Z';
+    // Over two of the store's reads (STATUS_BATCH, 1,000) and part of a third, with bad records on either side of a boundary.
+    const ids = Array.from({ length: 2345 }, (_, i) => `w${String(i).padStart(5, '0')}`);
+    await store.putStatuses(ids.map((id) => ({ id, status: 'known' as const, source: 'placement' as const, setAt: at })));
+    const bad = ['w00999', 'w01000', 'w02344'];
+    await store.putStatuses(bad.map((id) => ({ id, status: 'mastered', source: 'hand', setAt: at }) as never));
+    const read = (await store.loadLearner()).statuses.map((record) => record.id);
+    expect(read).toEqual(ids.filter((id) => !bad.includes(id)));
+  });
+
   it('tells other tabs after a status write, on the saved words channel', async () => {
     const store = createIndexedDbWordStore();
     const otherTab = new BroadcastChannel('newsreader-words');
