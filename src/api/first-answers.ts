@@ -26,7 +26,8 @@ export interface FirstAnswers {
   exercisesMissing(id: string, language: LanguageCode): boolean;
   /**
    * The check of the cards' frequency list as the page names it (home and list, decision 50), if it does.
-   * Not expired by a navigation: it names the server's list, not an answer; the cards' inventories still decide.
+   * Expired with the answers: later pages prepare the list of the learner's last record, which a tab open
+   * across a change of the list has made for the new one. The cards' inventories still decide.
    */
   rankedCheck(): string | undefined;
   /** After the first navigation every screen fetches as usual (the answers describe the first page only). */
@@ -89,7 +90,7 @@ export function firstAnswersFrom(data: PageData | null): FirstAnswers {
       return !expired && missing.has(requestKey(`/articles/${id}/exercises`, { language }));
     },
     rankedCheck() {
-      return data?.rankedCheck;
+      return expired ? undefined : data?.rankedCheck;
     },
     expire() {
       expired = true;

@@ -19,6 +19,9 @@ import type { LemmaInventory } from '../domain/coverage';
 import { defaultRequestOptions, requestJson, type RequestOptions } from './http';
 import { ApiError } from './errors';
 
+/** How long a refused table (404) is answered from memory before it is asked for again. */
+const REFUSED_TABLE_KEPT_MS = 60_000;
+
 export interface ArticleLemmas {
   readonly inventory: LemmaInventory;
   /** Inflected forms of the body and their lemma, so the page can mark "went" as "go". */
@@ -92,9 +95,16 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
         (body) => decodeRankHashes(body, check),
         withSignal(signal),
       );
-      // Asked again after a failure, except a 404: the server has another list than this check (a page named an
-      // old one, decision 50), which asking again would not change.
-      table.catch((error: unknown) => (error instanceof ApiError && error.status === 404 ? undefined : tables.delete(check)));
+      // Asked again after a failure. A 404 (the server has another list than this check: a page named an old one,
+      // decision 50) is kept for a while, so the page's early request and the cards' do not both meet it; not for
+      // good, as one node of a deploy in progress may refuse a list the next one serves.
+      const forget = () => {
+        if (tables.get(check) === table) tables.delete(check);
+      };
+      table.catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) setTimeout(forget, REFUSED_TABLE_KEPT_MS);
+        else forget();
+      });
       tables.set(check, table);
     }
     return table;

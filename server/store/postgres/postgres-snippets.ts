@@ -15,7 +15,7 @@ export const NEAR_AFTER = 250;
 
 /**
  * Fields longer than this are cut: finding the hits and checking the part cost about what ts_headline spends on
- * a field of ~1,000 characters (benchmarks.md runs 110–113), so shorter ones go to ts_headline whole.
+ * a field of ~1,000 characters (benchmarks.md runs 116–119), so shorter ones go to ts_headline whole.
  */
 export const CUT_FROM = 1_200;
 
@@ -53,10 +53,14 @@ export const SNIPPET_MIGRATION: PgMigration = {
         l text; at integer; first integer; last integer; every boolean := true;
         head boolean; tail boolean; part text; near text; plain text; shown integer;
       BEGIN
+        -- regexp_instr is PostgreSQL 15's: an older server reads the whole field (plpgsql plans a statement only when it runs it).
+        IF current_setting('server_version_num')::integer < 150000 THEN
+          RETURN ts_headline('english', doc, query, options);
+        END IF;
         IF length(doc) > ${NEAR_BEFORE + NEAR_AFTER} THEN
           FOR l IN SELECT replace(m[1], '''''', '''') FROM regexp_matches(query::text, '''((?:[^'']|'''')*)''', 'g') AS m LOOP
             l := CASE WHEN l LIKE '%ie' THEN left(l, -2) WHEN length(l) > 1 THEN left(l, -1) ELSE l END;
-            at := regexp_instr(doc, '\\m' || regexp_replace(l, '([^[:alnum:]])', '\\\\\\1', 'g'), 1, 1, 0, 'i');
+            at := regexp_instr(doc, '(?:\\m|(?<=_))' || regexp_replace(l, '([^[:alnum:]])', '\\\\\\1', 'g'), 1, 1, 0, 'i');
             IF at = 0 THEN every := false;
             ELSE
               first := least(first, at);
@@ -75,8 +79,8 @@ export const SNIPPET_MIGRATION: PgMigration = {
               IF strpos(near, left(marks, 1)) > 0 THEN
                 plain := translate(near, marks, '');
                 shown := strpos(part, plain);
-                IF shown > 0 AND (NOT head OR strpos(left(part, shown - 1), ' ') > 0)
-                    AND (NOT tail OR strpos(substr(part, shown + length(plain)), ' ') > 0) THEN
+                IF shown > 0 AND (NOT head OR left(part, shown - 1) ~ '[[:alnum:]]')
+                    AND (NOT tail OR substr(part, shown + length(plain)) ~ '[[:alnum:]]') THEN
                   RETURN near;
                 END IF;
               END IF;

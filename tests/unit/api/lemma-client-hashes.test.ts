@@ -3,7 +3,7 @@
  * through src/api/binary-request.ts: a good table decoded, one that is not the table asked for refused
  * as a decode error saying why, the server's JSON error kept, a network failure retried.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listCheck } from '../../../common/lemma-contract';
 import { encodeRankHashes, RANK_HASHES_FORMAT } from '../../../common/rank-hashes';
 import { createLemmaClient } from '../../../src/api/lemma-client';
@@ -68,4 +68,27 @@ describe('the lemma client’s hash table of the frequency list', () => {
     expect((await flaky.lemmas.rankedHashes(check)).check).toBe(check);
     expect(attempts).toBe(2);
   });
+
+  it('answers a refused table (404) from memory for a minute, then asks again', async () => {
+    vi.useFakeTimers();
+    let served = false;
+    const { lemmas, asked } = client(async () =>
+      served
+        ? bytes(table)
+        : Response.json({ error: { code: 'not_found', message: 'No frequency list', parameter: 'v' } }, { status: 404 }),
+    );
+    const refused = await lemmas.rankedHashes(check).catch((error: unknown) => error);
+    expect((refused as ApiError).status).toBe(404);
+    expect(((await lemmas.rankedHashes(check).catch((error: unknown) => error)) as ApiError).status).toBe(404);
+    expect(asked).toHaveLength(1);
+    // Another node of a deploy, or the server after an update, serves it now.
+    served = true;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await lemmas.rankedHashes(check)).check).toBe(check);
+    expect(asked).toHaveLength(2);
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
