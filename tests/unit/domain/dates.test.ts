@@ -45,4 +45,17 @@ describe('the learner’s own dates', () => {
     expect(localDayStamp(new Date('2026-03-05T20:30:00.000Z'), 'Asia/Shanghai')).toBe('2026-03-06');
     expect(localDayStamp(new Date('2026-12-31T23:59:00.000Z'), 'Asia/Shanghai')).toBe('2027-01-01');
   });
+
+  it('names the day in the browser’s own zone as Intl does, hour by hour across two years', () => {
+    const own = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' });
+    const byIntl = (date: Date) => {
+      const parts = own.formatToParts(date);
+      const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
+      return `${part('year')}-${part('month')}-${part('day')}`;
+    };
+    const start = Date.parse('2025-12-30T00:00:00.000Z');
+    const hours = Array.from({ length: 2 * 366 * 24 }, (_, index) => new Date(start + index * 3_600_000 + 1_234));
+    expect(hours.filter((date) => localDayStamp(date) !== byIntl(date))).toEqual([]);
+    expect(() => localDayStamp(new Date('not a date'))).toThrow(RangeError);
+  });
 });
