@@ -95,7 +95,14 @@ try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'v8', 'disabled-by-default-v8.compile'],
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+        'loading',
+        'v8',
+        'disabled-by-default-v8.compile',
+      ],
     });
     await cdp.send('Profiler.start');
     await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });

@@ -16,6 +16,23 @@ describe('article dates', () => {
     expect(formatShortDate('2024-03-05T10:00:00Z', 'es')).toBe('5 mar 2024');
   });
 
+  it('writes every day of forty years as Intl does, in each page language and style, and far years through Intl', () => {
+    const start = Date.parse('1999-12-25T13:00:00.000Z');
+    const days = Array.from({ length: 366 * 40 }, (_, index) => new Date(start + index * 86_400_000).toISOString());
+    for (const [language, locale] of [
+      ['en', 'en-US'],
+      ['zh', 'zh-CN'],
+      ['es', 'es-ES'],
+    ] as const) {
+      const long = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+      const medium = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+      expect(days.filter((iso) => formatLongDate(iso, language) !== long.format(new Date(iso)))).toEqual([]);
+      expect(days.filter((iso) => formatShortDate(iso, language) !== medium.format(new Date(iso)))).toEqual([]);
+      for (const far of ['0999-06-01T00:00:00Z', '+010000-06-01T00:00:00Z'])
+        expect(formatLongDate(far, language)).toBe(long.format(new Date(far)));
+    }
+  });
+
   it('uses the UTC day, whatever the offset in the source string', () => {
     expect(formatLongDate('2024-03-05T23:30:00-05:00', 'en')).toBe('March 6, 2024');
     expect(formatLongDate('2024-12-31', 'en')).toBe('December 31, 2024');
