@@ -5,7 +5,10 @@
  * Chromium really ran (from the run's own trace, unthrottled), with what each task spent its time on.
  * A diagnostic, not a benchmark: the figures of record come from `npm run bench`.
  *
- *   npx tsx scripts/bench/lighthouse-tasks.ts [home|list|detail|words|review|level|progress|practice] [runs]
+ *   npx tsx scripts/bench/lighthouse-tasks.ts [home|list|detail|words|review|level|progress|practice] [runs] [built dist dir]
+ *
+ * With a third argument it serves that build (made beforehand, e.g. `vite build --outDir …`) instead of building
+ * one, so two variants of the app can be measured in turns.
  */
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -36,12 +39,12 @@ const BLOCKING_THRESHOLD_MS = 50;
 /** Tasks shorter than this (unthrottled) cannot become long tasks at Lighthouse's 4× slowdown. */
 const SHOWN_TASK_MS = 5;
 
-function parseArguments(): { route: Route; runs: number } {
-  const [route = 'detail', runs = '3'] = process.argv.slice(2);
+function parseArguments(): { route: Route; runs: number; builtDist: string | undefined } {
+  const [route = 'detail', runs = '3', builtDist] = process.argv.slice(2);
   if (!ROUTES.includes(route as Route)) throw new Error(`Route must be one of ${ROUTES.join(', ')}; got "${route}".`);
   const count = Number(runs);
   if (!Number.isInteger(count) || count < 1 || count > 20) throw new Error(`Runs must be a whole number from 1 to 20; got "${runs}".`);
-  return { route: route as Route, runs: count };
+  return { route: route as Route, runs: count, builtDist };
 }
 
 async function pathFor(route: Route, origin: string): Promise<string> {
@@ -86,10 +89,9 @@ function observedTasks(events: readonly TraceEvent[]): string[] {
 }
 
 async function main(): Promise<void> {
-  const { route, runs } = parseArguments();
-  const workDir = temporaryDirectory('lighthouse-tasks');
-  const distDir = join(workDir, 'dist');
-  buildWebApp(distDir);
+  const { route, runs, builtDist } = parseArguments();
+  const distDir = builtDist ?? join(temporaryDirectory('lighthouse-tasks'), 'dist');
+  if (builtDist === undefined) buildWebApp(distDir);
   const server = await startServer({ distDir, env: { RATE_LIMIT_MAX: '1000000' } });
   const chrome = await launchLighthouseChrome();
   try {

@@ -7,6 +7,10 @@
  * bench's cold pages: `V8.CompileCode`, 0.9–12 ms of the path). Only the small lazy chunks that hold
  * that path carry it: every function in them runs on that page, and they are a few KB. Other browsers
  * read the line as a comment.
+ *
+ * The app's chunk carries it too (issue 33, decision 53): React's reconciler, XState's interpreter and the routes run
+ * on every page's start, and compiled one by one at first call they were 35–50 ms of main-thread time at 1× CPU,
+ * inside the very tasks that became long at 4× (the module's evaluation and the first slices of hydration).
  */
 import type { Plugin } from 'vite';
 
@@ -19,29 +23,40 @@ export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 export const COVERAGE_PATH_MODULES =
   /[\\/](common[\\/]lemma-contract|common[\\/]lemma-answer-codecs|src[\\/]domain[\\/]coverage|src[\\/]domain[\\/]rank-statuses|src[\\/]domain[\\/]word-status|src[\\/]platform[\\/]work-in-slices|src[\\/]app[\\/]use-sliced-coverage|src[\\/]api[\\/]lemma-client)\.tsx?$/;
 
-/** Chunks above this are not hinted: eager compilation of a large chunk costs more than its lazy calls (the first-load app chunk). */
+/** Lazy chunks above this are not hinted: only the coverage path's small chunks run every function they hold. */
 const MAX_HINTED_BYTES = 16 * 1024;
+
+/** The app's chunk: the build's `app` input (vite.config.ts), the entry boot.ts imports once the page is painted. */
+export const APP_CHUNK_NAME = 'app';
+
+function isHinted(chunk: { isEntry: boolean; name: string; code: string; moduleIds: readonly string[] }): boolean {
+  if (chunk.isEntry) return chunk.name === APP_CHUNK_NAME;
+  return chunk.code.length <= MAX_HINTED_BYTES && chunk.moduleIds.some((id) => COVERAGE_PATH_MODULES.test(id));
+}
 
 export function coveragePathCompileHints(): Plugin {
   return {
     name: 'coverage-path-compile-hints',
     apply: 'build',
     applyToEnvironment: (environment) => environment.config.consumer === 'client',
-    // After minification, which would drop the comment (renderChunk runs before it).
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || chunk.isEntry || chunk.code.length > MAX_HINTED_BYTES) continue;
-        if (!chunk.moduleIds.some((id) => COVERAGE_PATH_MODULES.test(id))) continue;
-        chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`;
-        // The source map: every generated line one further down.
-        const map = bundle[`${chunk.fileName}.map`];
-        if (chunk.map !== null) chunk.map.mappings = `;${chunk.map.mappings}`;
-        if (map?.type === 'asset' && typeof map.source === 'string') {
-          const parsed = JSON.parse(map.source) as { mappings: string };
-          parsed.mappings = `;${parsed.mappings}`;
-          map.source = JSON.stringify(parsed);
+    // After minification, which would drop the comment (renderChunk runs before it), and after Vite's own generateBundle,
+    // which puts the lazy imports' file list (`__vite__mapDeps`) at the top of the app's chunk: V8 reads the hint first.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !isHinted(chunk)) continue;
+          chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`;
+          // The source map: every generated line one further down.
+          const map = bundle[`${chunk.fileName}.map`];
+          if (chunk.map !== null) chunk.map.mappings = `;${chunk.map.mappings}`;
+          if (map?.type === 'asset' && typeof map.source === 'string') {
+            const parsed = JSON.parse(map.source) as { mappings: string };
+            parsed.mappings = `;${parsed.mappings}`;
+            map.source = JSON.stringify(parsed);
+          }
         }
-      }
+      },
     },
   };
 }

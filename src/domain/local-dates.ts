@@ -28,14 +28,26 @@ export function formatLocalDate(iso: string, language: TextLanguage, timeZone?: 
   return localFormatter(DATE_LOCALES[language] ?? DATE_LOCALES.en, timeZone).format(date);
 }
 
-/** The learner's day as YYYY-MM-DD (for file names); timeZone defaults to the browser's own. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The learner's day as YYYY-MM-DD (for file names and the progress chart); timeZone defaults to the browser's own.
+ * The browser's own zone is read from the date's local fields, without Intl: a page's first Intl format loads the
+ * locale's data in one long task (the progress page's first render, issue 33); another zone goes through one
+ * formatter per zone, built once.
+ */
 export function localDayStamp(date: Date, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    ...(timeZone === undefined ? {} : { timeZone }),
-  }).formatToParts(date);
+  if (timeZone === undefined) {
+    if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+    const twoDigits = (value: number) => String(value).padStart(2, '0');
+    return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+  }
+  let formatter = dayFormatters.get(timeZone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+    dayFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

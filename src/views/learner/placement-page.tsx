@@ -9,6 +9,7 @@ import {
   type PlacementLevel,
 } from '../../../common/placement-levels';
 import { learnerTextsFor } from '../../domain/learner-texts';
+import { formatCount } from '../../domain/number-format';
 import { homePath, listPath } from '../../domain/routing';
 import { usePageLanguage, useTextLanguage } from '../use-texts';
 import { PlacementActorContext } from './placement-context';
@@ -28,7 +29,8 @@ export function PlacementPage() {
     return 'working';
   });
   const context = PlacementActorContext.useSelector((snapshot) => snapshot.context);
-  const numbers = new Intl.NumberFormat(textLanguage === 'zh' ? 'zh-CN' : textLanguage === 'es' ? 'es-ES' : 'en-US');
+  // Written out for the page languages (number-format.ts): a first Intl number format loads the locale's data in one long task.
+  const locale = textLanguage === 'zh' ? 'zh-CN' : textLanguage === 'es' ? 'es-ES' : 'en-US';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,7 +59,7 @@ export function PlacementPage() {
             <p className="level-group">{texts.level.exams}</p>
             {EXAM_LEVELS.map((level) => option(level, EXAM_NAMES[level]))}
             <p className="level-group">{texts.level.bands}</p>
-            {FREQUENCY_LEVELS.map((level) => option(level, texts.level.band(numbers.format(FREQUENCY_BAND_SIZE[level]))))}
+            {FREQUENCY_LEVELS.map((level) => option(level, texts.level.band(formatCount(FREQUENCY_BAND_SIZE[level], locale))))}
           </fieldset>
           <p className="level-actions">
             <button type="submit" className="button button-primary">

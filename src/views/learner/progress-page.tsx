@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { learnerTextsFor } from '../../domain/learner-texts';
+import { formatCount } from '../../domain/number-format';
 import { GOAL_CHOICES, progressOf } from '../../domain/progress';
 import { useTextLanguage } from '../use-texts';
 import { ProgressActorContext } from './progress-context';
@@ -17,7 +18,8 @@ export function ProgressPage() {
   const loading = ProgressActorContext.useSelector((snapshot) => snapshot.matches('loading'));
   const failed = ProgressActorContext.useSelector((snapshot) => snapshot.matches('failed'));
   const { contents, goal, problem } = ProgressActorContext.useSelector((snapshot) => snapshot.context);
-  const numbers = new Intl.NumberFormat(textLanguage === 'zh' ? 'zh-CN' : textLanguage === 'es' ? 'es-ES' : 'en-US');
+  // Written out for the page languages (number-format.ts): a first Intl number format loads the locale's data in one long task.
+  const locale = textLanguage === 'zh' ? 'zh-CN' : textLanguage === 'es' ? 'es-ES' : 'en-US';
   const progress = contents === null ? null : progressOf(contents, goal, new Date());
 
   const chooseGoal = (event: ChangeEvent<HTMLSelectElement>) => {
@@ -54,15 +56,15 @@ export function ProgressPage() {
           <dl className="progress-figures">
             <div>
               <dt>{t.known}</dt>
-              <dd data-testid="words-known">{shown === null ? pending : numbers.format(shown.known)}</dd>
+              <dd data-testid="words-known">{shown === null ? pending : formatCount(shown.known, locale)}</dd>
             </div>
             <div>
               <dt>{t.estimated}</dt>
-              <dd>{shown === null ? pending : numbers.format(shown.estimatedSize)}</dd>
+              <dd>{shown === null ? pending : formatCount(shown.estimatedSize, locale)}</dd>
             </div>
             <div>
               <dt>{t.finished}</dt>
-              <dd data-testid="articles-finished">{shown === null ? pending : numbers.format(shown.finished)}</dd>
+              <dd data-testid="articles-finished">{shown === null ? pending : formatCount(shown.finished, locale)}</dd>
             </div>
             <div>
               <dt>{t.streak}</dt>
@@ -98,8 +100,8 @@ export function ProgressPage() {
                   {(shown?.days ?? []).map((day, index, days) => (
                     <tr key={day.day} data-testid={index === days.length - 1 ? 'today-row' : undefined}>
                       <th scope="row">{index === days.length - 1 ? `${t.today} (${day.day})` : day.day}</th>
-                      <td>{numbers.format(day.words)}</td>
-                      <td>{numbers.format(day.articles)}</td>
+                      <td>{formatCount(day.words, locale)}</td>
+                      <td>{formatCount(day.articles, locale)}</td>
                     </tr>
                   ))}
                 </tbody>

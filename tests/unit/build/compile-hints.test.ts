@@ -7,13 +7,14 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
-import { COVERAGE_PATH_MODULES, EAGER_COMPILE_HINT, coveragePathCompileHints } from '../../../scripts/build/compile-hints';
+import { APP_CHUNK_NAME, COVERAGE_PATH_MODULES, EAGER_COMPILE_HINT, coveragePathCompileHints } from '../../../scripts/build/compile-hints';
 
 const ROOT = resolve(__dirname, '../../..');
 
 interface FakeChunk {
   type: 'chunk';
   fileName: string;
+  name: string;
   isEntry: boolean;
   moduleIds: string[];
   code: string;
@@ -25,14 +26,16 @@ function chunk(
   moduleIds: string[],
   code = 'import{a as e}from"./app.js";export function f(){return e}',
   isEntry = false,
+  name = fileName.replace(/^assets\//, '').replace(/-[^-]*\.js$/, ''),
 ): FakeChunk {
-  return { type: 'chunk', fileName, isEntry, moduleIds, code, map: { mappings: 'AAAA,CAAC' } };
+  return { type: 'chunk', fileName, name, isEntry, moduleIds, code, map: { mappings: 'AAAA,CAAC' } };
 }
 
 function generate(bundle: Record<string, unknown>): void {
   const plugin: Plugin = coveragePathCompileHints();
-  const hook = plugin.generateBundle as (options: unknown, bundle: Record<string, unknown>) => void;
-  hook.call({}, {}, bundle);
+  type Hook = (options: unknown, bundle: Record<string, unknown>) => void;
+  const hook = plugin.generateBundle as Hook | { handler: Hook };
+  (typeof hook === 'function' ? hook : hook.handler).call({}, {}, bundle);
 }
 
 describe('compile hints on the coverage path', () => {
@@ -76,5 +79,15 @@ describe('compile hints on the coverage path', () => {
     const before = [entry.code, large.code, other.code];
     generate({ [entry.fileName]: entry, [large.fileName]: large, [other.fileName]: other });
     expect([entry.code, large.code, other.code]).toEqual(before);
+  });
+
+  it("puts the hint first in the app's chunk, however large, and in no other entry (issue 33)", () => {
+    const big = `${'function f(){}'.repeat(3000)}export{f}`;
+    const app = chunk('assets/app-X.js', [resolve(ROOT, 'src/app/main.tsx')], big, true, APP_CHUNK_NAME);
+    const page = chunk('assets/index-X.js', [resolve(ROOT, 'src/app/boot.ts')], big, true, 'index');
+    generate({ [app.fileName]: app, [page.fileName]: page });
+    expect(app.code).toBe(`${EAGER_COMPILE_HINT}\n${big}`);
+    expect(app.map?.mappings).toBe(';AAAA,CAAC');
+    expect(page.code).toBe(big);
   });
 });

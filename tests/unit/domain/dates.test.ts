@@ -16,6 +16,23 @@ describe('article dates', () => {
     expect(formatShortDate('2024-03-05T10:00:00Z', 'es')).toBe('5 mar 2024');
   });
 
+  it('writes every day of forty years as Intl does, in each page language and style, and far years through Intl', () => {
+    const start = Date.parse('1999-12-25T13:00:00.000Z');
+    const days = Array.from({ length: 366 * 40 }, (_, index) => new Date(start + index * 86_400_000).toISOString());
+    for (const [language, locale] of [
+      ['en', 'en-US'],
+      ['zh', 'zh-CN'],
+      ['es', 'es-ES'],
+    ] as const) {
+      const long = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+      const medium = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+      expect(days.filter((iso) => formatLongDate(iso, language) !== long.format(new Date(iso)))).toEqual([]);
+      expect(days.filter((iso) => formatShortDate(iso, language) !== medium.format(new Date(iso)))).toEqual([]);
+      for (const far of ['0999-06-01T00:00:00Z', '+010000-06-01T00:00:00Z'])
+        expect(formatLongDate(far, language)).toBe(long.format(new Date(far)));
+    }
+  });
+
   it('uses the UTC day, whatever the offset in the source string', () => {
     expect(formatLongDate('2024-03-05T23:30:00-05:00', 'en')).toBe('March 6, 2024');
     expect(formatLongDate('2024-12-31', 'en')).toBe('December 31, 2024');
@@ -44,5 +61,18 @@ describe('the learner’s own dates', () => {
     expect(localDayStamp(new Date('2026-03-05T20:30:00.000Z'), 'UTC')).toBe('2026-03-05');
     expect(localDayStamp(new Date('2026-03-05T20:30:00.000Z'), 'Asia/Shanghai')).toBe('2026-03-06');
     expect(localDayStamp(new Date('2026-12-31T23:59:00.000Z'), 'Asia/Shanghai')).toBe('2027-01-01');
+  });
+
+  it('names the day in the browser’s own zone as Intl does, hour by hour across two years', () => {
+    const own = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' });
+    const byIntl = (date: Date) => {
+      const parts = own.formatToParts(date);
+      const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
+      return `${part('year')}-${part('month')}-${part('day')}`;
+    };
+    const start = Date.parse('2025-12-30T00:00:00.000Z');
+    const hours = Array.from({ length: 2 * 366 * 24 }, (_, index) => new Date(start + index * 3_600_000 + 1_234));
+    expect(hours.filter((date) => localDayStamp(date) !== byIntl(date))).toEqual([]);
+    expect(() => localDayStamp(new Date('not a date'))).toThrow(RangeError);
   });
 });
