@@ -1,7 +1,7 @@
 /**
  * The main thread's tasks of a page load in thread CPU time (a trace's `tdur`), which the other processes of a shared
- * machine disturb far less than wall time: what Lighthouse's simulation works from (its own trace at 1×, each task × 4,
- * a task over 12.5 ms counting), measured so that two builds can be compared in turns under load (issue 33, decision 53).
+ * machine disturb far less than wall time. Lighthouse's simulation multiplies each task's wall time in its own trace
+ * by 4 (a task over 12.5 ms counting); thread CPU time stands in for the wall time a quiet machine would show. Measured so that two builds can be compared in turns under load (issue 33, decision 53).
  * Each run opens the route in a fresh context at the given CPU slowdown (1 by default) and prints:
  * - SUMMARY: the tasks after the first contentful paint, Σ max(0, 4 × CPU − 50) ms (an estimate of Lighthouse's TBT
  *   from this trace) and the four largest;

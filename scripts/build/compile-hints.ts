@@ -44,8 +44,12 @@ export function coveragePathCompileHints(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || !isHinted(chunk)) continue;
+        const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
+        // The app's chunk is found by its input's name: a build without it (the input renamed) must not lose the hint silently.
+        if (chunks.some((chunk) => chunk.isEntry) && !chunks.some((chunk) => chunk.isEntry && chunk.name === APP_CHUNK_NAME))
+          this.error(`compile hints: no entry chunk named '${APP_CHUNK_NAME}' (vite.config.ts's app input)`);
+        for (const chunk of chunks) {
+          if (!isHinted(chunk)) continue;
           chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`;
           // The source map: every generated line one further down.
           const map = bundle[`${chunk.fileName}.map`];

@@ -4,7 +4,6 @@
  */
 import { fromPromise } from 'xstate';
 import type { ArticlesApi, CardPage } from '../api/client';
-import { prepareShortDates } from '../domain/dates';
 import { addressWithFilters } from '../domain/filters';
 import { prepareCounts } from '../domain/number-format';
 import { DATE_LOCALES, textLanguageFor } from '../../common/languages';
@@ -29,9 +28,8 @@ export function wiredArticleList(api: ArticlesApi, feed: LocationFeed, navigate:
     actors: {
       fetchArticlePage: fromPromise<CardPage, ArticlePageRequest>(({ input, signal }) => {
         const page = settleUnlessAborted(signal, fetchPage(api, input, signal));
-        // The first date formatter of a locale loads its data; built while the request is in flight,
-        // it no longer lengthens the task that renders the cards.
-        prepareShortDates(textLanguageFor(input.language));
+        // Nothing to build for a page language (counts and dates are written out, decision 53): the call keeps
+        // number-format.ts in the entry chunk, which every language's texts import it from.
         prepareCounts(DATE_LOCALES[textLanguageFor(input.language)]);
         return page;
       }),

@@ -31,7 +31,7 @@ const SPANISH_MONTHS = 'enero febrero marzo abril mayo junio julio agosto septie
 /**
  * A UTC date as Intl writes it in the page languages (unit tests compare every day of several years), without Intl:
  * a page's first Intl format loads the locale's data, 12–17 ms of one hydration slice at 1× CPU on home, list and the
- * article (issue 33, decision 53). The years Intl writes differently (before 1000, after 9999) go to Intl.
+ * article (issue 33, decision 53). Years outside 1000–9999, which the tests do not cover, go to Intl.
  */
 function writtenOut(date: Date, locale: string, dateStyle: 'long' | 'medium'): string | undefined {
   const year = date.getUTCFullYear();
@@ -60,17 +60,6 @@ export function formatLongDate(iso: string, language: TextLanguage): string {
 /** E.g. 'Mar 5, 2024', '2024年3月5日', '5 mar 2024' for the cards; an unreadable date is shown as given. */
 export function formatShortDate(iso: string, language: TextLanguage): string {
   return format(iso, language, 'medium');
-}
-
-/**
- * Builds the page language's card formatter ahead of time. The first formatter of a locale loads
- * its locale data, the largest single cost of rendering a list; done while the list request is
- * in flight, it no longer lengthens the task that renders the cards.
- */
-export function prepareShortDates(language: TextLanguage): void {
-  const locale = DATE_LOCALES[language] ?? DATE_LOCALES.en;
-  // The page languages' dates are written out: no formatter to build for them.
-  if (writtenOut(new Date(0), locale, 'medium') === undefined) formatterFor(locale, 'medium');
 }
 
 /** Machine-readable date for <time dateTime>; undefined when the date cannot be read. */

@@ -204,10 +204,12 @@ export function learnerTextsFor(language: TextLanguage): LearnerTexts {
 /**
  * The percent as the page language writes it, to a tenth: 96.5, 96,5. Written out rather than with toLocaleString:
  * a page's first Intl number format loads the locale's data, 50–60 ms of one task at 4× CPU on the article page
- * (scripts/bench/page-tasks.ts). A coverage percent is 0–100, so no grouping; anything else goes to Intl.
+ * (scripts/bench/page-tasks.ts). A coverage percent is a tenth from 0 to 100 (coveragePercent), so no grouping and no
+ * rounding of ICU's to copy; anything else goes to Intl.
  */
 export function percentText(percent: number, language: TextLanguage): string {
-  if (!(percent >= 0 && percent < 1000)) return percent.toLocaleString(localeOf(language), { maximumFractionDigits: 1 });
+  if (!(percent >= 0 && percent <= 100) || Math.round(percent * 10) / 10 !== percent)
+    return percent.toLocaleString(localeOf(language), { maximumFractionDigits: 1 });
   const tenths = Math.round(percent * 10);
   const tenth = tenths % 10;
   const whole = (tenths - tenth) / 10;

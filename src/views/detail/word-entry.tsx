@@ -2,7 +2,6 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties
 import type { TextLanguage } from '../../../common/languages';
 import { partOfSpeechName } from '../../../common/parts-of-speech';
 import type { WordSense } from '../../../common/dictionary';
-import { prepareCounts } from '../../domain/number-format';
 import { entryLayout, levelTagNames, type WordEntry as Entry } from '../../domain/word-lookup';
 import type { ReadingHelpTexts } from '../../domain/word-lookup-texts';
 import { WordLookupActorContext } from './word-lookup-context';
@@ -172,23 +171,6 @@ export function WordEntry({ texts, textLanguage, anchor, onClose, isOwnTrigger, 
   useEffect(() => {
     if (open) dialogRef.current?.focus({ preventScroll: true });
   }, [open, selection]);
-
-  // The entry's frequency rank needs the locale's number formatter, slow to build the first time on a phone: built in
-  // a task of its own while the look-up is on the network, so neither the entry's opening nor its answer waits for it.
-  // After the entry's first frame: a timer set at the commit could run before the browser painted the opened entry
-  // (50–170 ms at 4× CPU on a first tap, BENCH_TAP_PROFILE=1 scripts/bench/first-tap.ts; issue 33).
-  const numberLocale = texts.numberLocale;
-  useEffect(() => {
-    if (status !== 'lookingUp') return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => prepareCounts(numberLocale));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [status, numberLocale]);
 
   useEffect(() => {
     if (!open) return;

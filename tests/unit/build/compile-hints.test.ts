@@ -35,7 +35,15 @@ function generate(bundle: Record<string, unknown>): void {
   const plugin: Plugin = coveragePathCompileHints();
   type Hook = (options: unknown, bundle: Record<string, unknown>) => void;
   const hook = plugin.generateBundle as Hook | { handler: Hook };
-  (typeof hook === 'function' ? hook : hook.handler).call({}, {}, bundle);
+  (typeof hook === 'function' ? hook : hook.handler).call(
+    {
+      error: (message: string) => {
+        throw new Error(message);
+      },
+    },
+    {},
+    bundle,
+  );
 }
 
 describe('compile hints on the coverage path', () => {
@@ -76,8 +84,9 @@ describe('compile hints on the coverage path', () => {
     const entry = chunk('assets/index-X.js', path, undefined, true);
     const large = chunk('assets/app-X.js', path, `/*${'x'.repeat(40_000)}*/`);
     const other = chunk('assets/words-route-X.js', [resolve(ROOT, 'src/app/words-route.tsx')]);
+    const app = chunk('assets/main-X.js', [resolve(ROOT, 'src/app/main.tsx')], undefined, true, APP_CHUNK_NAME);
     const before = [entry.code, large.code, other.code];
-    generate({ [entry.fileName]: entry, [large.fileName]: large, [other.fileName]: other });
+    generate({ [entry.fileName]: entry, [large.fileName]: large, [other.fileName]: other, [app.fileName]: app });
     expect([entry.code, large.code, other.code]).toEqual(before);
   });
 
@@ -89,5 +98,11 @@ describe('compile hints on the coverage path', () => {
     expect(app.code).toBe(`${EAGER_COMPILE_HINT}\n${big}`);
     expect(app.map?.mappings).toBe(';AAAA,CAAC');
     expect(page.code).toBe(big);
+  });
+
+  it("fails a build whose entries hold no app chunk (vite.config.ts's input renamed), rather than ship it unhinted", () => {
+    const page = chunk('assets/index-X.js', [resolve(ROOT, 'src/app/boot.ts')], undefined, true, 'index');
+    const main = chunk('assets/main-X.js', [resolve(ROOT, 'src/app/main.tsx')], undefined, true, 'main');
+    expect(() => generate({ [page.fileName]: page, [main.fileName]: main })).toThrow(/no entry chunk named 'app'/);
   });
 });

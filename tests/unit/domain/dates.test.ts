@@ -63,16 +63,32 @@ describe('the learner’s own dates', () => {
     expect(localDayStamp(new Date('2026-12-31T23:59:00.000Z'), 'Asia/Shanghai')).toBe('2027-01-01');
   });
 
-  it('names the day in the browser’s own zone as Intl does, hour by hour across two years', () => {
-    const own = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' });
-    const byIntl = (date: Date) => {
-      const parts = own.formatToParts(date);
-      const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
-      return `${part('year')}-${part('month')}-${part('day')}`;
-    };
+  it('names the day in the browser’s own zone as Intl does, hour by hour across two years, in zones either side of UTC', () => {
     const start = Date.parse('2025-12-30T00:00:00.000Z');
     const hours = Array.from({ length: 2 * 366 * 24 }, (_, index) => new Date(start + index * 3_600_000 + 1_234));
-    expect(hours.filter((date) => localDayStamp(date) !== byIntl(date))).toEqual([]);
+    const zone = process.env.TZ;
+    try {
+      // Zones with daylight saving south of the equator, a half-hour offset, and UTC+14: in UTC alone a stamp read
+      // from the date's UTC fields would pass too.
+      for (const each of ['America/Santiago', 'Asia/Kolkata', 'Pacific/Kiritimati', 'Europe/Madrid']) {
+        process.env.TZ = each;
+        const own = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' });
+        const byIntl = (date: Date) => {
+          const parts = own.formatToParts(date);
+          const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((one) => one.type === type)?.value ?? '';
+          return `${part('year')}-${part('month')}-${part('day')}`;
+        };
+        // The zone is taken: none of these is at UTC's offset in January.
+        expect(new Date('2026-01-15T00:00:00.000Z').getTimezoneOffset(), each).not.toBe(0);
+        expect(
+          hours.filter((date) => localDayStamp(date) !== byIntl(date)),
+          each,
+        ).toEqual([]);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
     expect(() => localDayStamp(new Date('not a date'))).toThrow(RangeError);
   });
 });
