@@ -46,8 +46,8 @@ export function formatResultTotal(total: number, locale: string, capped = false)
 }
 
 /**
- * Builds the locale's number formatter ahead of the cards that use it, as prepareShortDates does for dates (nothing to
- * build for the page languages, whose counts are written out). Called from the list routes, it also keeps this module in
+ * Builds the locale's number formatter ahead of the cards that use it (nothing to build for the page languages, whose
+ * counts are written out). Called from the list routes, it also keeps this module in
  * the entry chunk, which every language's texts import it from (otherwise the bundler gives it a file of its own).
  */
 export function prepareCounts(locale: string): void {

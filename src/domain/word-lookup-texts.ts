@@ -33,11 +33,6 @@ export interface ReadingHelpTexts {
   readonly englishDefinition: string;
   readonly levels: string;
   readonly frequency: (rank: number) => string;
-  /**
-   * The locale `frequency` writes numbers in. Its number formatter takes tens of milliseconds to build on a slow
-   * phone the first time (the locale's data): the entry builds it while its look-up is on the network (word-entry.tsx).
-   */
-  readonly numberLocale: string;
   readonly missingTitle: string;
   readonly missingIntro: string;
   readonly missing: Readonly<Record<MissingHelp, string>>;
@@ -65,7 +60,6 @@ export const READING_HELP_TEXTS = {
     englishDefinition: 'English definition',
     levels: 'Level',
     frequency: (rank) => `Frequency rank ${formatCount(rank, 'en-US')}`,
-    numberLocale: 'en-US',
     missingTitle: 'Not yet available for this article',
     missingIntro: 'This article does not have these yet:',
     missing: { summary: 'a summary', cultural_notes: 'cultural notes' },
@@ -91,7 +85,6 @@ export const READING_HELP_TEXTS = {
     englishDefinition: '英文释义',
     levels: '级别',
     frequency: (rank) => `词频排名 ${formatCount(rank, 'zh-CN')}`,
-    numberLocale: 'zh-CN',
     missingTitle: '本文暂缺的内容',
     missingIntro: '这篇文章暂时还没有：',
     missing: { summary: '中文摘要', cultural_notes: '文化背景注释' },
@@ -117,7 +110,6 @@ export const READING_HELP_TEXTS = {
     englishDefinition: 'Definición en inglés',
     levels: 'Nivel',
     frequency: (rank) => `Puesto de frecuencia ${formatCount(rank, 'es-ES')}`,
-    numberLocale: 'es-ES',
     missingTitle: 'Aún no disponible para este artículo',
     missingIntro: 'Este artículo todavía no tiene:',
     missing: { summary: 'un resumen en español', cultural_notes: 'notas culturales' },
