@@ -1,10 +1,10 @@
 /** The learner screens' texts in Chinese and Spanish (learner-texts.ts holds the English and the shape). */
-import type { TextLanguage } from '../../common/languages';
+import { DATE_LOCALES, type TextLanguage } from '../../common/languages';
 import type { LearnerTexts } from './learner-texts';
 import { formatCount } from './number-format';
 
 export function count(n: number, language: TextLanguage): string {
-  return formatCount(n, language === 'zh' ? 'zh-CN' : language === 'es' ? 'es-ES' : 'en-US');
+  return formatCount(n, DATE_LOCALES[language]);
 }
 
 export const zh: LearnerTexts = {

@@ -3,7 +3,7 @@
  * "I know the rest", and why the features are off. Apart from texts.ts so only the chunks that
  * show them (the article page, the coverage on cards) carry them.
  */
-import type { TextLanguage } from '../../common/languages';
+import { DATE_LOCALES, type TextLanguage } from '../../common/languages';
 import type { CoverageBand } from './coverage';
 import type { WordStoreProblem } from './saved-words';
 import type { WordStatus } from './word-status';
@@ -209,13 +209,9 @@ export function learnerTextsFor(language: TextLanguage): LearnerTexts {
  */
 export function percentText(percent: number, language: TextLanguage): string {
   if (!(percent >= 0 && percent <= 100) || Math.round(percent * 10) / 10 !== percent)
-    return percent.toLocaleString(localeOf(language), { maximumFractionDigits: 1 });
+    return percent.toLocaleString(DATE_LOCALES[language], { maximumFractionDigits: 1 });
   const tenths = Math.round(percent * 10);
   const tenth = tenths % 10;
   const whole = (tenths - tenth) / 10;
   return tenth === 0 ? String(whole) : `${whole}${language === 'es' ? ',' : '.'}${tenth}`;
-}
-
-function localeOf(language: TextLanguage): string {
-  return language === 'zh' ? 'zh-CN' : language === 'es' ? 'es-ES' : 'en-US';
 }

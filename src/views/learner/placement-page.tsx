@@ -8,6 +8,7 @@ import {
   PLACEMENT_LEVELS,
   type PlacementLevel,
 } from '../../../common/placement-levels';
+import { DATE_LOCALES } from '../../../common/languages';
 import { learnerTextsFor } from '../../domain/learner-texts';
 import { formatCount } from '../../domain/number-format';
 import { homePath, listPath } from '../../domain/routing';
@@ -30,7 +31,7 @@ export function PlacementPage() {
   });
   const context = PlacementActorContext.useSelector((snapshot) => snapshot.context);
   // Written out for the page languages (number-format.ts): a first Intl number format loads the locale's data in one long task.
-  const locale = textLanguage === 'zh' ? 'zh-CN' : textLanguage === 'es' ? 'es-ES' : 'en-US';
+  const locale = DATE_LOCALES[textLanguage];
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

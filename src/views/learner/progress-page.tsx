@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { DATE_LOCALES } from '../../../common/languages';
 import { learnerTextsFor } from '../../domain/learner-texts';
 import { formatCount } from '../../domain/number-format';
 import { GOAL_CHOICES, progressOf } from '../../domain/progress';
@@ -19,7 +20,7 @@ export function ProgressPage() {
   const failed = ProgressActorContext.useSelector((snapshot) => snapshot.matches('failed'));
   const { contents, goal, problem } = ProgressActorContext.useSelector((snapshot) => snapshot.context);
   // Written out for the page languages (number-format.ts): a first Intl number format loads the locale's data in one long task.
-  const locale = textLanguage === 'zh' ? 'zh-CN' : textLanguage === 'es' ? 'es-ES' : 'en-US';
+  const locale = DATE_LOCALES[textLanguage];
   const progress = contents === null ? null : progressOf(contents, goal, new Date());
 
   const chooseGoal = (event: ChangeEvent<HTMLSelectElement>) => {

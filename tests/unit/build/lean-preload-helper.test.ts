@@ -49,26 +49,32 @@ describe('the build with the lean helper', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('fails when a lazy chunk imports CSS, which the helper would not load', async () => {
+  /** A page in a fresh folder: index.html loading src/main.js, and these files under src/. */
+  function writeApp(files: Record<string, string>): void {
     dir = mkdtempSync(join(tmpdir(), 'lean-preload-'));
     mkdirSync(join(dir, 'src'));
     writeFileSync(join(dir, 'index.html'), '<script type="module" src="/src/main.js"></script>');
-    writeFileSync(join(dir, 'src/main.js'), "import('./lazy.js').then((m) => console.log(m.value));");
-    writeFileSync(join(dir, 'src/lazy.js'), "import './lazy.css';\nexport const value = 1;");
-    writeFileSync(join(dir, 'src/lazy.css'), 'body { color: red; }');
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, 'src', name), text);
+  }
+
+  it('fails when a lazy chunk imports CSS, which the helper would not load', async () => {
+    writeApp({
+      'main.js': "import('./lazy.js').then((m) => console.log(m.value));",
+      'lazy.js': "import './lazy.css';\nexport const value = 1;",
+      'lazy.css': 'body { color: red; }',
+    });
     const run = build({ root: dir, configFile: false, logLevel: 'silent', plugins: [leanPreloadHelper()], build: { write: false } });
     await expect(run).rejects.toThrow(/imports CSS/);
   }, 60_000);
 
   /** A page whose two lazy chunks share a module, so each import() carries a preload list. */
   function writeTwoChunkApp(): void {
-    dir = mkdtempSync(join(tmpdir(), 'lean-preload-'));
-    mkdirSync(join(dir, 'src'));
-    writeFileSync(join(dir, 'index.html'), '<script type="module" src="/src/main.js"></script>');
-    writeFileSync(join(dir, 'src/main.js'), "import('./a.js').then((m) => m.run());\nimport('./b.js').then((m) => m.run());");
-    writeFileSync(join(dir, 'src/shared.js'), 'export const shared = (x) => `shared ${x}`;');
-    writeFileSync(join(dir, 'src/a.js'), "import { shared } from './shared.js';\nexport const run = () => console.log(shared('a'));");
-    writeFileSync(join(dir, 'src/b.js'), "import { shared } from './shared.js';\nexport const run = () => console.log(shared('b'));");
+    writeApp({
+      'main.js': "import('./a.js').then((m) => m.run());\nimport('./b.js').then((m) => m.run());",
+      'shared.js': 'export const shared = (x) => `shared ${x}`;',
+      'a.js': "import { shared } from './shared.js';\nexport const run = () => console.log(shared('a'));",
+      'b.js': "import { shared } from './shared.js';\nexport const run = () => console.log(shared('b'));",
+    });
   }
 
   async function entryCode(plugins: PluginOption[], base = '/'): Promise<string> {
