@@ -72,6 +72,9 @@ export interface RankedEntries {
   readonly spelled: readonly string[];
   readonly ranks: Int32Array;
   readonly counts: Int32Array;
+  /** The entries are ranks and counts [from, to) (default: all): an answer's cards share one pair of arrays, no view per card. */
+  readonly from?: number;
+  readonly to?: number;
 }
 
 /** The placement level whose words (the most frequent headwords, most frequent first) are the cards' frequency list. */
@@ -172,23 +175,31 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
   let offset = 0;
   for (let k = 0; k < inventories.length; k += 1) {
     const size = readEntries(numbers[k]!, front, spelled.length, ranks, counts, offset);
-    const entries = { spelled, ranks: ranks.subarray(offset, offset + size), counts: counts.subarray(offset, offset + size) };
+    const from = offset;
     offset += size;
     const { article_id: articleId, words } = inventories[k]!;
     if (check === undefined) {
-      yield { articleId, words, lemmas: lemmasOf(entries, []) };
+      yield { articleId, words, lemmas: lemmasOf({ spelled, ranks, counts, from, to: offset }, []) };
       continue;
     }
-    let lemmas: Array<readonly [string, number]> | undefined;
-    yield {
-      articleId,
-      words,
-      ranked: { check, ...(ranked !== undefined ? { list: ranked } : {}), ...entries },
-      get lemmas() {
-        if (ranked === undefined) throw new InventoryFormatError(`The lemmas of ${articleId} need frequency list ${check}`);
-        return (lemmas ??= lemmasOf(entries, ranked));
-      },
-    };
+    // No object spread, typed-array view or getter closure per card: each is a call into V8's runtime, uncompiled.
+    yield new RankedInventory(articleId, words, { check, list: ranked, spelled, ranks, counts, from, to: offset });
+  }
+}
+
+/** A card's inventory decoded from a ranked answer; its lemma pairs are made at their first read, and need the list. */
+class RankedInventory implements PlainInventory {
+  private pairs: Array<readonly [string, number]> | undefined;
+  constructor(
+    readonly articleId: string,
+    readonly words: number,
+    readonly ranked: RankedEntries,
+  ) {}
+
+  get lemmas(): ReadonlyArray<readonly [string, number]> {
+    const { list, check } = this.ranked;
+    if (list === undefined) throw new InventoryFormatError(`The lemmas of ${this.articleId} need frequency list ${check}`);
+    return (this.pairs ??= lemmasOf(this.ranked, list));
   }
 }
 
@@ -243,11 +254,11 @@ function readEntries(
 }
 
 function lemmasOf(
-  { spelled, ranks, counts }: Pick<RankedEntries, 'spelled' | 'ranks' | 'counts'>,
+  { spelled, ranks, counts, from = 0, to = ranks.length }: Pick<RankedEntries, 'spelled' | 'ranks' | 'counts' | 'from' | 'to'>,
   list: readonly string[],
 ): Array<readonly [string, number]> {
   const lemmas: Array<readonly [string, number]> = [];
-  for (let i = 0; i < ranks.length; i += 1) {
+  for (let i = from; i < to; i += 1) {
     const rank = ranks[i]!;
     lemmas.push([rank >= 0 ? list[rank]! : spelled[-1 - rank]!, counts[i]!]);
   }

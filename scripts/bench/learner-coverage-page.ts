@@ -136,3 +136,26 @@ export const COLD = `function ({ cardsText, listText, hashBytes, tableEarly, sto
   window.cardsWork({ listText, hashes, cardsText, stored, statuses });
   return { total: performance.now() - start };
 }`;
+
+/**
+ * Runs in the page, traced (--trace): MEASURE's sequence, the article's runs each in a timer task of its own between
+ * two marks (so the trace has each one's thread time); returns the article's times.
+ */
+export const TRACED_ARTICLE = `async function ({ cardsText, storedCodes, check, longPlain, known, saved, runs }) {
+  const bench = window.coverageBench;
+  const statuses = window.learner({ known, saved });
+  const stored = { revision: 1, check, codes: Uint8Array.from(storedCodes) };
+  for (let i = 0; i < runs; i += 1) window.cardsWork({ cardsText, stored, statuses });
+  const times = [];
+  for (let i = 0; i < runs; i += 1) {
+    times.push(await new Promise((resolve) => setTimeout(() => {
+      performance.mark('long-' + i + '-start');
+      const start = performance.now();
+      bench.coverageOf(longPlain, statuses);
+      const ms = performance.now() - start;
+      performance.mark('long-' + i + '-end');
+      resolve(ms);
+    }, 0)));
+  }
+  return times;
+}`;

@@ -7,7 +7,8 @@
  * same machine: on a shared machine the load moves more between two runs than the code does.
  * The rest of the code (coverage, statuses by rank) is this tree's for both.
  * `--hints [pairs]` instead compares this tree's bundle without and with V8's compile hint (decision 42,
- * scripts/build/compile-hints.ts), the commit then unused.
+ * scripts/build/compile-hints.ts), the commit then unused; `--hints --flags="--no-maglev --no-turbofan" [pairs]`, the
+ * hinted bundle in a plain Chromium ("without") and in one with those V8 flags ("with"). `--coverage`: see COVERAGE.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -21,12 +22,17 @@ import { rankStatusesOf } from '../../src/domain/rank-statuses';
 import { statusMap } from '../../src/domain/word-status';
 import type { SavedWord } from '../../src/domain/saved-words';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
-import { launchChrome } from '../../tests/e2e/support/chrome';
+import { chromium } from 'playwright-core';
+import { CHROME_ARGS, findChrome, launchChrome } from '../../tests/e2e/support/chrome';
 import { sampleCards } from './coverage-cards';
 import { REPO_ROOT } from '../../tests/support/server-process';
 import { EAGER_COMPILE_HINT } from '../build/compile-hints';
 
 const HINTS = process.argv.includes('--hints');
+/** --coverage: src/domain/coverage.ts at the commit as well (for a change that spans both files). */
+const COVERAGE = process.argv.includes('--coverage');
+/** --flags=…: with --hints, this tree's hinted bundle in a plain Chromium against one with these V8 flags (decision 55). */
+const FLAGS = process.argv.find((arg) => arg.startsWith('--flags='))?.slice('--flags='.length);
 const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 // With --hints the only argument is the number of pairs (the commit's file is then this tree's).
 const commit = HINTS ? 'HEAD' : (positional[0] ?? 'bdbde6e');
@@ -60,12 +66,16 @@ try {
 // The contract as it was, beside this script so that esbuild finds io-ts.
 const earlier = join(REPO_ROOT, `scripts/bench/.lemma-contract-${process.pid}.ts`);
 writeFileSync(earlier, execFileSync('git', ['show', `${commit}:common/lemma-contract.ts`], { cwd: REPO_ROOT, encoding: 'utf8' }));
-const bundle = async (contract: string, codecs?: string) =>
+// With --coverage, src/domain/coverage.ts too is taken as it was at the commit (beside the tree's, for its imports).
+const earlierCoverage = join(REPO_ROOT, `src/domain/.coverage-${process.pid}.ts`);
+if (COVERAGE)
+  writeFileSync(earlierCoverage, execFileSync('git', ['show', `${commit}:src/domain/coverage.ts`], { cwd: REPO_ROOT, encoding: 'utf8' }));
+const bundle = async (contract: string, codecs?: string, coverage = './src/domain/coverage') =>
   (
     await build({
       stdin: {
         contents: `
-          export { coverageOf } from './src/domain/coverage';
+          export { coverageOf } from '${coverage}';
           export { statusMap } from './src/domain/word-status';
           export { decodeRankStatuses } from './src/domain/rank-statuses';
           export * as contract from '${contract}';
@@ -84,12 +94,20 @@ const bundle = async (contract: string, codecs?: string) =>
 let sources: Record<'before' | 'now', string>;
 try {
   sources = {
-    before: await bundle(`./scripts/bench/.lemma-contract-${process.pid}`),
+    before: await bundle(
+      `./scripts/bench/.lemma-contract-${process.pid}`,
+      undefined,
+      COVERAGE ? `./src/domain/.coverage-${process.pid}` : undefined,
+    ),
     now: await bundle('./common/lemma-contract', './common/lemma-answer-codecs'),
   };
-  if (HINTS) sources = { before: sources.now, now: `${EAGER_COMPILE_HINT}\n${sources.now}` };
+  if (HINTS)
+    sources = FLAGS
+      ? { before: `${EAGER_COMPILE_HINT}\n${sources.now}`, now: `${EAGER_COMPILE_HINT}\n${sources.now}` }
+      : { before: sources.now, now: `${EAGER_COMPILE_HINT}\n${sources.now}` };
 } finally {
   rmSync(earlier, { force: true });
+  rmSync(earlierCoverage, { force: true });
 }
 
 /** In the page: the stored path in one go, with the contract's answer codec (the one-function codec where there is one). */
@@ -114,11 +132,12 @@ const WORK = `(({ cardsText, codes, check, known }) => {
 
 console.log(`Load average (1 min) at the start: ${loadavg()[0]!.toFixed(2)}`);
 const browser = await launchChrome();
+const flagged = FLAGS ? await chromium.launch({ executablePath: findChrome(), args: [...CHROME_ARGS, `--js-flags=${FLAGS}`] }) : browser;
 const figures: Record<'before' | 'now', number[][]> = { before: [], now: [] };
 try {
   for (let i = 0; i < pairs; i += 1) {
     for (const name of i % 2 === 0 ? (['before', 'now'] as const) : (['now', 'before'] as const)) {
-      const page = await browser.newPage();
+      const page = await (name === 'now' ? flagged : browser).newPage();
       await page.goto('about:blank');
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
@@ -129,6 +148,7 @@ try {
   }
 } finally {
   await browser.close();
+  if (flagged !== browser) await flagged.close();
 }
 console.log(`Load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -136,7 +156,7 @@ for (const name of ['before', 'now'] as const) {
   const rows = figures[name];
   const column = (k: number) => median(rows.map((row) => row[k]!)).toFixed(1);
   console.log(
-    `${name === 'before' ? (HINTS ? 'this tree without the compile hint' : `lemma-contract.ts at ${commit}`) : HINTS ? 'this tree with the compile hint' : 'this tree'}: cold pages ${rows.map((row) => row[0]!.toFixed(1)).join(', ')} ms; ` +
+    `${FLAGS ? (name === 'before' ? 'plain Chromium' : `Chromium with ${FLAGS}`) : name === 'before' ? (HINTS ? 'this tree without the compile hint' : `lemma-contract.ts at ${commit}`) : HINTS ? 'this tree with the compile hint' : 'this tree'}: cold pages ${rows.map((row) => row[0]!.toFixed(1)).join(', ')} ms; ` +
       `median ${column(0)} ms (answer ${column(1)}, record ${column(2)}, decode ${column(3)}, coverage ${column(4)}); ` +
       `${rows.filter((row) => row[0]! <= 16).length} of ${rows.length} within 16 ms`,
   );

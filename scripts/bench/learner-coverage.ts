@@ -32,7 +32,8 @@
  *   IndexedDB read itself are not counted (the page here has no origin to open a database in).
  *   The 1-minute load average is printed at the start and the end: the machine is shared.
  * The bundle begins with V8's compile hint, as the app's chunks of this path do (decision 42); --no-hint leaves it
- * out. --trace and --profile look inside the cold pages instead (learner-coverage-inspect.ts).
+ * out. --trace and --profile look inside the cold pages instead (learner-coverage-inspect.ts); --trace also traces the
+ * article's runs after the cards'. --throttle N slows the CPU N× instead of 4× (1: Chromium's throttle off).
  */
 import { rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -51,10 +52,10 @@ import { lemmaInventory } from '../../server/content/lemma-inventory';
 import { openDictionary } from '../../server/dictionary/open-dictionary';
 import { launchChrome } from '../../tests/e2e/support/chrome';
 import { sampleArticles, sampleCards } from './coverage-cards';
-import { COLD, MEASURE, WORK } from './learner-coverage-page';
+import { COLD, MEASURE, TRACED_ARTICLE, WORK } from './learner-coverage-page';
 import { REPO_ROOT } from '../../tests/support/server-process';
 import { EAGER_COMPILE_HINT } from '../build/compile-hints';
-import { profiledColdPages, tracedColdPages } from './learner-coverage-inspect';
+import { profiledColdPages, tracedArticleRuns, tracedColdPages } from './learner-coverage-inspect';
 
 interface Timing {
   cold: number;
@@ -73,7 +74,9 @@ const HINT = !process.argv.includes('--no-hint');
 
 const RUNS = 25;
 const WARM_UP = 3;
-const THROTTLE = 4;
+/** --throttle N: another CPU slowdown (1: none), to see the work without Chromium's throttle; the targets are at 4. */
+const throttleArg = process.argv.indexOf('--throttle');
+const THROTTLE = throttleArg > 0 ? Number(process.argv[throttleArg + 1]) : 4;
 
 const dictionaryPath = join(tmpdir(), `bench-coverage-dictionary-${process.pid}.sqlite`);
 const { dictionary } = openDictionary({ path: dictionaryPath });
@@ -175,6 +178,12 @@ try {
             : `{ cardsText: ${JSON.stringify(cardsText)}, hashes: Uint8Array.from(atob(${JSON.stringify(hashBytes)}), (c) => c.charCodeAt(0)).buffer, skipFill: true }`
         }`;
       await (TRACE ? tracedColdPages : profiledColdPages)(fresh, setUp, pages);
+      if (TRACE)
+        await tracedArticleRuns(
+          fresh,
+          `(${TRACED_ARTICLE})(${JSON.stringify({ cardsText, ...stored, longPlain, known, saved, runs: RUNS + WARM_UP })})`,
+          RUNS + WARM_UP,
+        );
     } else {
       const page = await fresh();
       // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.

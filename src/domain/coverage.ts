@@ -31,6 +31,9 @@ export interface LemmaInventory {
     readonly spelled: readonly string[];
     readonly ranks: Int32Array;
     readonly counts: Int32Array;
+    /** The entries are ranks[from..to) (and their counts); without them, the whole arrays (an answer's cards share them). */
+    readonly from?: number;
+    readonly to?: number;
   };
 }
 
@@ -78,8 +81,9 @@ export function coverageOf(inventory: LemmaInventory, statuses: StatusMap, byRan
       throw new MissingRankStatusesError(`No statuses by rank for frequency list ${ranked.check}`);
     }
     const { spelled, ranks, counts } = ranked;
+    const to = ranked.to ?? ranks.length;
     const codes = byRank.codes;
-    for (let i = 0; i < ranks.length; i += 1) {
+    for (let i = ranked.from ?? 0; i < to; i += 1) {
       const rank = ranks[i]!;
       let code: number;
       if (rank >= 0) {
@@ -96,8 +100,14 @@ export function coverageOf(inventory: LemmaInventory, statuses: StatusMap, byRan
       else learningWords += 1;
     }
   } else {
-    for (const [lemma, count] of inventory.lemmas) {
-      const code = CODE_OF[statusOf(statuses, lemma)];
+    // By index, not `for (const [lemma, count] of …)`: destructuring each pair makes an iterator and its results
+    // until V8 optimises the loop, and that garbage once started a scavenge inside a 2,000-word article's
+    // coverage (4.9 ms of a 10.7 ms run at 4× CPU, `learner-coverage.ts --trace`). Nothing is allocated per entry.
+    const lemmas = inventory.lemmas;
+    for (let i = 0; i < lemmas.length; i += 1) {
+      const entry = lemmas[i]!;
+      const count = entry[1];
+      const code = CODE_OF[statusOf(statuses, entry[0])];
       if (code === IGNORED) continue;
       counted += count;
       if (code === KNOWN) known += count;

@@ -116,14 +116,17 @@ describe('lemma inventory of an article', () => {
     const compact = encodeInventories(list, undefined, ranked);
     expect(compact.lemmas).toBe('zebra');
     const sorted = (inventories: typeof decoded) =>
-      inventories.map(({ ranked: _numbers, ...each }) => ({ ...each, lemmas: [...each.lemmas].sort() }));
+      inventories.map(({ articleId, words, lemmas }) => ({ articleId, words, lemmas: [...lemmas].sort() }));
     const compactDecoded = decodeInventoryEntries(compact, ranked);
     expect(sorted(compactDecoded)).toEqual(sorted(decoded));
     // Without the list (a page with the learner's statuses by rank stored): the same numbers, the list's
     // length read from its check; only the lemma pairs, which need the words, are refused.
     const withoutList = decodeInventoryEntries(compact);
-    expect(withoutList.map((each) => [...each.ranked!.ranks])).toEqual(compactDecoded.map((each) => [...each.ranked!.ranks]));
-    expect(withoutList.map((each) => [...each.ranked!.counts])).toEqual(compactDecoded.map((each) => [...each.ranked!.counts]));
+    // An answer's cards share one pair of arrays, each card its stretch of them (from, to).
+    const ranksOf = (each: (typeof decoded)[number]) => [...each.ranked!.ranks.subarray(each.ranked!.from, each.ranked!.to)];
+    const countsOf = (each: (typeof decoded)[number]) => [...each.ranked!.counts.subarray(each.ranked!.from, each.ranked!.to)];
+    expect(withoutList.map(ranksOf)).toEqual(compactDecoded.map(ranksOf));
+    expect(withoutList.map(countsOf)).toEqual(compactDecoded.map(countsOf));
     expect(withoutList[0]!.ranked!.list).toBeUndefined();
     expect(() => withoutList[0]!.lemmas).toThrow(InventoryFormatError);
     expect(listLengthOf(compact.ranked!)).toBe(ranked.length);
@@ -133,10 +136,10 @@ describe('lemma inventory of an article', () => {
       expect(inventory.ranked?.list).toBe(ranked);
       expect(inventory.ranked?.check).toBe(compact.ranked);
       expect(inventory.ranked?.spelled).toEqual(['zebra']);
-      expect([...inventory.ranked!.ranks]).toEqual(
+      expect(ranksOf(inventory)).toEqual(
         inventory.lemmas.map(([lemma]) => (ranked.includes(lemma) ? ranked.indexOf(lemma) : -1 - ['zebra'].indexOf(lemma))),
       );
-      expect([...inventory.ranked!.counts]).toEqual(inventory.lemmas.map(([, count]) => count));
+      expect(countsOf(inventory)).toEqual(inventory.lemmas.map(([, count]) => count));
     }
     expect(decoded.every((inventory) => inventory.ranked === undefined)).toBe(true);
     // Entries that are not decimal gaps, each with an optional count above 1 written as its negative, are refused.

@@ -33,7 +33,7 @@ export const lemmaInventoryModel: MachineModel = {
   name: 'lemma-inventory',
   title: 'Lemma inventories',
   summary:
-    "The lemma inventories of the articles on screen, fetched so the browser can compute the learner's coverage: asked for as cards appear (or for the article being read), kept, and a failure leaves coverage out until the next request.",
+    "The lemma inventories of the articles on screen, fetched so the browser can compute the learner's coverage: asked for as cards appear (or for the article being read), kept, and a failure leaves coverage out until the next request. Its context also holds `listCheck`, the check of the frequency list the cards' inventories point into by rank (decision 50): from its input as home's or the list's page names it (`rankedCheck` in the page's embedded data), then replaced by the check the latest answer names, since the server's answer is newer than a page; null when neither names one (an article page, or a page rendered without a dictionary). The coverage chunk makes the learner's statuses by rank for `listCheck`, else for the word-status machine's `rankCheck` (the last record's list), before the cards' inventories arrive, and with no current record asks for `listCheck`'s hash table at once.",
   machine: lemmaInventoryMachine,
   source: 'src/machines/lemma-inventory-machine.ts',
   scenarios: [{ id: 'list-zh', title: 'A learner with statuses opens /zh/articles', input: {} }],

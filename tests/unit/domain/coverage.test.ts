@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listCheck } from '../../../common/lemma-contract';
+import { decodeInventoryEntries, listCheck } from '../../../common/lemma-contract';
+import { encodeInventories } from '../../../common/lemma-encode';
 import {
   bandOf,
   byFit,
@@ -66,6 +67,29 @@ describe('coverage', () => {
     const statuses = statusMap([known('the')], []);
     expect(() => coverageOf(ranked, statuses)).toThrow(MissingRankStatusesError);
     expect(() => coverageOf(ranked, statuses, rankStatusesOf(listCheck(['the']), ['the'], statuses))).toThrow(MissingRankStatusesError);
+  });
+
+  it("gives each card of one answer its own coverage, though the answer's cards share one pair of arrays", () => {
+    const list = ['the', 'be', 'go', 'tide', 'harbour'];
+    const other = {
+      articleId: 'b',
+      words: 12,
+      lemmas: [
+        ['be', 10],
+        ['zebra', 2],
+      ] as const,
+    };
+    const answer = encodeInventories([article, other], undefined, list);
+    const cards = decodeInventoryEntries(answer);
+    expect(cards[0]!.ranked!.ranks).toBe(cards[1]!.ranked!.ranks);
+    for (const statuses of [
+      statusMap([known('the'), known('go')], []),
+      statusMap([known('be'), ignored('zebra'), known('harbour')], [savedWord({ lemma: 'quay' })]),
+    ]) {
+      const byRank = rankStatusesOf(answer.ranked!, list, statuses);
+      expect(coverageOf(cards[0]!, statuses, byRank)).toEqual(coverageOf(article, statuses));
+      expect(coverageOf(cards[1]!, statuses, byRank)).toEqual(coverageOf(other, statuses));
+    }
   });
 
   it('places the bands at 98% and 95%', () => {
