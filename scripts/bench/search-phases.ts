@@ -3,7 +3,8 @@
  * whole-word search classes of uncached-scale.ts (300 paths a class from the 3,000th, as search-cpu.ts; prefixes left
  * out): the candidates (as far as a first page counts, decision 44), the ranking of the page's block (the heads
  * queries of search-index.ts's scores), the page's snippets and its 20 summary rows (one statement), each statement as the store
- * prepares it, timed apart in process CPU time. Second of two rounds. Read-only.
+ * prepares it, timed apart in process CPU time. Second of two rounds. Read-only. On a file with article_terms (v13), also
+ * the ranking from those rows (search-terms.ts, decision 56), and how many pages it ordered otherwise than the heads.
  */
 import Database from 'better-sqlite3';
 import type { CategoryId } from '../../common/catalog';
@@ -11,6 +12,7 @@ import { HIT_END, HIT_START, ftsTermGroups } from '../../server/store/fts-query'
 import { SUMMARY_COLUMNS } from '../../server/store/sqlite/list-queries';
 import { countedFor, rankedPage } from '../../server/store/search-pages';
 import { tagToken } from '../../server/store/sqlite/search-index';
+import { SearchTerms, scoreOf } from '../../server/store/sqlite/search-terms';
 import { classes } from './uncached-classes';
 
 const at = process.argv.indexOf('--db');
@@ -30,6 +32,8 @@ const summaries = db.prepare(`SELECT k.key AS key, ${SUMMARY_COLUMNS} FROM json_
 const snippets = db.prepare(`SELECT rowid AS seq, snippet(article_search, -1, '${HIT_START}', '${HIT_END}', '…', 24) AS snippet
   FROM article_search WHERE article_search MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)
   AND +rowid IN (SELECT value FROM json_each(?))`);
+const hasTerms = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'article_terms'").pluck().get() === 1;
+const terms = hasTerms ? new SearchTerms(db) : undefined;
 const cpuMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
@@ -40,12 +44,13 @@ const timed = <T>(phase: keyof typeof spent, work: () => T): T => {
   spent[phase] += cpuMs() - started;
   return result;
 };
-const spent = { candidates: 0, ranking: 0, snippets: 0, summaries: 0 };
+const spent = { candidates: 0, ranking: 0, termsRanking: 0, snippets: 0, summaries: 0 };
 
 for (const round of [1, 2]) {
   for (const c of classes(100_000, new Map()).filter((c) => c.name.startsWith('search'))) {
-    Object.assign(spent, { candidates: 0, ranking: 0, snippets: 0, summaries: 0 });
+    Object.assign(spent, { candidates: 0, ranking: 0, termsRanking: 0, snippets: 0, summaries: 0 });
     let count = 0;
+    let differing = 0;
     for (const path of c.paths.slice(3000, 3300)) {
       const params = new URL(`http://x${path}`).searchParams;
       const category = params.get('category') as CategoryId | null;
@@ -67,6 +72,15 @@ for (const round of [1, 2]) {
           return (key) => (titleAll.has(key) ? 20 : 0) + (titleAny.has(key) ? 10 : 0) + (summaryAny.has(key) ? 4 : 0);
         }),
       );
+      if (terms) {
+        const fromTerms = timed('termsRanking', () =>
+          rankedPage(found, offset, 20, (block) => {
+            const hits = terms.hits(words, block)!;
+            return (key) => scoreOf(hits.get(key)!);
+          }),
+        );
+        if (JSON.stringify(fromTerms) !== JSON.stringify(page)) differing++;
+      }
       if (page.length === 0) continue;
       timed('snippets', () => snippets.all(text, Math.min(...page), Math.max(...page), JSON.stringify(page)));
       timed('summaries', () => summaries.all(JSON.stringify(page)));
@@ -76,6 +90,7 @@ for (const round of [1, 2]) {
       const mean = (ms: number) => (ms / count).toFixed(2);
       console.log(
         `${c.name}: ${count} pages; mean CPU ms: candidates ${mean(spent.candidates)}, ranking ${mean(spent.ranking)}, ` +
+          `${terms ? `from article_terms ${mean(spent.termsRanking)} (${differing} pages ordered otherwise), ` : ''}` +
           `snippets ${mean(spent.snippets)}, 20 summaries ${mean(spent.summaries)}`,
       );
     }

@@ -115,8 +115,12 @@ describe('a schema upgrade that rebuilds the search index never holds the start'
       await first.exited;
     }
     const db = new Database(databasePath, { readonly: true });
-    // Both owed: v10's, part-way, and v12's (search-words.ts), which waits for v10's keys.
-    expect(db.prepare('SELECT name FROM schema_fills ORDER BY name').pluck().all()).toEqual(['search-keys', 'search-words']);
+    // All owed: v10's, part-way, and v12's and v13's (search-words.ts, search-terms.ts), which wait for v10's keys.
+    expect(db.prepare('SELECT name FROM schema_fills ORDER BY name').pluck().all()).toEqual([
+      'search-keys',
+      'search-terms',
+      'search-words',
+    ]);
     const keyed = db.prepare('SELECT count(*) FROM search_keys').pluck().get() as number;
     expect(keyed).toBeGreaterThanOrEqual(killedAt - 64);
     expect(keyed).toBeLessThan(ARTICLES);

@@ -27,12 +27,14 @@ const answers = (store: SqliteArticleStore) =>
     return { q, total: page.total, ids: page.items.map((item) => item.id) };
   });
 
-/** What a v11 server left: no article_words, no owed rows, no v12 record. */
+/** What a v11 server left: no article_words, no owed rows, no v12 record (nor v13's article_terms). */
 function downgradeToV11(path: string): void {
   const db = new Database(path);
   db.exec(`
     DROP TABLE article_words;
     DROP TABLE search_words_owed;
+    DROP TABLE article_terms;
+    DELETE FROM schema_fills WHERE name = 'search-terms';
     DELETE FROM schema_migrations WHERE version >= 12;
     PRAGMA user_version = 11;
   `);

@@ -14,6 +14,7 @@ export function downgradeToV9(path: string): void {
       BEGIN;
       DROP TABLE IF EXISTS article_words;
       DROP TABLE IF EXISTS search_words_owed;
+      DROP TABLE IF EXISTS article_terms;
       ${fts('v9_search', 'title, summary, body, tags')};
       INSERT INTO v9_search (rowid, title, summary, body, tags)
         SELECT k.article_seq, s.title, s.summary, s.body, s.tags FROM article_search AS s JOIN search_keys AS k ON k.key = s.rowid

@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { migrateToSearchKeys } from './search-order';
+import { migrateToSearchTerms } from './search-terms';
 import { migrateToSearchWords } from './search-words';
 import { migrateToRevisions } from './article-views';
 import { STORY_TABLES_SQL, backfillStoryIdentities } from './story-records';
@@ -267,6 +268,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 12,
     name: 'an index of words as written, for prefix search',
     up: migrateToSearchWords,
+  },
+  {
+    version: 13,
+    name: "each article's title and summary as index tokens, for ranking",
+    up: migrateToSearchTerms,
   },
 ];
 

@@ -22,9 +22,9 @@
  *    than SEARCH_CANDIDATES (issue 31, decision 44).
  * 2. Rank, block by block: the matches are cut, newest first, into blocks of RANK_BLOCK, and a page
  *    ranks only the blocks it falls in. Within a block a title holding every word scores 20, a title
- *    holding any word 10, a summary holding any word 4 (read from article_heads over the block's
- *    range of rows); ties go to the newest. So within the newest hundred matches a title hit comes
- *    first, and a page deeper down costs one or two blocks more, never a ranking of every match.
+ *    holding any word 10, a summary holding any word 4 (two words or more: the block's article_terms rows, v13,
+ *    search-terms.ts; else, or a block not filled yet, article_heads over its range); ties go to the newest. So
+ *    within the newest hundred matches a title hit comes first, and a page deeper down costs a block or two more.
  * 3. The page: the summary columns and a snippet with the words marked, for the page's rows only.
  * Prefix terms (`fes*`) are matched in `article_words`, the words as written (v12, search-words.ts, word-index.ts).
  */
@@ -34,13 +34,13 @@ import { HIT_END, HIT_START, ftsTermGroups, stripSentinels } from '../fts-query'
 import { SUMMARY_COLUMNS } from './list-queries';
 import { FILLING_TABLES, SEARCH_KEYS_FILL, SearchKeys } from './search-order';
 import { WordIndex } from './word-index';
+import { SearchTerms, scoreOf } from './search-terms';
 import { SearchRebuildingError } from '../store-errors';
 import { toSummary, type SummaryRow } from './rows';
 import type { ArticleSummaryRow, Page, SearchQuery } from '../types';
 import { countedFor, rankedPage } from '../search-pages';
 
 const SNIPPET_TOKENS = 24;
-const SCORE = { titleAll: 20, titleAny: 10, summaryAny: 4 } as const;
 
 /** What the index holds of an article. */
 export interface SearchDocument {
@@ -96,10 +96,13 @@ export class SearchIndex {
   private readonly owed: Database.Statement;
   /** article_words (v12): prefix terms. */
   private readonly words: WordIndex;
+  /** article_terms (v13): the blocks' ranking. */
+  private readonly terms: SearchTerms;
 
   constructor(private readonly db: Database.Database) {
     this.keys = new SearchKeys(db);
     this.words = new WordIndex(db, SNIPPET_TOKENS);
+    this.terms = new SearchTerms(db);
     this.owed = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_fills'").pluck();
   }
 
@@ -185,6 +188,7 @@ export class SearchIndex {
     target.insert.run(key, title, summary, body, tags);
     target.insertHeads.run(key, title, summary, tags);
     this.words.write(seq, key, [title, summary, body, tags], filling);
+    this.terms.write(key, title, summary);
   }
 
   remove(seq: number): void {
@@ -195,6 +199,7 @@ export class SearchIndex {
     this.words.remove(seq, key, filling);
     target.remove.run(key);
     target.removeHeads.run(key);
+    this.terms.remove(key);
     this.keys.remove(seq);
   }
 
@@ -266,6 +271,10 @@ export class SearchIndex {
 
   /** The score of each candidate of a block (newest first); see the header. Prefixes are looked up in article_words. */
   private scores(words: string[], prefixes: string[], filter: string, block: readonly number[]): (key: number) => number {
+    // Two whole words or more: from the block's article_terms rows when each key has one, the same scores (decision 56;
+    // one word's walk finds only the block's own rows, cheaper than reading a hundred).
+    const hits = prefixes.length === 0 && words.length > 1 ? this.terms.hits(words, block) : undefined;
+    if (hits !== undefined) return (key) => scoreOf(hits.get(key)!);
     const newest = block[0]!;
     const oldest = block[block.length - 1]!;
     // With one term, every row the walk finds is a candidate: the list would only cost its check.
@@ -284,7 +293,6 @@ export class SearchIndex {
         ? titleAny
         : matching('title', 'AND').reduce((all, set) => new Set([...all].filter((key) => set.has(key))));
     const summaryAny = union(matching('summary', 'OR'));
-    return (key) =>
-      (titleAll.has(key) ? SCORE.titleAll : 0) + (titleAny.has(key) ? SCORE.titleAny : 0) + (summaryAny.has(key) ? SCORE.summaryAny : 0);
+    return (key) => scoreOf({ titleAll: titleAll.has(key), titleAny: titleAny.has(key), summaryAny: summaryAny.has(key) });
   }
 }

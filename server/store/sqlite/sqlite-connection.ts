@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { StoreUnavailableError } from '../store-errors';
 import { SearchIndex } from './search-index';
+import { SearchTermsFill } from './search-terms';
 import { ArticleLookup } from './article-lookup';
 import { ArticleWrites } from './article-writes';
 import { migrate, schemaVersion, type MigrationReport } from './migrations';
@@ -28,6 +29,8 @@ export abstract class SqliteConnection {
   protected readonly searchIndex: SearchIndex;
   protected readonly writes: ArticleWrites;
   protected readonly lookup: ArticleLookup;
+  /** The v13 fill (search-terms.ts), owed on a file upgraded with over INLINE_FILL_MAX articles. */
+  readonly searchTermsFill: SearchTermsFill;
 
   constructor(db: Database.Database, options: { readOnly?: boolean } = {}) {
     this.db = db;
@@ -36,6 +39,7 @@ export abstract class SqliteConnection {
     this.migration = options.readOnly ? { from: version, to: version, applied: [] } : migrate(db);
     if (options.readOnly) db.pragma(`cache_size = -${READ_CACHE_KIB}`);
     this.searchIndex = new SearchIndex(db);
+    this.searchTermsFill = new SearchTermsFill(db);
     this.writes = new ArticleWrites(db, this.searchIndex);
     this.lookup = new ArticleLookup(db, () => this.renderer?.version);
     this.statements = {

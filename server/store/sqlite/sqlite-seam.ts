@@ -17,6 +17,7 @@ import type { ArticleInput, ArticleQuery, ArticleRenderer, RenderLanguage, Searc
 import type { SqliteArticleStore } from './sqlite-store';
 import { SEARCH_KEYS_FILL } from './search-order';
 import { SEARCH_WORDS_FILL } from './search-words';
+import { SEARCH_TERMS_FILL } from './search-terms';
 
 /** SQLite v10's fill (search-order.ts) behind the seam. */
 function searchKeysFill(current: () => SqliteArticleStore): SchemaFill {
@@ -43,6 +44,21 @@ function searchWordsFill(current: () => SqliteArticleStore): SchemaFill {
       if (current().searchWordsFill.owedSince() !== undefined) throw new Error('the search-words fill waits for the search-keys fill');
     },
     tidy: async () => current().searchWordsFill.mergeWrite(),
+  };
+}
+
+/** SQLite v13's fill (search-terms.ts): nothing waits for it (ranking reads the old way where a row is missing). */
+function searchTermsFill(current: () => SqliteArticleStore): SchemaFill {
+  return {
+    name: SEARCH_TERMS_FILL,
+    unavailable: [],
+    owedSince: () => current().searchTermsFill.owedSince(),
+    fill: async (ids) => current().searchTermsFill.fillWrite(ids),
+    finish: async () => {
+      current().searchTermsFill.finish();
+      if (current().searchTermsFill.owedSince() !== undefined) throw new Error('the search-terms fill waits for the search-keys fill');
+    },
+    tidy: async () => false,
   };
 }
 
@@ -96,7 +112,7 @@ export function sqliteSeam(store: SqliteArticleStore | (() => SqliteArticleStore
     renderStored: call((s, ids: readonly string[], renderer: ArticleRenderer) => s.renderStored(ids, renderer)),
     articleIds: call((s) => s.articleIds()),
     idsAfter: call((s, limit: number, after?: string) => s.idsAfter(limit, after)),
-    schemaFills: () => [searchKeysFill(current), searchWordsFill(current)],
+    schemaFills: () => [searchKeysFill(current), searchWordsFill(current), searchTermsFill(current)],
     contentPass: call((s, name: string) => s.contentPass(name)),
     recordContentPass: call((s, name: string, version: string) => s.recordContentPass(name, version)),
     check: options.check ? async () => options.check!() : () => healthByCount(() => seam.count()),
