@@ -97,7 +97,56 @@ describe('the v13 fill of the titles and summaries as index tokens', () => {
     const db = new Database(upgraded);
     const missing = 'SELECT count(*) FROM search_keys AS k WHERE NOT EXISTS (SELECT 1 FROM article_terms AS t WHERE t.key = k.key)';
     expect(db.prepare(missing).pluck().get()).toBe(0);
+    // Nothing left for an article edited, merged away or deleted meanwhile.
+    const orphans = 'SELECT count(*) FROM article_terms AS t WHERE NOT EXISTS (SELECT 1 FROM search_keys AS k WHERE k.key = t.key)';
+    expect(db.prepare(orphans).pluck().get()).toBe(0);
     db.close();
     store.close();
   }, 120_000);
+
+  it('ranks a filled block from the stored rows: a title row emptied by hand takes away its title hit', () => {
+    const path = join(dir, 'filled.db');
+    const store = openSqliteStore(path);
+    store.upsertMany(syntheticArticles(200, 3));
+    const dated = (id: string, title: string, publishedAt: string) =>
+      article({
+        id,
+        source: 'npr',
+        title,
+        publishedAt,
+        summary: 'Morning news.',
+        paragraphs: ['The harbor lights came on early.'],
+        difficulty: 'beginner',
+        categories: ['health'],
+      });
+    // Both match in their bodies; the older one also in its title, which ranks it first.
+    store.upsert(dated('older-titled', 'Harbor lights return', '2030-01-01T00:00:00Z'));
+    store.upsert(dated('newer-plain', 'A quiet morning', '2030-01-02T00:00:00Z'));
+    const query = { q: 'harbor lights', limit: 20, offset: 0 } as const;
+    expect(
+      store
+        .search(query)
+        .items.slice(0, 2)
+        .map((item) => item.id),
+    ).toEqual(['older-titled', 'newer-plain']);
+    store.close();
+
+    // The article's text is unchanged; only the row the v13 ranking reads says its title holds nothing: a tie, the newest first.
+    const db = new Database(path);
+    const key = db
+      .prepare('SELECT k.key FROM search_keys AS k JOIN articles AS a ON a.seq = k.article_seq WHERE a.id = ?')
+      .pluck()
+      .get('older-titled');
+    expect(db.prepare("UPDATE article_terms SET title = '' WHERE key = ?").run(key).changes).toBe(1);
+    db.close();
+
+    const reopened = openSqliteStore(path);
+    expect(
+      reopened
+        .search(query)
+        .items.slice(0, 2)
+        .map((item) => item.id),
+    ).toEqual(['newer-plain', 'older-titled']);
+    reopened.close();
+  });
 });

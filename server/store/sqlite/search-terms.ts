@@ -196,7 +196,9 @@ export class SearchTermsFill {
         JOIN article_search AS s ON s.rowid = k.key WHERE a.id IN (SELECT value FROM json_each(?)) AND ${missing}`),
       all: db.prepare(`SELECT k.key, s.title, s.summary FROM search_keys AS k JOIN article_search AS s ON s.rowid = k.key
         WHERE ${missing} LIMIT 500`),
-      insert: db.prepare(`INSERT OR IGNORE INTO ${TERMS_TABLE} (key, title, summary) VALUES (CAST(? AS INTEGER), ?, ?)`),
+      // Inside the write's transaction: a key removed since the text was read (another process's delete or merge) gets no row.
+      insert: db.prepare(`INSERT OR IGNORE INTO ${TERMS_TABLE} (key, title, summary)
+        SELECT CAST(? AS INTEGER), ?, ? WHERE EXISTS (SELECT 1 FROM search_keys WHERE key = CAST(? AS INTEGER))`),
     };
   }
 
@@ -223,12 +225,11 @@ export class SearchTermsFill {
   private write(texts: readonly Text[]): number {
     if (texts.length === 0) return 0;
     const tokens = new SearchTerms(this.db).tokenizer.tokens(texts);
-    // An article rewritten meanwhile has its row from its write (OR IGNORE keeps it; a removed key's row is harmless:
-    // ranking reads rows by the block's keys only).
+    // An article rewritten meanwhile has its row from its write (OR IGNORE keeps it); one removed meanwhile gets none.
     return withWriteRetry(() =>
       this.db
         .transaction(() => {
-          for (const [key, row] of tokens) this.sql.insert.run(key, row.title, row.summary);
+          for (const [key, row] of tokens) this.sql.insert.run(key, row.title, row.summary, key);
           return tokens.size;
         })
         .immediate(),

@@ -81,6 +81,7 @@ describe('coverage', () => {
     };
     const answer = encodeInventories([article, other], undefined, list);
     const cards = decodeInventoryEntries(answer);
+    // Decision 55's choice (no typed-array view per card): the cards share the answer's arrays; what matters is below.
     expect(cards[0]!.ranked!.ranks).toBe(cards[1]!.ranked!.ranks);
     for (const statuses of [
       statusMap([known('the'), known('go')], []),
