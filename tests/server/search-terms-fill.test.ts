@@ -97,7 +97,7 @@ describe('the v13 fill of the titles and summaries as index tokens', () => {
     const db = new Database(upgraded);
     const missing = 'SELECT count(*) FROM search_keys AS k WHERE NOT EXISTS (SELECT 1 FROM article_terms AS t WHERE t.key = k.key)';
     expect(db.prepare(missing).pluck().get()).toBe(0);
-    // Nothing left for an article edited, merged away or deleted meanwhile.
+    // Nothing left for an article edited or merged away meanwhile.
     const orphans = 'SELECT count(*) FROM article_terms AS t WHERE NOT EXISTS (SELECT 1 FROM search_keys AS k WHERE k.key = t.key)';
     expect(db.prepare(orphans).pluck().get()).toBe(0);
     db.close();
