@@ -9,7 +9,7 @@
  *   the 2,000-word article's runs (tracedArticleRuns).
  * - --profile: a CPU profile (100 µs samples), self time per function over the evaluation.
  */
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
 interface TraceEvent {
   name: string;
@@ -46,13 +46,7 @@ export async function tracedColdPages(fresh: FreshPage, setUp: SetUp, pages: { s
     const coldPage = await fresh();
     const cdp = await coldPage.context().newCDPSession(coldPage);
     await coldPage.evaluate(setUp(isStored));
-    const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
-    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.start', {
-      categories: 'blink.user_timing,v8,v8.execute,devtools.timeline,disabled-by-default-v8.compile,disabled-by-default-v8.gc',
-      transferMode: 'ReportEvents',
-    });
+    const { events, complete } = await startTrace(cdp);
     const total = (await coldPage.evaluate(PATH_IN_TASK)) as number;
     await cdp.send('Tracing.end');
     await complete;
@@ -131,13 +125,7 @@ export async function profiledColdPages(fresh: FreshPage, setUp: SetUp, pages: {
 export async function tracedArticleRuns(fresh: FreshPage, measure: string, runs: number): Promise<void> {
   const page = await fresh();
   const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', {
-    categories: 'blink.user_timing,v8,v8.execute,devtools.timeline,disabled-by-default-v8.compile,disabled-by-default-v8.gc',
-    transferMode: 'ReportEvents',
-  });
+  const { events, complete } = await startTrace(cdp);
   const times = (await page.evaluate(measure)) as number[];
   await cdp.send('Tracing.end');
   await complete;
@@ -171,4 +159,16 @@ export async function tracedArticleRuns(fresh: FreshPage, measure: string, runs:
         : `its timer call ${((call.dur ?? 0) / 1000).toFixed(2)} ms, on a CPU ${(call.tdur / 1000).toFixed(2)} ms`;
     console.log(`  run ${run + 1}: ${ms.toFixed(2)} ms (${cpu}); inside it: ${named || 'no V8 or GC event'}`);
   }
+}
+
+/** Starts a main-thread trace (user timing, V8's compile, GC and execution events); `complete` once Tracing.end is sent. */
+async function startTrace(cdp: CDPSession): Promise<{ events: TraceEvent[]; complete: Promise<unknown> }> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    categories: 'blink.user_timing,v8,v8.execute,devtools.timeline,disabled-by-default-v8.compile,disabled-by-default-v8.gc',
+    transferMode: 'ReportEvents',
+  });
+  return { events, complete };
 }

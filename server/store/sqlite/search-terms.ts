@@ -78,6 +78,10 @@ class Tokenizer {
 /** Query words seen by a connection, with their tokens: a word costs a scratch insert once, not on every search. */
 const PHRASES_KEPT = 5000;
 
+function hasTermsTable(db: Database.Database): boolean {
+  return db.prepare('SELECT count(*) FROM sqlite_master WHERE name = ?').pluck().get(TERMS_TABLE) === 1;
+}
+
 export class SearchTerms {
   private tokenizerOf: Tokenizer | undefined;
   private statementsOf: ReturnType<SearchTerms['prepare']> | undefined;
@@ -89,7 +93,7 @@ export class SearchTerms {
   constructor(private readonly db: Database.Database) {}
 
   private present(): boolean {
-    this.found ||= this.db.prepare('SELECT count(*) FROM sqlite_master WHERE name = ?').pluck().get(TERMS_TABLE) === 1;
+    this.found ||= hasTermsTable(this.db);
     return this.found;
   }
 
@@ -184,7 +188,7 @@ export class SearchTermsFill {
   constructor(private readonly db: Database.Database) {}
 
   private present(): boolean {
-    this.found ||= this.db.prepare('SELECT count(*) FROM sqlite_master WHERE name = ?').pluck().get(TERMS_TABLE) === 1;
+    this.found ||= hasTermsTable(this.db);
     return this.found;
   }
 
