@@ -78,10 +78,6 @@ class Tokenizer {
 /** Query words seen by a connection, with their tokens: a word costs a scratch insert once, not on every search. */
 const PHRASES_KEPT = 5000;
 
-function hasTermsTable(db: Database.Database): boolean {
-  return db.prepare('SELECT count(*) FROM sqlite_master WHERE name = ?').pluck().get(TERMS_TABLE) === 1;
-}
-
 export class SearchTerms {
   private tokenizerOf: Tokenizer | undefined;
   private statementsOf: ReturnType<SearchTerms['prepare']> | undefined;
@@ -93,7 +89,7 @@ export class SearchTerms {
   constructor(private readonly db: Database.Database) {}
 
   private present(): boolean {
-    this.found ||= hasTermsTable(this.db);
+    this.found ||= this.db.prepare('SELECT count(*) FROM sqlite_master WHERE name = ?').pluck().get(TERMS_TABLE) === 1;
     return this.found;
   }
 
@@ -181,15 +177,11 @@ function holds(column: string, phrase: readonly string[]): boolean {
 /** The v13 fill: a row for every keyed article without one, tokenized outside the write, written in a short one. */
 export class SearchTermsFill {
   private statementsOf: ReturnType<SearchTermsFill['prepare']> | undefined;
+  /** One tokenizer for every batch (its scratch tables and statements are made once per connection). */
+  private readonly terms: SearchTerms;
 
-  /** Seen once; read again until then (a tool may open a file a server has not upgraded yet). */
-  private found = false;
-
-  constructor(private readonly db: Database.Database) {}
-
-  private present(): boolean {
-    this.found ||= hasTermsTable(this.db);
-    return this.found;
+  constructor(private readonly db: Database.Database) {
+    this.terms = new SearchTerms(db);
   }
 
   private prepare() {
@@ -228,7 +220,7 @@ export class SearchTermsFill {
 
   private write(texts: readonly Text[]): number {
     if (texts.length === 0) return 0;
-    const tokens = new SearchTerms(this.db).tokenizer.tokens(texts);
+    const tokens = this.terms.tokenizer.tokens(texts);
     // An article rewritten meanwhile has its row from its write (OR IGNORE keeps it); one removed meanwhile gets none.
     return withWriteRetry(() =>
       this.db
