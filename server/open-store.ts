@@ -85,11 +85,12 @@ function openSqlite(config: ServerConfig, logger: Logger): OpenedStore {
           size: config.readWorkers,
           maxQueue: config.readQueueMax,
           timeoutMs: config.readTimeoutMs,
+          answersModule: new URL('./answers/list-page.ts', import.meta.url).href,
         })
       : undefined;
   const watched = new WatchedStore(config.databasePath, sqlite, () => void pool?.reopen());
   const store = sqliteSeam(() => watched.current, {
-    ...(pool ? { search: (query) => pool.search(query) } : {}),
+    ...(pool ? { search: (query) => pool.search(query), searchJson: (query) => pool.searchJson(query) } : {}),
     check: () => watched.check(),
     close: async () => {
       watched.close();

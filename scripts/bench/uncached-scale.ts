@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/uncached-scale.ts [--articles 100000] [--seconds 5] [--store sqlite|postgres|both] [--reuse]`:
+ * `npx tsx scripts/bench/uncached-scale.ts [--articles 100000] [--seconds 5] [--store sqlite|postgres|both] [--reuse] [--cpu-prof DIR]`:
  * issue 31's table. The real server (server/main.ts, `ANSWER_CACHE_ENTRIES=0`, so no answer and no page is
  * kept) over synthetic articles, 10 connections, and every request a query not asked before: each class
  * rotates over thousands of distinct paths (words drawn from the generator's own text, offsets, filters,
@@ -37,6 +37,8 @@ const SECONDS = Number(argument('seconds', '5'));
 const STORES = argument('store', 'both') === 'both' ? ['sqlite', 'postgres'] : [argument('store', 'sqlite')];
 const REUSE = process.argv.includes('--reuse');
 const ONLY = process.argv.includes('--only') ? new RegExp(argument('only', '.')) : undefined;
+/** `--cpu-prof DIR`: the server's threads (HTTP and read workers) write V8 CPU profiles there (cpu-profile-preload.cjs; server-profile-shares.ts reads them). */
+const CPU_PROF = process.argv.includes('--cpu-prof') ? argument('cpu-prof', '') : undefined;
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -93,7 +95,15 @@ async function measureStore(
   env: Record<string, string>,
   workDir: string,
 ): Promise<{ rows: Row[]; health: string; memory: { rss: number; peak: number }; heaviest: string }> {
-  const server = await startLiveServer({ ...env, ANSWER_CACHE_ENTRIES: '0', RATE_LIMIT_MAX: '0', LOAD_CORPUS: 'false' });
+  const preload = join(REPO_ROOT, 'scripts/bench/cpu-profile-preload.cjs');
+  const profile: Record<string, string> = CPU_PROF
+    ? {
+        NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --require ${preload}`.trim(),
+        CPU_PROFILE_DIR: CPU_PROF,
+        CPU_PROFILE_SECONDS: '5',
+      }
+    : {};
+  const server = await startLiveServer({ ...env, ...profile, ANSWER_CACHE_ENTRIES: '0', RATE_LIMIT_MAX: '0', LOAD_CORPUS: 'false' });
   const rows: Row[] = [];
   try {
     await contentPassesDone(server);

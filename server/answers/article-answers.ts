@@ -3,7 +3,7 @@
  * inventories. The API's routes (routes/article-routes.ts) send them; server-rendered pages
  * (pages/embedded-answers.ts) embed the same answers, so the web app finds exactly its own requests.
  */
-import type { ArticleListItem, ArticlePage, ArticleResponse } from '../../common/contract';
+import type { ArticlePage, ArticleResponse } from '../../common/contract';
 import { QUERY_LIMITS } from '../../common/contract';
 import type { LanguageCode } from '../../common/languages';
 import { renderArticleHtml } from '../content/render-article';
@@ -16,40 +16,10 @@ import { encodeInventories } from '../../common/lemma-encode';
 import { ApiError } from '../http/api-error';
 import { searchWords } from '../store/fts-query';
 import type { ArticleReads } from '../store/article-store';
-import type { ArticleSummaryRow, ArticleWithPage, Page, RenderLanguage, StoredArticle } from '../store/types';
+import type { ArticleWithPage, RenderLanguage, SearchQuery as StoreSearchQuery, StoredArticle } from '../store/types';
 import { type LatestQuery, type SearchQuery } from './answer-queries';
 import { decodeCursor, encodeCursor } from './list-cursor';
-
-export function toListItem(row: ArticleSummaryRow): ArticleListItem {
-  return {
-    article_id: row.id,
-    title: row.title,
-    source: row.source,
-    date: row.publishedAt,
-    word_count: row.wordCount,
-    categories: [...row.categories],
-    preview: {
-      source: row.source,
-      date: row.publishedAt,
-      word_count: row.wordCount,
-      estimated_reading_time: row.readingTimeMinutes,
-      title: row.title,
-      summary: row.summary,
-      difficulty_level: row.difficulty,
-    },
-    ...(row.snippet !== undefined ? { snippet: row.snippet } : {}),
-  };
-}
-
-function toPage(page: Page<ArticleSummaryRow>, limit: number, offset: number): ArticlePage {
-  return {
-    articles: page.items.map(toListItem),
-    total: page.total,
-    limit,
-    offset,
-    ...(page.totalCapped ? { total_capped: true } : {}),
-  };
-}
+import { toPage } from './list-page';
 
 /** Renders a page on a read (no stored one) and stores it: the fallback for articles written without pages. */
 export function fallbackRenderer(forms?: WordForms) {
@@ -159,7 +129,12 @@ export async function latestAnswer(reader: ArticleReads, query: LatestQuery): Pr
 export async function searchAnswer(reader: ArticleReads, query: SearchQuery): Promise<ArticlePage> {
   // Also for the list page the server renders from a search in its address, which no route schema checked.
   checkSearchWords(query.q);
-  return toPage(await reader.search({ q: query.q, ...filtersOf(query) }), query.limit, query.offset);
+  return toPage(await reader.search(searchQueryOf(query)), query.limit, query.offset);
+}
+
+/** The store's query for an API search query (the route checked its words). */
+export function searchQueryOf(query: SearchQuery): StoreSearchQuery {
+  return { q: query.q, ...filtersOf(query) };
 }
 
 /**

@@ -21,8 +21,14 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
 /** Revalidate every time unless the caller knows the answer cannot change soon. */
 export const REVALIDATE = 'no-cache';
 
+/** An answer already serialised as its route's response schema would write it (a read worker's search, decision 58). */
+export class SerialisedJson {
+  constructor(readonly json: string) {}
+}
+
 /** The body as the route's response schema writes it (fast-json-stringify; JSON.stringify for routes without one). */
 export function serialised(reply: FastifyReply, body: unknown): string {
+  if (body instanceof SerialisedJson) return body.json;
   const json = reply.serialize(body);
   return typeof json === 'string' ? json : Buffer.from(json as Uint8Array).toString('utf8');
 }

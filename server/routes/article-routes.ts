@@ -14,7 +14,16 @@ import { answerCache } from '../plugins/answer-cache';
 import type { ArticleReads } from '../store/article-store';
 import type { RenderLanguage } from '../store/types';
 import { ROUTE_SCHEMAS, type ArticleParams, type LanguageQuery, type LatestQuery, type LemmasQuery, type SearchQuery } from './schemas';
-import { articleAnswer, checkSearchWords, fallbackRenderer, latestAnswer, lemmasAnswer, searchAnswer } from '../answers/article-answers';
+import {
+  articleAnswer,
+  checkSearchWords,
+  fallbackRenderer,
+  latestAnswer,
+  lemmasAnswer,
+  searchAnswer,
+  searchQueryOf,
+} from '../answers/article-answers';
+import { SerialisedJson } from '../http/json-reply';
 
 function keyOf(route: string, query: LatestQuery, ...rest: string[]): string {
   return [route, query.category ?? '', query.source ?? '', query.difficulty ?? '', query.limit, query.offset, ...rest].join('\u0000');
@@ -80,7 +89,12 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
     async (request, reply) => {
       const query = request.query;
       checkSearchWords(query.q);
-      return reply.sendAnswer(keyOf('search', query, query.q), () => searchAnswer(reader, query), CACHE_POLICY.list);
+      const { searchJson } = reader;
+      // Where the store serialises off this thread (SQLite's read workers), its text goes out as it is.
+      const compute = searchJson
+        ? async () => new SerialisedJson(await searchJson(searchQueryOf(query)))
+        : () => searchAnswer(reader, query);
+      return reply.sendAnswer(keyOf('search', query, query.q), compute, CACHE_POLICY.list);
     },
   );
 

@@ -85,6 +85,11 @@ export interface DatabaseHealth {
 export interface ArticleStore {
   latest(query: ArticleQuery): Promise<Page<ArticleSummaryRow>>;
   search(query: SearchQuery): Promise<Page<ArticleSummaryRow>>;
+  /**
+   * The same search as GET /api/articles/search's JSON text, where a store can build it off the HTTP thread (SQLite's
+   * read workers, decision 58); the route serialises search()'s rows itself when absent.
+   */
+  searchJson?(query: SearchQuery): Promise<string>;
   /** With a rendering language, the stored page for it comes along as `html` (when there is one). */
   byId(id: string, language?: RenderLanguage): Promise<StoredArticle | undefined>;
   /** The article as the API shows it in a rendering language, with its stored page when there is one. */
@@ -155,7 +160,7 @@ export interface ArticleStore {
 }
 
 /** What the API and the pages read. */
-export type ArticleReads = Pick<ArticleStore, 'latest' | 'search' | 'byId' | 'page'>;
+export type ArticleReads = Pick<ArticleStore, 'latest' | 'search' | 'searchJson' | 'byId' | 'page'>;
 
 /**
  * A narrow view of the seam whose methods may also answer at once: tools and tests hand the

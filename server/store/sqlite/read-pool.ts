@@ -15,10 +15,13 @@ import type { ArticleWithPage, ArticleQuery, ArticleSummaryRow, Page, RenderLang
 export type ReadRequest =
   | { readonly seq: number; readonly op: 'latest'; readonly query: ArticleQuery }
   | { readonly seq: number; readonly op: 'search'; readonly query: SearchQuery }
+  | { readonly seq: number; readonly op: 'searchJson'; readonly query: SearchQuery }
   | { readonly seq: number; readonly op: 'byId'; readonly id: string; readonly language?: RenderLanguage }
   | { readonly seq: number; readonly op: 'page'; readonly id: string; readonly language: RenderLanguage };
 
 export type ReadResponse =
+  /** Sent once, when the worker has loaded its modules: its boot never counts against a read's time budget. */
+  | { readonly ready: true }
   | { readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly id: number; readonly ok: false; readonly unavailable: boolean; readonly rebuilding?: boolean; readonly message: string };
 
@@ -29,10 +32,15 @@ export interface ReadPoolOptions {
   readonly maxQueue: number;
   /** The longest one read may run. */
   readonly timeoutMs: number;
+  /**
+   * A module exporting `articlePageJson(page, limit, offset)` (server/answers/list-page.ts, handed in by the server
+   * since the store imports nothing of the server's): with it, searchJson() answers with the API's JSON text.
+   */
+  readonly answersModule?: string;
 }
 
 type Job = { request: ReadRequest; resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Slot = { worker: Worker; job?: Job; timer?: NodeJS.Timeout; stale?: boolean };
+type Slot = { worker: Worker; ready: boolean; job?: Job; timer?: NodeJS.Timeout; stale?: boolean };
 
 // Workers do not inherit tsx's loader under Node 20, so each one registers it before loading its module.
 const TSX_API = pathToFileURL(
@@ -75,6 +83,15 @@ export class ReadPool implements ArticleReads {
     return this.run({ seq: ++this.seq, op: 'search', query }) as Promise<Page<ArticleSummaryRow>>;
   }
 
+  /**
+   * The search's answer as GET /api/articles/search sends it, serialised on the worker: a string crosses threads as one
+   * copy, where the rows' objects are cloned field by field on the worker and rebuilt on the HTTP thread (decision 58).
+   */
+  searchJson(query: SearchQuery): Promise<string> {
+    if (!this.options.answersModule) return Promise.reject(new Error('searchJson needs the pool opened with answersModule'));
+    return this.run({ seq: ++this.seq, op: 'searchJson', query }) as Promise<string>;
+  }
+
   page(id: string, language: RenderLanguage): Promise<ArticleWithPage | undefined> {
     return this.run({ seq: ++this.seq, op: 'page', id, language }) as Promise<ArticleWithPage | undefined>;
   }
@@ -115,7 +132,7 @@ export class ReadPool implements ArticleReads {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (slot.job || this.queue.length === 0) continue;
+      if (!slot.ready || slot.job || this.queue.length === 0) continue;
       const job = this.queue.shift()!;
       slot.job = job;
       slot.timer = setTimeout(() => this.timedOut(slot), this.options.timeoutMs);
@@ -139,12 +156,17 @@ export class ReadPool implements ArticleReads {
   private spawn(): Slot {
     const worker = new Worker(BOOTSTRAP, {
       eval: true,
-      workerData: { databasePath: this.options.databasePath },
+      workerData: { databasePath: this.options.databasePath, answersModule: this.options.answersModule },
       resourceLimits: { maxYoungGenerationSizeMb: READ_WORKER_YOUNG_MIB },
     });
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, ready: false };
     worker.unref();
     worker.on('message', (response: ReadResponse) => {
+      if ('ready' in response) {
+        slot.ready = true;
+        this.dispatch();
+        return;
+      }
       const job = slot.job;
       if (!job || job.request.seq !== response.id) return;
       clearTimeout(slot.timer);

@@ -70,6 +70,8 @@ export interface SqliteSeamOptions {
    * answer between threads; only search, whose cost grows with the matches, needs a worker.
    */
   readonly search?: ArticleReads['search'];
+  /** The same searches answered as the API's JSON text (read-pool.ts searchJson); absent, the route serialises. */
+  readonly searchJson?: ArticleReads['searchJson'];
   /** The health check (the watched file); a count through the store when absent. */
   readonly check?: () => DatabaseHealth;
   /** Closes what the server opened (the watched file, the read workers); the store itself when absent. */
@@ -86,6 +88,7 @@ export function sqliteSeam(store: SqliteArticleStore | (() => SqliteArticleStore
   const seam: ArticleStore = {
     latest: call((s, query: ArticleQuery) => s.latest(query)),
     search: options.search ?? call((s, query: SearchQuery) => s.search(query)),
+    ...(options.searchJson ? { searchJson: options.searchJson } : {}),
     byId: call((s, id: string, language?: RenderLanguage) => s.byId(id, language)),
     page: call((s, id: string, language: RenderLanguage) => s.page(id, language)),
     count: call((s) => s.count()),
