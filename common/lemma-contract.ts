@@ -21,6 +21,8 @@
  * them. The list's answer carries the same check, worked out by the server.
  */
 import * as t from 'io-ts';
+import { readEntries } from './lemma-entries';
+import { InventoryFormatError } from './lemma-errors';
 
 export const LemmaInventoryItemCodec = t.type(
   {
@@ -139,9 +141,7 @@ export function listLengthOf(check: string): number {
   return length;
 }
 
-export class InventoryFormatError extends Error {
-  override readonly name = 'InventoryFormatError';
-}
+export { InventoryFormatError };
 
 /**
  * The inventories of a decoded answer. A `ranked` answer decodes without its frequency list (the
@@ -210,47 +210,6 @@ function entryNumbers(text: string): unknown[] {
   } catch {
     throw new InventoryFormatError(`Bad inventory entries "${text.slice(0, 40)}"`);
   }
-}
-
-/**
- * One inventory's numbers read into `ranks` and `counts` from `offset` on; returns how many
- * entries. A plain function (not the generator above), so that V8 can compile its loop after the
- * first cards rather than run all 20 in the interpreter.
- */
-function readEntries(
-  values: unknown[],
-  front: number,
-  spelledCount: number,
-  ranks: Int32Array,
-  counts: Int32Array,
-  offset: number,
-): number {
-  // As few typed-array reads and writes a number as can be (each is an inline cache the interpreter
-  // runs, uncompiled on a cold page): counts start at 1 (one native fill), and whether the last
-  // number was a count is kept in a local, not read back.
-  counts.fill(1, offset, offset + values.length);
-  const end = front + spelledCount;
-  let size = 0;
-  let position = 0;
-  let countable = false;
-  for (let i = 0; i < values.length; i += 1) {
-    const value = values[i] as number;
-    // Anything but a 32-bit integer (a string, a fraction, an object) fails this.
-    if ((value | 0) !== value) throw new InventoryFormatError(`Bad inventory entry ${JSON.stringify(values[i])}`);
-    if (value < 0) {
-      // A count, written only above 1 and only once, after its entry.
-      if (!countable || value === -1) throw new InventoryFormatError(`Bad inventory count ${value}`);
-      counts[offset + size - 1] = -value;
-      countable = false;
-      continue;
-    }
-    position += value;
-    if (position >= end) throw new InventoryFormatError(`Inventory entry ${position} is outside the table`);
-    ranks[offset + size] = position < front ? position : front - 1 - position;
-    size += 1;
-    countable = true;
-  }
-  return size;
 }
 
 function lemmasOf(

@@ -9,6 +9,9 @@
  * `--hints [pairs]` instead compares this tree's bundle without and with V8's compile hint (decision 42,
  * scripts/build/compile-hints.ts), the commit then unused; `--hints --flags="--no-maglev --no-turbofan" [pairs]`, the
  * hinted bundle in a plain Chromium ("without") and in one with those V8 flags ("with"). `--coverage`: see COVERAGE.
+ * `--node` / `--node="--no-opt --no-sparkplug --no-maglev"` (interpreter only): each cold run in a fresh Node process.
+ * `--hinted`: both bundles with the compile hint, as the app ships them. Both sides use this tree's answer codec
+ * (common/lemma-answer-codecs.ts) when the commit has that file; before it, the commit's contract's codec or io-ts's.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,9 @@ import { REPO_ROOT } from '../../tests/support/server-process';
 import { EAGER_COMPILE_HINT } from '../build/compile-hints';
 
 const HINTS = process.argv.includes('--hints');
+const HINTED = process.argv.includes('--hinted');
+/** --node or --node="V8 flags": fresh Node processes instead of Chromium pages (see below). */
+const NODE = process.argv.includes('--node') ? '' : process.argv.find((arg) => arg.startsWith('--node='))?.slice('--node='.length);
 /** --coverage: src/domain/coverage.ts at the commit as well (for a change that spans both files). */
 const COVERAGE = process.argv.includes('--coverage');
 /** --flags=…: with --hints, this tree's hinted bundle in a plain Chromium against one with these V8 flags (decision 55). */
@@ -91,16 +97,25 @@ const bundle = async (contract: string, codecs?: string, coverage = './src/domai
       platform: 'browser',
     })
   ).outputFiles[0]!.text;
+let hasAnswerCodecs = true;
+try {
+  execFileSync('git', ['cat-file', '-e', `${commit}:common/lemma-answer-codecs.ts`], { cwd: REPO_ROOT, stdio: 'ignore' });
+} catch {
+  hasAnswerCodecs = false;
+}
 let sources: Record<'before' | 'now', string>;
 try {
   sources = {
     before: await bundle(
       `./scripts/bench/.lemma-contract-${process.pid}`,
-      undefined,
+      // Since c634742 the answer codec is in its own file: a commit that has it gets it (this tree's), not io-ts's walk.
+      hasAnswerCodecs ? './common/lemma-answer-codecs' : undefined,
       COVERAGE ? `./src/domain/.coverage-${process.pid}` : undefined,
     ),
     now: await bundle('./common/lemma-contract', './common/lemma-answer-codecs'),
   };
+  // --hinted: both bundles begin with the compile hint, as the app's chunks of this path do (decision 42).
+  if (HINTED && !HINTS) sources = { before: `${EAGER_COMPILE_HINT}\n${sources.before}`, now: `${EAGER_COMPILE_HINT}\n${sources.now}` };
   if (HINTS)
     sources = FLAGS
       ? { before: `${EAGER_COMPILE_HINT}\n${sources.now}`, now: `${EAGER_COMPILE_HINT}\n${sources.now}` }
@@ -131,6 +146,41 @@ const WORK = `(({ cardsText, codes, check, known }) => {
 })`;
 
 console.log(`Load average (1 min) at the start: ${loadavg()[0]!.toFixed(2)}`);
+if (NODE !== undefined) {
+  // --node[=V8 flags]: each cold run in a fresh Node process instead of a page (no throttle, no browser), so a run's
+  // time is the path's own work at 1×; the minimum over the runs is the figure least touched by the other load.
+  const args = JSON.stringify({ cardsText, codes, check, known });
+  const figures: Record<'before' | 'now', number[][]> = { before: [], now: [] };
+  const files = { before: join(tmpdir(), `paired-before-${process.pid}.cjs`), now: join(tmpdir(), `paired-now-${process.pid}.cjs`) };
+  for (const name of ['before', 'now'] as const)
+    writeFileSync(
+      files[name],
+      `globalThis.window = globalThis;\n${sources[name]}\nwindow.pairedBench = pairedBench;\nconsole.log(JSON.stringify(${WORK}(${args})));\n`,
+    );
+  try {
+    for (let i = 0; i < pairs; i += 1) {
+      for (const name of i % 2 === 0 ? (['before', 'now'] as const) : (['now', 'before'] as const)) {
+        const out = execFileSync('node', [...NODE.split(' ').filter(Boolean), files[name]], { encoding: 'utf8' });
+        figures[name].push(JSON.parse(out) as number[]);
+      }
+    }
+  } finally {
+    rmSync(files.before, { force: true });
+    rmSync(files.now, { force: true });
+  }
+  console.log(`Load average (1 min) at the end: ${loadavg()[0]!.toFixed(2)}; Node ${process.version}, flags "${NODE}"`);
+  for (const name of ['before', 'now'] as const) {
+    const rows = figures[name];
+    const sorted = (k: number) => rows.map((row) => row[k]!).sort((a, b) => a - b);
+    const line = (k: number) => `min ${sorted(k)[0]!.toFixed(2)} median ${sorted(k)[Math.floor(rows.length / 2)]!.toFixed(2)}`;
+    console.log(
+      `${name === 'before' ? `lemma-contract.ts at ${commit}` : 'this tree'}: runs ${sorted(0)
+        .map((v) => v.toFixed(2))
+        .join(', ')} ms; ` + `total ${line(0)}; answer ${line(1)}; record ${line(2)}; decode ${line(3)}; coverage ${line(4)}`,
+    );
+  }
+  process.exit(0);
+}
 const browser = await launchChrome();
 const flagged = FLAGS ? await chromium.launch({ executablePath: findChrome(), args: [...CHROME_ARGS, `--js-flags=${FLAGS}`] }) : browser;
 const figures: Record<'before' | 'now', number[][]> = { before: [], now: [] };
