@@ -10,7 +10,8 @@
  * scripts/build/compile-hints.ts), the commit then unused; `--hints --flags="--no-maglev --no-turbofan" [pairs]`, the
  * hinted bundle in a plain Chromium ("without") and in one with those V8 flags ("with"). `--coverage`: see COVERAGE.
  * `--node` / `--node="--no-opt --no-sparkplug --no-maglev"` (interpreter only): each cold run in a fresh Node process.
- * `--hinted`: both bundles with the compile hint, as the app ships them. Both sides use this tree's answer codec
+ * `--fused`: this tree's side runs the one-pass prototype of learner-coverage-fused.ts (decision 57); check its
+ * coverage against the tree's with the same bundle first (it is compared on every run). `--hinted`: both bundles with the compile hint, as the app ships them. Both sides use this tree's answer codec
  * (common/lemma-answer-codecs.ts) when the commit has that file; before it, the commit's contract's codec or io-ts's.
  */
 import { execFileSync } from 'node:child_process';
@@ -30,9 +31,12 @@ import { CHROME_ARGS, findChrome, launchChrome } from '../../tests/e2e/support/c
 import { sampleCards } from './coverage-cards';
 import { REPO_ROOT } from '../../tests/support/server-process';
 import { EAGER_COMPILE_HINT } from '../build/compile-hints';
+import { FUSED_WORK } from './learner-coverage-fused';
 
 const HINTS = process.argv.includes('--hints');
 const HINTED = process.argv.includes('--hinted');
+/** --fused: "this tree" runs the one-pass prototype (learner-coverage-fused.ts) instead of the decode and the coverage apart. */
+const FUSED = process.argv.includes('--fused');
 /** --node or --node="V8 flags": fresh Node processes instead of Chromium pages (see below). */
 const NODE = process.argv.includes('--node') ? '' : process.argv.find((arg) => arg.startsWith('--node='))?.slice('--node='.length);
 /** --coverage: src/domain/coverage.ts at the commit as well (for a change that spans both files). */
@@ -71,7 +75,23 @@ try {
 
 // The contract as it was, beside this script so that esbuild finds io-ts.
 const earlier = join(REPO_ROOT, `scripts/bench/.lemma-contract-${process.pid}.ts`);
-writeFileSync(earlier, execFileSync('git', ['show', `${commit}:common/lemma-contract.ts`], { cwd: REPO_ROOT, encoding: 'utf8' }));
+// Its own modules (common/lemma-entries.ts and lemma-errors.ts since decision 57) are taken as they were too, beside it.
+const siblings = ['lemma-entries', 'lemma-errors'].filter((name) => {
+  try {
+    execFileSync('git', ['cat-file', '-e', `${commit}:common/${name}.ts`], { cwd: REPO_ROOT, stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+});
+const sibling = (name: string) => join(REPO_ROOT, `scripts/bench/.${name}-${process.pid}.ts`);
+const atCommit = (name: string) => {
+  let text = execFileSync('git', ['show', `${commit}:common/${name}.ts`], { cwd: REPO_ROOT, encoding: 'utf8' });
+  for (const other of siblings) text = text.replaceAll(`from './${other}'`, `from './.${other}-${process.pid}'`);
+  return text;
+};
+writeFileSync(earlier, atCommit('lemma-contract'));
+for (const name of siblings) writeFileSync(sibling(name), atCommit(name));
 // With --coverage, src/domain/coverage.ts too is taken as it was at the commit (beside the tree's, for its imports).
 const earlierCoverage = join(REPO_ROOT, `src/domain/.coverage-${process.pid}.ts`);
 if (COVERAGE)
@@ -82,7 +102,7 @@ const bundle = async (contract: string, codecs?: string, coverage = './src/domai
       stdin: {
         contents: `
           export { coverageOf } from '${coverage}';
-          export { statusMap } from './src/domain/word-status';
+          export { statusMap, statusOf } from './src/domain/word-status';
           export { decodeRankStatuses } from './src/domain/rank-statuses';
           export * as contract from '${contract}';
           ${codecs === undefined ? '' : `export * as codecs from '${codecs}';`}`,
@@ -123,6 +143,7 @@ try {
 } finally {
   rmSync(earlier, { force: true });
   rmSync(earlierCoverage, { force: true });
+  for (const name of siblings) rmSync(sibling(name), { force: true });
 }
 
 /** In the page: the stored path in one go, with the contract's answer codec (the one-function codec where there is one). */
@@ -145,6 +166,20 @@ const WORK = `(({ cardsText, codes, check, known }) => {
   return [t4 - t0, t1 - t0, t2 - t1, t3 - t2, t4 - t3];
 })`;
 
+/** With --fused, after the timed run (not timed): the prototype's coverage equals the tree's decode and coverageOf. */
+const FUSED_CHECK = `(({ cardsText, codes, check, known }) => {
+  const bench = window.pairedBench;
+  const at = '2026-03-01T10:00:00.000Z';
+  const statuses = bench.statusMap(known.map((id) => ({ id, status: 'known', source: 'placement', setAt: at })), known.slice(-50).map((id) => ({ id, savedAt: at, card: { scheduledDays: 3 } })));
+  const byRank = bench.decodeRankStatuses({ check, codes: Uint8Array.from(codes) });
+  const answer = bench.codecs.LemmaInventoriesAnswerCodec.decode(JSON.parse(cardsText)).right;
+  const expected = [...bench.contract.decodedInventories(answer)].map((each) => bench.coverageOf(each, statuses, byRank));
+  const same = expected.every((each, k) => ['share', 'newWords', 'learningWords'].every((key) => each[key] === window.fusedCoverage[k][key]));
+  if (!same || expected.length !== window.fusedCoverage.length) throw new Error('the one pass gave another coverage');
+})`;
+const workOf = (name: 'before' | 'now') => (FUSED && name === 'now' ? FUSED_WORK : WORK);
+const checkOf = (name: 'before' | 'now', args: string) => (FUSED && name === 'now' ? `${FUSED_CHECK}(${args});` : '');
+
 console.log(`Load average (1 min) at the start: ${loadavg()[0]!.toFixed(2)}`);
 if (NODE !== undefined) {
   // --node[=V8 flags]: each cold run in a fresh Node process instead of a page (no throttle, no browser), so a run's
@@ -155,7 +190,7 @@ if (NODE !== undefined) {
   for (const name of ['before', 'now'] as const)
     writeFileSync(
       files[name],
-      `globalThis.window = globalThis;\n${sources[name]}\nwindow.pairedBench = pairedBench;\nconsole.log(JSON.stringify(${WORK}(${args})));\n`,
+      `globalThis.window = globalThis;\n${sources[name]}\nwindow.pairedBench = pairedBench;\nconst figures = ${workOf(name)}(${args});\n${checkOf(name, args)}\nconsole.log(JSON.stringify(figures));\n`,
     );
   try {
     for (let i = 0; i < pairs; i += 1) {
@@ -174,7 +209,7 @@ if (NODE !== undefined) {
     const sorted = (k: number) => rows.map((row) => row[k]!).sort((a, b) => a - b);
     const line = (k: number) => `min ${sorted(k)[0]!.toFixed(2)} median ${sorted(k)[Math.floor(rows.length / 2)]!.toFixed(2)}`;
     console.log(
-      `${name === 'before' ? `lemma-contract.ts at ${commit}` : 'this tree'}: runs ${sorted(0)
+      `${name === 'before' ? `lemma-contract.ts at ${commit}` : FUSED ? 'one pass (prototype)' : 'this tree'}: runs ${sorted(0)
         .map((v) => v.toFixed(2))
         .join(', ')} ms; ` + `total ${line(0)}; answer ${line(1)}; record ${line(2)}; decode ${line(3)}; coverage ${line(4)}`,
     );
@@ -192,7 +227,9 @@ try {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
       await page.addScriptTag({ content: sources[name] });
-      figures[name].push((await page.evaluate(`${WORK}(${JSON.stringify({ cardsText, codes, check, known })})`)) as number[]);
+      const args = JSON.stringify({ cardsText, codes, check, known });
+      figures[name].push((await page.evaluate(`${workOf(name)}(${args})`)) as number[]);
+      if (checkOf(name, args) !== '') await page.evaluate(checkOf(name, args));
       await page.close();
     }
   }
@@ -206,7 +243,7 @@ for (const name of ['before', 'now'] as const) {
   const rows = figures[name];
   const column = (k: number) => median(rows.map((row) => row[k]!)).toFixed(1);
   console.log(
-    `${FLAGS ? (name === 'before' ? 'plain Chromium' : `Chromium with ${FLAGS}`) : name === 'before' ? (HINTS ? 'this tree without the compile hint' : `lemma-contract.ts at ${commit}`) : HINTS ? 'this tree with the compile hint' : 'this tree'}: cold pages ${rows.map((row) => row[0]!.toFixed(1)).join(', ')} ms; ` +
+    `${FLAGS ? (name === 'before' ? 'plain Chromium' : `Chromium with ${FLAGS}`) : name === 'before' ? (HINTS ? 'this tree without the compile hint' : `lemma-contract.ts at ${commit}`) : HINTS ? 'this tree with the compile hint' : FUSED ? 'one pass (prototype)' : 'this tree'}: cold pages ${rows.map((row) => row[0]!.toFixed(1)).join(', ')} ms; ` +
       `median ${column(0)} ms (answer ${column(1)}, record ${column(2)}, decode ${column(3)}, coverage ${column(4)}); ` +
       `${rows.filter((row) => row[0]! <= 16).length} of ${rows.length} within 16 ms`,
   );
