@@ -87,3 +87,119 @@ export function readEntriesStrictly(
   }
   return size;
 }
+
+/** Where a card's tally sits in an answer's tallies: known and counted running words, new and learning lemmas. */
+export const TALLY_KNOWN = 0;
+export const TALLY_COUNTED = 1;
+export const TALLY_NEW = 2;
+export const TALLY_LEARNING = 3;
+export const TALLY_SIZE = 4;
+
+/**
+ * readEntries, and in the same loop the card's tally over its ranked entries for a learner's statuses
+ * by rank (`codes`, one status code a rank of the list: new 0, learning 1, known 2, ignored 3, 255
+ * not looked up, read as new; any other byte as learning, as src/domain/coverage.ts reads them),
+ * written to `tallies[at..at + TALLY_SIZE)`. The spelled-out lemmas (past the list) are left out of
+ * it: their statuses are looked up by string when coverage is worked out (decision 57). `codes` must
+ * be the list's length (`front`). A card the fast reader does not take goes to the strict reader
+ * (its error stands) and, if it takes it, is tallied from the ranks and counts it wrote.
+ */
+export function readEntriesTallied(
+  values: unknown[],
+  front: number,
+  spelledCount: number,
+  ranks: Int32Array,
+  counts: Int32Array,
+  offset: number,
+  codes: Uint8Array,
+  tallies: Int32Array,
+  at: number,
+): number {
+  counts.fill(1, offset, offset + values.length);
+  const numbers = values as number[];
+  let size = 0;
+  let position = 0;
+  let known = 0;
+  let counted = 0;
+  let newWords = 0;
+  let learning = 0;
+  // The last entry's code, for the count after it. Past the list (a spelled-out lemma) it reads
+  // undefined and is tallied as learning; that is taken back after the loop.
+  let code: number | undefined = 0;
+  for (let i = 0; i < numbers.length; i += 1) {
+    const value = numbers[i]!;
+    if ((value | 0) !== value) return strictlyTallied(values, front, spelledCount, ranks, counts, offset, codes, tallies, at);
+    if (value < 0) {
+      if (i === 0 || numbers[i - 1]! < 0 || value === -1) {
+        return strictlyTallied(values, front, spelledCount, ranks, counts, offset, codes, tallies, at);
+      }
+      counts[offset + size - 1] = -value;
+      const extra = -value - 1;
+      if (code === 2) {
+        known += extra;
+        counted += extra;
+      } else if (code !== 3) counted += extra;
+      continue;
+    }
+    position += value;
+    ranks[offset + size] = position;
+    size += 1;
+    code = codes[position];
+    if (code === 2) {
+      known += 1;
+      counted += 1;
+    } else if (code !== 3) {
+      counted += 1;
+      if (code === 0 || code === 255) newWords += 1;
+      else learning += 1;
+    }
+  }
+  if (position >= front + spelledCount) {
+    return strictlyTallied(values, front, spelledCount, ranks, counts, offset, codes, tallies, at);
+  }
+  for (let j = offset + size - 1; j >= offset && ranks[j]! >= front; j -= 1) {
+    ranks[j] = front - 1 - ranks[j]!;
+    counted -= counts[j]!;
+    learning -= 1;
+  }
+  tallies[at + TALLY_KNOWN] = known;
+  tallies[at + TALLY_COUNTED] = counted;
+  tallies[at + TALLY_NEW] = newWords;
+  tallies[at + TALLY_LEARNING] = learning;
+  return size;
+}
+
+/** The strict reader's verdict, then the tally from what it wrote (a card the fast reader left to it). */
+function strictlyTallied(
+  values: unknown[],
+  front: number,
+  spelledCount: number,
+  ranks: Int32Array,
+  counts: Int32Array,
+  offset: number,
+  codes: Uint8Array,
+  tallies: Int32Array,
+  at: number,
+): number {
+  const size = readEntriesStrictly(values, front, spelledCount, ranks, counts, offset);
+  let known = 0;
+  let counted = 0;
+  let newWords = 0;
+  let learning = 0;
+  for (let i = offset; i < offset + size; i += 1) {
+    const rank = ranks[i]!;
+    if (rank < 0) continue;
+    const code = codes[rank]!;
+    const count = counts[i]!;
+    if (code === 3) continue;
+    counted += count;
+    if (code === 2) known += count;
+    else if (code === 0 || code === 255) newWords += 1;
+    else learning += 1;
+  }
+  tallies[at + TALLY_KNOWN] = known;
+  tallies[at + TALLY_COUNTED] = counted;
+  tallies[at + TALLY_NEW] = newWords;
+  tallies[at + TALLY_LEARNING] = learning;
+  return size;
+}
