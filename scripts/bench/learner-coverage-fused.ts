@@ -2,8 +2,8 @@
  * The one pass decision 55 named and decision 57 measured, as a prototype for the paired bench only
  * (`learner-coverage-paired.ts --fused`): each card's numbers read once, the decode's checks (those of
  * common/lemma-entries.ts's strict reader) and the coverage (src/domain/coverage.ts's, by rank) in the
- * same loop, with no ranks or counts written. Not the app's code: the app decodes the cards' answer in
- * the API layer before the statuses by rank are at hand (decision 57).
+ * same loop, with no ranks or counts written. Not the app's code: the app's one pass (decision 57,
+ * common/lemma-entries.ts readEntriesTallied) also writes the ranks and counts, for a record that changes.
  */
 export const FUSED_WORK = `(({ cardsText, codes, check, known }) => {
   const bench = window.pairedBench;
