@@ -103,6 +103,9 @@ export const TALLY_SIZE = 4;
  * it: their statuses are looked up by string when coverage is worked out (decision 57). `codes` must
  * be the list's length (`front`). A card the fast reader does not take goes to the strict reader
  * (its error stands) and, if it takes it, is tallied from the ranks and counts it wrote.
+ * Its loop is readEntries' loop written out again on purpose: sharing it through a per-entry callback
+ * would put back a call per number on the cold page, the cost decision 57 removes. Change both together
+ * (tests/unit/common/lemma-entries.test.ts holds them to one verdict).
  */
 export function readEntriesTallied(
   values: unknown[],
