@@ -39,15 +39,20 @@ function watchConsole(page: Page, expectNotFound: () => boolean = () => false): 
   return problems;
 }
 
+/** React has reached the header's selector; nothing is clicked or pressed. */
+async function waitForReactProps(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('.language-selector') ?? {}).some((key) => key.startsWith('__reactProps')),
+  );
+}
+
 /**
  * Hydration is over once React has attached itself to the server's elements (the selector, a
  * disclosure, opens without it, so its opening no longer tells), and the selector still opens and closes.
  */
 async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('.language-selector') ?? {}).some((key) => key.startsWith('__reactProps')),
-  );
+  await waitForReactProps(page);
   await page.locator('.language-toggle').click();
   await page.locator('.language-list').waitFor();
   await page.keyboard.press('Escape');
@@ -244,21 +249,28 @@ describe('a page hydrated in another year than it was rendered', () => {
 });
 
 describe('nothing moves when the app takes over the page', () => {
-  /** The layout shifts Chromium reports for the page, from its first paint on. */
-  async function layoutShifts(page: Page): Promise<Array<{ value: number; nodes: string[] }>> {
+  /**
+   * The layout shifts Chromium reports for the page, from its first paint on, each with where its
+   * elements were and went (a failure on a loaded machine says what moved).
+   */
+  async function layoutShifts(page: Page): Promise<Array<{ value: number; at: number; nodes: string[] }>> {
     return page.evaluate(
       () =>
         new Promise((resolve) => {
+          type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+          const box = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}x${height}`;
           new PerformanceObserver((list) =>
             resolve(
               list
                 .getEntries()
-                .map((entry) => entry as PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> })
-                // Shifts right after the test's own clicks and key presses are not the page's doing (CLS leaves them out too).
-                .filter((shift) => !shift.hadRecentInput)
+                .map((entry) => entry as PerformanceEntry & { value: number; sources?: Source[] })
                 .map((shift) => ({
                   value: shift.value,
-                  nodes: (shift.sources ?? []).map((source) => (source.node as Element | undefined)?.className ?? '?'),
+                  at: Math.round(shift.startTime),
+                  nodes: (shift.sources ?? []).map(
+                    (source) =>
+                      `${(source.node as Element | undefined)?.className ?? '?'}: ${box(source.previousRect)} -> ${box(source.currentRect)}`,
+                  ),
                 })),
             ),
           ).observe({ type: 'layout-shift', buffered: true });
@@ -275,9 +287,11 @@ describe('nothing moves when the app takes over the page', () => {
     try {
       for (const route of [`/${language}`, `/${language}/articles`, `/${language}/articles/${first!.article_id}`]) {
         await page.goto(route);
-        await waitForHydration(page);
+        // Untouched until the shifts are read: the test's own click and key press stay out of what is measured.
+        await waitForReactProps(page);
         await page.locator('.cookie-banner').waitFor();
         expect(await layoutShifts(page), route).toEqual([]);
+        await waitForHydration(page);
       }
     } finally {
       await context.close();
