@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { build, type InlineConfig, type Plugin } from 'vite';
+import { ARTICLE_ROUTE } from './route-module-tags';
 
 /** The built page of the article pages (beside index.html in the build's folder). */
 export const ARTICLE_TEMPLATE = 'article.html';
@@ -30,25 +31,30 @@ interface ModuleGraph {
 }
 
 /**
- * The article build's app chunk (vite.config.ts's `app` group): what the app's entry imports statically, as in the
- * first build, and ARTICLE_APP_EXTRAS. A name function, not `tags: ['$initial']`, which cannot add modules.
+ * The article build's chunks beside the bundler's own: the app chunk (vite.config.ts's `app` group), what the app's entry
+ * imports statically, as in the first build, and ARTICLE_APP_EXTRAS (a name function: `tags: ['$initial']` cannot add
+ * modules); and one chunk for what the list's routes and the article's route share beyond it (dates, category tags, the
+ * shared texts, an analytics event), which the bundler made four files of: four more links for the route's code to
+ * append when the page settles (one long task, scripts/bench/page-tasks.ts; decision 59).
  */
 export function articleAppGroup(pageEntry: RegExp, appEntry: string) {
-  let initial: Set<string> | undefined;
-  // The app's entry and what it imports statically, followed (module ids are absolute paths).
-  const initialOf = (graph: ModuleGraph): Set<string> => {
-    if (initial !== undefined) return initial;
-    const entry = resolve(appEntry);
+  const reach = new Map<string, Set<string>>();
+  // A module and what it imports statically, followed (module ids are absolute paths).
+  const reachOf = (graph: ModuleGraph, module: string): Set<string> => {
+    const known = reach.get(module);
+    if (known !== undefined) return known;
+    const entry = resolve(module);
     if (graph.getModuleInfo(entry) === null) throw new Error(`The article pages' build has no module ${entry}`);
     const reached = new Set<string>([entry]);
     for (const next of reached) for (const imported of graph.getModuleInfo(next)?.importedIds ?? []) reached.add(imported);
-    initial = reached;
+    reach.set(module, reached);
     return reached;
   };
   return {
     name: (id: string, graph: ModuleGraph) => {
       if (pageEntry.test(id)) return null;
-      return ARTICLE_APP_EXTRAS.test(id) || initialOf(graph).has(id) ? 'app' : null;
+      if (ARTICLE_APP_EXTRAS.test(id) || reachOf(graph, appEntry).has(id)) return 'app';
+      return reachOf(graph, LIST_ROUTES).has(id) && reachOf(graph, ARTICLE_ROUTE).has(id) ? 'list-article-shared' : null;
     },
   };
 }
