@@ -33,9 +33,12 @@ export function looksLikeFile(pathname: string): boolean {
 /** Where the build puts the server-rendering module (vite.config.ts); the server loads it, nobody downloads it. */
 export const SERVER_BUILD_FOLDER = 'server';
 
-/** Source maps, dot files and the server build stay in dist/ for the server and debugging, but are not public. */
+/** The built pages (index.html, and article.html for article pages, decision 59): sent only with their head written in. */
+const PAGE_TEMPLATES = new Set(['/index.html', '/article.html']);
+
+/** Source maps, dot files, the page templates and the server build stay in dist/ for the server and debugging, but are not public. */
 export function isPublicFile(pathName: string): boolean {
-  if (pathName === '/index.html' || isApiPath(pathName)) return false;
+  if (PAGE_TEMPLATES.has(pathName) || isApiPath(pathName)) return false;
   if (pathName === `/${SERVER_BUILD_FOLDER}` || pathName.startsWith(`/${SERVER_BUILD_FOLDER}/`)) return false;
   if (/\.map$/i.test(pathName)) return false;
   return !pathName.split('/').some((segment) => segment.startsWith('.'));

@@ -19,10 +19,10 @@ import {
   injectHead,
   resolvePage,
   type ArticleHeadData,
-  type IndexTemplate,
   type PageRequest,
 } from './html-shell';
 import { AnswerCache } from '../http/prepared-answers';
+import type { PageTemplates } from './page-templates';
 import type { RenderPage, ServerEntry } from './server-entry';
 import type { ArticleReads, StoredView } from '../store/article-store';
 import type { ArticleWithPage, StoredArticle } from '../store/types';
@@ -70,7 +70,7 @@ function versionOrUndefined(dataVersion: () => number): number | undefined {
 
 export function createPageRenderer(options: {
   readonly store: PageHeadStore;
-  readonly template: IndexTemplate;
+  readonly template: Pick<PageTemplates, 'read' | 'stamp'>;
   readonly publicUrl: string;
   readonly rendering?: ServerRendering;
 }): PageRenderer {
@@ -204,7 +204,8 @@ export function createPageRenderer(options: {
         .header('cache-control', CACHE_POLICY.page)
         .send();
     }
-    const html = template.read();
+    const page = resolvePage(pathname);
+    const html = template.read(page.kind);
     reply.type('text/html; charset=utf-8');
     if (html === undefined) {
       return reply.code(503).header('retry-after', 30).send(buildMissingPage());
@@ -216,7 +217,6 @@ export function createPageRenderer(options: {
     const version = cacheEntries > 0 ? versionOrUndefined(rendering!.dataVersion!) : undefined;
     const caching = version !== undefined;
     const key = caching ? [template.stamp(), rendering!.entry.stamp(), request.protocol, request.host, request.url].join('\u0000') : '';
-    const page = resolvePage(pathname);
     reply.header(
       'cache-control',
       page.kind !== 'unknown' && PRIVATE_PAGE_KINDS.includes(page.kind) ? CACHE_POLICY.private : CACHE_POLICY.page,

@@ -22,7 +22,8 @@ import { ArticleListRoute, HomeRoute } from './list-routes';
  */
 const loadArticleRoute = () => import('./article-detail-route');
 const serverArticle = typeof document === 'undefined' ? null : document.querySelector('.article-body-host');
-// The gate is a small chunk of its own, loaded on article pages only: none of it is in the home and list pages' code.
+// The gate is a small chunk of its own, loaded on article pages only: none of it is in the home and list pages' code
+// (the article pages' app, article.html, has it in its app chunk: decision 59).
 const articleWanted =
   serverArticle === null
     ? undefined
