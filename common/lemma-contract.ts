@@ -21,6 +21,8 @@
  * them. The list's answer carries the same check, worked out by the server.
  */
 import * as t from 'io-ts';
+import { readEntries, readEntriesTallied, TALLY_SIZE } from './lemma-entries';
+import { InventoryFormatError } from './lemma-errors';
 
 export const LemmaInventoryItemCodec = t.type(
   {
@@ -75,6 +77,25 @@ export interface RankedEntries {
   /** The entries are ranks and counts [from, to) (default: all): an answer's cards share one pair of arrays, no view per card. */
   readonly from?: number;
   readonly to?: number;
+  /**
+   * The card's tally for the statuses by rank `codes` (decision 57), written by the decode's own loop:
+   * `values[at..at + 4)` are known and counted running words and new and learning lemmas of its
+   * ranked entries (the spelled-out ones left out; common/lemma-entries.ts). Valid only for that very
+   * `codes` array: coverage uses it when the record in hand is the same one, and reads the entries otherwise.
+   */
+  readonly tally?: RankTally;
+}
+
+export interface RankTally {
+  readonly codes: Uint8Array;
+  readonly values: Int32Array;
+  readonly at: number;
+}
+
+/** A learner's statuses by rank as the decode needs them: the list's check and a status code a rank. */
+export interface TallyRecord {
+  readonly check: string;
+  readonly codes: Uint8Array;
 }
 
 /** The placement level whose words (the most frequent headwords, most frequent first) are the cards' frequency list. */
@@ -139,9 +160,7 @@ export function listLengthOf(check: string): number {
   return length;
 }
 
-export class InventoryFormatError extends Error {
-  override readonly name = 'InventoryFormatError';
-}
+export { InventoryFormatError };
 
 /**
  * The inventories of a decoded answer. A `ranked` answer decodes without its frequency list (the
@@ -155,7 +174,11 @@ export function decodeInventoryEntries(answer: LemmaInventories, ranked?: readon
 /**
  * The same, one inventory at a time, so a caller can give the main thread back between two.
  */
-export function* decodedInventories(answer: LemmaInventories, ranked?: readonly string[]): Generator<PlainInventory, void, undefined> {
+export function* decodedInventories(
+  answer: LemmaInventories,
+  ranked?: readonly string[],
+  record?: TallyRecord,
+): Generator<PlainInventory, void, undefined> {
   const spelled = answer.lemmas === '' ? [] : answer.lemmas.split(' ');
   const check = answer.ranked;
   if (check !== undefined && ranked !== undefined && listCheck(ranked) !== check) {
@@ -172,9 +195,15 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
   for (const each of numbers) total += each.length;
   const ranks = new Int32Array(total);
   const counts = new Int32Array(total);
+  // With the learner's statuses by rank for this list, each card is tallied as it is read (decision 57).
+  const codes = check !== undefined && record?.check === check && record.codes.length === front ? record.codes : undefined;
+  const tallies = codes === undefined ? undefined : new Int32Array(inventories.length * TALLY_SIZE);
   let offset = 0;
   for (let k = 0; k < inventories.length; k += 1) {
-    const size = readEntries(numbers[k]!, front, spelled.length, ranks, counts, offset);
+    const size =
+      tallies === undefined
+        ? readEntries(numbers[k]!, front, spelled.length, ranks, counts, offset)
+        : readEntriesTallied(numbers[k]!, front, spelled.length, ranks, counts, offset, codes!, tallies, k * TALLY_SIZE);
     const from = offset;
     offset += size;
     const { article_id: articleId, words } = inventories[k]!;
@@ -183,7 +212,8 @@ export function* decodedInventories(answer: LemmaInventories, ranked?: readonly 
       continue;
     }
     // No object spread, typed-array view or getter closure per card: each is a call into V8's runtime, uncompiled.
-    yield new RankedInventory(articleId, words, { check, list: ranked, spelled, ranks, counts, from, to: offset });
+    const tally = tallies === undefined ? undefined : { codes: codes!, values: tallies, at: k * TALLY_SIZE };
+    yield new RankedInventory(articleId, words, { check, list: ranked, spelled, ranks, counts, from, to: offset, tally });
   }
 }
 
@@ -210,47 +240,6 @@ function entryNumbers(text: string): unknown[] {
   } catch {
     throw new InventoryFormatError(`Bad inventory entries "${text.slice(0, 40)}"`);
   }
-}
-
-/**
- * One inventory's numbers read into `ranks` and `counts` from `offset` on; returns how many
- * entries. A plain function (not the generator above), so that V8 can compile its loop after the
- * first cards rather than run all 20 in the interpreter.
- */
-function readEntries(
-  values: unknown[],
-  front: number,
-  spelledCount: number,
-  ranks: Int32Array,
-  counts: Int32Array,
-  offset: number,
-): number {
-  // As few typed-array reads and writes a number as can be (each is an inline cache the interpreter
-  // runs, uncompiled on a cold page): counts start at 1 (one native fill), and whether the last
-  // number was a count is kept in a local, not read back.
-  counts.fill(1, offset, offset + values.length);
-  const end = front + spelledCount;
-  let size = 0;
-  let position = 0;
-  let countable = false;
-  for (let i = 0; i < values.length; i += 1) {
-    const value = values[i] as number;
-    // Anything but a 32-bit integer (a string, a fraction, an object) fails this.
-    if ((value | 0) !== value) throw new InventoryFormatError(`Bad inventory entry ${JSON.stringify(values[i])}`);
-    if (value < 0) {
-      // A count, written only above 1 and only once, after its entry.
-      if (!countable || value === -1) throw new InventoryFormatError(`Bad inventory count ${value}`);
-      counts[offset + size - 1] = -value;
-      countable = false;
-      continue;
-    }
-    position += value;
-    if (position >= end) throw new InventoryFormatError(`Inventory entry ${position} is outside the table`);
-    ranks[offset + size] = position < front ? position : front - 1 - position;
-    size += 1;
-    countable = true;
-  }
-  return size;
 }
 
 function lemmasOf(

@@ -67,9 +67,12 @@ export const WORK = `
         return bench.unfilledRankStatuses(cards.ranked, list.words);
       }, 'list answer');
     }
-    const decoding = bench.decodedInventories(cards);
+    // As the app does (decision 57): with a stored record, the cards' decode is given it and tallies each card
+    // for it in its own loop, and coverage reads the tally (the same record object); without one, nothing is given.
+    const decoding = bench.decodedInventories(cards, undefined, stored !== undefined ? byRank : undefined);
     const inventories = [];
     for (let step = timed(() => decoding.next(), 'decode'); !step.done; step = timed(() => decoding.next(), 'decode')) inventories.push(step.value);
+    if (stored !== undefined && inventories.some((each) => each.ranked?.tally?.codes !== byRank.codes)) throw new Error('the decode did not tally');
     const coverage = inventories.map((inventory) => timed(() => bench.coverageOf(inventory, statuses, byRank), 'coverage'));
     const fill = [];
     if (stored === undefined && hashes === undefined && skipFill !== true) {

@@ -10,6 +10,7 @@ import {
   rankedListOf,
   MAX_INVENTORY_IDS,
   RANKED_LEVEL,
+  type TallyRecord,
 } from '../../common/lemma-contract';
 import { LemmaInventoriesAnswerCodec, LevelWordsAnswerCodec } from '../../common/lemma-answer-codecs';
 import type { PlacementLevel } from '../../common/placement-levels';
@@ -29,8 +30,13 @@ export interface ArticleLemmas {
 }
 
 export interface LemmaApi {
-  /** The inventories of these articles (at most MAX_INVENTORY_IDS per request; more are asked in several). */
-  inventories(articleIds: readonly string[], signal?: AbortSignal): Promise<LemmaInventory[]>;
+  /**
+   * The inventories of these articles (at most MAX_INVENTORY_IDS per request; more are asked in several).
+   * `held` gives the learner's statuses by rank the page holds when the answer arrives (none: null): the
+   * decode then tallies each card for that record as it validates it (decision 57), and coverage uses the
+   * tally while that record is still the one in hand.
+   */
+  inventories(articleIds: readonly string[], signal?: AbortSignal, held?: () => TallyRecord | null): Promise<LemmaInventory[]>;
   articleLemmas(articleId: string, signal?: AbortSignal): Promise<ArticleLemmas>;
   /**
    * The cards' frequency list named by `check` (GET /api/level-words?level=RANKED_LEVEL&v=check):
@@ -110,7 +116,7 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
     return table;
   };
   return {
-    async inventories(articleIds, signal) {
+    async inventories(articleIds, signal, held) {
       const batches: string[][] = [];
       for (let start = 0; start < articleIds.length; start += MAX_INVENTORY_IDS)
         batches.push(articleIds.slice(start, start + MAX_INVENTORY_IDS));
@@ -118,12 +124,14 @@ export function createLemmaClient(options: Partial<RequestOptions> = {}): LemmaA
         batches.map((ids) => requestJson('/lemmas', { ids: ids.join(',') }, LemmaInventoriesAnswerCodec, withSignal(signal))),
       );
       const decoded: LemmaInventory[] = [];
+      // Asked once the answers are here: the page's record may have been read while they were on their way.
+      const record = held?.() ?? undefined;
       for (const answer of answers) {
         // A ranked answer decodes without its frequency list: coverage reads the learner's statuses
         // by rank (src/domain/rank-statuses.ts). A few cards per task at most: once a slice has taken
         // SLICE_MS the page gets its thread back (issue 26: no long task on a slow phone).
         let sliceStart = performance.now();
-        for (const inventory of decodedInventories(answer)) {
+        for (const inventory of decodedInventories(answer, undefined, record)) {
           decoded.push(inventory);
           if (performance.now() - sliceStart >= SLICE_MS) {
             await yieldBetweenPieces();

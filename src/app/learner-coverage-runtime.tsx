@@ -20,7 +20,7 @@ import { LearningZone } from '../views/learner/learning-zone';
 import { LemmaInventoryActorContext, WordStatusActorContext } from '../views/learner/learner-contexts';
 import { useLocation } from 'wouter';
 import { useInspect } from './inspector';
-import { wiredLemmaInventory, wiredWordStatus } from './learner-wiring';
+import { HeldRankStatuses, wiredLemmaInventory, wiredWordStatus } from './learner-wiring';
 import { useServices } from './services';
 import { statusStore as browserStatusStore } from './word-store-factory';
 import { useSlicedCoverage } from './use-sliced-coverage';
@@ -42,7 +42,9 @@ export default function LearnerCoverageRuntime(props: LearnerCoverageRuntimeProp
   const getStore = statusStore ?? browserStatusStore;
   const statusLogic = useMemo(() => wiredWordStatus(getStore), [getStore]);
   const lemmaApi = useMemo(() => lemmas ?? createLemmaClient(), [lemmas]);
-  const inventoryLogic = useMemo(() => wiredLemmaInventory(lemmaApi), [lemmaApi]);
+  // The statuses by rank the word-status actor holds, read by the cards' decode (decision 57); set below once it runs.
+  const [held] = useState(() => new HeldRankStatuses());
+  const inventoryLogic = useMemo(() => wiredLemmaInventory(lemmaApi, () => held.current()), [lemmaApi, held]);
   // The frequency list the page names (decision 50): its table can be fetched before the cards' inventories arrive.
   const [listCheck] = useState(() => firstAnswers?.rankedCheck());
   return (
@@ -51,7 +53,7 @@ export default function LearnerCoverageRuntime(props: LearnerCoverageRuntimeProp
         logic={inventoryLogic}
         options={{ input: listCheck === undefined ? {} : { listCheck }, inspect }}
       >
-        <CardFitPublisher {...props} lemmas={lemmaApi} getStore={getStore} />
+        <CardFitPublisher {...props} lemmas={lemmaApi} getStore={getStore} held={held} />
       </LemmaInventoryActorContext.Provider>
     </WordStatusActorContext.Provider>
   );
@@ -77,12 +79,21 @@ function CardFitPublisher({
   onChange,
   lemmas,
   getStore,
-}: LearnerCoverageRuntimeProps & { readonly lemmas: LemmaApi; readonly getStore: () => Promise<StatusStore> }) {
+  held,
+}: LearnerCoverageRuntimeProps & {
+  readonly lemmas: LemmaApi;
+  readonly getStore: () => Promise<StatusStore>;
+  readonly held: HeldRankStatuses;
+}) {
   const [path] = useLocation();
   const language = languageFromPath(path);
   const textLanguage = textLanguageFor(language);
   const statusActor = WordStatusActorContext.useActorRef();
   const inventoryActor = LemmaInventoryActorContext.useActorRef();
+  // Before the effect below asks for the cards: their decode reads the record this actor holds then.
+  useEffect(() => {
+    held.readFrom(() => statusActor.getSnapshot().context.byRank);
+  }, [held, statusActor]);
   const statuses = WordStatusActorContext.useSelector((snapshot) => (snapshot.matches('ready') ? snapshot.context.statuses : null));
   const byRank = WordStatusActorContext.useSelector((snapshot) => snapshot.context.byRank);
   const rankCheck = WordStatusActorContext.useSelector((snapshot) => snapshot.context.rankCheck);

@@ -21,6 +21,22 @@ import { localDayStamp } from '../domain/local-dates';
 import { downloadText } from '../platform/file-transfer';
 import { placementAsKnown } from '../domain/word-status';
 import type { PlacementLevel } from '../../common/placement-levels';
+import type { RankStatuses } from '../domain/rank-statuses';
+
+/** Where the coverage runtime lets the cards' decode read the record its word-status actor holds (set once that actor runs). */
+export class HeldRankStatuses {
+  private read: () => RankStatuses | null = () => null;
+  readFrom(read: () => RankStatuses | null): void {
+    this.read = read;
+  }
+  current(): RankStatuses | null {
+    return this.read();
+  }
+}
+
+function stored(byRank: RankStatuses | null): RankStatuses | null {
+  return byRank !== null && byRank.list === undefined ? byRank : null;
+}
 
 export function wiredWordStatus(
   getStore: () => Promise<StatusStore>,
@@ -50,7 +66,11 @@ export function wiredWordStatus(
   });
 }
 
-export function wiredLemmaInventory(api: LemmaApi) {
+/**
+ * `held`: the learner's statuses by rank the page holds (home and list: the word-status machine's
+ * `byRank`), given to the cards' decode so it tallies each card for it (decision 57).
+ */
+export function wiredLemmaInventory(api: LemmaApi, held?: () => RankStatuses | null) {
   return lemmaInventoryMachine.provide({
     actors: {
       fetchInventories: fromPromise<InventoryAnswer, InventoryRequest>(async ({ input, signal }) => {
@@ -58,7 +78,9 @@ export function wiredLemmaInventory(api: LemmaApi) {
           const { inventory, forms } = await api.articleLemmas(input.ids[0]!, signal);
           return { inventories: [inventory], forms: Object.fromEntries(forms) };
         }
-        return { inventories: await api.inventories(input.ids, signal) };
+        // Only a stored record (no list to fill it from): one being filled may still change its bytes.
+        const record = held === undefined ? undefined : () => stored(held());
+        return { inventories: await api.inventories(input.ids, signal, record) };
       }),
     },
   });

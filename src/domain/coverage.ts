@@ -5,6 +5,8 @@
  * help (Laufer & Ravenhorst-Kalovski 2010; Nation 2006). See docs/learner-model.md.
  */
 import { statusOf, type StatusMap } from './word-status';
+import type { RankTally } from '../../common/lemma-contract';
+import { TALLY_COUNTED, TALLY_KNOWN, TALLY_LEARNING, TALLY_NEW } from '../../common/lemma-entries';
 import {
   rankCode,
   STATUS_CODE as CODE_OF,
@@ -34,6 +36,8 @@ export interface LemmaInventory {
     /** The entries are ranks[from..to) (and their counts); without them, the whole arrays (an answer's cards share them). */
     readonly from?: number;
     readonly to?: number;
+    /** The ranked entries' tally for one record of statuses by rank, made by the decode (decision 57). */
+    readonly tally?: RankTally;
   };
 }
 
@@ -80,10 +84,24 @@ export function coverageOf(inventory: LemmaInventory, statuses: StatusMap, byRan
     if (byRank === undefined || byRank.check !== ranked.check) {
       throw new MissingRankStatusesError(`No statuses by rank for frequency list ${ranked.check}`);
     }
-    const { spelled, ranks, counts } = ranked;
+    const { spelled, ranks, counts, tally } = ranked;
     const to = ranked.to ?? ranks.length;
     const codes = byRank.codes;
-    for (let i = ranked.from ?? 0; i < to; i += 1) {
+    let from = ranked.from ?? 0;
+    // The decode tallied the ranked entries for this very record (decision 57): only the spelled-out
+    // ones (the last entries) are left to read. Another record (remade, or one being filled from the
+    // list) reads every entry.
+    if (tally !== undefined && tally.codes === codes && byRank.list === undefined) {
+      const { values, at } = tally;
+      known = values[at + TALLY_KNOWN]!;
+      counted = values[at + TALLY_COUNTED]!;
+      newWords = values[at + TALLY_NEW]!;
+      learningWords = values[at + TALLY_LEARNING]!;
+      let first = to;
+      while (first > from && ranks[first - 1]! < 0) first -= 1;
+      from = first;
+    }
+    for (let i = from; i < to; i += 1) {
       const rank = ranks[i]!;
       let code: number;
       if (rank >= 0) {
@@ -92,12 +110,18 @@ export function coverageOf(inventory: LemmaInventory, statuses: StatusMap, byRan
       } else {
         code = CODE_OF[statusOf(statuses, spelled[-1 - rank]!)];
       }
-      if (code === IGNORED) continue;
-      counted += counts[i]!;
-      // Any other byte (a damaged stored record) counts as learning: never as known.
-      if (code === KNOWN) known += counts[i]!;
-      else if (code === NEW) newWords += 1;
-      else learningWords += 1;
+      // Known first (most entries of most cards): one comparison and one read of the count; each is
+      // bytecode the interpreter runs per entry on a cold page. Any other byte (a damaged stored
+      // record) counts as learning: never as known.
+      if (code === KNOWN) {
+        const count = counts[i]!;
+        known += count;
+        counted += count;
+      } else if (code !== IGNORED) {
+        counted += counts[i]!;
+        if (code === NEW) newWords += 1;
+        else learningWords += 1;
+      }
     }
   } else {
     // By index, not `for (const [lemma, count] of …)`: destructuring each pair makes an iterator and its results
