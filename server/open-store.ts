@@ -58,8 +58,11 @@ async function openPostgres(url: string, config: ServerConfig, logger: Logger): 
   return { store, usable: true, watch: () => () => undefined };
 }
 
+/** The module the read workers serialise search answers with (decision 58). */
+const ANSWERS_MODULE = new URL('./answers/list-page.ts', import.meta.url).href;
+
 /** The SQLite file at DATABASE_PATH (the default): watched, with read workers for searches. */
-function openSqlite(config: ServerConfig, logger: Logger): OpenedStore {
+async function openSqlite(config: ServerConfig, logger: Logger): Promise<OpenedStore> {
   let sqlite: SqliteArticleStore | undefined;
   try {
     sqlite = openSqliteStore(config.databasePath);
@@ -78,16 +81,19 @@ function openSqlite(config: ServerConfig, logger: Logger): OpenedStore {
   }
   // Searches run on worker threads with their own connections; lists, articles (bounded by
   // their indexes), writes, health checks and page heads use the watched store on this thread.
-  const pool =
-    sqlite && config.readWorkers > 0
-      ? new ReadPool({
-          databasePath: config.databasePath,
-          size: config.readWorkers,
-          maxQueue: config.readQueueMax,
-          timeoutMs: config.readTimeoutMs,
-          answersModule: new URL('./answers/list-page.ts', import.meta.url).href,
-        })
-      : undefined;
+  const workers = sqlite !== undefined && config.readWorkers > 0;
+  // The read workers import this module for every search's answer: imported here first, so a module that cannot load
+  // stops the start with its error instead of failing each search inside a worker.
+  if (workers) await import(ANSWERS_MODULE);
+  const pool = workers
+    ? new ReadPool({
+        databasePath: config.databasePath,
+        size: config.readWorkers,
+        maxQueue: config.readQueueMax,
+        timeoutMs: config.readTimeoutMs,
+        answersModule: ANSWERS_MODULE,
+      })
+    : undefined;
   const watched = new WatchedStore(config.databasePath, sqlite, () => void pool?.reopen());
   const store = sqliteSeam(() => watched.current, {
     ...(pool ? { search: (query) => pool.search(query), searchJson: (query) => pool.searchJson(query) } : {}),
@@ -110,5 +116,5 @@ function openSqlite(config: ServerConfig, logger: Logger): OpenedStore {
 }
 
 export function openStore(config: ServerConfig, logger: Logger): Promise<OpenedStore> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config, logger) : Promise.resolve(openSqlite(config, logger));
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config, logger) : openSqlite(config, logger);
 }

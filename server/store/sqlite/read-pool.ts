@@ -1,9 +1,12 @@
 /**
  * Store reads on a small pool of worker threads, each with its own read-only SQLite
  * connection, so an expensive search never blocks the event loop that answers
- * /api/health and every other request. Bounded on both sides: a queue limit (past it the
- * request is shed with 503 + Retry-After) and a time budget per read (past it the worker is
- * replaced, which is the only way to stop a running SQLite statement from outside).
+ * /api/health and every other request. Bounded on every side: a queue limit (past it the
+ * request is shed with 503 + Retry-After); a deadline for a queued read to be started (a worker
+ * loads before it takes reads, and one that cannot load must not leave reads waiting for ever);
+ * and a time budget per read once a worker runs it (past it the worker is replaced, which is the
+ * only way to stop a running SQLite statement from outside). A worker's start-up counts against
+ * neither budget's read time, only against the start deadline.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -30,8 +33,15 @@ export interface ReadPoolOptions {
   readonly size: number;
   /** Reads waiting for a worker, beyond which new ones are refused. */
   readonly maxQueue: number;
-  /** The longest one read may run. */
+  /** The longest one read may run, from when a worker takes it. */
   readonly timeoutMs: number;
+  /**
+   * The longest a read waits in the queue for a worker to take it (StoreUnavailableError past it): bounds the wait for a
+   * worker that is still loading, or cannot load. READ_START_TIMEOUT_MS when absent.
+   */
+  readonly startTimeoutMs?: number;
+  /** The worker module (a file URL); the tests give one that cannot load. read-worker.ts when absent. */
+  readonly workerUrl?: string;
   /**
    * A module exporting `articlePageJson(page, limit, offset)` (server/answers/list-page.ts, handed in by the server
    * since the store imports nothing of the server's): with it, searchJson() answers with the API's JSON text.
@@ -39,8 +49,23 @@ export interface ReadPoolOptions {
   readonly answersModule?: string;
 }
 
-type Job = { request: ReadRequest; resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Slot = { worker: Worker; ready: boolean; job?: Job; timer?: NodeJS.Timeout; stale?: boolean };
+type Job = { request: ReadRequest; resolve: (value: unknown) => void; reject: (error: Error) => void; deadline?: NodeJS.Timeout };
+/** `dead`: its worker stopped; the slot waits (a back-off after a failed start) for its replacement. */
+type Slot = {
+  worker: Worker;
+  ready: boolean;
+  job?: Job;
+  timer?: NodeJS.Timeout;
+  stale?: boolean;
+  dead?: boolean;
+  respawn?: NodeJS.Timeout;
+};
+
+/** A queued read's default start deadline: a worker's load took over 1 s at load 7 (decision 58); 20 s is far past that. */
+export const READ_START_TIMEOUT_MS = 20_000;
+/** The wait before a worker that died before it was ready is started again, doubled for each such death in a row. */
+const RESPAWN_BACKOFF_MS = 100;
+const RESPAWN_BACKOFF_MAX_MS = 10_000;
 
 // Workers do not inherit tsx's loader under Node 20, so each one registers it before loading its module.
 const TSX_API = pathToFileURL(
@@ -52,7 +77,7 @@ const TSX_API = pathToFileURL(
 export function typescriptWorkerSource(moduleUrl: string): string {
   return `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(moduleUrl)}, ${JSON.stringify(moduleUrl)}))`;
 }
-const BOOTSTRAP = typescriptWorkerSource(new URL('./read-worker.ts', import.meta.url).href);
+const READ_WORKER = new URL('./read-worker.ts', import.meta.url).href;
 
 /**
  * A read worker's young generation, in MiB. A search allocates only short-lived values (rows, its answer), and V8
@@ -66,8 +91,12 @@ export class ReadPool implements ArticleReads {
   private readonly queue: Job[] = [];
   private seq = 0;
   private closed = false;
+  /** Workers in a row that died before they were ready (reset when one is ready): the respawn back-off's exponent. */
+  private failedStarts = 0;
+  private readonly bootstrap: string;
 
   constructor(private readonly options: ReadPoolOptions) {
+    this.bootstrap = typescriptWorkerSource(options.workerUrl ?? READ_WORKER);
     for (let i = 0; i < Math.max(1, options.size); i += 1) this.slots.push(this.spawn());
   }
 
@@ -115,7 +144,8 @@ export class ReadPool implements ArticleReads {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new StoreUnavailableError('The server is shutting down'));
+    this.rejectQueued(new StoreUnavailableError('The server is shutting down'));
+    for (const slot of this.slots) clearTimeout(slot.respawn);
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
   }
 
@@ -125,15 +155,32 @@ export class ReadPool implements ArticleReads {
       return Promise.reject(new ReadOverloadError('The server is busy with other searches. Please try again in a moment.'));
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ request, resolve, reject });
+      const job: Job = { request, resolve, reject };
+      job.deadline = setTimeout(() => {
+        const index = this.queue.indexOf(job);
+        if (index === -1) return;
+        this.queue.splice(index, 1);
+        reject(new StoreUnavailableError('No read worker could take the search in time. Please try again in a moment.'));
+      }, this.options.startTimeoutMs ?? READ_START_TIMEOUT_MS);
+      // As the workers are: a read waiting does not keep the process up.
+      job.deadline.unref();
+      this.queue.push(job);
       this.dispatch();
     });
+  }
+
+  private rejectQueued(error: Error): void {
+    for (const job of this.queue.splice(0)) {
+      clearTimeout(job.deadline);
+      job.reject(error);
+    }
   }
 
   private dispatch(): void {
     for (const slot of this.slots) {
       if (!slot.ready || slot.job || this.queue.length === 0) continue;
       const job = this.queue.shift()!;
+      clearTimeout(job.deadline);
       slot.job = job;
       slot.timer = setTimeout(() => this.timedOut(slot), this.options.timeoutMs);
       slot.worker.postMessage(job.request);
@@ -154,7 +201,7 @@ export class ReadPool implements ArticleReads {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOTSTRAP, {
+    const worker = new Worker(this.bootstrap, {
       eval: true,
       workerData: { databasePath: this.options.databasePath, answersModule: this.options.answersModule },
       resourceLimits: { maxYoungGenerationSizeMb: READ_WORKER_YOUNG_MIB },
@@ -164,6 +211,7 @@ export class ReadPool implements ArticleReads {
     worker.on('message', (response: ReadResponse) => {
       if ('ready' in response) {
         slot.ready = true;
+        this.failedStarts = 0;
         this.dispatch();
         return;
       }
@@ -183,13 +231,33 @@ export class ReadPool implements ArticleReads {
     return slot;
   }
 
-  /** A crashed worker fails only its own read, and is replaced. */
+  /**
+   * A crashed worker fails only its own read, and is replaced. One that dies before it was ready (its modules or its
+   * store do not load) is replaced after a back-off, doubled for each such death in a row, not at once in a loop; and
+   * while no worker is ready the queued reads are refused now rather than at their deadline.
+   */
   private replace(slot: Slot, error: Error): void {
     const index = this.slots.indexOf(slot);
-    if (index === -1 || this.closed) return;
+    // 'error' and 'exit' both come for one crash.
+    if (index === -1 || this.closed || slot.dead) return;
+    slot.dead = true;
     clearTimeout(slot.timer);
     slot.job?.reject(new StoreUnavailableError(`A read failed: ${error.message}`));
-    this.slots[index] = this.spawn();
-    this.dispatch();
+    slot.job = undefined;
+    if (slot.ready) {
+      this.slots[index] = this.spawn();
+      this.dispatch();
+      return;
+    }
+    this.failedStarts += 1;
+    if (!this.slots.some((other) => other.ready)) {
+      this.rejectQueued(new StoreUnavailableError(`The read workers cannot start: ${error.message}`));
+    }
+    const wait = Math.min(RESPAWN_BACKOFF_MS * 2 ** (this.failedStarts - 1), RESPAWN_BACKOFF_MAX_MS);
+    slot.respawn = setTimeout(() => {
+      const at = this.slots.indexOf(slot);
+      if (at !== -1 && !this.closed) this.slots[at] = this.spawn();
+    }, wait);
+    slot.respawn.unref();
   }
 }

@@ -12,33 +12,45 @@ const { databasePath, answersModule } = workerData as { databasePath: string; an
 let store: SqliteArticleStore | undefined;
 
 type PageJson = (page: Page<ArticleSummaryRow>, limit: number, offset: number) => string;
-/** The answers' serialiser (read-pool.ts answersModule), loaded once before the first message is answered. */
-let loadProblem = 'the pool was opened without answersModule';
+/**
+ * The answers' serialiser (read-pool.ts answersModule), loaded once before the first message is answered. The server
+ * has already imported the same module on its own thread at start (open-store.ts), so a failure here is unexpected;
+ * it is still each searchJson's error, with the cause, rather than the worker's death. The pool sends searchJson only
+ * when it was given the module.
+ */
 const pageJson: Promise<PageJson | undefined> = answersModule
   ? import(answersModule).then(
       (module: { articlePageJson: PageJson }) => module.articlePageJson,
-      (error: unknown) => void (loadProblem = `the answers module did not load: ${String(error)}`),
+      (error: unknown): PageJson =>
+        () => {
+          throw new Error(`the answers module did not load: ${String(error)}`);
+        },
     )
   : Promise.resolve(undefined);
 
 function serialised(json: PageJson | undefined): PageJson {
-  if (!json) throw new Error(loadProblem);
+  if (!json) throw new Error('searchJson needs the pool opened with answersModule');
   return json;
+}
+
+function opened(): SqliteArticleStore {
+  store ??= openSqliteStore(databasePath, { mustExist: true, readOnly: true });
+  return store;
 }
 
 function answer(request: ReadRequest, json: PageJson | undefined): ReadResponse {
   try {
-    store ??= openSqliteStore(databasePath, { mustExist: true, readOnly: true });
+    const reads = opened();
     const value =
       request.op === 'latest'
-        ? store.latest(request.query)
+        ? reads.latest(request.query)
         : request.op === 'search'
-          ? store.search(request.query)
+          ? reads.search(request.query)
           : request.op === 'searchJson'
-            ? serialised(json)(store.search(request.query), request.query.limit, request.query.offset)
+            ? serialised(json)(reads.search(request.query), request.query.limit, request.query.offset)
             : request.op === 'page'
-              ? store.page(request.id, request.language)
-              : store.byId(request.id, request.language);
+              ? reads.page(request.id, request.language)
+              : reads.byId(request.id, request.language);
     return { id: request.seq, ok: true, value };
   } catch (error) {
     const unavailable = error instanceof StoreUnavailableError || (error as { code?: unknown })?.code === 'SQLITE_CANTOPEN';
@@ -52,6 +64,13 @@ function answer(request: ReadRequest, json: PageJson | undefined): ReadResponse 
 }
 
 void pageJson.then((json) => {
+  // The connection is opened before the worker says it is ready, so its opening does not count against the first read's
+  // time budget either (decision 58). If it cannot open now (the file is being replaced), the first read opens it.
+  try {
+    opened();
+  } catch {
+    store = undefined;
+  }
   parentPort!.on('message', (request: ReadRequest) => parentPort!.postMessage(answer(request, json)));
   parentPort!.postMessage({ ready: true } satisfies ReadResponse);
 });
