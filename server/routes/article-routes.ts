@@ -89,10 +89,9 @@ export const articleRoutes: FastifyPluginAsync<ArticleRoutesOptions> = async (ap
     async (request, reply) => {
       const query = request.query;
       checkSearchWords(query.q);
-      const { searchJson } = reader;
       // Where the store serialises off this thread (SQLite's read workers), its text goes out as it is.
-      const compute = searchJson
-        ? async () => new SerialisedJson(await searchJson(searchQueryOf(query)))
+      const compute = reader.searchJson
+        ? async () => new SerialisedJson(await reader.searchJson!(searchQueryOf(query)))
         : () => searchAnswer(reader, query);
       return reply.sendAnswer(keyOf('search', query, query.q), compute, CACHE_POLICY.list);
     },
