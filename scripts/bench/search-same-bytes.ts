@@ -3,7 +3,11 @@
  * classes of uncached-scale.ts with the same bytes and ETags as another checkout's (`--base`) on
  * data/bench-scale-100000.db: both servers started as uncached-scale.ts starts them (answer cache off), N paths a class
  * (default 200, from the 3,000th). Decision 58 serialises search answers on the read worker; the text must not change.
+ * The servers run on a temporary copy of the database (its -wal too), removed at the end: a server's background passes
+ * write (the page-views pass re-renders stored views), and the shared file is every other bench's data.
  */
+import { constants, copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { classes } from './uncached-classes';
 import type { startLiveServer as Start } from '../../tests/support/server-process';
@@ -15,8 +19,14 @@ const count = Number(process.argv.find((arg, i) => /^\d+$/.test(arg) && process.
 const here = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
 const starter = async (root: string) =>
   ((await import(`${root}/tests/support/server-process.ts`)) as { startLiveServer: typeof Start }).startLiveServer;
+const shared = join(here, 'data/bench-scale-100000.db');
+const copyDir = mkdtempSync(join(tmpdir(), 'search-same-bytes-'));
+const databasePath = join(copyDir, 'bench-scale-100000.db');
+// A clone where the file system can (no bytes copied), else a copy; the -wal holds committed pages not yet in the file.
+for (const suffix of ['', '-wal'])
+  if (existsSync(shared + suffix)) copyFileSync(shared + suffix, databasePath + suffix, constants.COPYFILE_FICLONE);
 const env = {
-  DATABASE_PATH: join(here, 'data/bench-scale-100000.db'),
+  DATABASE_PATH: databasePath,
   DICTIONARY_PATH: join(here, 'data/bench-dictionary.db'),
   DIST_DIR: join(here, 'data/bench-dist'),
   ANSWER_CACHE_ENTRIES: '0',
@@ -41,5 +51,6 @@ try {
   }
 } finally {
   await Promise.all([base.stop(), branch.stop()]);
+  rmSync(copyDir, { recursive: true, force: true });
 }
 process.exit(differing === 0 ? 0 : 1);
