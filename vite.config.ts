@@ -113,9 +113,14 @@ export const APP_ENTRY = 'src/app/main.tsx';
  */
 function appModuleTags(family: 'pages' | 'article'): Plugin {
   const app = { name: 'app', tags: ['$initial' as const], test: (id: string) => !PAGE_ENTRY.test(id) };
+  // The build's root, once resolved (the article group resolves module paths against it, not the process's folder).
+  let root = '';
   return {
     name: 'app-module-tags',
     apply: 'build',
+    configResolved(resolved) {
+      root = resolved.root;
+    },
     config: () => ({
       build: {
         rollupOptions: {
@@ -123,7 +128,7 @@ function appModuleTags(family: 'pages' | 'article'): Plugin {
           // Everything the app's entry imports statically goes into one chunk with it. Left to itself the
           // bundler splits out what the lazy chunks share with it (@xstate/react, the shared texts), and
           // each extra file costs a request and compresses worse on its own.
-          output: { codeSplitting: { groups: [family === 'pages' ? app : articleAppGroup(PAGE_ENTRY, APP_ENTRY)] } },
+          output: { codeSplitting: { groups: [family === 'pages' ? app : articleAppGroup(PAGE_ENTRY, APP_ENTRY, () => root)] } },
         },
       },
     }),

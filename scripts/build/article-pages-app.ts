@@ -2,19 +2,24 @@
  * The article pages' app (issue 33, decision 59): a second client build, beside the first in the same folder, whose app
  * chunk leaves out the home and list routes' code (their views, the list machine, filters, cards, the coverage gate…):
  * on an article page that code ran never before the reader left for the list, yet it was a fifth of the first load's app
- * code. Its page is `article.html` (the server sends it for article pages, server/pages/html-shell.ts); every other page
+ * code. Its page is `article.html` (the server sends it for article pages, server/pages/page-templates.ts); every other page
  * keeps index.html and the first build's app, byte for byte. Used by vite.config.ts.
  */
 import { resolve } from 'node:path';
 import { build, type InlineConfig, type Plugin } from 'vite';
 import { ARTICLE_ROUTE } from './route-module-tags';
 
-/** The built page of the article pages (beside index.html in the build's folder). */
+/**
+ * The built page of the article pages (beside index.html in the build's folder). The server's name for it is
+ * server/http/paths.ts ARTICLE_TEMPLATE: the build imports nothing of server/ (as SERVER_BUILD_DIR in vite.config.ts), so
+ * it keeps this copy, and tests/server/page-templates.test.ts checks the two agree.
+ */
 export const ARTICLE_TEMPLATE = 'article.html';
 /** The home and list routes, imported by routes.tsx; the article pages' app imports the lazy module instead. */
 export const LIST_ROUTES = 'src/app/list-routes.tsx';
 export const LIST_ROUTES_LAZY = 'src/app/list-routes-lazy.tsx';
-const ROUTES = 'src/app/routes.tsx';
+/** The one importer whose import of LIST_ROUTES is answered by LIST_ROUTES_LAZY (lazyListRoutes). */
+export const ROUTES = 'src/app/routes.tsx';
 
 const normalised = (path: string) => path.replace(/\\/g, '/');
 
@@ -37,13 +42,14 @@ interface ModuleGraph {
  * shared texts, an analytics event), which the bundler made four files of: four more links for the route's code to
  * append when the page settles (one long task, scripts/bench/page-tasks.ts; decision 59).
  */
-export function articleAppGroup(pageEntry: RegExp, appEntry: string) {
+export function articleAppGroup(pageEntry: RegExp, appEntry: string, root: () => string) {
   const reach = new Map<string, Set<string>>();
-  // A module and what it imports statically, followed (module ids are absolute paths).
+  // A module and what it imports statically, followed (module ids are absolute paths, resolved against the build's root:
+  // the build may run from another folder than the project's).
   const reachOf = (graph: ModuleGraph, module: string): Set<string> => {
     const known = reach.get(module);
     if (known !== undefined) return known;
-    const entry = resolve(module);
+    const entry = resolve(root(), module);
     if (graph.getModuleInfo(entry) === null) throw new Error(`The article pages' build has no module ${entry}`);
     const reached = new Set<string>([entry]);
     for (const next of reached) for (const imported of graph.getModuleInfo(next)?.importedIds ?? []) reached.add(imported);
