@@ -1,5 +1,6 @@
 /**
- * Every page path answers with the web app's index.html, its head written for that page
+ * Every page path answers with the web app's built page (article.html for article pages, index.html
+ * for the others: page-templates.ts), its head written for that page
  * (page-renderer.ts): "/" has its own route (to @fastify/static it is the dist folder
  * itself), every other path arrives through the not-found handler once static-files.ts has
  * found no file for it. That handler also answers what is not a page: a JSON 404 for unknown

@@ -1,5 +1,6 @@
 /**
- * Every page path answers with the web app's index.html, its head written for that page
+ * Every page path answers with the web app's built page (article.html for article pages, index.html
+ * for the others: page-templates.ts), its head written for that page
  * (html-shell.ts) and, when the server-rendering build is there (server-entry.ts), the page
  * itself rendered by the same components as the browser's, with the API answers it was rendered
  * from embedded for the browser to start from (embedded-answers.ts). Reached through the not-found

@@ -4,19 +4,20 @@
  * again when their file changes (a rebuild needs no restart).
  */
 import { join } from 'node:path';
-import { IndexTemplate } from './html-shell';
+import { ARTICLE_TEMPLATE, INDEX_TEMPLATE } from '../http/paths';
+import { IndexTemplate, type PageRequest } from './html-shell';
 
 export class PageTemplates {
   private readonly index: IndexTemplate;
   private readonly article: IndexTemplate;
 
   constructor(distDir: string) {
-    this.index = new IndexTemplate(join(distDir, 'index.html'));
-    this.article = new IndexTemplate(join(distDir, 'article.html'));
+    this.index = new IndexTemplate(join(distDir, INDEX_TEMPLATE));
+    this.article = new IndexTemplate(join(distDir, ARTICLE_TEMPLATE));
   }
 
   /** The page for a page kind; an article page gets index.html from a build without article.html (its app has every route). */
-  read(kind: string): string | undefined {
+  read(kind: PageRequest['kind']): string | undefined {
     return (kind === 'detail' ? this.article.read() : undefined) ?? this.index.read();
   }
 

@@ -6,13 +6,15 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTICLE_TEMPLATE as BUILT_ARTICLE_TEMPLATE } from '../../scripts/build/article-pages-app';
+import { ARTICLE_TEMPLATE } from '../../server/http/paths';
 import { TEMPLATE_HTML, startTestServer, type TestContext } from './fixtures';
 
 let ctx: TestContext;
 
 beforeAll(async () => {
   ctx = await startTestServer();
-  writeFileSync(join(ctx.config.distDir, 'article.html'), TEMPLATE_HTML.replace('/assets/app-a1.js', '/assets/app-article-b1.js'));
+  writeFileSync(join(ctx.config.distDir, ARTICLE_TEMPLATE), TEMPLATE_HTML.replace('/assets/app-a1.js', '/assets/app-article-b1.js'));
 });
 afterAll(async () => {
   await ctx.close();
@@ -54,7 +56,11 @@ describe('the page each address answers with', () => {
   });
 
   it('a build without article.html serves article pages with index.html', async () => {
-    rmSync(join(ctx.config.distDir, 'article.html'));
+    rmSync(join(ctx.config.distDir, ARTICLE_TEMPLATE));
     expect(await appEntry('/zh/articles/f-telescope-title')).toBe('/assets/app-a1.js');
   });
+});
+
+it("the build writes the article pages' page under the name the server reads", () => {
+  expect(BUILT_ARTICLE_TEMPLATE).toBe(ARTICLE_TEMPLATE);
 });
