@@ -4,21 +4,29 @@
  * article page. The other pages' app imports list-routes.tsx itself, so home and list hydrate without a wait.
  */
 import { lazy, Suspense } from 'react';
-import { LoadingIndicator } from '../views/common/loading-indicator';
-import { useTexts } from '../views/use-texts';
+import type { Texts } from '../domain/texts';
+import { PageFallback } from './page-fallback';
 
-const listRoutes = () => import('./list-routes');
+/**
+ * If their code does not load (offline, or a redeploy removed this build's hashed files), the error must not reach the
+ * root, where React would unmount the app and leave a blank page: the reader is sent by a full navigation to the address
+ * they asked for, whose page (index.html's app) has that code in its first load. The import never settles meanwhile,
+ * so the loading state stays until the page is replaced.
+ */
+const listRoutes = () =>
+  import('./list-routes').catch((): Promise<never> => {
+    window.location.assign(window.location.href);
+    return new Promise<never>(() => undefined);
+  });
 const LazyHome = lazy(() => listRoutes().then((module) => ({ default: module.HomeRoute })));
 const LazyList = lazy(() => listRoutes().then((module) => ({ default: module.ArticleListRoute })));
 
-function Loading() {
-  const texts = useTexts();
-  return <LoadingIndicator text={texts.detail.loading} />;
-}
+const HOME_LOADING = (texts: Texts) => texts.home.loading;
+const LIST_LOADING = (texts: Texts) => texts.list.loading;
 
 export function HomeRoute() {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<PageFallback text={HOME_LOADING} />}>
       <LazyHome />
     </Suspense>
   );
@@ -26,7 +34,7 @@ export function HomeRoute() {
 
 export function ArticleListRoute() {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<PageFallback text={LIST_LOADING} />}>
       <LazyList />
     </Suspense>
   );

@@ -71,6 +71,36 @@ describe("the article pages' app", () => {
     }
   });
 
+  it('goes to the list by a full load when the list code cannot be fetched, saying it loads articles meanwhile', async () => {
+    const [first] = await listArticles(harness, 'en', 1);
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    // The first script with the list's code (the lazy chunk of the article pages' app) is held, then fails as it would
+    // offline or after a redeploy removed it; every other script, the list page's app after the full load too, is served.
+    let fail: (() => Promise<void>) | undefined;
+    await page.route('**/*.js', async (route) => {
+      const response = await route.fetch();
+      if (fail === undefined && LIST_CODE.test(await response.text())) {
+        fail = () => route.abort('internetdisconnected');
+        return;
+      }
+      await route.fulfill({ response });
+    });
+    try {
+      await page.goto(`/en/articles/${first!.article_id}`);
+      await hydrated(page);
+      await page.getByRole('navigation').getByRole('link', { name: NAV_LABELS.en.articles, exact: true }).click();
+      await expect.poll(() => fail !== undefined, { timeout: 15_000 }).toBe(true);
+      await page.getByText('Loading articles…', { exact: true }).waitFor({ timeout: 15_000 });
+      const loaded = page.waitForEvent('load', { timeout: 15_000 });
+      await fail!();
+      await loaded;
+      expect(new URL(page.url()).pathname).toBe('/en/articles');
+      await expect.poll(async () => (await cardTitles(page)).length, { timeout: 15_000 }).toBe(20);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('home has the list code in its first load (no extra file): its cards work as the app starts', async () => {
     const { context, page } = await newPage(harness, SAVED_REJECTION);
     const scripts = watchScripts(page);
