@@ -64,13 +64,8 @@ function answer(request: ReadRequest, json: PageJson | undefined): ReadResponse 
 }
 
 void pageJson.then((json) => {
-  // The connection is opened before the worker says it is ready, so its opening does not count against the first read's
-  // time budget either (decision 58). If it cannot open now (the file is being replaced), the first read opens it.
-  try {
-    opened();
-  } catch {
-    store = undefined;
-  }
+  // The connection opens on the first read, not here: a worker's connection open at shutdown (terminate() closes
+  // nothing) would keep the server's clean close from removing the WAL. Its opening counts against that read's budget.
   parentPort!.on('message', (request: ReadRequest) => parentPort!.postMessage(answer(request, json)));
   parentPort!.postMessage({ ready: true } satisfies ReadResponse);
 });
