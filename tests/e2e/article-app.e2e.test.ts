@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cardTitles, listArticles, NAV_LABELS } from './support/app';
+import { cardTitles, listArticles, NAV_LABELS, previewTitle, texts } from './support/app';
 import { newPage, SAVED_REJECTION, useHarness } from './support/harness';
 
 const harness = useHarness();
@@ -35,11 +35,15 @@ async function withListCode(scripts: Map<string, Promise<boolean>>): Promise<str
 }
 
 /** The app has hydrated the header (React's props are on the selector's element). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+async function headerHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     Object.keys(document.querySelector('.language-selector') ?? {}).some((key) => key.startsWith('__reactProps')),
   );
+}
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await headerHydrated(page);
 }
 
 describe("the article pages' app", () => {
@@ -97,6 +101,60 @@ describe("the article pages' app", () => {
       expect(new URL(page.url()).pathname).toBe('/en/articles');
       await expect.poll(async () => (await cardTitles(page)).length, { timeout: 15_000 }).toBe(20);
     } finally {
+      await context.close();
+    }
+  });
+
+  it("follows the article's Back link in this app before its route has hydrated: offline, the next article's call is retried", async () => {
+    const t = texts('en');
+    const [first, next] = await listArticles(harness, 'en', 2);
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    // The article route's code held: the route stays dehydrated, as before the page settles on a slow phone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    await page.route('**/assets/article-detail-route-*.js', async (route) => {
+      holding += 1;
+      await held;
+      await route.continue();
+    });
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const calls = { started: 0 };
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/articles/${next!.article_id}`) calls.started += 1;
+    });
+    try {
+      // Not to the network's quiet (the held file keeps it busy).
+      await page.goto(`/en/articles/${first!.article_id}`, { waitUntil: 'load' });
+      await headerHydrated(page);
+      await page.getByRole('link', { name: t.detail.back }).click();
+      await expect.poll(async () => (await cardTitles(page)).length, { timeout: 15_000 }).toBe(20);
+      expect(holding).toBeGreaterThan(0);
+      // No new load: index.html's app would need its own files for the article route, which this page never fetched.
+      expect(documents).toEqual([`/en/articles/${first!.article_id}`]);
+      release();
+      await page.waitForLoadState('networkidle');
+      expect(errors).toEqual([]);
+      await harness.server.stop();
+      try {
+        await page.getByRole('link', { name: previewTitle(next!), exact: true }).click();
+        const alert = page.getByRole('alert');
+        await alert.waitFor({ timeout: 20_000 });
+        expect(await alert.textContent()).toContain(t.detail.loadError);
+        // The route's code is in the page: the article's call is tried once and retried three times.
+        expect(calls.started).toBe(4);
+      } finally {
+        await harness.server.start();
+      }
+      await page.getByRole('button', { name: t.detail.tryAgain, exact: true }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 15_000 }).toBe(next!.title);
+    } finally {
+      release();
       await context.close();
     }
   });
