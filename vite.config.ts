@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
+import { articleAppGroup, articlePagesBuild } from './scripts/build/article-pages-app';
 import { coveragePathCompileHints } from './scripts/build/compile-hints';
 import { precompressedFiles } from './scripts/build/precompressed-files';
 import { leanPreloadHelper } from './scripts/build/lean-preload-helper';
@@ -110,10 +111,16 @@ export const APP_ENTRY = 'src/app/main.tsx';
  * entry. Nothing but the page and its stylesheet is fetched before the first paint, so on a slow
  * connection they do not share the bandwidth with the app's code (docs/decisions.md, 8).
  */
-function appModuleTags(): Plugin {
+function appModuleTags(family: 'pages' | 'article'): Plugin {
+  const app = { name: 'app', tags: ['$initial' as const], test: (id: string) => !PAGE_ENTRY.test(id) };
+  // The build's root, once resolved (the article group resolves module paths against it, not the process's folder).
+  let root = '';
   return {
     name: 'app-module-tags',
     apply: 'build',
+    configResolved(resolved) {
+      root = resolved.root;
+    },
     config: () => ({
       build: {
         rollupOptions: {
@@ -121,7 +128,7 @@ function appModuleTags(): Plugin {
           // Everything the app's entry imports statically goes into one chunk with it. Left to itself the
           // bundler splits out what the lazy chunks share with it (@xstate/react, the shared texts), and
           // each extra file costs a request and compresses worse on its own.
-          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !PAGE_ENTRY.test(id) }] } },
+          output: { codeSplitting: { groups: [family === 'pages' ? app : articleAppGroup(PAGE_ENTRY, APP_ENTRY, () => root)] } },
         },
       },
     }),
@@ -199,39 +206,48 @@ function serverEntryBuild(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [
-    react(),
-    stripMachineDescriptions(),
-    pureIoTs(),
-    reactSyncStore(),
-    leanPreloadHelper(),
-    appModuleTags(),
-    preloadTextChunks(),
-    routeModuleTags(),
-    serverEntryBuild(),
-    coveragePathCompileHints(),
-    precompressedFiles(),
-  ],
-  server: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
+/**
+ * The client build's settings. Two families of pages (decision 59): `pages` is the first build (index.html: home, list,
+ * the learner's pages); `article` is built after it into the same folder (article.html, scripts/build/article-pages-app.ts),
+ * its app without the home and list routes' code, which it loads when the reader goes there.
+ */
+function clientConfig(family: 'pages' | 'article'): UserConfig {
+  return {
+    plugins: [
+      react(),
+      stripMachineDescriptions(),
+      pureIoTs(),
+      reactSyncStore(),
+      leanPreloadHelper(),
+      appModuleTags(family),
+      preloadTextChunks(),
+      routeModuleTags(),
+      ...(family === 'pages' ? [articlePagesBuild(() => clientConfig('article')), serverEntryBuild()] : []),
+      coveragePathCompileHints(),
+      precompressedFiles(),
+    ],
+    server: {
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: false },
+      },
     },
-  },
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    sourcemap: true,
-    // Every browser of Vite's default target but Safari 16.4–16.6 and Firefox 114 supports
-    // modulepreload; those two fetch a preloaded module when it is imported instead. The polyfill
-    // would cost every visitor about 0.3 KiB gzip of the first load (docs/decisions.md, 8).
-    // The preload list of a lazy chunk names its static imports, fetched beside it rather than after it
-    // is parsed; it leaves out the chunk itself, which import() fetches at the same moment anyway. Every
-    // name in these lists is in the first-load app chunk (issue 26's budget: 222 B gzip saved).
-    // Only a route's chunk and the store's keep a list (PRELOADED_WITH_IMPORTS above).
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (chunk, deps) => (PRELOADED_WITH_IMPORTS.test(`/${chunk}`) ? deps.filter((dep) => dep !== chunk) : []),
+    build: {
+      outDir: 'dist',
+      assetsDir: 'assets',
+      sourcemap: true,
+      // Every browser of Vite's default target but Safari 16.4–16.6 and Firefox 114 supports
+      // modulepreload; those two fetch a preloaded module when it is imported instead. The polyfill
+      // would cost every visitor about 0.3 KiB gzip of the first load (docs/decisions.md, 8).
+      // The preload list of a lazy chunk names its static imports, fetched beside it rather than after it
+      // is parsed; it leaves out the chunk itself, which import() fetches at the same moment anyway. Every
+      // name in these lists is in the first-load app chunk (issue 26's budget: 222 B gzip saved).
+      // Only a route's chunk and the store's keep a list (PRELOADED_WITH_IMPORTS above).
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (chunk, deps) => (PRELOADED_WITH_IMPORTS.test(`/${chunk}`) ? deps.filter((dep) => dep !== chunk) : []),
+      },
     },
-  },
-});
+  };
+}
+
+export default defineConfig(clientConfig('pages'));

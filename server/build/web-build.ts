@@ -1,6 +1,7 @@
 /**
  * Builds the web app, and with it the server-rendering module, when its build is missing or stale. Stale means the inputs differ from
- * what the stamp in dist/ records: any file under src/ or common/, index.html, vite.config.ts,
+ * what the stamp in dist/ records: any file under src/, common/, public/ or scripts/build/ (vite.config.ts imports
+ * it), index.html, vite.config.ts,
  * package-lock.json (by content hash, so an edit, a new file or a deleted file all count)
  * or any VITE_* environment value.
  */
@@ -13,7 +14,7 @@ export const STAMP_FILE = '.build-stamp.json';
 /** Written by the same `vite build` (vite.config.ts's server-entry plugin); the server loads it (pages/server-entry.ts). */
 export const SERVER_ENTRY_FILE = 'server/entry-server.js';
 const INPUT_FILES = ['index.html', 'vite.config.ts', 'package-lock.json'];
-const INPUT_DIRS = ['src', 'common', 'public'];
+const INPUT_DIRS = ['src', 'common', 'public', 'scripts/build'];
 
 export interface BuildStamp {
   readonly inputsHash: string;

@@ -33,9 +33,21 @@ export function looksLikeFile(pathname: string): boolean {
 /** Where the build puts the server-rendering module (vite.config.ts); the server loads it, nobody downloads it. */
 export const SERVER_BUILD_FOLDER = 'server';
 
-/** Source maps, dot files and the server build stay in dist/ for the server and debugging, but are not public. */
+/** The built page of every page but the article pages. */
+export const INDEX_TEMPLATE = 'index.html';
+/**
+ * The built page of the article pages (decision 59). The build writes it under the same name
+ * (scripts/build/article-pages-app.ts ARTICLE_TEMPLATE, which keeps its own copy: the build imports nothing of server/;
+ * tests/server/page-templates.test.ts checks the two agree).
+ */
+export const ARTICLE_TEMPLATE = 'article.html';
+
+/** The built pages: sent only with their head written in. */
+const PAGE_TEMPLATES = new Set([`/${INDEX_TEMPLATE}`, `/${ARTICLE_TEMPLATE}`]);
+
+/** Source maps, dot files, the page templates and the server build stay in dist/ for the server and debugging, but are not public. */
 export function isPublicFile(pathName: string): boolean {
-  if (pathName === '/index.html' || isApiPath(pathName)) return false;
+  if (PAGE_TEMPLATES.has(pathName) || isApiPath(pathName)) return false;
   if (pathName === `/${SERVER_BUILD_FOLDER}` || pathName.startsWith(`/${SERVER_BUILD_FOLDER}/`)) return false;
   if (/\.map$/i.test(pathName)) return false;
   return !pathName.split('/').some((segment) => segment.startsWith('.'));

@@ -1,5 +1,5 @@
 /**
- * The web app's index.html with the page's head written in on the server, so link previews
+ * The web app's built page (index.html or article.html) with the page's head written in on the server, so link previews
  * and search engines see the right title, description, canonical URL and Open Graph/Twitter
  * tags without running JavaScript. Tags the server writes carry data-server-head, so the
  * client can tell them from its own.
@@ -206,7 +206,7 @@ export function injectApp(template: string, appHtml: string, dataJson: string): 
   );
 }
 
-/** Reads index.html and re-reads it when the file changes (a rebuild needs no restart). */
+/** Reads one built page (index.html or article.html) and re-reads it when the file changes (a rebuild needs no restart). */
 export class IndexTemplate {
   private cached: { mtimeMs: number; size: number; html: string } | undefined;
 

@@ -1,15 +1,15 @@
 /**
- * Every page path answers with the web app's index.html, its head written for that page
+ * Every page path answers with the web app's built page (article.html for article pages, index.html
+ * for the others: page-templates.ts), its head written for that page
  * (page-renderer.ts): "/" has its own route (to @fastify/static it is the dist folder
  * itself), every other path arrives through the not-found handler once static-files.ts has
  * found no file for it. That handler also answers what is not a page: a JSON 404 for unknown
  * /api paths and for methods other than GET and HEAD, a plain 404 for a missing file.
  */
-import { join } from 'node:path';
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/api-error';
-import { IndexTemplate } from './html-shell';
+import { PageTemplates } from './page-templates';
 import { isApiPath, looksLikeFile, normalisedPath, pathOf } from '../http/paths';
 import { ServerEntry, type ModuleLoader } from './server-entry';
 import { createPageRenderer, type PageHeadStore, type ServerRendering } from './page-renderer';
@@ -25,7 +25,7 @@ export interface PagesOptions {
 }
 
 const pagesPlugin: FastifyPluginCallback<PagesOptions> = (app, { store, distDir, publicUrl, rendering, loadServerEntry }, done) => {
-  const template = new IndexTemplate(join(distDir, 'index.html'));
+  const template = new PageTemplates(distDir);
   const entry = new ServerEntry(distDir, app.log, loadServerEntry);
   const renderPage = createPageRenderer({ store, template, publicUrl, ...(rendering ? { rendering: { ...rendering, entry } } : {}) });
 

@@ -1,5 +1,6 @@
 /**
- * Every page path answers with the web app's index.html, its head written for that page
+ * Every page path answers with the web app's built page (article.html for article pages, index.html
+ * for the others: page-templates.ts), its head written for that page
  * (html-shell.ts) and, when the server-rendering build is there (server-entry.ts), the page
  * itself rendered by the same components as the browser's, with the API answers it was rendered
  * from embedded for the browser to start from (embedded-answers.ts). Reached through the not-found
@@ -19,10 +20,10 @@ import {
   injectHead,
   resolvePage,
   type ArticleHeadData,
-  type IndexTemplate,
   type PageRequest,
 } from './html-shell';
 import { AnswerCache } from '../http/prepared-answers';
+import type { PageTemplates } from './page-templates';
 import type { RenderPage, ServerEntry } from './server-entry';
 import type { ArticleReads, StoredView } from '../store/article-store';
 import type { ArticleWithPage, StoredArticle } from '../store/types';
@@ -70,7 +71,7 @@ function versionOrUndefined(dataVersion: () => number): number | undefined {
 
 export function createPageRenderer(options: {
   readonly store: PageHeadStore;
-  readonly template: IndexTemplate;
+  readonly template: Pick<PageTemplates, 'read' | 'stamp'>;
   readonly publicUrl: string;
   readonly rendering?: ServerRendering;
 }): PageRenderer {
@@ -204,7 +205,8 @@ export function createPageRenderer(options: {
         .header('cache-control', CACHE_POLICY.page)
         .send();
     }
-    const html = template.read();
+    const page = resolvePage(pathname);
+    const html = template.read(page.kind);
     reply.type('text/html; charset=utf-8');
     if (html === undefined) {
       return reply.code(503).header('retry-after', 30).send(buildMissingPage());
@@ -216,7 +218,6 @@ export function createPageRenderer(options: {
     const version = cacheEntries > 0 ? versionOrUndefined(rendering!.dataVersion!) : undefined;
     const caching = version !== undefined;
     const key = caching ? [template.stamp(), rendering!.entry.stamp(), request.protocol, request.host, request.url].join('\u0000') : '';
-    const page = resolvePage(pathname);
     reply.header(
       'cache-control',
       page.kind !== 'unknown' && PRIVATE_PAGE_KINDS.includes(page.kind) ? CACHE_POLICY.private : CACHE_POLICY.page,

@@ -1,8 +1,8 @@
 /**
  * The built web app's files from dist/ (@fastify/static): hashed /assets/* cached for a year,
  * other files for an hour. Only files meant for the public (http/paths.ts isPublicFile): never
- * source maps, dot files or index.html, which pages.ts serves with its head written in. A path
- * with no file falls through to the not-found handler (pages.ts). A file's Brotli or gzip form
+ * source maps, dot files or the page templates (index.html, article.html), which pages/page-plugin.ts serves
+ * with its head written in. A path with no file falls through to the not-found handler (pages/page-plugin.ts). A file's Brotli or gzip form
  * written by the build (scripts/build/precompressed-files.ts) is sent as it is, where the browser
  * takes it: nothing is compressed per request, which on a page's first load held the server while
  * the page's scripts queued (issue 33).

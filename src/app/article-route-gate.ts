@@ -8,6 +8,7 @@
  * React does not see that tap: on the route's dehydrated boundary it would hydrate the whole route at the tap's
  * priority, in one task, before anything could open.
  */
+import { navigate } from 'wouter/use-browser-location';
 import { afterPageSettles } from '../platform/main-thread';
 
 /** The body's words (views/detail/article-reader.tsx BODY_WORD_SELECTOR) and the marks of early-taps.ts. */
@@ -51,7 +52,31 @@ function preloadEarlyLookup(): void {
   next();
 }
 
+/**
+ * The route's own links (Back, Practice, an article it names) followed by the app's router while the route has not
+ * hydrated: React cannot answer a click on a dehydrated boundary, so the browser would load the address anew. From the
+ * article pages' app (article.html, decision 59) that load is index.html's app, whose article route is other files than
+ * the ones this page fetched (each build names its chunks after its own app chunk): about 100 KB gzip again, and offline
+ * the next article showed its error at once instead of retrying its call (tests/e2e/article-app.e2e.test.ts). Kept in
+ * this app, the route's code is the page's own (a press wants it, below). A modified or other-window click is left alone.
+ */
+function followRouteLinksInApp(host: Element): void {
+  const route = host.closest('.page');
+  if (route === null) return;
+  const follow = (event: MouseEvent) => {
+    if (!route.isConnected || host.hasAttribute(INTERACTIVE)) return document.removeEventListener('click', follow, true);
+    if (event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || !route.contains(link) || link.target !== '' || link.hasAttribute('download')) return;
+    if (link.origin !== window.location.origin) return;
+    event.preventDefault();
+    navigate(link.pathname + link.search + link.hash);
+  };
+  document.addEventListener('click', follow, true);
+}
+
 export function articleWantedOn(host: Element): Promise<void> {
+  followRouteLinksInApp(host);
   const wordTap = (event: Event) =>
     !host.hasAttribute(INTERACTIVE) && event.composedPath().some((target) => target instanceof Element && target.matches(WORD_SELECTOR));
   // Until the route answers taps (the listeners then do nothing).

@@ -8,10 +8,9 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { routePattern, searchAddressTarget } from '../../common/page-routes';
 import { resolvePath } from '../domain/routing';
-import { LoadingIndicator } from '../views/common/loading-indicator';
-import { useTexts } from '../views/use-texts';
 import { DetailLoadBoundary } from './detail-load-boundary';
 import { ArticleListRoute, HomeRoute } from './list-routes';
+import { PageFallback } from './page-fallback';
 
 /**
  * While the server's article is on the screen (a first load) the route's code, its look-up, read-aloud and
@@ -22,7 +21,8 @@ import { ArticleListRoute, HomeRoute } from './list-routes';
  */
 const loadArticleRoute = () => import('./article-detail-route');
 const serverArticle = typeof document === 'undefined' ? null : document.querySelector('.article-body-host');
-// The gate is a small chunk of its own, loaded on article pages only: none of it is in the home and list pages' code.
+// The gate is a small chunk of its own, loaded on article pages only: none of it is in the home and list pages' code
+// (the article pages' app, article.html, has it in its app chunk: decision 59).
 const articleWanted =
   serverArticle === null
     ? undefined
@@ -47,11 +47,6 @@ const SearchRedirect = lazy(() => import('./search-redirect').then((module) => (
 
 function isSearchPath(path: string): boolean {
   return searchAddressTarget(path, '') !== undefined;
-}
-
-function PageFallback() {
-  const texts = useTexts();
-  return <LoadingIndicator text={texts.detail.loading} />;
 }
 
 export function AppRoutes() {

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LIST_ROUTES, LIST_ROUTES_LAZY, ROUTES } from '../../scripts/build/article-pages-app';
 import { importsOf, resolveSpecifier } from './layer-rules';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,16 +55,27 @@ function edgesOf(file: string): Edge[] {
   });
 }
 
-/** Every module the entry loads up front: static value imports, followed transitively. */
-function mainChunk(): Map<string, string> {
+/** A module the build puts in place of another where one importer imports it (lazyListRoutes: routes.tsx only). */
+interface Substitution {
+  readonly importer: string;
+  readonly target: string;
+  readonly by: string;
+}
+
+/**
+ * Every module the entry loads up front: static value imports, followed transitively. `substitutions` name modules the
+ * build puts in place of others (the article pages' app, decision 59: scripts/build/article-pages-app.ts).
+ */
+function mainChunk(substitutions: readonly Substitution[] = []): Map<string, string> {
   const reachedFrom = new Map<string, string>([[ENTRY, '(entry)']]);
   const queue = [ENTRY];
   while (queue.length > 0) {
     const file = queue.shift()!;
     for (const edge of edgesOf(file)) {
-      if (edge.dynamic || edge.typeOnly || reachedFrom.has(edge.target)) continue;
-      reachedFrom.set(edge.target, `${edge.file}:${edge.line}`);
-      if (/^(?:src|common)\//.test(edge.target) && /\.tsx?$/.test(edge.target)) queue.push(edge.target);
+      const target = substitutions.find((rule) => rule.importer === edge.file && rule.target === edge.target)?.by ?? edge.target;
+      if (edge.dynamic || edge.typeOnly || reachedFrom.has(target)) continue;
+      reachedFrom.set(target, `${edge.file}:${edge.line}`);
+      if (/^(?:src|common)\//.test(target) && /\.tsx?$/.test(target)) queue.push(target);
     }
   }
   return reachedFrom;
@@ -184,5 +196,27 @@ describe('what the first paint does not need', () => {
     // The listener imports nothing: the entry stays a few hundred bytes.
     expect(edgesOf('src/platform/early-taps.ts').filter((edge) => !edge.typeOnly)).toEqual([]);
     expect(edges.filter((edge) => edge.dynamic).map((edge) => edge.target)).toEqual(['src/app/main.tsx']);
+  });
+});
+
+describe("code splitting of the article pages' app (decision 59)", () => {
+  const chunk = mainChunk([{ importer: ROUTES, target: LIST_ROUTES, by: LIST_ROUTES_LAZY }]);
+  const LIST_ONLY = [
+    LIST_ROUTES,
+    'src/app/list-wiring.ts',
+    'src/app/learner-coverage-loader.tsx',
+    'src/machines/article-list-machine.ts',
+    'src/views/articles/article-list-page.tsx',
+    'src/views/articles/article-filters.tsx',
+    'src/views/home/home-page.tsx',
+    'src/views/common/article-card.tsx',
+  ];
+
+  it('keeps the home and list routes out of its main chunk, and loads them with import()', () => {
+    expect(mainChunk().has(LIST_ROUTES)).toBe(true);
+    expect(chunk.has(LIST_ROUTES_LAZY)).toBe(true);
+    const leaks = LIST_ONLY.filter((module) => chunk.has(module)).map((module) => `${module} (imported at ${chunk.get(module)})`);
+    expect(leaks).toEqual([]);
+    expect(edgesOf(LIST_ROUTES_LAZY).some((edge) => edge.dynamic && edge.target === LIST_ROUTES)).toBe(true);
   });
 });

@@ -56,6 +56,13 @@ describe('build-if-stale', () => {
         writeFileSync(join(r, 'common/catalog.ts'), 'export {};\n');
       },
     ],
+    [
+      'a build script under scripts/build/ (imported by vite.config.ts) is added',
+      (r: string) => {
+        mkdirSync(join(r, 'scripts/build'), { recursive: true });
+        writeFileSync(join(r, 'scripts/build/article-pages-app.ts'), 'export {};\n');
+      },
+    ],
     ['index.html changes', (r: string) => writeFileSync(join(r, 'index.html'), '<html lang="zh"></html>')],
     ['vite.config.ts changes', (r: string) => writeFileSync(join(r, 'vite.config.ts'), 'export default { base: "/" };\n')],
     ['package-lock.json changes', (r: string) => writeFileSync(join(r, 'package-lock.json'), '{"x":1}\n')],
