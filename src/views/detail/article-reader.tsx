@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import bodyStyles from '../../styles/article-body.css?inline';
 import type { TextLanguage } from '../../../common/languages';
+import { articleHelpTextsFor } from '../../domain/article-help-texts';
 import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
 import { sentenceAround } from './body-sentences';
 import { IsolatedHtml } from './isolated-html';
@@ -36,7 +37,7 @@ function focusedElement(): HTMLElement | null {
 }
 
 function LookupField({ language, onLookUp }: { language: TextLanguage; onLookUp: (text: string, field: HTMLElement) => void }) {
-  const texts = readingHelpTextsFor(language);
+  const texts = articleHelpTextsFor(language);
   const inputRef = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
