@@ -3,7 +3,7 @@ import bodyStyles from '../../styles/article-body.css?inline';
 import type { TextLanguage } from '../../../common/languages';
 import { articleHelpTextsFor } from '../../domain/article-help-texts';
 import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
-import { sentenceAround } from './body-sentences';
+import { sentenceAround } from './word-sentence';
 import { IsolatedHtml } from './isolated-html';
 import { MarkingSwitch } from '../learner/marking-switch';
 import { ReadAloudPlayer } from './read-aloud-player';
