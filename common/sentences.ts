@@ -1,10 +1,10 @@
 /**
- * Sentences of an English text, as character ranges. The server marks them in the article's title and body as it
- * renders them (server/content/word-markup.ts, decision 62); the browser reads the marks and splits nothing. Intl.Segmenter finds the boundaries (a plain
- * split at end marks where the browser has none); it
- * breaks after every abbreviation ("Mr. | Smith"), so a piece that ends in a title or an initial is
- * joined to the next one, and one that ends in another abbreviation only when what follows shows
- * the sentence goes on (a number, a lower-case word, a word after "U.S." that does not start sentences).
+ * Sentences of an English text, as character ranges. Intl.Segmenter finds the boundaries (a plain split at end marks
+ * where the runtime has none); it breaks after every abbreviation ("Mr. | Smith"), so a piece that ends in a title or
+ * an initial is joined to the next one, and one that ends in another abbreviation only when what follows shows the
+ * sentence goes on (a number, a lower-case word, a word after "U.S." that does not start sentences). The server marks
+ * these sentences in an article's title and body as it renders them (server/content/word-markup.ts, decision 62); the
+ * browser reads the marks and splits nothing.
  */
 
 export interface SentenceSpan {
