@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { build, type InlineConfig, type Plugin } from 'vite';
-import { ARTICLE_ROUTE } from './route-module-tags';
+import { ARTICLE_ROUTE, EARLY_LOOKUP } from './route-module-tags';
 
 /**
  * The built page of the article pages (beside index.html in the build's folder). The server's name for it is
@@ -60,6 +60,7 @@ export function articleAppGroup(pageEntry: RegExp, appEntry: string, root: () =>
     name: (id: string, graph: ModuleGraph) => {
       if (pageEntry.test(id)) return null;
       if (ARTICLE_APP_EXTRAS.test(id) || reachOf(graph, appEntry).has(id)) return 'app';
+      if (reachOf(graph, EARLY_LOOKUP).has(id)) return 'early-lookup';
       return reachOf(graph, LIST_ROUTES).has(id) && reachOf(graph, ARTICLE_ROUTE).has(id) ? 'list-article-shared' : null;
     },
   };

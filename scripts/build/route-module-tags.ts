@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 
 /** The article route's module (src/app/routes.tsx loads it lazily), and the early look-up's, loaded on a tap before it. */
 export const ARTICLE_ROUTE = 'src/app/article-detail-route.tsx';
-const EARLY_LOOKUP = 'src/app/early-lookup.tsx';
+export const EARLY_LOOKUP = 'src/app/early-lookup.tsx';
 
 /** The learner's IndexedDB store, imported on first use (src/app/word-store-factory.ts): the pages below read it at once. */
 const WORD_STORE = 'src/platform/indexeddb-word-store.ts';
@@ -67,7 +67,11 @@ export function routeModuleTags(): Plugin {
         );
         const appFiles = new Set([...chunks.values()].flatMap((chunk) => (chunk.isEntry ? [chunk.fileName, ...chunk.imports] : [])));
         const chunkOf = (module: string) => {
-          const chunk = [...chunks.values()].find((candidate) => candidate.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
+          const isModule = (id: string | null) => id?.replace(/\\/g, '/').endsWith(module) === true;
+          // A module the build put in a named group (the early look-up, scripts/build/article-pages-app.ts) has no facade.
+          const chunk =
+            [...chunks.values()].find((candidate) => isModule(candidate.facadeModuleId)) ??
+            [...chunks.values()].find((candidate) => candidate.moduleIds.some(isModule));
           if (chunk === undefined) throw new Error(`The build has no chunk for ${module}`);
           return chunk;
         };

@@ -14,7 +14,7 @@ import type { ArticleInput, StoredArticle, TranslatedLanguage } from '../store/t
 import { ARTICLE_LABELS } from './article-labels';
 import { sanitiseHtml } from './sanitise-html';
 import { phraseFinderFor } from './phrase-finder';
-import { formMatcher, markBodyWords, markExample, type WordForms } from './word-markup';
+import { formMatcher, markBodyWords, markExample, markSentences, type WordForms } from './word-markup';
 
 /** Sample articles point at a reserved domain; a link there would lead nowhere. */
 const UNLINKED_HOSTS = new Set(['newsreader.example']);
@@ -58,7 +58,7 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
 
   parts.push(`<article class="nr-article" lang="en">`);
   parts.push(`<header class="nr-article-header">`);
-  parts.push(`<h1 class="nr-article-title">${escapeHtml(article.title)}</h1>`);
+  parts.push(`<h1 class="nr-article-title">${markSentences(article.title, escapeHtml)}</h1>`);
   parts.push(`<p class="nr-article-meta" lang="${textLanguage}">`);
   parts.push(`<span class="nr-article-source">${escapeHtml(sourceName)}</span>`);
   const date = formatDate(article.publishedAt, DATE_LOCALES[textLanguage]);
@@ -103,7 +103,7 @@ export function renderArticleHtml(article: StoredArticle | ArticleInput, languag
 
   parts.push(`<div class="nr-article-body">`);
   for (const paragraph of article.paragraphs) {
-    if (paragraph.trim()) parts.push(`<p>${markBodyWords(paragraph.trim(), isVocabulary, phrases)}</p>`);
+    if (paragraph.trim()) parts.push(`<p>${markBodyWords(paragraph.trim(), isVocabulary, phrases, { sentences: true })}</p>`);
   }
   parts.push(`</div>`);
 

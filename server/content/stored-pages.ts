@@ -12,7 +12,7 @@ import { renderArticleHtml } from './render-article';
 import { memoisedForms, type WordForms } from './word-markup';
 
 /** Bump when render-article.ts (or what it calls) changes its output: stored pages are then redone. */
-export const RENDERER_VERSION = '2';
+export const RENDERER_VERSION = '3';
 export const RENDER_PASS = 'rendered-pages';
 
 /** ja and ko learners read English explanations, so their page is the en one (render-article.ts). */

@@ -5,6 +5,8 @@
  * Returns escaped HTML; the renderer sanitises the whole article afterwards.
  */
 import { escapeHtml } from '../../common/escape-html';
+import { SENTENCE_MARK_CLASS } from '../../common/sentence-marks';
+import { sentenceSpans } from '../../common/sentences';
 import { phraseFinderFor, type PhraseEntry, type PhraseFinder } from './phrase-finder';
 
 /** Resolves a written form to its dictionary form (the bundled dictionary does this). */
@@ -55,21 +57,51 @@ function mapWords(text: string, wrap: (word: string) => string): string {
 }
 
 /**
+ * The text with each of its sentences (common/sentences.ts) in a sentence mark, the sentence's own text given to
+ * `inside`, what lies between sentences escaped. A sentence that would begin or end inside a word (which would
+ * split the word's element) is not cut there: the text is then one sentence.
+ */
+export function markSentences(text: string, inside: (piece: string) => string): string {
+  let spans = sentenceSpans(text);
+  const words = [...text.matchAll(WORD)].map((match) => [match.index, match.index + match[0].length] as const);
+  const splitsWord = (at: number) => words.some(([start, end]) => start < at && at < end);
+  if (spans.some(({ start, end }) => splitsWord(start) || splitsWord(end))) {
+    const start = text.length - text.trimStart().length;
+    spans = start < text.length ? [{ start, end: text.trimEnd().length }] : [];
+  }
+  let html = '';
+  let at = 0;
+  for (const { start, end } of spans) {
+    html += `${escapeHtml(text.slice(at, start))}<span class="${SENTENCE_MARK_CLASS}">${inside(text.slice(start, end))}</span>`;
+    at = end;
+  }
+  return html + escapeHtml(text.slice(at));
+}
+
+/**
  * A body paragraph: vocabulary forms as buttons (reachable by keyboard), every other word tappable.
  * A word of a phrase (gave in "gave up") carries the phrase in `data-phrase`, so a tap offers the
- * phrase's entry first.
+ * phrase's entry first. With `sentences`, each sentence is in a sentence mark (markSentences).
  */
-export function markBodyWords(text: string, isVocabulary: (token: string) => boolean, phrases?: PhraseFinder): string {
+export function markBodyWords(
+  text: string,
+  isVocabulary: (token: string) => boolean,
+  phrases?: PhraseFinder,
+  { sentences = false }: { sentences?: boolean } = {},
+): string {
   const phraseOf = new Map<number, string>();
   for (const found of phrases?.find(text) ?? []) for (const index of found.tokens) phraseOf.set(index, found.phrase);
+  // The words are counted across the sentences, as the phrase finder counted them in the whole text.
   let index = 0;
-  return mapWords(text, (word) => {
-    const phrase = phraseOf.get(index++);
-    const inPhrase = phrase === undefined ? '' : ` nr-phrase" data-phrase="${escapeHtml(phrase)}`;
-    return isVocabulary(word)
-      ? `<button type="button" class="nr-vocab-word${inPhrase}">${escapeHtml(word)}</button>`
-      : `<span class="nr-w${inPhrase}">${escapeHtml(word)}</span>`;
-  });
+  const marked = (piece: string) =>
+    mapWords(piece, (word) => {
+      const phrase = phraseOf.get(index++);
+      const inPhrase = phrase === undefined ? '' : ` nr-phrase" data-phrase="${escapeHtml(phrase)}`;
+      return isVocabulary(word)
+        ? `<button type="button" class="nr-vocab-word${inPhrase}">${escapeHtml(word)}</button>`
+        : `<span class="nr-w${inPhrase}">${escapeHtml(word)}</span>`;
+    });
+  return sentences ? markSentences(text, marked) : marked(text);
 }
 
 function escapeRegExp(text: string): string {

@@ -112,7 +112,7 @@ export interface DictionaryQuery {
   readonly category?: CategoryId;
 }
 
-/** The sentence around a tapped word (src/views/detail/body-sentences.ts): no angle brackets or control characters. */
+/** The sentence around a tapped word (src/views/detail/word-sentence.ts): no angle brackets or control characters. */
 export const SENTENCE: JsonSchema = {
   type: 'string',
   minLength: 1,

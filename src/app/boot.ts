@@ -87,7 +87,7 @@ function fetchRouteModules(): void {
 let lookupFetched = false;
 // A tap on a word of the article body before the app answers is kept and replayed (issue 33). The
 // selectors are the body's (views/detail/article-reader.tsx), written here so the entry stays small.
-// The tap wants the early look-up's code now (src/app/early-lookup.tsx, marked data-early): its two files are fetched and
+// The tap wants the early look-up's code now (src/app/early-lookup.tsx, marked data-early): its file is fetched and
 // compiled at once. Not the route's: its twenty links and their compiling took the main thread from the look-up (decision 43).
 captureEarlyTaps('.nr-w, .nr-vocab-word', '.article-body-host', document, () => {
   if (!lookupFetched) preloadModules(`${ROUTE_MODULES}[data-early]`);

@@ -17,7 +17,7 @@ import { textLanguageFor, type TextLanguage } from '../../common/languages';
 import { createDictionaryClient } from '../api/dictionary-client';
 import { languageFromPath } from '../domain/routing';
 import { readingHelpTextsFor } from '../domain/word-lookup-texts';
-import { sentenceAround } from '../views/detail/body-sentences';
+import { sentenceAround } from '../views/detail/word-sentence';
 import { WordEntry } from '../views/detail/word-entry';
 import { WordLookupActorContext } from '../views/detail/word-lookup-context';
 import { wiredWordLookup } from './word-lookup-wiring';

@@ -1,18 +1,13 @@
 /**
- * Texts of the reading help on the article page: the word entry, the look-up field and the
- * notice of what an article still lacks. Apart from texts.ts because only the article page's
- * chunk needs them; the home and list pages never download them.
+ * Texts of a word's entry on the article page. Apart from texts.ts because only the article page's
+ * code needs them; the home and list pages never download them. Apart from article-help-texts.ts
+ * because the early look-up (src/app/early-lookup.tsx), fetched as the article page's app starts,
+ * shows an entry and nothing else: the route's own texts come with the route (decision 62).
  */
 import type { TextLanguage } from '../../common/languages';
-import type { MissingHelp } from '../../common/catalog';
 import { formatCount } from './number-format';
 
 export interface ReadingHelpTexts {
-  /** The hint above the article. */
-  readonly tapHint: string;
-  readonly fieldLabel: string;
-  readonly fieldPlaceholder: string;
-  readonly submit: string;
   readonly entryLabel: string;
   readonly close: string;
   readonly lookingUp: (word: string) => string;
@@ -33,17 +28,10 @@ export interface ReadingHelpTexts {
   readonly englishDefinition: string;
   readonly levels: string;
   readonly frequency: (rank: number) => string;
-  readonly missingTitle: string;
-  readonly missingIntro: string;
-  readonly missing: Readonly<Record<MissingHelp, string>>;
 }
 
 export const READING_HELP_TEXTS = {
   en: {
-    tapHint: 'Tap or click any word for its meaning.',
-    fieldLabel: 'Look up a word',
-    fieldPlaceholder: 'Type an English word',
-    submit: 'Look up',
     entryLabel: 'Dictionary entry',
     close: 'Close',
     lookingUp: (word) => `Looking up “${word}”…`,
@@ -60,15 +48,8 @@ export const READING_HELP_TEXTS = {
     englishDefinition: 'English definition',
     levels: 'Level',
     frequency: (rank) => `Frequency rank ${formatCount(rank, 'en-US')}`,
-    missingTitle: 'Not yet available for this article',
-    missingIntro: 'This article does not have these yet:',
-    missing: { summary: 'a summary', cultural_notes: 'cultural notes' },
   },
   zh: {
-    tapHint: '点击任意单词即可查看释义。',
-    fieldLabel: '查单词',
-    fieldPlaceholder: '输入英文单词',
-    submit: '查询',
     entryLabel: '词典释义',
     close: '关闭',
     lookingUp: (word) => `正在查询“${word}”…`,
@@ -85,15 +66,8 @@ export const READING_HELP_TEXTS = {
     englishDefinition: '英文释义',
     levels: '级别',
     frequency: (rank) => `词频排名 ${formatCount(rank, 'zh-CN')}`,
-    missingTitle: '本文暂缺的内容',
-    missingIntro: '这篇文章暂时还没有：',
-    missing: { summary: '中文摘要', cultural_notes: '文化背景注释' },
   },
   es: {
-    tapHint: 'Toca o haz clic en cualquier palabra para ver su significado.',
-    fieldLabel: 'Buscar una palabra',
-    fieldPlaceholder: 'Escribe una palabra en inglés',
-    submit: 'Buscar',
     entryLabel: 'Entrada del diccionario',
     close: 'Cerrar',
     lookingUp: (word) => `Buscando «${word}»…`,
@@ -110,9 +84,6 @@ export const READING_HELP_TEXTS = {
     englishDefinition: 'Definición en inglés',
     levels: 'Nivel',
     frequency: (rank) => `Puesto de frecuencia ${formatCount(rank, 'es-ES')}`,
-    missingTitle: 'Aún no disponible para este artículo',
-    missingIntro: 'Este artículo todavía no tiene:',
-    missing: { summary: 'un resumen en español', cultural_notes: 'notas culturales' },
   },
 } satisfies Record<TextLanguage, ReadingHelpTexts>;
 

@@ -4,9 +4,9 @@
  * or idle; PLAY -> reading (speaking / paused), one utterance per sentence, the next when one
  * ends -> ended after the last; failed when the engine reports an error. sayingWord speaks one
  * word for the dictionary entry. The sentences arrive as plain strings (SENTENCES_READY) from the
- * view, which finds them in the rendered body; the machine never sees the DOM. Finding them starts
- * the browser's sentence segmenter, a long task on a phone, so the view may instead say that a body
- * with text was rendered (BODY_RENDERED) and hand over the finder: the first PLAY calls it.
+ * view, which finds them in the rendered body; the machine never sees the DOM. The view may instead
+ * say that a body with text was rendered (BODY_RENDERED) and hand over the finder: the first PLAY calls
+ * it, so a page that is never read aloud never looks for its sentences.
  */
 import { assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
 import { defaultVoice, type ReadAloudRate, type SpeechVoice } from '../domain/read-aloud';

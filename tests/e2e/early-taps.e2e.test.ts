@@ -78,14 +78,14 @@ describe('the article page before the app has hydrated it', () => {
       await page.goto(`/zh/articles/${articles.importedIds[0]!}`, { waitUntil: 'commit' });
       const word = page.locator(`${BODY} .nr-w`).nth(3);
       await word.waitFor();
-      const lookupCode = () => requested.filter((path) => /\/assets\/(early-lookup|word-lookup-wiring)-[^/]*\.js$/.test(path));
+      const lookupCode = () => requested.filter((path) => /\/assets\/early-lookup-[^/]*\.js$/.test(path));
       const routeChunk = () => requested.filter((path) => /\/assets\/article-detail-route-[^/]*\.js$/.test(path));
       // Held app: nothing has asked for the look-up or the route (the gate and the idle prefetch come with the app).
       await page.waitForLoadState('load');
       expect(lookupCode()).toEqual([]);
       await word.click();
-      // The page's entry asks for the look-up's two files while the app is still held back; not for the route's.
-      await expect.poll(() => lookupCode().length).toBe(2);
+      // The page's entry asks for the look-up's file (one, decision 62) while the app is still held back; not for the route's.
+      await expect.poll(() => lookupCode().length).toBe(1);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(routeChunk()).toEqual([]);
       expect(await page.locator(`${BODY_HOST}[data-interactive]`).count()).toBe(0);
@@ -215,22 +215,14 @@ describe('the article page before the app has hydrated it', () => {
       };
       channel.port2.postMessage(0);
     });
-    const lookupCode = /\/assets\/(early-lookup|word-lookup-wiring)-[^/]*\.js$/;
+    const lookupCode = /\/assets\/early-lookup-[^/]*\.js$/;
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     try {
       const release = await holdArticleRoute(page);
       await page.goto(`/zh/articles/${articles.importedIds[0]!}`, { waitUntil: 'load' });
-      // The look-up's files (its chunk and the chunk that chunk imports) are preloaded as the app starts, idle or not.
-      await expect
-        .poll(
-          () =>
-            page
-              .locator('link[rel="modulepreload"][href*="early-lookup-"], link[rel="modulepreload"][href*="word-lookup-wiring-"]')
-              .count(),
-          { timeout: 10_000 },
-        )
-        .toBe(2);
+      // The look-up's file (its code and the entry's, one chunk in the article pages' app) is preloaded as the app starts, idle or not.
+      await expect.poll(() => page.locator('link[rel="modulepreload"][href*="early-lookup-"]').count(), { timeout: 10_000 }).toBe(1);
       // From now on the look-up's code is not sent: the entry opens from what was preloaded, or not at all.
       await page.route(lookupCode, (route) => route.abort());
       const before = requested.filter((path) => lookupCode.test(path)).length;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { READ_ALOUD_TEXTS } from '../../src/domain/read-aloud-texts';
+import { ARTICLE_HELP_TEXTS } from '../../src/domain/article-help-texts';
 import { READING_HELP_TEXTS } from '../../src/domain/word-lookup-texts';
 import { JOURNEY_LANGUAGES, listArticles, texts, type JourneyLanguage } from './support/app';
 import { axeViolations } from './support/axe';
@@ -180,7 +181,7 @@ describe.each(JOURNEY_LANGUAGES)('phone first in %s', (language: JourneyLanguage
 
   it('every control of the reading toolbar works by touch and by keyboard; the word sheet sits above the toolbar', async () => {
     const speech = READ_ALOUD_TEXTS[language];
-    const help = READING_HELP_TEXTS[language];
+    const help = ARTICLE_HELP_TEXTS[language];
     const { context, page } = await newPage(harness, { ...SAVED_REJECTION, viewport: PHONES[0], hasTouch: true });
     try {
       await context.addInitScript(installSpeech, 'voices' as SpeechMode);
@@ -220,7 +221,7 @@ describe.each(JOURNEY_LANGUAGES)('phone first in %s', (language: JourneyLanguage
       const bar = await box(page, '.read-aloud');
       expect(sheet.bottom).toBeLessThanOrEqual(bar.top + 0.5);
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${language}-phone-word-sheet.png`) });
-      await entry.getByRole('button', { name: help.close }).tap();
+      await entry.getByRole('button', { name: READING_HELP_TEXTS[language].close }).tap();
 
       // Keyboard: the same controls reached with Tab, used with Enter and Space.
       await page.keyboard.press('Escape');

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ARTICLE_HELP_TEXTS } from '../../src/domain/article-help-texts';
 import { READING_HELP_TEXTS } from '../../src/domain/word-lookup-texts';
 import { deepFocus, shownText } from './support/app';
 import { axeViolations } from './support/axe';
@@ -73,7 +74,7 @@ describe('phrases in the article body', () => {
   });
 
   it('es: a phrase typed in the look-up field, by keyboard alone, opens its entry', async () => {
-    const t = READING_HELP_TEXTS.es;
+    const t = ARTICLE_HELP_TEXTS.es;
     await onArticle('es', articles.importedIds[0]!, async (page) => {
       const field = page.getByRole('search', { name: t.fieldLabel }).getByRole('searchbox');
       await field.focus();

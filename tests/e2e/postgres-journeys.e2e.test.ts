@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import pg from 'pg';
 import type { HealthResponse } from '../../common/contract';
-import { READING_HELP_TEXTS } from '../../src/domain/word-lookup-texts';
+import { ARTICLE_HELP_TEXTS } from '../../src/domain/article-help-texts';
 import { contentHashOf } from '../../server/store/content-hash';
 import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres/postgres-store';
 import type { ArticleInput } from '../../server/store/types';
@@ -176,7 +176,7 @@ describe('the journeys on a node that uses PostgreSQL', () => {
       expect(await items.locator('.nr-vocabulary-word').allTextContents()).toEqual(['lighthouse', 'harbour']);
       expect(await items.first().textContent()).toContain('灯塔');
 
-      const help = READING_HELP_TEXTS.zh;
+      const help = ARTICLE_HELP_TEXTS.zh;
       const form = page.getByRole('search', { name: help.fieldLabel });
       await form.getByRole('searchbox').fill('harbours');
       await form.getByRole('button', { name: help.submit }).click();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { READ_ALOUD_TEXTS } from '../../src/domain/read-aloud-texts';
-import { READING_HELP_TEXTS } from '../../src/domain/word-lookup-texts';
+import { ARTICLE_HELP_TEXTS } from '../../src/domain/article-help-texts';
 import { focusIsVisible, listArticles, tabTo } from './support/app';
 import { axeViolations } from './support/axe';
 import { installSpeech, type SpeechMode, type Spoken } from './support/fake-speech-synthesis';
@@ -184,9 +184,9 @@ describe('reading an article aloud', () => {
 
   it('zh: the dictionary entry has a button to hear the word', async () => {
     await onArticle('voices', async (page) => {
-      const form = page.getByRole('search', { name: READING_HELP_TEXTS.zh.fieldLabel });
+      const form = page.getByRole('search', { name: ARTICLE_HELP_TEXTS.zh.fieldLabel });
       await form.getByRole('searchbox').fill('harbour');
-      await form.getByRole('button', { name: READING_HELP_TEXTS.zh.submit }).click();
+      await form.getByRole('button', { name: ARTICLE_HELP_TEXTS.zh.submit }).click();
       const entry = page.locator('.word-entry[role="dialog"][data-status="shown"]');
       await entry.getByRole('button', { name: zh.hearWord('harbour') }).click();
       await expect.poll(() => lastSpoken(page)).toEqual({ text: 'harbour', rate: 1, voice: 'Daniel' });
@@ -210,9 +210,9 @@ describe('reading an article aloud', () => {
 
       await region.getByRole('button', { name: zh.resume }).click();
       await expect.poll(() => speechState(page)).toBe('speaking');
-      const form = page.getByRole('search', { name: READING_HELP_TEXTS.zh.fieldLabel });
+      const form = page.getByRole('search', { name: ARTICLE_HELP_TEXTS.zh.fieldLabel });
       await form.getByRole('searchbox').fill('harbour');
-      await form.getByRole('button', { name: READING_HELP_TEXTS.zh.submit }).click();
+      await form.getByRole('button', { name: ARTICLE_HELP_TEXTS.zh.submit }).click();
       await page
         .locator('.word-entry[role="dialog"][data-status="shown"]')
         .getByRole('button', { name: zh.hearWord('harbour') })

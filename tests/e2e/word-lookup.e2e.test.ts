@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { partOfSpeechName } from '../../common/parts-of-speech';
+import { ARTICLE_HELP_TEXTS } from '../../src/domain/article-help-texts';
 import { READING_HELP_TEXTS } from '../../src/domain/word-lookup-texts';
 import { deepFocus, focusIsVisible, shownText, type JourneyLanguage } from './support/app';
 import { axeViolations } from './support/axe';
@@ -62,7 +63,7 @@ async function shownEntry(page: Page, lemma: string): Promise<Locator> {
 }
 
 async function lookUpInField(page: Page, language: JourneyLanguage, word: string): Promise<void> {
-  const t = READING_HELP_TEXTS[language];
+  const t = ARTICLE_HELP_TEXTS[language];
   const form = page.getByRole('search', { name: t.fieldLabel });
   await form.getByRole('searchbox').fill(word);
   await form.getByRole('button', { name: t.submit }).click();

@@ -134,7 +134,7 @@ describe('importing an RSS feed with full text', () => {
     expect(article.learning_metadata?.estimated_reading_time).toBe(Math.ceil(article.word_count! / 60));
     expect(article.learning_metadata?.difficulty_level).toMatch(/^(beginner|intermediate|advanced)$/);
     const html = article.html_content ?? '';
-    expect(html).toMatch(/<p><span class="nr-w">Late-night<\/span>/);
+    expect(html).toMatch(/<p><span class="nr-s"><span class="nr-w">Late-night<\/span>/);
     expect(textOf(html)).toContain('Late-night buses are coming back to the river district.');
     expect(textOf(html)).toContain('The first night bus leaves the central station on December first.');
     expect(html).toContain('Key vocabulary');

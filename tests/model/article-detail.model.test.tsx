@@ -10,7 +10,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { ArticleView } from '../../src/domain/article';
 import { textLanguageFor } from '../../common/languages';
 import { textsFor } from '../../src/domain/all-texts';
-import { readingHelpTextsFor } from '../../src/domain/word-lookup-texts';
+import { articleHelpTextsFor } from '../../src/domain/article-help-texts';
 import { FETCH_ARTICLE_ID, SANITISE_BODY_ID, type ArticleDetailContext } from '../../src/machines/article-detail-machine';
 import type { HtmlSanitiser } from '../../src/platform/html-sanitiser';
 import { modelNamed, SANITISED_HTML } from './models';
@@ -21,7 +21,7 @@ import { field, nextStep, pathName, runPath, shortestTestPaths, type Step } from
 const model = modelNamed('article-detail');
 const { language } = model.scenarios[0]!.input as { language: string };
 const texts = textsFor(textLanguageFor(language));
-const lookupTexts = readingHelpTextsFor(textLanguageFor(language));
+const lookupTexts = articleHelpTextsFor(textLanguageFor(language));
 const RAW_MARKER = 'steal()';
 
 function bodyHost(): Element | null {

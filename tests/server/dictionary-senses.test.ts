@@ -173,6 +173,14 @@ describe('phrases in the bundled dictionary', () => {
     expect(html).toContain('<span class="nr-w">plan</span>');
   });
 
+  it('marks a phrase in a later sentence with sentence marks on: the words are counted across the sentences', () => {
+    const html = markBodyWords('It rained. The mayor turned the plan down.', () => false, finder, { sentences: true });
+    expect(html).toContain('<span class="nr-s"><span class="nr-w">It</span> <span class="nr-w">rained</span>.</span> <span class="nr-s">');
+    expect(html).toContain('<span class="nr-w nr-phrase" data-phrase="turn down">turned</span>');
+    expect(html).toContain('<span class="nr-w nr-phrase" data-phrase="turn down">down</span>.</span>');
+    expect(html.match(/nr-phrase/g)).toHaveLength(2);
+  });
+
   it('makes cards of the phrases an article uses, phrasal verbs first, glossed like words', () => {
     const paragraphs = [
       'The fishing fleet is coming back to the bay after a long season.',

@@ -115,6 +115,34 @@ describe('renderArticleHtml', () => {
     expect(doc.querySelector('h1')?.textContent).toBe('<img src=x onerror=alert(1)>Title');
   });
 
+  it("marks each sentence of the title and the body for the browser, and the summary's and the notes' not", () => {
+    const doc = parse(
+      renderArticleHtml(
+        {
+          ...learner,
+          title: 'Dr. Lee opens it. Crowds wait',
+          paragraphs: ['Mr. Lee said no. Five ships came on Dec. 12 at 9 a.m. today. “Stop!” she said.'],
+        },
+        'en',
+      ),
+    );
+    const sentences = (selector: string) => [...doc.querySelectorAll(selector)].map((element) => element.textContent);
+    expect(sentences('.nr-article-title > .nr-s')).toEqual(['Dr. Lee opens it.', 'Crowds wait']);
+    expect(sentences('.nr-article-body > p > .nr-s')).toEqual([
+      'Mr. Lee said no.',
+      'Five ships came on Dec. 12 at 9 a.m. today.',
+      '“Stop!” she said.',
+    ]);
+    // The marks hold the words' elements whole, and nothing of the paragraph is left out of them but spaces.
+    expect(doc.querySelectorAll('.nr-article-body .nr-w:not(.nr-s .nr-w)')).toHaveLength(0);
+    expect(doc.querySelector('.nr-article-body p')!.textContent).toBe(
+      'Mr. Lee said no. Five ships came on Dec. 12 at 9 a.m. today. “Stop!” she said.',
+    );
+    expect(doc.querySelectorAll('.nr-article-summary .nr-s, .nr-vocabulary .nr-s, .nr-cultural-notes .nr-s')).toHaveLength(0);
+    // What the server sends passes its own sanitiser unchanged.
+    expect(sanitiseHtml(doc.body.innerHTML)).toContain('<span class="nr-s">');
+  });
+
   it('links to the original only for real web addresses', () => {
     const linked = parse(renderArticleHtml(FIXTURES[0]!, 'en'));
     const link = linked.querySelector('a.nr-article-original')!;

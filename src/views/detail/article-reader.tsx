@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import bodyStyles from '../../styles/article-body.css?inline';
 import type { TextLanguage } from '../../../common/languages';
+import { articleHelpTextsFor } from '../../domain/article-help-texts';
 import { readingHelpTextsFor } from '../../domain/word-lookup-texts';
-import { sentenceAround } from './body-sentences';
+import { sentenceAround } from './word-sentence';
 import { IsolatedHtml } from './isolated-html';
 import { MarkingSwitch } from '../learner/marking-switch';
 import { ReadAloudPlayer } from './read-aloud-player';
@@ -36,7 +37,7 @@ function focusedElement(): HTMLElement | null {
 }
 
 function LookupField({ language, onLookUp }: { language: TextLanguage; onLookUp: (text: string, field: HTMLElement) => void }) {
-  const texts = readingHelpTextsFor(language);
+  const texts = articleHelpTextsFor(language);
   const inputRef = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();

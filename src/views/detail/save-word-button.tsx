@@ -5,7 +5,7 @@ import { isSaved } from '../../machines/saved-words-selectors';
 import type { WordEntry } from '../../domain/word-lookup';
 import { SavedWordsActorContext } from '../words/saved-words-context';
 import { ArticleDetailActorContext } from './article-detail-context';
-import { sentenceAround } from './body-sentences';
+import { sentenceAround } from './word-sentence';
 
 /** The sentence of the body around the tapped word; '' when it came from the look-up field. */
 function sentenceOf(anchor: HTMLElement | null): string {

@@ -61,8 +61,7 @@ export function useReadAloudBody(): { onRendered: (container: HTMLElement) => vo
         actor.send({ type: 'SENTENCES_READY', sentences: [] });
         return;
       }
-      // Finding sentences starts the browser's sentence segmenter, a long task on a phone just after the
-      // page appears: it waits for the first Play.
+      // The sentences (the server's marks, with a range each) are found at the first Play.
       actor.send({
         type: 'BODY_RENDERED',
         findSentences: () => {

@@ -23,7 +23,9 @@ async function playButton(body: string) {
 describe('the read-aloud player', () => {
   it('offers Play for a body with text, and reads its sentences in order from the first press', async () => {
     const { app, speech, play } = await playButton(
-      '<div class="nr-article-body"><p>Ferries run again. The harbour is open.</p><p>Tickets are cheaper.</p></div>',
+      // Each sentence in the mark the server wraps it in (server/content/word-markup.ts).
+      '<div class="nr-article-body"><p><span class="nr-s">Ferries run again.</span> <span class="nr-s">The harbour is open.</span></p>' +
+        '<p><span class="nr-s">Tickets are cheaper.</span></p></div>',
     );
     expect(play).toBeEnabled();
     await app.user.click(play);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { sentences, sentenceSpans } from '../../../src/domain/sentences';
+import { sentences, sentenceSpans } from '../../../common/sentences';
 import { accentOf, defaultVoice, isEnglishTag, orderedVoices, type SpeechVoice } from '../../../src/domain/read-aloud';
 
 describe('sentences', () => {

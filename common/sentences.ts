@@ -1,9 +1,10 @@
 /**
- * Sentences of an English text, as character ranges. Intl.Segmenter finds the boundaries (a plain
- * split at end marks where the browser has none); it
- * breaks after every abbreviation ("Mr. | Smith"), so a piece that ends in a title or an initial is
- * joined to the next one, and one that ends in another abbreviation only when what follows shows
- * the sentence goes on (a number, a lower-case word, a word after "U.S." that does not start sentences).
+ * Sentences of an English text, as character ranges. Intl.Segmenter finds the boundaries (a plain split at end marks
+ * where the runtime has none); it breaks after every abbreviation ("Mr. | Smith"), so a piece that ends in a title or
+ * an initial is joined to the next one, and one that ends in another abbreviation only when what follows shows the
+ * sentence goes on (a number, a lower-case word, a word after "U.S." that does not start sentences). The server marks
+ * these sentences in an article's title and body as it renders them (server/content/word-markup.ts, decision 62); the
+ * browser reads the marks and splits nothing.
  */
 
 export interface SentenceSpan {
@@ -177,10 +178,8 @@ function segments(text: string): Piece[] {
 }
 
 /**
- * How a text is first cut: 'segmenter' by the browser's Intl.Segmenter where it has one, 'end-marks'
- * by the end marks alone. The rules below make both give the same sentences in the cases tested;
- * 'end-marks' is for one sentence wanted at once (a tapped word's): the segmenter's first start
- * takes about 100 ms on a phone (issue 33).
+ * How a text is first cut: 'segmenter' by Intl.Segmenter where the runtime has one, 'end-marks' by the end
+ * marks alone (the fallback where it has none). The rules below make both give the same sentences in the cases tested.
  */
 export type SentenceSplitter = 'segmenter' | 'end-marks';
 
