@@ -2,7 +2,8 @@
  * Marks in the lists for deep offsets, what both stores share (decisions 35 and 61): every step-th row of a filtered
  * list, newest first, kept in the process's memory per list and per data version, so a page at any offset is a keyset
  * seek to the mark before it, as a cursor's page is, and fewer than a step of index entries skipped from there. How a
- * list's marks are read is each store's (postgres/postgres-list-marks.ts, sqlite/list-reads.ts).
+ * list's marks are read is each store's: PostgreSQL reads all of a list's at once (postgres/postgres-list-marks.ts),
+ * SQLite each when a page first needs it (sqlite/list-reads.ts).
  */
 
 /** Rows between two marks: 200 marks in a list of 100,000, and under 500 index entries skipped for any page. */
@@ -21,18 +22,8 @@ export interface MarkBefore {
 }
 
 /**
- * The mark before an offset in a list whose marks are the rows at positions step - 1, 2 × step - 1, … (from 0):
- * undefined when the offset is within the first step (no mark before it).
- */
-export function markBefore(marks: readonly ListMark[], offset: number, step: number): MarkBefore | undefined {
-  const at = Math.min(Math.floor(offset / step), marks.length) - 1;
-  const mark = marks[at];
-  return mark && { mark, skipped: (at + 1) * step };
-}
-
-/**
  * The marks kept, one entry per list (its filters' key): those of another data version are read again (and replace
- * the entry), so memory stays one set per filter combination, each about a 500th of its list.
+ * the entry), so memory stays one set per filter combination, each at most a step-th of its list.
  */
 export class KeptMarks<T> {
   private readonly kept = new Map<string, { readonly version: number; readonly marks: T }>();

@@ -6,7 +6,17 @@
 import type { ArticleQuery } from '../types';
 import type { Queryable } from './postgres-connection';
 import { filterSql, totalKey } from './postgres-rows';
-import { KeptMarks, LIST_MARK_STEP, markBefore, type ListMark, type MarkBefore } from '../list-marks';
+import { KeptMarks, LIST_MARK_STEP, type ListMark, type MarkBefore } from '../list-marks';
+
+/**
+ * The mark before an offset in a list whose marks are the rows at positions step - 1, 2 × step - 1, … (from 0):
+ * undefined when the offset is within the first step (no mark before it).
+ */
+function markBefore(marks: readonly ListMark[], offset: number, step: number): MarkBefore | undefined {
+  const at = Math.min(Math.floor(offset / step), marks.length) - 1;
+  const mark = marks[at];
+  return mark && { mark, skipped: (at + 1) * step };
+}
 
 /** The rows at positions step - 1, 2 × step - 1, … of the list, newest first (the list's own order). */
 async function readMarks(db: Queryable, query: ArticleQuery, step: number): Promise<ListMark[]> {

@@ -4,7 +4,7 @@
  * and skips fewer than a step of index entries from there, as a page after a cursor does.
  */
 import type Database from 'better-sqlite3';
-import { KeptMarks, LIST_MARK_STEP, markBefore, type ListMark, type MarkBefore } from '../list-marks';
+import { KeptMarks, LIST_MARK_STEP, type ListMark, type MarkBefore } from '../list-marks';
 import type { ArticleQuery, ArticleSummaryRow, Page } from '../types';
 import { listKey, listKeysSql, listSql, type ListFilters } from './list-queries';
 import { totalCounterName } from './migrations';
@@ -16,7 +16,7 @@ type Params = Record<string, string>;
 export class ListReads {
   private readonly statements = new Map<string, Database.Statement>();
   /** Per connection: a read worker's store keeps its own, as the server's does. */
-  private readonly kept = new KeptMarks<ListMark[]>();
+  private readonly kept = new KeptMarks<Map<number, ListMark>>();
   /**
    * The version, the marks, the total and the rows from one snapshot (a read transaction): marks are kept under the
    * version they were read at, and a page is exactly the plain offset's even while another connection writes.
@@ -57,32 +57,28 @@ export class ListReads {
   }
 
   /**
-   * The list's mark before the offset. Kept per data version (store_counters, moved by triggers on every write of an
-   * article from any connection or process): SQLite's own `PRAGMA data_version` does not move for this connection's
-   * own writes (the server writes on the connection it reads lists on) and does move for writes that change no list
-   * (stored page views, feed state, pass progress).
+   * The list's mark before the offset: the row at position n × step - 1 (from 0) for the largest n × step ≤ offset. Each
+   * is read the first time a page needs it, with the plain offset (as many index entries skipped as the page itself
+   * skipped before marks), and kept: reading a long list's every mark at once (as PostgreSQL does) held this thread
+   * 15–43 ms for the unfiltered list at 100,000 articles, after every write (decision 61).
+   *
+   * Kept per data version (store_counters, moved by triggers on every write of an article from any connection or
+   * process): SQLite's own `PRAGMA data_version` does not move for this connection's own writes (the server writes on
+   * the connection it reads lists on) and does move for writes that change no list (page views, feed state, passes).
    */
   private markBefore(filters: ListFilters, params: Params, offset: number): MarkBefore | undefined {
     if (offset < this.markStep) return undefined;
-    const marks = this.kept.marks(totalCounterName(params), this.counter('data_version'), () => this.readMarks(filters, params));
-    return markBefore(marks, offset, this.markStep);
-  }
-
-  /**
-   * The rows at positions step - 1, 2 × step - 1, … of the list, each a seek after the one before and step - 1 index
-   * entries skipped: the list's index read once, about 1–2 ms for 100,000 rows, where row_number() over the list took
-   * 50–80 ms and handing every row to JavaScript about 70 (decision 61).
-   */
-  private readMarks(filters: ListFilters, params: Params): ListMark[] {
-    const first = this.statement('keys', { ...filters, after: false });
-    const next = this.statement('keys', { ...filters, after: true });
-    const skip = { limit: 1, offset: this.markStep - 1 };
-    const marks: ListMark[] = [];
-    for (let row = first.get({ ...params, ...skip }) as KeyRow | undefined; row;) {
-      marks.push({ publishedAt: row.published_at, id: row.id });
-      row = next.get({ ...params, afterAt: row.published_at, afterId: row.id, ...skip }) as KeyRow | undefined;
+    const marks = this.kept.marks(totalCounterName(params), this.counter('data_version'), () => new Map<number, ListMark>());
+    const n = Math.floor(offset / this.markStep);
+    let mark = marks.get(n);
+    if (!mark) {
+      const keys = this.statement('keys', { ...filters, after: false });
+      const row = keys.get({ ...params, limit: 1, offset: n * this.markStep - 1 }) as KeyRow | undefined;
+      if (!row) return undefined;
+      mark = { publishedAt: row.published_at, id: row.id };
+      marks.set(n, mark);
     }
-    return marks;
+    return { mark, skipped: n * this.markStep };
   }
 
   /** `page`: the page's rows with their summaries (listSql); `keys`: the rows' keys alone (listKeysSql). */
