@@ -115,9 +115,8 @@ export function classes(articles: number, latestTotals: Map<string, number>): Cl
   ];
 }
 
-/** Every filter combination of the lists, with its total. */
-export async function latestTotals(origin: string): Promise<Map<string, number>> {
-  const totals = new Map<string, number>();
+/** Every filter combination of the lists, as a path's query string (`&category=…&source=…`; '' for none). */
+export function listFilters(): string[] {
   const combos: string[] = [];
   for (const category of ['', ...FILTERABLE_CATEGORIES])
     for (const source of ['', ...SOURCE_IDS])
@@ -125,7 +124,13 @@ export async function latestTotals(origin: string): Promise<Map<string, number>>
         combos.push(
           `${category ? `&category=${category}` : ''}${source ? `&source=${source}` : ''}${difficulty ? `&difficulty=${difficulty}` : ''}`,
         );
-  for (const filter of combos) {
+  return combos;
+}
+
+/** Every filter combination of the lists, with its total. */
+export async function latestTotals(origin: string): Promise<Map<string, number>> {
+  const totals = new Map<string, number>();
+  for (const filter of listFilters()) {
     const answer = (await (await fetch(`${origin}/api/articles/latest?language=zh&limit=1${filter}`)).json()) as { total: number };
     if (answer.total > 0) totals.set(filter, answer.total);
   }

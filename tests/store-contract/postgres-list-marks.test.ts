@@ -6,24 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore, type PostgresArticleStore } from '../../server/store/postgres/postgres-store';
 import type { ArticleQuery } from '../../server/store/types';
-import { FIXTURES, article } from '../server/fixtures';
+import { FIXTURES } from '../server/fixtures';
+import { listArticle, tiedArticles } from './list-mark-articles';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
-
-const CATEGORIES = ['technology', 'health', 'business'] as const;
-const SOURCES = ['bbc', 'npr', 'reuters'] as const;
-
-function extra(index: number, publishedAt: string) {
-  return article({
-    id: `m-${String.fromCharCode(97 + (index % 26))}${index}`,
-    source: SOURCES[index % SOURCES.length]!,
-    title: `Story number ${index}`,
-    publishedAt,
-    summary: 'A story for the list.',
-    paragraphs: ['Words of a story.'],
-    difficulty: index % 2 === 0 ? 'beginner' : 'advanced',
-    categories: [CATEGORIES[index % CATEGORIES.length]!],
-  });
-}
 
 let database: TestDatabase;
 let marked: PostgresArticleStore;
@@ -55,10 +40,7 @@ async function expectEveryPageAsFromTheStart(filters: Omit<ArticleQuery, 'limit'
 
 describe('PostgreSQL lists at deep offsets, from marks', () => {
   it('gives every page at every offset as read from the start, ties (equal times) and filters included', async () => {
-    // Three articles at one moment in each group of five: a mark may fall among ties.
-    const dated = Array.from({ length: 25 }, (_, i) =>
-      extra(i, `2026-11-${String(10 + Math.floor(i / 5)).padStart(2, '0')}T0${i % 5 < 3 ? 0 : i % 5}:00:00Z`),
-    );
+    const dated = tiedArticles(25);
     await marked.upsertMany([...FIXTURES, ...dated]);
     for (const filters of [
       {},
@@ -71,7 +53,7 @@ describe('PostgreSQL lists at deep offsets, from marks', () => {
 
   it('reads its marks again after a write moves every position in the list', async () => {
     await expectEveryPageAsFromTheStart({});
-    await marked.upsertMany([extra(100, '2026-11-30T00:00:00Z'), extra(101, '2026-11-30T00:00:00Z')]);
+    await marked.upsertMany([listArticle(100, '2026-11-30T00:00:00Z'), listArticle(101, '2026-11-30T00:00:00Z')]);
     await expectEveryPageAsFromTheStart({});
     await expectEveryPageAsFromTheStart({ category: 'health' });
   });

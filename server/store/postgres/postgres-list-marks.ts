@@ -1,19 +1,21 @@
 /**
- * Marks in the lists for deep offsets (decision 35): every LIST_MARK_STEP-th row of a filtered list, newest
- * first, read once per list and data version from the list's covering index, so a page at any offset is a
- * keyset seek to the mark before it and fewer than LIST_MARK_STEP index entries skipped. Kept in the node's
- * memory only; a list's marks are read again when the data version moves (every write, LISTEN/NOTIFY).
+ * PostgreSQL's marks in the lists for deep offsets (decision 35; what they are and how they are kept: ../list-marks.ts):
+ * read once per list and data version from the list's covering index, in the node's memory only; a list's marks are
+ * read again when the data version moves (every write, LISTEN/NOTIFY).
  */
 import type { ArticleQuery } from '../types';
 import type { Queryable } from './postgres-connection';
 import { filterSql, totalKey } from './postgres-rows';
+import { KeptMarks, LIST_MARK_STEP, type ListMark, type MarkBefore } from '../list-marks';
 
-export const LIST_MARK_STEP = 500;
-
-/** A row of a list: its time and id, the order's two keys. */
-export interface ListMark {
-  readonly publishedAt: string;
-  readonly id: string;
+/**
+ * The mark before an offset in a list whose marks are the rows at positions step - 1, 2 × step - 1, … (from 0):
+ * undefined when the offset is within the first step (no mark before it).
+ */
+function markBefore(marks: readonly ListMark[], offset: number, step: number): MarkBefore | undefined {
+  const at = Math.min(Math.floor(offset / step), marks.length) - 1;
+  const mark = marks[at];
+  return mark && { mark, skipped: (at + 1) * step };
 }
 
 /** The rows at positions step - 1, 2 × step - 1, … of the list, newest first (the list's own order). */
@@ -31,7 +33,7 @@ async function readMarks(db: Queryable, query: ArticleQuery, step: number): Prom
 }
 
 export class ListMarks {
-  private readonly kept = new Map<string, { readonly version: number; readonly marks: Promise<ListMark[]> }>();
+  private readonly kept = new KeptMarks<Promise<ListMark[]>>();
 
   constructor(readonly step: number = LIST_MARK_STEP) {}
 
@@ -39,20 +41,15 @@ export class ListMarks {
    * The mark to seek to for this offset and how many rows of the list come before the rows after it, or
    * undefined when the offset is within the first step (no mark before it).
    */
-  async before(db: Queryable, query: ArticleQuery, version: number): Promise<{ mark: ListMark; skipped: number } | undefined> {
+  async before(db: Queryable, query: ArticleQuery, version: number): Promise<MarkBefore | undefined> {
     if (query.offset < this.step) return undefined;
     const key = totalKey(query);
-    let entry = this.kept.get(key);
-    if (entry?.version !== version) {
-      entry = { version, marks: readMarks(db, query, this.step) };
-      this.kept.set(key, entry);
-      const failed = entry;
+    const marks = this.kept.marks(key, version, () => {
+      const read = readMarks(db, query, this.step);
       // A failed read is not kept: the next request reads again.
-      entry.marks.catch(() => this.kept.get(key) === failed && this.kept.delete(key));
-    }
-    const marks = await entry.marks;
-    const at = Math.min(Math.floor(query.offset / this.step), marks.length) - 1;
-    const mark = marks[at];
-    return mark && { mark, skipped: (at + 1) * this.step };
+      read.catch(() => this.kept.forget(key, read));
+      return read;
+    });
+    return markBefore(await marks, query.offset, this.step);
   }
 }

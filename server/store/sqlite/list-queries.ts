@@ -4,7 +4,8 @@
  *
  * Lists: every combination of category, source and difficulty has an index that yields rows in
  * date order (v3 and v5), so a page reads `offset + limit` index entries and stops (after a keyset
- * position, `limit` entries from where the index seeks to); totals are
+ * position, `limit` entries from where the index seeks to; a deep offset starts from the list's mark
+ * before it, list-reads.ts, and skips fewer than its step); totals are
  * counters kept by triggers per filter combination (v6), one indexed row each.
  *
  * Search is in search-index.ts.
@@ -46,8 +47,11 @@ function pageOf(keys: string): string {
     ORDER BY page.published_at DESC, page.id ASC`;
 }
 
-/** One page of a list, newest first. Totals are counters kept by triggers (v6): see totalCounterName. */
-export function listSql(filters: ListFilters): string {
+/**
+ * The keys (seq, published_at, id) of `limit` rows of a list after `offset` of them, in list order, from one index
+ * alone: the page's statement (listSql) and the marks' (list-reads.ts).
+ */
+export function listKeysSql(filters: ListFilters): string {
   if (filters.category) {
     // The category rows carry date, source and difficulty (v5), so one of the four
     // article_categories indexes serves the filter and the order together.
@@ -57,8 +61,8 @@ export function listSql(filters: ListFilters): string {
       ...(filters.difficulty ? ['c.difficulty = @difficulty'] : []),
       ...(filters.after ? [afterSql('c', 'article_id')] : []),
     ].join(' AND ');
-    return pageOf(`SELECT c.article_seq AS seq, c.published_at, c.article_id AS id FROM article_categories AS c
-             WHERE ${where} ORDER BY c.published_at DESC, c.article_id ASC LIMIT @limit OFFSET @offset`);
+    return `SELECT c.article_seq AS seq, c.published_at, c.article_id AS id FROM article_categories AS c
+             WHERE ${where} ORDER BY c.published_at DESC, c.article_id ASC LIMIT @limit OFFSET @offset`;
   }
   const filterList = [
     ...(filters.source ? ['a.source = @source'] : []),
@@ -66,6 +70,11 @@ export function listSql(filters: ListFilters): string {
     ...(filters.after ? [afterSql('a', 'id')] : []),
   ];
   const where = filterList.length ? `WHERE ${filterList.join(' AND ')}` : '';
-  return pageOf(`SELECT a.seq, a.published_at, a.id FROM articles AS a ${where}
-           ORDER BY a.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`);
+  return `SELECT a.seq, a.published_at, a.id FROM articles AS a ${where}
+           ORDER BY a.published_at DESC, a.id ASC LIMIT @limit OFFSET @offset`;
+}
+
+/** One page of a list, newest first. Totals are counters kept by triggers (v6): see totalCounterName. */
+export function listSql(filters: ListFilters): string {
+  return pageOf(listKeysSql(filters));
 }

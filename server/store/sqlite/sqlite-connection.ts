@@ -9,6 +9,7 @@ import { SearchIndex } from './search-index';
 import { SearchTermsFill } from './search-terms';
 import { ArticleLookup } from './article-lookup';
 import { ArticleWrites } from './article-writes';
+import { ListReads } from './list-reads';
 import { migrate, schemaVersion, type MigrationReport } from './migrations';
 import { pageKeyFitsSql, type ArticleRenderer } from '../types';
 
@@ -23,16 +24,17 @@ export abstract class SqliteConnection {
   readonly migration: MigrationReport;
   protected readonly db: Database.Database;
   protected readonly statements;
-  protected readonly listStatements = new Map<string, Database.Statement>();
   /** Set by whoever has the dictionary (server, importer, corpus loader): writes then store rendered pages. */
   protected renderer: ArticleRenderer | undefined;
   protected readonly searchIndex: SearchIndex;
   protected readonly writes: ArticleWrites;
   protected readonly lookup: ArticleLookup;
+  protected readonly lists: ListReads;
   /** The v13 fill (search-terms.ts), owed on a file upgraded with over INLINE_FILL_MAX articles. */
   readonly searchTermsFill: SearchTermsFill;
 
-  constructor(db: Database.Database, options: { readOnly?: boolean } = {}) {
+  /** `listMarkStep`: rows between two of a list's marks (list-reads.ts), small in tests. */
+  constructor(db: Database.Database, options: { readOnly?: boolean; listMarkStep?: number | undefined } = {}) {
     this.db = db;
     // A read-only connection (a read worker) trusts the writer that opened the file first to have migrated it.
     const version = options.readOnly ? schemaVersion(db) : 0;
@@ -42,6 +44,7 @@ export abstract class SqliteConnection {
     this.searchTermsFill = new SearchTermsFill(db);
     this.writes = new ArticleWrites(db, this.searchIndex);
     this.lookup = new ArticleLookup(db, () => this.renderer?.version);
+    this.lists = new ListReads(db, (name) => this.counter(name), options.listMarkStep);
     this.statements = {
       count: db.prepare("SELECT value FROM store_counters WHERE name = 'articles'").pluck(),
       dataVersion: db.prepare("SELECT value FROM store_counters WHERE name = 'data_version'").pluck(),

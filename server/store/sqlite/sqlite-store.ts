@@ -1,7 +1,7 @@
 /**
  * The SQLite store, synchronous (better-sqlite3, WAL mode, FTS5 search): reads, writes in transactions,
  * story identity, passes; sqlite-seam.ts puts it behind the store seam (../article-store.ts). Its connection,
- * statements and read guard are sqlite-connection.ts; the SQL lives beside them: list-queries.ts,
+ * statements and read guard are sqlite-connection.ts; the SQL lives beside them: list-queries.ts (read by list-reads.ts),
  * search-index.ts, article-lookup.ts, article-writes.ts, story-records.ts and migrations.ts.
  */
 import { mkdirSync } from 'node:fs';
@@ -9,9 +9,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteConnection } from './sqlite-connection';
 import { withWriteRetry } from './write-retry';
-import { listKey, listSql } from './list-queries';
-import { parseJson, toSummary, type SummaryRow } from './rows';
-import { totalCounterName } from './migrations';
+import { parseJson } from './rows';
 import { chooseStory, textFingerprint, urlKeysOf, type StoryIdentity, type StoryMatch, type StoryWriteResult } from '../story-identity';
 import { pageKey, pageKeySuffix } from '../types';
 import { ArticleViews } from './article-views';
@@ -37,33 +35,7 @@ export type { UpsertCounts } from '../article-store';
 
 export class SqliteArticleStore extends SqliteConnection {
   latest(query: ArticleQuery): Page<ArticleSummaryRow> {
-    return this.reading(() => this.latestUnguarded(query));
-  }
-
-  protected latestUnguarded(query: ArticleQuery): Page<ArticleSummaryRow> {
-    const params: Record<string, string> = {};
-    if (query.category) params.category = query.category;
-    if (query.source) params.source = query.source;
-    if (query.difficulty) params.difficulty = query.difficulty;
-    const filters = {
-      category: Boolean(query.category),
-      source: Boolean(query.source),
-      difficulty: Boolean(query.difficulty),
-      after: query.after !== undefined,
-    };
-    const key = listKey(filters);
-    let page = this.listStatements.get(key);
-    if (!page) {
-      page = this.db.prepare(listSql(filters));
-      this.listStatements.set(key, page);
-    }
-    const total = Object.keys(params).length === 0 ? this.countUnguarded() : this.counter(totalCounterName(params));
-    const position = query.after ? { afterAt: query.after.publishedAt, afterId: query.after.id } : {};
-    const items =
-      query.offset >= total
-        ? []
-        : (page.all({ ...params, ...position, limit: query.limit, offset: query.offset }) as SummaryRow[]).map(toSummary);
-    return { items, total };
+    return this.reading(() => this.lists.page(query));
   }
 
   search(query: SearchQuery): Page<ArticleSummaryRow> {
@@ -268,6 +240,8 @@ export interface OpenStoreOptions {
   readonly mustExist?: boolean;
   /** A reader's connection (read workers): no migrations, no writes. */
   readonly readOnly?: boolean;
+  /** Rows between two of a list's marks (list-reads.ts; LIST_MARK_STEP when absent): tests make it small. */
+  readonly listMarkStep?: number;
 }
 
 /**
@@ -279,7 +253,7 @@ export function openSqliteStore(path: string, options: OpenStoreOptions = {}): S
     const db = new Database(path, { readonly: true, fileMustExist: true });
     try {
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      return new SqliteArticleStore(db, { readOnly: true });
+      return new SqliteArticleStore(db, { readOnly: true, listMarkStep: options.listMarkStep });
     } catch (error) {
       db.close();
       throw error;
@@ -292,7 +266,7 @@ export function openSqliteStore(path: string, options: OpenStoreOptions = {}): S
     withWriteRetry(() => db.pragma('journal_mode = WAL'));
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    return new SqliteArticleStore(db);
+    return new SqliteArticleStore(db, { listMarkStep: options.listMarkStep });
   } catch (error) {
     db.close();
     throw error;
