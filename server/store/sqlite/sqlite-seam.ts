@@ -65,8 +65,8 @@ function searchTermsFill(current: () => SqliteArticleStore): SchemaFill {
 export interface SqliteSeamOptions {
   /**
    * Where searches run (the read workers); on this thread when absent. A list page reads under
-   * limit + 500 index entries from its list's mark (list-reads.ts; the marks, the whole list's index
-   * once per data version) and an article a few rows by key (well under a millisecond at
+   * limit + 500 index entries from its list's mark (list-reads.ts; each mark read, once per data
+   * version, by the first page that needs it) and an article a few rows by key (well under a millisecond at
    * 100,000 articles, see list-queries.ts), less than the worker round trip and the copy of the
    * answer between threads; only search, whose cost grows with the matches, needs a worker.
    */
