@@ -10,10 +10,17 @@ import { captureEarlyTaps } from '../platform/early-taps';
 
 const APP_MODULES = 'meta[name="app-module"]';
 const ROUTE_MODULES = 'meta[name="route-module"]';
-/** A hidden tab paints nothing, and a browser without paint timing reports nothing: the app starts after this all the same. */
-const PAINT_WAIT_MS = 200;
+/**
+ * Only a safety net: a visible page with the server's text reports its first contentful paint, however late
+ * a loaded phone paints it. A shorter wait (it was 200 ms) started the app before the paint on a busy machine.
+ */
+const PAINT_WAIT_MS = 3000;
 
-/** Resolves once the browser reports the first contentful paint: the page is on the screen. */
+/**
+ * Resolves once the browser reports the first contentful paint: the page is on the screen. It does not wait
+ * where no such paint will come: a hidden tab, and the shell the server sends when it could not render the
+ * page (nothing to paint before the app). A browser without paint timing waits for the safety net.
+ */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, PAINT_WAIT_MS);
@@ -21,16 +28,19 @@ function afterFirstPaint(): Promise<void> {
     function done() {
       clearTimeout(timer);
       observer?.disconnect();
+      removeEventListener('visibilitychange', done);
       resolve();
     }
-    if (document.visibilityState === 'hidden') return done();
+    if (document.visibilityState === 'hidden' || !document.getElementById('root')?.firstElementChild) return done();
+    // A tab sent to the background before its paint paints nothing more.
+    addEventListener('visibilitychange', done);
     try {
       observer = new PerformanceObserver((list) => {
         if (list.getEntriesByName('first-contentful-paint').length > 0) done();
       });
       observer.observe({ type: 'paint', buffered: true });
     } catch {
-      // No paint timing here: the timer starts the app.
+      // No paint timing here: the safety net starts the app.
     }
   });
 }
