@@ -134,15 +134,16 @@ function winkCandidates(word: string): string[] {
  * possessive-free base, wink-lemmatizer, plain suffix rules, British/American spelling variants of
  * each of those, and for hyphenated words the unhyphenated spelling and then the last part
  * ("low-income" → income), since the head of an English compound carries its core meaning; and when
- * none of that finds anything, all of it again for the word without its accents (café → cafe).
+ * none of that finds anything, the word without its accents as a headword or a listed form (café → cafe).
  */
 export function resolveLemma(word: string, source: LemmaSource): Resolution | undefined {
   const found = resolveWritten(word, source);
   if (found) return found;
   // The bundled headwords are all written without accents (cafe, naive, fiancee), so a word an article
-  // writes with them (café, naïve, fiancée) is looked for again without them.
+  // writes with them (café, naïve, fiancée) is looked for again without them, but only as a headword or a
+  // listed form: guessing would make a name an English word (Inés → "ines" → in).
   const plain = word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
-  return plain !== word ? resolveWritten(plain, source) : undefined;
+  return plain !== word ? resolveKnown(plain, source) : undefined;
 }
 
 function resolveWritten(word: string, source: LemmaSource): Resolution | undefined {

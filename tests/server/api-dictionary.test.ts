@@ -119,6 +119,10 @@ describe('word look-up', () => {
     expect(entry.entries[0]!.gloss).toBeTruthy();
   });
 
+  it('never guesses an English word from a name once its accents are gone (Inés is not "in")', async () => {
+    expect((await lookUp('Inés', 'es')).statusCode).toBe(404);
+  });
+
   it('keeps the senses of a form that is also a word of its own after its lemma', async () => {
     const entry = await entryOf('better', 'zh');
     expect(entry.entries[0]!.headword ?? entry.lemma).toBe('good');
