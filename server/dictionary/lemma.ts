@@ -133,14 +133,25 @@ function winkCandidates(word: string): string[] {
  * Resolves a normalised word, trying in order: the word (as a headword or a listed form), its
  * possessive-free base, wink-lemmatizer, plain suffix rules, British/American spelling variants of
  * each of those, and for hyphenated words the unhyphenated spelling and then the last part
- * ("low-income" → income), since the head of an English compound carries its core meaning.
+ * ("low-income" → income), since the head of an English compound carries its core meaning; and when
+ * none of that finds anything, the word without its accents as a headword or a listed form (café → cafe).
  */
 export function resolveLemma(word: string, source: LemmaSource): Resolution | undefined {
+  const found = resolveWritten(word, source);
+  if (found) return found;
+  // The bundled headwords are all written without accents (cafe, naive, fiancee), so a word an article
+  // writes with them (café, naïve, fiancée) is looked for again without them, but only as a headword or a
+  // listed form: guessing would make a name an English word (Inés → "ines" → in).
+  const plain = word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+  return plain !== word ? resolveKnown(plain, source) : undefined;
+}
+
+function resolveWritten(word: string, source: LemmaSource): Resolution | undefined {
   const direct = resolveKnown(word, source) ?? resolveGuessing(word, source);
   if (direct || !word.includes('-')) return direct;
   const joined = word.replace(/-/g, '');
   const last = word.slice(word.lastIndexOf('-') + 1);
-  return resolveKnown(joined, source) ?? (last.length >= 2 ? resolveLemma(last, source) : undefined);
+  return resolveKnown(joined, source) ?? (last.length >= 2 ? resolveWritten(last, source) : undefined);
 }
 
 function resolveGuessing(word: string, source: LemmaSource): Resolution | undefined {

@@ -8,7 +8,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyServerOptions } from 'fastify';
+import { escapeHtml } from '../../common/escape-html';
+import { SHARED_TEXTS } from '../../common/labels';
+import { DEFAULT_LANGUAGE, textLanguageFor } from '../../common/languages';
+import { notFoundPageTitle } from '../../common/page-meta';
 import { errorBody, type ApiErrorCode } from './api-error';
+import { isApiPath, pathOf } from './paths';
 
 function clientErrorAnswer(code: string | undefined): { status: number; code: ApiErrorCode; message: string } {
   if (code === 'HPE_HEADER_OVERFLOW') {
@@ -51,6 +56,24 @@ export function sendBadUrl(reply: FastifyReply, headers: Readonly<Record<string,
     .send(JSON.stringify(errorBody('bad_request', 'The address is not valid: it has bad percent-encoding or invalid UTF-8.')));
 }
 
+/**
+ * The router could not decode a page's address: no page can be there. The learner gets a 400 (the address is
+ * bad, as the API says too) whose page says "not found" in the language of the first segment (a two-letter
+ * one, as every page path has; else the default), with the way home: not the API's JSON. A page of its own:
+ * the page renderer needs a route, which an undecodable address never reaches.
+ */
+export function sendBadPageUrl(reply: FastifyReply, headers: Readonly<Record<string, string>>, url: string): void {
+  const segment = /^\/([a-z]{2})(?=\/|$)/i.exec(pathOf(url))?.[1]?.toLowerCase() ?? DEFAULT_LANGUAGE;
+  const language = textLanguageFor(segment);
+  const texts = SHARED_TEXTS[language];
+  const html =
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+    `<title>${escapeHtml(notFoundPageTitle(texts))}</title></head><body><main><h1>${escapeHtml(texts.notFoundTitle)}</h1>` +
+    `<p><a href="/${segment}">${escapeHtml(texts.pages.home.title)}</a></p></main></body></html>`;
+  void reply.headers(headers).code(400).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
 /** Fastify's server options for both: the raw socket's answers and the router's. */
 export function earlyErrors(
   headers: Readonly<Record<string, string>>,
@@ -59,7 +82,9 @@ export function earlyErrors(
     clientErrorHandler: clientErrorHandler(headers),
     frameworkErrors(error, request, reply) {
       request.log.info({ err: error, url: request.url }, 'refused an undecodable URL');
-      sendBadUrl(reply as unknown as FastifyReply, headers);
+      const isPageRead = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathOf(request.url));
+      if (isPageRead) sendBadPageUrl(reply as unknown as FastifyReply, headers, request.url);
+      else sendBadUrl(reply as unknown as FastifyReply, headers);
     },
   };
 }

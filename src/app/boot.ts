@@ -6,7 +6,7 @@
  * vite.config.ts): all are preloaded, one per task, so the app's chunks do not wait for the entry's.
  */
 import '../styles/app.css';
-import { captureEarlyTaps } from '../platform/early-taps';
+import { captureEarlySubmits, captureEarlyTaps } from '../platform/early-taps';
 
 const APP_MODULES = 'meta[name="app-module"]';
 const ROUTE_MODULES = 'meta[name="route-module"]';
@@ -103,6 +103,8 @@ captureEarlyTaps('.nr-w, .nr-vocab-word', '.article-body-host', document, () => 
   if (!lookupFetched) preloadModules(`${ROUTE_MODULES}[data-early]`);
   lookupFetched = true;
 });
+// A word sent from the look-up field that early is kept in the field (no page reload) and looked up by the route.
+captureEarlySubmits('.word-lookup-form');
 
 // One more try for a module that failed on a flaky network (a failed dynamic import is fetched again).
 void afterFirstPaint()

@@ -33,7 +33,8 @@ export type BackupProblem =
   | { readonly kind: 'newerVersion'; readonly version: number }
   | { readonly kind: 'unknownField'; readonly field: string }
   | { readonly kind: 'notList'; readonly list: BackupList }
-  | { readonly kind: 'badRow'; readonly list: BackupList; readonly row: number; readonly detail: string }
+  // fields: the names of the row's wrong or missing parts as the file spells them (none: the row is not an object).
+  | { readonly kind: 'badRow'; readonly list: BackupList; readonly row: number; readonly fields: readonly string[] }
   | { readonly kind: 'badGoal' };
 
 export function exportBackup(backup: Backup, now: Date): string {
@@ -55,11 +56,11 @@ export function exportBackup(backup: Backup, now: Date): string {
 /** A finished article: its id and when it was finished. */
 export const FinishedArticleCodec = t.strict({ articleId: NonEmptyString, at: IsoDate }, 'FinishedArticle');
 
-/** A finished article (its id and when it was finished), or the name of the part that is wrong. */
-export function decodeFinished(value: unknown): { readonly articleId: string; readonly at: string } | string {
+/** A finished article (its id and when it was finished), or the names of the parts that are wrong (none: not an object). */
+export function decodeFinished(value: unknown): { readonly articleId: string; readonly at: string } | readonly string[] {
   const result = FinishedArticleCodec.decode(value);
   if (isRight(result)) return result.right;
-  return result.left[0]?.context[1]?.key ?? 'not an object';
+  return [...new Set(result.left.flatMap((error) => error.context[1]?.key ?? []))];
 }
 
 /** The backup in a file, or every problem found in it (rows numbered from 1 within their list). */
@@ -88,19 +89,19 @@ export function parseBackup(text: string): { backup: Backup } | { problems: Back
   rows('statuses').forEach((row, index) => {
     const decoded = decodeStatusRecord(row);
     if ('record' in decoded) statuses.push(decoded.record);
-    else problems.push({ kind: 'badRow', list: 'statuses', row: index + 1, detail: decoded.reason });
+    else problems.push({ kind: 'badRow', list: 'statuses', row: index + 1, fields: decoded.fields });
   });
   const words: SavedWord[] = [];
   rows('words').forEach((row, index) => {
     const decoded = decodeSavedWord(row);
     if ('word' in decoded) words.push(decoded.word);
-    else problems.push({ kind: 'badRow', list: 'words', row: index + 1, detail: decoded.reason });
+    else problems.push({ kind: 'badRow', list: 'words', row: index + 1, fields: decoded.fields });
   });
   const finished: Array<{ articleId: string; at: string }> = [];
   rows('finished').forEach((row, index) => {
     const decoded = decodeFinished(row);
-    if (typeof decoded === 'string') problems.push({ kind: 'badRow', list: 'finished', row: index + 1, detail: decoded });
-    else finished.push(decoded);
+    if ('articleId' in decoded) finished.push(decoded);
+    else problems.push({ kind: 'badRow', list: 'finished', row: index + 1, fields: decoded });
   });
   const goal = file.goal === undefined || file.goal === null ? null : decodeGoal(file.goal);
   if (file.goal !== undefined && file.goal !== null && goal === null) problems.push({ kind: 'badGoal' });

@@ -101,7 +101,7 @@ export const zh: LearnerTexts = {
         case 'notList':
           return `${lists[p.list]}不是列表。`;
         case 'badRow':
-          return `${lists[p.list]}，第 ${p.row} 行：${p.detail}。`;
+          return `${lists[p.list]}，第 ${p.row} 行：${p.fields.length > 0 ? `${p.fields.join('、')} 缺失或有误` : '不是本网站写出的格式'}。`;
         case 'badGoal':
           return '无法读取每日目标。';
       }
@@ -206,7 +206,7 @@ export const es: LearnerTexts = {
         case 'notList':
           return `los ${lists[p.list]} no son una lista.`;
         case 'badRow':
-          return `${lists[p.list]}, fila ${p.row}: ${p.detail}.`;
+          return `${lists[p.list]}, fila ${p.row}: ${p.fields.length > 0 ? `falta o no es válido: ${p.fields.join(', ')}` : 'no tiene el formato de este sitio'}.`;
         case 'badGoal':
           return 'no se puede leer la meta diaria.';
       }

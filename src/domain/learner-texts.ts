@@ -187,7 +187,7 @@ const en: LearnerTexts = {
         case 'notList':
           return `the ${lists[p.list]} are not a list.`;
         case 'badRow':
-          return `${lists[p.list]}, row ${p.row}: ${p.detail}.`;
+          return `${lists[p.list]}, row ${p.row}: ${p.fields.length > 0 ? `wrong or missing ${p.fields.join(', ')}` : 'not a row this site writes'}.`;
         case 'badGoal':
           return 'the daily goal cannot be read.';
       }

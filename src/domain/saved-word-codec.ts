@@ -43,8 +43,11 @@ export const SavedWordCodec = t.type(
   'SavedWord',
 );
 
-/** The word when the value is a readable SavedWord, else a short reason (for the set-aside record). */
-export function decodeSavedWord(value: unknown): { word: SavedWord } | { reason: string } {
+/**
+ * The word when the value is a readable SavedWord, else a short English reason (for the set-aside record) and the
+ * names of the wrong parts, which a backup's refusal shows in the page's own language.
+ */
+export function decodeSavedWord(value: unknown): { word: SavedWord } | { reason: string; fields: string[] } {
   const result = SavedWordCodec.decode(value);
   if (isRight(result)) {
     // Building the word field by field checks the codec against the type, and drops extra properties, so unknown extra properties never travel further.
@@ -72,5 +75,8 @@ export function decodeSavedWord(value: unknown): { word: SavedWord } | { reason:
       .filter((key) => key !== '')
       .join('.'),
   );
-  return { reason: `Not a saved word (${paths.map((path) => path || '(root)').join(', ')})` };
+  return {
+    reason: `Not a saved word (${paths.map((path) => path || '(root)').join(', ')})`,
+    fields: [...new Set(paths.filter((path) => path !== ''))],
+  };
 }

@@ -21,8 +21,8 @@ export const StatusRecordCodec = t.intersection(
   'StatusRecord',
 );
 
-/** The record when the value is a readable StatusRecord (extra properties dropped), else a short reason. */
-export function decodeStatusRecord(value: unknown): { record: StatusRecord } | { reason: string } {
+/** The record when the value is a readable StatusRecord (extra properties dropped), else a short English reason and the wrong parts' names. */
+export function decodeStatusRecord(value: unknown): { record: StatusRecord } | { reason: string; fields: string[] } {
   const result = StatusRecordCodec.decode(value);
   if (!isRight(result)) {
     const keys = result.left.slice(0, 3).map((error) =>
@@ -31,7 +31,8 @@ export function decodeStatusRecord(value: unknown): { record: StatusRecord } | {
         .filter((key) => key !== '' && !/^\d+$/.test(key))
         .join('.'),
     );
-    return { reason: `Not a word status (${[...new Set(keys)].join(', ') || 'shape'})` };
+    const fields = [...new Set(keys)].filter((key) => key !== '');
+    return { reason: `Not a word status (${fields.join(', ') || 'shape'})`, fields };
   }
   const r = result.right;
   return { record: { id: r.id, status: r.status, source: r.source, setAt: r.setAt, ...(r.batch !== undefined ? { batch: r.batch } : {}) } };

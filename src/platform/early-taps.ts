@@ -29,3 +29,23 @@ export function captureEarlyTaps(wordSelector: string, hostSelector: string, doc
   doc.addEventListener('click', listener, true);
   return () => doc.removeEventListener('click', listener, true);
 }
+
+/** Set on a form sent before the app answers it; the form's view sends it again (src/views/detail/article-reader.tsx). */
+export const PENDING_SUBMIT_ATTRIBUTE = 'data-pending-submit';
+
+/**
+ * A form sent before the app has hydrated it (the article's look-up field): the browser would send it as a
+ * page request and reload the page, losing the word typed. It is held instead and marked; the word stays in
+ * the field, and the form's view sends it again once it answers (it then sets INTERACTIVE_ATTRIBUTE on it).
+ */
+export function captureEarlySubmits(formSelector: string, doc: Document = document, onSubmit?: () => void): () => void {
+  const listener = (event: Event) => {
+    const form = event.target;
+    if (!(form instanceof Element) || !form.matches(formSelector) || form.hasAttribute(INTERACTIVE_ATTRIBUTE)) return;
+    event.preventDefault();
+    form.setAttribute(PENDING_SUBMIT_ATTRIBUTE, '');
+    onSubmit?.();
+  };
+  doc.addEventListener('submit', listener, true);
+  return () => doc.removeEventListener('submit', listener, true);
+}

@@ -102,6 +102,32 @@ describe('the article page before the app has hydrated it', () => {
     }
   });
 
+  it('a word typed in the look-up field and sent before hydration is kept (no reload) and looked up once the app is there', async () => {
+    const { context, page } = await newPage(harness, SAVED_REJECTION);
+    try {
+      const release = await holdApp(page);
+      const address = `/es/articles/${articles.importedIds[0]!}`;
+      await page.goto(address, { waitUntil: 'commit' });
+      const field = page.locator('.word-lookup-form input');
+      await field.waitFor();
+      await page.waitForLoadState('load');
+      await field.fill('harbour');
+      await field.press('Enter');
+      await expect.poll(() => page.locator('.word-lookup-form').getAttribute('data-pending-submit')).toBe('');
+      // The browser did not send the form as a page request: same address, the word still in the field.
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(address);
+      expect(await field.inputValue()).toBe('harbour');
+
+      release();
+      const entry = entryOf(page);
+      await entry.and(page.locator('[data-status="shown"]')).waitFor();
+      expect((await entry.getByRole('heading', { level: 2 }).textContent())?.trim()).toMatch(/\bharbour$/);
+      expect(await page.locator('.word-lookup-form').getAttribute('data-pending-submit')).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a tap outside the words before hydration opens nothing afterwards', async () => {
     const { context, page } = await newPage(harness, SAVED_REJECTION);
     try {

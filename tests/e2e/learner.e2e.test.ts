@@ -76,6 +76,9 @@ describe('word statuses and coverage in the browser', () => {
       // Undo takes back exactly that step: the word marked by hand stays known.
       await result.getByRole('button', { name: t.undo }).click();
       await expect.poll(() => shownPercent(page)).toBe(afterOne);
+      // The Undo button is gone: the status says what happened, and focus is not dropped on the page's body.
+      await expect.poll(() => result.textContent()).toBe(t.undone);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('know-the-rest-button');
 
       await page.getByRole('button', { name: t.knowRest }).click();
       await expect.poll(() => shownPercent(page)).toBe(100);

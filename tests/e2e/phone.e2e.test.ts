@@ -87,6 +87,14 @@ async function noSidewaysScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 }
 
+/** The reading toolbar scrolls on its own (it is fixed, with overflow): its row must fit it, or "More" is cut off. */
+async function toolbarFits(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('section.read-aloud');
+    return bar !== null && bar.scrollWidth <= bar.clientWidth;
+  });
+}
+
 describe.each(JOURNEY_LANGUAGES)('phone first in %s', (language: JourneyLanguage) => {
   const t = texts(language);
 
@@ -169,6 +177,7 @@ describe.each(JOURNEY_LANGUAGES)('phone first in %s', (language: JourneyLanguage
       await page.goto(`/${language}/articles/${articleId}`);
       await page.locator(`${HOST}[data-interactive]`).waitFor();
       expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await toolbarFits(page)).toBe(true);
       await page.locator('.tools-more summary').click();
       expect(await noSidewaysScroll(page)).toBe(true);
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${language}-phone-320-detail-more.png`) });

@@ -106,6 +106,23 @@ describe('word look-up', () => {
     }
   });
 
+  // The bundled headwords are written without accents (cafe, naive, resume): a word an article writes with one still finds its entry.
+  it.each([
+    ['café', 'cafe'],
+    ['Cafés', 'cafe'],
+    ['naïve', 'naive'],
+    ['fiancée', 'fiancee'],
+    ['cafe\u0301', 'cafe'],
+  ])('finds %s under its unaccented headword %s', async (word, lemma) => {
+    const entry = await entryOf(word, 'es');
+    expect(entry.lemma).toBe(lemma);
+    expect(entry.entries[0]!.gloss).toBeTruthy();
+  });
+
+  it('never guesses an English word from a name once its accents are gone (Inés is not "in")', async () => {
+    expect((await lookUp('Inés', 'es')).statusCode).toBe(404);
+  });
+
   it('keeps the senses of a form that is also a word of its own after its lemma', async () => {
     const entry = await entryOf('better', 'zh');
     expect(entry.entries[0]!.headword ?? entry.lemma).toBe('good');

@@ -159,6 +159,19 @@ describe('no input produces a 500', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it.each([
+    ['/es/articles/%E0%A4%A', 'es', 'Página no encontrada'],
+    ['/zh/%FF', 'zh', '页面不存在'],
+    ['/fr/articles/%FF', 'en', 'Page not found'],
+  ])('a page address with bad percent-encoding (%s) is a 400 page in its language, not JSON', async (url, lang, title) => {
+    const res = await ctx.app.inject(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body).toContain(`<html lang="${lang}">`);
+    expect(res.body).toContain(`<h1>${title}</h1>`);
+  });
+
   it('an unknown API path or method is a JSON 404', async () => {
     const path = await ctx.app.inject('/api/nothing-here');
     expect(path.statusCode).toBe(404);

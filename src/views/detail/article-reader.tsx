@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import bodyStyles from '../../styles/article-body.css?inline';
 import type { TextLanguage } from '../../../common/languages';
 import { articleHelpTextsFor } from '../../domain/article-help-texts';
@@ -39,13 +39,25 @@ function focusedElement(): HTMLElement | null {
 function LookupField({ language, onLookUp }: { language: TextLanguage; onLookUp: (text: string, field: HTMLElement) => void }) {
   const texts = articleHelpTextsFor(language);
   const inputRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // From now on the form answers itself; a word sent before the app was there (the page's entry held it,
+  // src/platform/early-taps.ts, and left it in the field) is looked up now.
+  useEffect(() => {
+    const form = formRef.current;
+    const input = inputRef.current;
+    if (form === null) return;
+    form.setAttribute('data-interactive', '');
+    if (!form.hasAttribute('data-pending-submit')) return;
+    form.removeAttribute('data-pending-submit');
+    if (input !== null && input.value.trim() !== '') onLookUp(input.value, input);
+  }, [onLookUp]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = inputRef.current;
     if (input !== null && input.value.trim() !== '') onLookUp(input.value, input);
   };
   return (
-    <form className={LOOKUP_FIELD_CLASS} role="search" aria-label={texts.fieldLabel} onSubmit={submit}>
+    <form ref={formRef} className={LOOKUP_FIELD_CLASS} role="search" aria-label={texts.fieldLabel} onSubmit={submit}>
       <p className="word-lookup-hint">{texts.tapHint}</p>
       <div className="word-lookup-row">
         <label className="visually-hidden" htmlFor="word-lookup-input">

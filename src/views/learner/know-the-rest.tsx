@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import type { TextLanguage } from '../../../common/languages';
 import { learnerTextsFor } from '../../domain/learner-texts';
 import { LemmaInventoryActorContext, WordStatusActorContext } from './learner-contexts';
@@ -14,6 +15,10 @@ export function KnowTheRest({ articleId, language }: { articleId: string; langua
   const inventory = LemmaInventoryActorContext.useSelector((snapshot) => snapshot.context.inventories[articleId]);
   // Rendered from the start (the server's page too), so nothing below the article moves when the statuses arrive.
   const lemmas = inventory?.lemmas.map(([lemma]) => lemma) ?? [];
+  // After Undo its button is gone: the status says so, and focus goes back to the step's own button, not the body.
+  const [undone, setUndone] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const shownUndo = undo !== null && undo.articleId === articleId ? undo : null;
   return (
     <section className="know-the-rest" aria-labelledby="know-the-rest-button">
       <p className="know-the-rest-hint" id="know-the-rest-hint">
@@ -21,22 +26,36 @@ export function KnowTheRest({ articleId, language }: { articleId: string; langua
       </p>
       <button
         type="button"
+        ref={buttonRef}
         id="know-the-rest-button"
         className="button button-primary"
         aria-describedby="know-the-rest-hint"
         disabled={!ready || inventory === undefined}
-        onClick={() => actor.send({ type: 'REST_KNOWN', articleId, lemmas })}
+        onClick={() => {
+          setUndone(false);
+          actor.send({ type: 'REST_KNOWN', articleId, lemmas });
+        }}
       >
         {texts.knowRest}
       </button>
       <div className="know-the-rest-result" role="status">
-        {undo !== null && undo.articleId === articleId ? (
+        {shownUndo !== null ? (
           <>
-            <span>{texts.restMarked(undo.count)}</span>{' '}
-            <button type="button" className="button" onClick={() => actor.send({ type: 'REST_UNDONE' })}>
+            <span>{texts.restMarked(shownUndo.count)}</span>{' '}
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setUndone(true);
+                buttonRef.current?.focus();
+                actor.send({ type: 'REST_UNDONE' });
+              }}
+            >
               {texts.undo}
             </button>
           </>
+        ) : undone ? (
+          texts.undone
         ) : null}
       </div>
     </section>

@@ -39,4 +39,22 @@ describe('backup file', () => {
     for (const language of ['en', 'zh', 'es'] as const)
       for (const problem of problems) expect(LEARNER_TEXTS[language].backup.problem(problem)).not.toBe('');
   });
+
+  it('names the wrong parts of a bad row in the page language, with no English sentence in the Chinese or Spanish message', () => {
+    const file = JSON.parse(exportBackup(BACKUP, NOW));
+    file.statuses = [{ x: 1 }];
+    file.words = [{ lemma: 5 }];
+    file.finished = [{ articleId: 'city-bikes' }, 7];
+    const result = parseBackup(JSON.stringify(file));
+    const problems = 'problems' in result ? result.problems : [];
+    expect(problems).toHaveLength(4);
+    const messages = (language: 'en' | 'zh' | 'es') => problems.map((problem) => LEARNER_TEXTS[language].backup.problem(problem));
+    for (const language of ['zh', 'es'] as const)
+      for (const message of messages(language)) expect(message).not.toMatch(/Not a |not an object|shape/);
+    // The file's own field names stay as they are written in it: they are what the learner can look for.
+    expect(messages('zh')[1]).toContain('lemma');
+    expect(messages('zh')[2]).toContain('at');
+    expect(messages('es')[1]).toContain('lemma');
+    expect(messages('en')[1]).toContain('lemma');
+  });
 });

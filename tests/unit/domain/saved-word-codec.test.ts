@@ -16,6 +16,6 @@ describe('saved-word codec', () => {
     ['not an object', 'tide'],
   ])('refuses %s with a reason', (_name, value) => {
     const result = decodeSavedWord(value);
-    expect(result).toEqual({ reason: expect.stringMatching(/^Not a saved word/) });
+    expect(result).toEqual({ reason: expect.stringMatching(/^Not a saved word/), fields: expect.any(Array) });
   });
 });
