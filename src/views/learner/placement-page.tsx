@@ -1,16 +1,10 @@
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import {
-  EXAM_LEVELS,
-  EXAM_NAMES,
-  FREQUENCY_BAND_SIZE,
-  FREQUENCY_LEVELS,
-  PLACEMENT_LEVELS,
-  type PlacementLevel,
-} from '../../../common/placement-levels';
+import { EXAM_NAMES, FREQUENCY_BAND_SIZE, PLACEMENT_LEVELS, type PlacementLevel } from '../../../common/placement-levels';
 import { DATE_LOCALES } from '../../../common/languages';
 import { learnerTextsFor } from '../../domain/learner-texts';
 import { formatCount } from '../../domain/number-format';
+import { placementChoicesFor } from '../../domain/placement-choices';
 import { homePath, listPath } from '../../domain/routing';
 import { usePageLanguage, useTextLanguage } from '../use-texts';
 import { PlacementActorContext } from './placement-context';
@@ -32,6 +26,7 @@ export function PlacementPage() {
   const context = PlacementActorContext.useSelector((snapshot) => snapshot.context);
   // Written out for the page languages (number-format.ts): a first Intl number format loads the locale's data in one long task.
   const locale = DATE_LOCALES[textLanguage];
+  const choices = placementChoicesFor(textLanguage);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,8 +37,21 @@ export function PlacementPage() {
 
   const option = (level: PlacementLevel, label: string) => (
     <label key={level} className="level-option">
-      <input type="radio" name="level" value={level} required defaultChecked={level === (context.level ?? 'gk')} /> {label}
+      <input type="radio" name="level" value={level} required defaultChecked={level === (context.level ?? choices.preset)} /> {label}
     </label>
+  );
+
+  const exams = (
+    <>
+      <p className="level-group">{texts.level.exams}</p>
+      {choices.exams.map((level) => option(level, EXAM_NAMES[level]))}
+    </>
+  );
+  const bands = (
+    <>
+      <p className="level-group">{texts.level.bands}</p>
+      {choices.bands.map((level) => option(level, texts.level.band(formatCount(FREQUENCY_BAND_SIZE[level], locale))))}
+    </>
   );
 
   return (
@@ -57,10 +65,8 @@ export function PlacementPage() {
         <form className="level-form" onSubmit={submit}>
           <fieldset>
             <legend>{texts.level.legend}</legend>
-            <p className="level-group">{texts.level.exams}</p>
-            {EXAM_LEVELS.map((level) => option(level, EXAM_NAMES[level]))}
-            <p className="level-group">{texts.level.bands}</p>
-            {FREQUENCY_LEVELS.map((level) => option(level, texts.level.band(formatCount(FREQUENCY_BAND_SIZE[level], locale))))}
+            {choices.bandsFirst ? bands : exams}
+            {choices.bandsFirst ? exams : bands}
           </fieldset>
           <p className="level-actions">
             <button type="submit" className="button button-primary">
