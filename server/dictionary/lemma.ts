@@ -12,6 +12,8 @@ export interface LemmaSource {
   lemmasOf(form: string): readonly string[];
   /** Frequency rank of a headword, 0 when unknown (lower = more frequent). */
   rankOf(word: string): number;
+  /** Whether every sense of a headword is an abbreviation (sao, ano): a word written with accents never is one. */
+  isAbbreviationOnly?(word: string): boolean;
 }
 
 export interface Resolution {
@@ -143,7 +145,11 @@ export function resolveLemma(word: string, source: LemmaSource): Resolution | un
   // writes with them (café, naïve, fiancée) is looked for again without them, but only as a headword or a
   // listed form: guessing would make a name an English word (Inés → "ines" → in).
   const plain = word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
-  return plain !== word ? resolveKnown(plain, source) : undefined;
+  if (plain === word) return undefined;
+  const unaccented = resolveKnown(plain, source);
+  // São is not the abbreviation "sao", nor año "ano": an abbreviation is never written with accents.
+  const headwords = unaccented?.headwords.filter((headword) => !source.isAbbreviationOnly?.(headword)) ?? [];
+  return headwords.length === 0 ? undefined : { lemma: headwords[0]!, headwords };
 }
 
 function resolveWritten(word: string, source: LemmaSource): Resolution | undefined {

@@ -106,6 +106,10 @@ class SqliteDictionary implements Dictionary {
       isHeadword: (word) => this.headwordStatement.get(word) !== undefined,
       lemmasOf: (form) => this.formsStatement.all(form).map((row) => row.lemma),
       rankOf: (word) => this.headwordStatement.get(word)?.rank ?? 0,
+      isAbbreviationOnly: (word) => {
+        const senses = this.sensesStatement.all(word);
+        return senses.length > 0 && senses.every((sense) => sense.pos === 'abbreviation');
+      },
     };
   }
 

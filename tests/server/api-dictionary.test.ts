@@ -123,6 +123,12 @@ describe('word look-up', () => {
     expect((await lookUp('Inés', 'es')).statusCode).toBe(404);
   });
 
+  it('never takes an abbreviation for a word written with accents (São is not "sao", año not "ano")', async () => {
+    for (const word of ['São', 'año']) expect((await lookUp(word, 'zh')).statusCode, word).toBe(404);
+    // The abbreviations themselves are still found as written.
+    expect((await entryOf('sao', 'zh')).entries[0]!.part_of_speech).toBe('abbreviation');
+  });
+
   it('keeps the senses of a form that is also a word of its own after its lemma', async () => {
     const entry = await entryOf('better', 'zh');
     expect(entry.entries[0]!.headword ?? entry.lemma).toBe('good');
